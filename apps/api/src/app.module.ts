@@ -1,0 +1,50 @@
+import { Module, ValidationPipe, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LoggerModule } from 'nestjs-pino';
+import { randomUUID } from 'node:crypto';
+import { AuthModule } from './common/auth/auth.module';
+import { ErrorFilter } from './common/errors/error.filter';
+import { validationExceptionFactory } from './common/http/validation';
+import type { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { dataSourceOptions } from './database/data-source';
+import { AccountModule } from './modules/account/account.module';
+import { HealthModule } from './modules/health/health.module';
+import { OrganizationModule } from './modules/organization/organization.module';
+import { ProjectModule } from './modules/project/project.module';
+import { SeedModule } from './modules/seed/seed.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.logLevel,
+            genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : randomUUID()),
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-console-subsystem-key"]'],
+            autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+          },
+        }),
+        TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl, config.databasePoolMax), migrationsRun: true }),
+        AuthModule,
+        HealthModule,
+        AccountModule,
+        OrganizationModule,
+        ProjectModule,
+        SeedModule,
+      ],
+      providers: [
+        { provide: APP_FILTER, useClass: ErrorFilter },
+        {
+          provide: APP_PIPE,
+          useValue: new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, exceptionFactory: validationExceptionFactory }),
+        },
+      ],
+    };
+  }
+}

@@ -1,0 +1,38 @@
+import 'reflect-metadata';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { Logger } from 'nestjs-pino';
+import { randomUUID } from 'node:crypto';
+import { AppModule } from './app.module';
+import type { AppConfig } from './config/app-config';
+
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+/** Builds the API application (not yet listening). */
+export async function createApp(config: AppConfig, options: { logger?: boolean } = {}): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    bodyLimit: MAX_JSON_BODY_BYTES,
+    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => (typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : randomUUID()),
+    trustProxy: true,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { bufferLogs: true, logger: options.logger === false ? false : undefined });
+  if (options.logger !== false) app.useLogger(app.get(Logger));
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
+  app.enableShutdownHooks();
+  return app;
+}
+
+export function openApiDocument(app: NestFastifyApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Console API')
+    .setDescription('Accounts, organizations, projects, invitations and sessions of the console. Every call is a POST with JSON.')
+    .setVersion('1.0.0')
+    .addBearerAuth()
+    .build();
+  return SwaggerModule.createDocument(app, config, { operationIdFactory: (_controller, method) => method });
+}

@@ -1,0 +1,65 @@
+import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { DomainError } from '@console/domain';
+import type { FastifyRequest } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { AccountRepository } from '../../modules/account/account.repository';
+import { ACCESS_KEY, type AccessLevel } from './access.decorator';
+import { FirebaseAuthService } from './firebase-auth.service';
+
+export const SUBSYSTEM_KEY_HEADER = 'x-console-subsystem-key';
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Authenticates every request and enforces the handler's declared access level. */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly firebase: FirebaseAuthService,
+    private readonly accounts: AccountRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const level = this.reflector.getAllAndOverride<AccessLevel | undefined>(ACCESS_KEY, [context.getHandler(), context.getClass()]);
+    if (!level) throw new DomainError('FORBIDDEN');
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    switch (level) {
+      case 'public':
+        return true;
+      case 'subsystem': {
+        const presented = request.headers[SUBSYSTEM_KEY_HEADER];
+        const ok = typeof presented === 'string' && Object.values(this.config.subsystemKeys).some((key) => sameSecret(presented, key));
+        if (!ok) throw new DomainError('UNAUTHENTICATED');
+        return true;
+      }
+      case 'firebaseUser':
+      case 'account':
+      case 'systemAdmin':
+        break;
+    }
+    const token = bearerToken(request);
+    if (!token) throw new DomainError('UNAUTHENTICATED');
+    const user = await this.firebase.verifyIdToken(token);
+    request.firebaseUser = user;
+    if (level === 'firebaseUser') return true;
+    const account = await this.accounts.findByIdaasId(user.uid);
+    if (!account) throw new DomainError('ACCOUNT_NOT_FOUND');
+    request.operator = { id: account.id, email: account.email, isSystemAdmin: account.isSystemAdmin };
+    if (level === 'systemAdmin' && !account.isSystemAdmin) throw new DomainError('FORBIDDEN');
+    return true;
+  }
+}

@@ -1,0 +1,44 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError } from '@console/domain';
+import { getApps, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth, type Auth } from 'firebase-admin/auth';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import type { FirebaseUser } from './operator';
+import { TokenCache } from './token-cache';
+
+/** Verifies Firebase ID tokens (the emulator when FIREBASE_AUTH_EMULATOR_HOST is set). */
+@Injectable()
+export class FirebaseAuthService {
+  readonly auth: Auth;
+  private readonly cache = new TokenCache();
+  /** How many tokens were verified with the identity provider (not from the cache). */
+  verifications = 0;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    if (config.authEmulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.authEmulatorHost;
+    const name = `console-${config.firebaseProjectId}`;
+    const app: App = getApps().find((a) => a.name === name) ?? initializeApp({ projectId: config.firebaseProjectId }, name);
+    this.auth = getAuth(app);
+  }
+
+  async verifyIdToken(token: string): Promise<FirebaseUser> {
+    const now = Date.now();
+    const cached = this.cache.get(token, now);
+    if (cached) return cached;
+    let decoded;
+    try {
+      this.verifications += 1;
+      decoded = await this.auth.verifyIdToken(token);
+    } catch {
+      throw new DomainError('UNAUTHENTICATED');
+    }
+    if (!decoded.email) throw new DomainError('UNAUTHENTICATED');
+    const user: FirebaseUser = { uid: decoded.uid, email: decoded.email.toLowerCase() };
+    this.cache.set(token, user, decoded.exp * 1000);
+    return user;
+  }
+
+  forgetUser(uid: string): void {
+    this.cache.forgetUser(uid);
+  }
+}

@@ -1,0 +1,58 @@
+import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
+import { DomainError, ERROR_HTTP_STATUS, ERROR_MESSAGES, PRODUCT_ERROR_NAME, type ErrorBody, type ErrorCode } from '@console/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+function body(errorCode: ErrorCode, message: string = ERROR_MESSAGES[errorCode]): ErrorBody {
+  return { name: PRODUCT_ERROR_NAME, errorCode, message };
+}
+
+const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
+  400: 'VALIDATION_FAILED',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_IMAGE',
+  429: 'RATE_LIMITED',
+};
+
+function messageOf(exception: HttpException): string | undefined {
+  const response = exception.getResponse();
+  if (typeof response === 'string') return response;
+  const message = (response as { message?: unknown }).message;
+  if (Array.isArray(message)) return message.join('; ');
+  return typeof message === 'string' ? message : undefined;
+}
+
+/** Turns every error into the product's error body; unknown errors become a 500 without details. */
+export function toErrorResponse(exception: unknown, requestId: string, logger: Logger): { status: number; body: ErrorBody } {
+  if (exception instanceof DomainError) {
+    return { status: ERROR_HTTP_STATUS[exception.errorCode], body: body(exception.errorCode, exception.message) };
+  }
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const code = STATUS_CODES[status];
+    if (code) return { status, body: body(code, status === 400 ? (messageOf(exception) ?? ERROR_MESSAGES[code]) : ERROR_MESSAGES[code]) };
+  }
+  const fastifyError = exception as { statusCode?: unknown; code?: unknown; message?: unknown };
+  if (typeof fastifyError.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+    const code = STATUS_CODES[fastifyError.statusCode] ?? 'VALIDATION_FAILED';
+    const message = code === 'VALIDATION_FAILED' && typeof fastifyError.message === 'string' ? fastifyError.message : ERROR_MESSAGES[code];
+    return { status: fastifyError.statusCode, body: body(code, message) };
+  }
+  logger.error({ err: exception, requestId }, 'Unhandled error');
+  return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: body('INTERNAL') };
+}
+
+@Catch()
+export class ErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ErrorFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const request = ctx.getRequest<FastifyRequest>();
+    const reply = ctx.getResponse<FastifyReply>();
+    const { status, body: payload } = toErrorResponse(exception, String(request.id), this.logger);
+    void reply.status(status).header('x-request-id', String(request.id)).send(payload);
+  }
+}

@@ -1,0 +1,128 @@
+import { deploymentFor, isEnvironmentName, type DeploymentConfig, type EnvironmentName, type Subsystem, SUBSYSTEMS } from '@console/config';
+import { isValidEmail } from '@console/domain';
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+export interface AppConfig {
+  environment: EnvironmentName;
+  deployment: DeploymentConfig;
+  host: string;
+  port: number;
+  databaseUrl: string;
+  databasePoolMax: number;
+  firebaseProjectId: string;
+  /** host:port of the Firebase Auth Emulator; undefined in hosted environments. */
+  authEmulatorHost: string | undefined;
+  companyMailDomain: string;
+  rootAccountEmail: string;
+  /** Origin of the console's web app (invitation URLs, same-origin checks). */
+  appOrigin: string;
+  /** Public base URL of this API, used for URLs of files it serves. */
+  publicApiUrl: string;
+  sendgridApiKey: string | undefined;
+  storageBucket: string | undefined;
+  dataDir: string;
+  seedDemoData: boolean;
+  /** Keys with which sibling products call the session introspection endpoint. */
+  subsystemKeys: Partial<Record<Subsystem, string>>;
+  logLevel: string;
+  /** Secure cookies everywhere but on a developer's own machine. */
+  secureCookies: boolean;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function required(env: Env, name: string): string {
+  const value = env[name]?.trim();
+  if (!value) throw new ConfigError(`Missing environment variable ${name}`);
+  return value;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`Environment variable ${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new ConfigError(`Environment variable ${name} must be true or false, got "${raw}"`);
+}
+
+function url(env: Env, name: string, fallback: string): string {
+  const raw = env[name]?.trim() || fallback;
+  try {
+    return new URL(raw).toString().replace(/\/$/, '');
+  } catch {
+    throw new ConfigError(`Environment variable ${name} must be a URL, got "${raw}"`);
+  }
+}
+
+function subsystemKeys(env: Env): Partial<Record<Subsystem, string>> {
+  const raw = env.SUBSYSTEM_KEYS?.trim();
+  const keys: Partial<Record<Subsystem, string>> = {};
+  if (!raw) return keys;
+  for (const pair of raw.split(',')) {
+    const [name, key] = pair.split(':').map((s) => s.trim());
+    if (!name || !key || !(SUBSYSTEMS as readonly string[]).includes(name) || key.length < 16) {
+      throw new ConfigError('Environment variable SUBSYSTEM_KEYS must be a comma-separated list of <subsystem>:<key of 16+ characters>');
+    }
+    keys[name as Subsystem] = key;
+  }
+  return keys;
+}
+
+/** Reads and validates the configuration; a missing or bad variable throws a ConfigError naming it. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const environmentName = required(env, 'APP_ENV');
+  if (!isEnvironmentName(environmentName)) {
+    throw new ConfigError(`Environment variable APP_ENV must be one of dev, test, eva, prod, got "${environmentName}"`);
+  }
+  const deployment = deploymentFor(environmentName);
+  const databaseUrl = required(env, 'DATABASE_URL');
+  if (!/^postgres(ql)?:\/\//.test(databaseUrl)) throw new ConfigError('Environment variable DATABASE_URL must be a postgres:// URL');
+  const authEmulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST?.trim() || undefined;
+  if (!authEmulatorHost && environmentName === 'dev') {
+    throw new ConfigError('Missing environment variable FIREBASE_AUTH_EMULATOR_HOST (development authentication uses the local emulator)');
+  }
+  const companyMailDomain = required(env, 'COMPANY_MAIL_DOMAIN').toLowerCase();
+  if (!/^[a-z0-9.-]+\.[a-z]{2,}$/.test(companyMailDomain)) {
+    throw new ConfigError(`Environment variable COMPANY_MAIL_DOMAIN must be a mail domain, got "${companyMailDomain}"`);
+  }
+  const rootAccountEmail = required(env, 'ROOT_ACCOUNT_EMAIL').toLowerCase();
+  if (!isValidEmail(rootAccountEmail) || !rootAccountEmail.endsWith(`@${companyMailDomain}`)) {
+    throw new ConfigError('Environment variable ROOT_ACCOUNT_EMAIL must be an email address on COMPANY_MAIL_DOMAIN');
+  }
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const host = env.HOST?.trim() || '127.0.0.1';
+  return {
+    environment: environmentName,
+    deployment,
+    host,
+    port,
+    databaseUrl,
+    databasePoolMax: integer(env, 'DATABASE_POOL_MAX', 10, 1, 100),
+    firebaseProjectId: required(env, 'FIREBASE_PROJECT_ID'),
+    authEmulatorHost,
+    companyMailDomain,
+    rootAccountEmail,
+    appOrigin: url(env, 'APP_ORIGIN', deployment.hosts.auth.app),
+    publicApiUrl: url(env, 'PUBLIC_API_URL', deployment.hosts.auth.api),
+    sendgridApiKey: env.SENDGRID_API_KEY?.trim() || undefined,
+    storageBucket: env.STORAGE_BUCKET?.trim() || undefined,
+    dataDir: env.DATA_DIR?.trim() || '.data',
+    seedDemoData: boolean(env, 'SEED_DEMO_DATA', false),
+    subsystemKeys: subsystemKeys(env),
+    logLevel: env.LOG_LEVEL?.trim() || 'info',
+    secureCookies: environmentName !== 'dev',
+  };
+}

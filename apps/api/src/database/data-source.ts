@@ -1,0 +1,23 @@
+import { DataSource, type DataSourceOptions } from 'typeorm';
+import { ENTITIES } from './entities';
+import { MIGRATIONS } from './migrations';
+
+export function dataSourceOptions(url: string, poolMax: number): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsRun: false,
+    synchronize: false,
+    extra: { max: poolMax, connectionTimeoutMillis: 10_000 },
+  };
+}
+
+/** Opens a connection to `url` and applies the pending migrations. */
+export async function connectAndMigrate(url: string, poolMax: number): Promise<DataSource> {
+  const dataSource = new DataSource(dataSourceOptions(url, poolMax));
+  await dataSource.initialize();
+  await dataSource.runMigrations({ transaction: 'each' });
+  return dataSource;
+}

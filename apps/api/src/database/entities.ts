@@ -1,0 +1,20 @@
+import { AccountEntity } from '../modules/account/account.entity';
+import { OrganizationKarteMappingEntity } from '../modules/karte-mapping/organization-karte-mapping.entity';
+import { ProjectKarteMappingEntity } from '../modules/karte-mapping/project-karte-mapping.entity';
+import { OrganizationMembershipEntity } from '../modules/organization/organization-membership.entity';
+import { OrganizationEntity } from '../modules/organization/organization.entity';
+import { ProjectMembershipEntity } from '../modules/project/project-membership.entity';
+import { ProjectEntity } from '../modules/project/project.entity';
+import { RoleEntity } from '../modules/role/role.entity';
+
+/** Every entity of the schema; a new entity is registered here. */
+export const ENTITIES = [
+  AccountEntity,
+  OrganizationEntity,
+  OrganizationMembershipEntity,
+  ProjectEntity,
+  ProjectMembershipEntity,
+  RoleEntity,
+  OrganizationKarteMappingEntity,
+  ProjectKarteMappingEntity,
+];

@@ -1,0 +1,25 @@
+import { ConfigError, loadConfig } from './config/app-config';
+import { createApp, openApiDocument } from './app';
+import { SwaggerModule } from '@nestjs/swagger';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`Configuration error: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await createApp(config);
+  if (config.environment === 'dev') SwaggerModule.setup('docs', app, openApiDocument(app), { jsonDocumentUrl: 'openapi.json' });
+  await app.listen({ port: config.port, host: config.host });
+  process.stdout.write(`API listening on http://${config.host}:${config.port}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`API failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

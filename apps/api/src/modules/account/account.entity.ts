@@ -1,0 +1,25 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { MutableAudit } from '../../database/audit.columns';
+
+@Entity('accounts')
+export class AccountEntity extends MutableAudit {
+  @PrimaryColumn({ type: 'varchar', length: 10 })
+  id: string;
+
+  /** The Firebase uid; null until the account first signs in (the bootstrapped root account). */
+  @Column({ name: 'idaas_id', type: 'varchar', length: 128, nullable: true, unique: true })
+  idaasId: string | null;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  name: string | null;
+
+  /** Lower-cased. */
+  @Column({ type: 'varchar', length: 320, unique: true })
+  email: string;
+
+  @Column({ name: 'profile_image_src', type: 'text', nullable: true })
+  profileImageSrc: string | null;
+
+  @Column({ name: 'is_system_admin', type: 'boolean', default: false })
+  isSystemAdmin: boolean;
+}

@@ -1,0 +1,31 @@
+import { Controller, Get, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { DataSource } from 'typeorm';
+import { Access } from '../../common/auth/access.decorator';
+
+@ApiExcludeController()
+@Controller()
+export class HealthController {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Liveness: the process answers. */
+  @Get('healthz')
+  @Access('public')
+  healthz(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+
+  /** Readiness: the database answers. */
+  @Get('readyz')
+  @Access('public')
+  async readyz(@Res({ passthrough: true }) reply: FastifyReply): Promise<{ status: 'ok' | 'unavailable' }> {
+    try {
+      await this.dataSource.query('SELECT 1');
+      return { status: 'ok' };
+    } catch {
+      void reply.status(503);
+      return { status: 'unavailable' };
+    }
+  }
+}

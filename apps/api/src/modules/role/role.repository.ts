@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { generateId, PRESET_ORGANIZATION_ROLES, PRESET_PROJECT_ROLES, type RoleDefinition } from '@console/domain';
+import { DataSource, In, IsNull, type EntityManager } from 'typeorm';
+import { RoleEntity } from './role.entity';
+
+/** The only place that reads and writes roles. */
+@Injectable()
+export class RoleRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  private roles(manager: EntityManager = this.dataSource.manager) {
+    return manager.getRepository(RoleEntity);
+  }
+
+  /** Creates the preset roles of a new organization (projectId null) or project. */
+  async insertPresets(scope: { organizationId: string; projectId: string | null }, operatorId: string, manager?: EntityManager): Promise<RoleEntity[]> {
+    const presets: readonly RoleDefinition[] = scope.projectId === null ? PRESET_ORGANIZATION_ROLES : PRESET_PROJECT_ROLES;
+    const rows = presets.map((preset) =>
+      Object.assign(new RoleEntity(), {
+        id: generateId('role'),
+        organizationId: scope.organizationId,
+        projectId: scope.projectId,
+        key: preset.key,
+        name: preset.name,
+        description: preset.description,
+        isPreset: true,
+        createdById: operatorId,
+        updatedById: operatorId,
+      }),
+    );
+    await this.roles(manager).insert(rows);
+    return rows;
+  }
+
+  findOrganizationRoles(organizationIds: readonly string[], manager?: EntityManager): Promise<RoleEntity[]> {
+    if (organizationIds.length === 0) return Promise.resolve([]);
+    return this.roles(manager).find({ where: { organizationId: In([...organizationIds]), projectId: IsNull() }, order: { isPreset: 'DESC', createdAt: 'ASC', key: 'ASC' } });
+  }
+
+  findProjectRoles(projectIds: readonly string[], manager?: EntityManager): Promise<RoleEntity[]> {
+    if (projectIds.length === 0) return Promise.resolve([]);
+    return this.roles(manager).find({ where: { projectId: In([...projectIds]) }, order: { isPreset: 'DESC', createdAt: 'ASC', key: 'ASC' } });
+  }
+}

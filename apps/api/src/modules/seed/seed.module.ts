@@ -1,0 +1,9 @@
+import { Module } from '@nestjs/common';
+import { AccountModule } from '../account/account.module';
+import { OrganizationModule } from '../organization/organization.module';
+import { ProjectModule } from '../project/project.module';
+import { RoleModule } from '../role/role.module';
+import { SeedService } from './seed.service';
+
+@Module({ imports: [AccountModule, OrganizationModule, ProjectModule, RoleModule], providers: [SeedService] })
+export class SeedModule {}

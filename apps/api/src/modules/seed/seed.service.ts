@@ -1,0 +1,97 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { ROOT_ACCOUNT_ID } from '@console/domain';
+import { DataSource, type EntityManager } from 'typeorm';
+import { FirebaseAuthService } from '../../common/auth/firebase-auth.service';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { AccountEntity } from '../account/account.entity';
+import { AccountRepository } from '../account/account.repository';
+import { OrganizationMembershipEntity } from '../organization/organization-membership.entity';
+import { OrganizationRepository } from '../organization/organization.repository';
+import { OrganizationService } from '../organization/organization.service';
+import { ProjectMembershipEntity } from '../project/project-membership.entity';
+import { ProjectRepository } from '../project/project.repository';
+import { ProjectService } from '../project/project.service';
+import { RoleRepository } from '../role/role.repository';
+
+/** Fixed ids of the demo data, so that seeding is idempotent. */
+export const DEMO = {
+  organizationId: 'demoOrg1',
+  projectWithKnowledgeId: 'demoPrj1',
+  projectWithoutProductsId: 'demoPrj2',
+  password: 'console-admin-1',
+} as const;
+
+/**
+ * Bootstraps the root account (the first system administrator, email from configuration) and,
+ * when SEED_DEMO_DATA is on, demo data: the root user in the Auth Emulator, an organization with
+ * two projects, the knowledge product on enterprise for one.
+ */
+@Injectable()
+export class SeedService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(SeedService.name);
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly dataSource: DataSource,
+    private readonly accounts: AccountRepository,
+    private readonly organizations: OrganizationRepository,
+    private readonly organizationService: OrganizationService,
+    private readonly projects: ProjectRepository,
+    private readonly projectService: ProjectService,
+    private readonly roles: RoleRepository,
+    private readonly firebase: FirebaseAuthService,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.ensureRootAccount();
+    if (this.config.seedDemoData) await this.seedDemoData();
+  }
+
+  private async ensureRootAccount(): Promise<void> {
+    const existing = await this.accounts.findById(ROOT_ACCOUNT_ID);
+    if (existing) return;
+    const root = Object.assign(new AccountEntity(), {
+      id: ROOT_ACCOUNT_ID,
+      idaasId: null,
+      name: null,
+      email: this.config.rootAccountEmail,
+      profileImageSrc: null,
+      isSystemAdmin: true,
+      createdById: ROOT_ACCOUNT_ID,
+      updatedById: ROOT_ACCOUNT_ID,
+    });
+    await this.accounts.insert(root);
+    this.logger.log(`Root system administrator ${root.email} bootstrapped`);
+  }
+
+  private async seedDemoData(): Promise<void> {
+    const email = this.config.rootAccountEmail;
+    let uid: string;
+    try {
+      uid = (await this.firebase.auth.getUserByEmail(email)).uid;
+    } catch {
+      uid = (await this.firebase.auth.createUser({ email, password: DEMO.password, emailVerified: true })).uid;
+    }
+    await this.dataSource.transaction(async (m) => {
+      const root = await this.accounts.findById(ROOT_ACCOUNT_ID, m);
+      if (root && root.idaasId === null) await this.accounts.update(ROOT_ACCOUNT_ID, { idaasId: uid }, m);
+      if (await this.organizations.findById(DEMO.organizationId, m)) return;
+      const operator = { id: ROOT_ACCOUNT_ID };
+      await this.organizationService.create(operator, { id: DEMO.organizationId, name: 'デモ組織' }, m);
+      await this.projectService.create(operator, { id: DEMO.projectWithKnowledgeId, organizationId: DEMO.organizationId, name: 'ナレッジ活用プロジェクト', productSettings: { knowledge: { plan: 'enterprise' } } }, m);
+      await this.projectService.create(operator, { id: DEMO.projectWithoutProductsId, organizationId: DEMO.organizationId, name: '準備中プロジェクト' }, m);
+      await this.addAdmin(m, ROOT_ACCOUNT_ID);
+    });
+    this.logger.log(`Demo data ready: sign in as ${email} / ${DEMO.password}`);
+  }
+
+  private async addAdmin(m: EntityManager, accountId: string): Promise<void> {
+    const [organizationAdmin] = (await this.roles.findOrganizationRoles([DEMO.organizationId], m)).filter((r) => r.key === 'admin');
+    if (!organizationAdmin) return;
+    await this.organizations.insertMembership(Object.assign(new OrganizationMembershipEntity(), { accountId, organizationId: DEMO.organizationId, roleId: organizationAdmin.id, createdById: accountId, updatedById: accountId }), m);
+    const projectRoles = await this.roles.findProjectRoles([DEMO.projectWithKnowledgeId, DEMO.projectWithoutProductsId], m);
+    for (const role of projectRoles.filter((r) => r.key === 'admin' && r.projectId !== null)) {
+      await this.projects.insertMembership(Object.assign(new ProjectMembershipEntity(), { accountId, projectId: role.projectId, organizationId: DEMO.organizationId, roleId: role.id, createdById: accountId, updatedById: accountId }), m);
+    }
+  }
+}

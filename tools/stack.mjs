@@ -1,0 +1,156 @@
+// The pieces of the local stack, shared by `pnpm dev` (tools/dev.mjs) and the test runs
+// (Jest global setups): a Postgres database and the Firebase Auth Emulator.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const BIN = join(ROOT, 'node_modules', '.bin');
+
+/** A TCP port that is free on the loopback interface right now. */
+export function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitFor(check, what, timeoutMs) {
+  const started = Date.now();
+  let lastError;
+  while (Date.now() - started < timeoutMs) {
+    try {
+      if (await check()) return;
+    } catch (error) {
+      lastError = error;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${what} did not become ready within ${timeoutMs} ms${lastError ? `: ${lastError.message}` : ''}`);
+}
+
+async function withClient(url, fn) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Embedded Postgres (PGlite) served over the wire protocol. `dataDir` undefined = in memory. */
+export async function startPglite({ dataDir, port } = {}) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const db = await PGlite.create(dataDir);
+  const listenPort = port ?? (await freePort());
+  const server = new PGLiteSocketServer({ db, port: listenPort, host: '127.0.0.1', maxConnections: 8 });
+  await server.start();
+  return {
+    url: `postgres://postgres@127.0.0.1:${listenPort}/postgres`,
+    embedded: true,
+    async stop() {
+      await server.stop();
+      await db.close();
+    },
+  };
+}
+
+/**
+ * A throwaway database for one test run on the Postgres server at `serverUrl`
+ * (TEST_DATABASE_URL, default the local server). Without a reachable server the run
+ * falls back to an in-memory PGlite and says so.
+ */
+export async function startTestDatabase({ serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', log = console.log } = {}) {
+  const name = `console_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  try {
+    await withClient(serverUrl, (c) => c.query(`CREATE DATABASE ${name}`));
+  } catch (error) {
+    log(`No Postgres server reachable at ${serverUrl} (${error.message}); the tests use embedded PGlite instead.`);
+    return startPglite();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    embedded: false,
+    async stop() {
+      await withClient(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+/**
+ * The Firebase Auth Emulator on `port`, for project `projectId` (a demo- id, so nothing
+ * leaves the machine). With `dataDir`, accounts are imported from and exported to it.
+ */
+export async function startAuthEmulator({ port, projectId = 'demo-console', dataDir, log = () => {} } = {}) {
+  const authPort = port ?? (await freePort());
+  const workDir = mkdtempSync(join(tmpdir(), 'console-auth-emulator-'));
+  const config = {
+    emulators: {
+      auth: { host: '127.0.0.1', port: authPort },
+      hub: { host: '127.0.0.1', port: await freePort() },
+      logging: { host: '127.0.0.1', port: await freePort() },
+      ui: { enabled: false },
+      singleProjectMode: true,
+    },
+  };
+  writeFileSync(join(workDir, 'firebase.json'), JSON.stringify(config));
+  const args = ['emulators:start', '--only', 'auth', '--project', projectId, '--config', join(workDir, 'firebase.json')];
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    if (existsSync(join(dataDir, 'firebase-export-metadata.json'))) args.push('--import', dataDir);
+    args.push('--export-on-exit', dataDir);
+  }
+  const child = spawn(join(BIN, 'firebase'), args, {
+    cwd: workDir,
+    env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', NO_UPDATE_NOTIFIER: '1', CI: 'true' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  const collect = (chunk) => {
+    output += chunk;
+    log(String(chunk));
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const exited = new Promise((r) => child.once('exit', r));
+  const host = `127.0.0.1:${authPort}`;
+  try {
+    await waitFor(async () => {
+      if (child.exitCode !== null) throw new Error(`the emulator exited: ${output.slice(-2000)}`);
+      const res = await fetch(`http://${host}/`, { signal: AbortSignal.timeout(1000) });
+      return res.ok;
+    }, 'The Firebase Auth Emulator', 120_000);
+  } catch (error) {
+    try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ }
+    throw error;
+  }
+  return {
+    host,
+    projectId,
+    async stop() {
+      if (child.exitCode === null) {
+        try { process.kill(-child.pid, 'SIGINT'); } catch { /* already gone */ }
+        const timer = setTimeout(() => { try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ } }, 15_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      rmSync(workDir, { recursive: true, force: true });
+    },
+  };
+}
