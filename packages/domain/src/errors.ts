@@ -1,0 +1,258 @@
+/**
+ * The error catalogue of the console (spec §5, §8).
+ *
+ * Every failure that crosses a boundary carries a string `errorCode`; the message shown to the
+ * user comes from {@link ERROR_MESSAGES} and the HTTP status from {@link ERROR_HTTP_STATUS}
+ * (the one and only code → status table). API error bodies have the shape {@link ErrorBody}.
+ */
+
+export const ErrorCodes = {
+  // Validation (spec §5)
+  INVALID_ID: 'INVALID_ID',
+  VALIDATION_FAILED: 'VALIDATION_FAILED',
+  INVALID_EMAIL: 'INVALID_EMAIL',
+  INVALID_PASSWORD: 'INVALID_PASSWORD',
+  NAME_REQUIRED: 'NAME_REQUIRED',
+  NAME_TOO_LONG: 'NAME_TOO_LONG',
+  INVALID_PRODUCT: 'INVALID_PRODUCT',
+  INVALID_PLAN: 'INVALID_PLAN',
+  ORGANIZATION_MISMATCH: 'ORGANIZATION_MISMATCH',
+  INTERNAL_ACCOUNTS_ONLY: 'INTERNAL_ACCOUNTS_ONLY',
+
+  // Not found
+  NOT_FOUND: 'NOT_FOUND',
+  ACCOUNT_NOT_FOUND: 'ACCOUNT_NOT_FOUND',
+  ROLE_NOT_FOUND: 'ROLE_NOT_FOUND',
+  INVITATION_NOT_FOUND: 'INVITATION_NOT_FOUND',
+  PROJECT_NOT_IN_ORGANIZATION: 'PROJECT_NOT_IN_ORGANIZATION',
+
+  // Authentication / authorization (spec §6)
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  FORBIDDEN: 'FORBIDDEN',
+  EMAIL_MISMATCH: 'EMAIL_MISMATCH',
+  CANNOT_CHANGE_OWN_ROLE: 'CANNOT_CHANGE_OWN_ROLE',
+  CANNOT_REMOVE_SELF: 'CANNOT_REMOVE_SELF',
+  CANNOT_CHANGE_OWN_SYSTEM_ADMIN: 'CANNOT_CHANGE_OWN_SYSTEM_ADMIN',
+
+  // State conflicts
+  ALREADY_ORGANIZATION_MEMBER: 'ALREADY_ORGANIZATION_MEMBER',
+  NOT_ORGANIZATION_MEMBER: 'NOT_ORGANIZATION_MEMBER',
+  INVITATION_INVALID: 'INVITATION_INVALID',
+
+  // Transport limits
+  UNSUPPORTED_IMAGE: 'UNSUPPORTED_IMAGE',
+  IMAGE_TOO_LARGE: 'IMAGE_TOO_LARGE',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  RATE_LIMITED: 'RATE_LIMITED',
+
+  // Server side
+  INTERNAL: 'INTERNAL',
+
+  // Generic write failures (spec §8)
+  FAILED_TO_CREATE_ACCOUNT: 'FAILED_TO_CREATE_ACCOUNT',
+  FAILED_TO_UPDATE_ACCOUNT: 'FAILED_TO_UPDATE_ACCOUNT',
+  FAILED_TO_UPDATE_EMAIL: 'FAILED_TO_UPDATE_EMAIL',
+  FAILED_TO_UPLOAD_PROFILE_IMAGE: 'FAILED_TO_UPLOAD_PROFILE_IMAGE',
+  FAILED_TO_ASSIGN_ROLE: 'FAILED_TO_ASSIGN_ROLE',
+  FAILED_TO_UPDATE_ORGANIZATION: 'FAILED_TO_UPDATE_ORGANIZATION',
+  FAILED_TO_INVITE: 'FAILED_TO_INVITE',
+  FAILED_TO_REMOVE_MEMBER: 'FAILED_TO_REMOVE_MEMBER',
+  FAILED_TO_UPDATE_PROJECT: 'FAILED_TO_UPDATE_PROJECT',
+  FAILED_TO_CREATE_PROJECT: 'FAILED_TO_CREATE_PROJECT',
+  FAILED_TO_CREATE_ORGANIZATION: 'FAILED_TO_CREATE_ORGANIZATION',
+  FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN: 'FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN',
+} as const;
+
+export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
+
+/** Every error code, in catalogue order. */
+export const ERROR_CODES: readonly ErrorCode[] = Object.freeze(Object.values(ErrorCodes));
+
+/**
+ * Default message per code. INVALID_ID's catalogue text is the prefix; the thrown message carries
+ * the offending value (see {@link invalidIdMessage}).
+ */
+export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = Object.freeze({
+  INVALID_ID: 'Invalid id',
+  VALIDATION_FAILED: '入力内容が正しくありません',
+  INVALID_EMAIL: 'メールアドレスを正しく入力してください',
+  INVALID_PASSWORD: '半角英数字・記号で8文字以上を入力してください',
+  NAME_REQUIRED: '名前を入力してください',
+  NAME_TOO_LONG: '名前は100文字以内で入力してください',
+  INVALID_PRODUCT: 'Product not found',
+  INVALID_PLAN: 'Invalid plan',
+  ORGANIZATION_MISMATCH: 'Organization mismatch',
+  INTERNAL_ACCOUNTS_ONLY: '社内アカウントのみシステム管理者に指定できます',
+
+  NOT_FOUND: '見つかりません',
+  ACCOUNT_NOT_FOUND: 'Account not found',
+  ROLE_NOT_FOUND: 'Role not found',
+  INVITATION_NOT_FOUND: 'Invitation not found',
+  PROJECT_NOT_IN_ORGANIZATION: 'Project not found in the organization',
+
+  UNAUTHENTICATED: 'ログインしてください',
+  FORBIDDEN: '権限がありません',
+  EMAIL_MISMATCH: 'The email does not match the invited email',
+  CANNOT_CHANGE_OWN_ROLE: '自分のロールは変更できません',
+  CANNOT_REMOVE_SELF: '自分自身を削除することはできません',
+  CANNOT_CHANGE_OWN_SYSTEM_ADMIN: '自分のシステム管理者権限は変更できません',
+
+  ALREADY_ORGANIZATION_MEMBER: 'The account already belongs to the organization',
+  NOT_ORGANIZATION_MEMBER: 'The account does not belong to the organization',
+  INVITATION_INVALID: '招待が無効です',
+
+  UNSUPPORTED_IMAGE: 'PNG・JPEG・WebP・AVIF形式の画像を選択してください',
+  IMAGE_TOO_LARGE: '画像のファイルサイズが大きすぎます',
+  PAYLOAD_TOO_LARGE: 'リクエストのサイズが大きすぎます',
+  RATE_LIMITED: 'リクエストが多すぎます。しばらくしてから再度お試しください',
+
+  INTERNAL: '予期しないエラーが発生しました',
+
+  FAILED_TO_CREATE_ACCOUNT: 'Failed to create account',
+  FAILED_TO_UPDATE_ACCOUNT: 'Failed to update account',
+  FAILED_TO_UPDATE_EMAIL: 'Failed to update email',
+  FAILED_TO_UPLOAD_PROFILE_IMAGE: 'Failed to upload profile image',
+  FAILED_TO_ASSIGN_ROLE: 'Failed to assign role',
+  FAILED_TO_UPDATE_ORGANIZATION: 'Failed to update organization',
+  FAILED_TO_INVITE: 'Failed to invite',
+  FAILED_TO_REMOVE_MEMBER: 'Failed to remove member',
+  FAILED_TO_UPDATE_PROJECT: 'Failed to update project',
+  FAILED_TO_CREATE_PROJECT: 'Failed to create project',
+  FAILED_TO_CREATE_ORGANIZATION: 'Failed to create organization',
+  FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN: 'Failed to update can be super admin',
+});
+
+/** THE code → HTTP status table. The API's error filter uses nothing else. */
+export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = Object.freeze({
+  INVALID_ID: 400,
+  VALIDATION_FAILED: 400,
+  INVALID_EMAIL: 400,
+  INVALID_PASSWORD: 400,
+  NAME_REQUIRED: 400,
+  NAME_TOO_LONG: 400,
+  INVALID_PRODUCT: 400,
+  INVALID_PLAN: 400,
+  ORGANIZATION_MISMATCH: 400,
+  INTERNAL_ACCOUNTS_ONLY: 400,
+
+  NOT_FOUND: 404,
+  ACCOUNT_NOT_FOUND: 404,
+  ROLE_NOT_FOUND: 404,
+  INVITATION_NOT_FOUND: 404,
+  PROJECT_NOT_IN_ORGANIZATION: 404,
+
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  EMAIL_MISMATCH: 403,
+  CANNOT_CHANGE_OWN_ROLE: 403,
+  CANNOT_REMOVE_SELF: 403,
+  CANNOT_CHANGE_OWN_SYSTEM_ADMIN: 403,
+
+  ALREADY_ORGANIZATION_MEMBER: 409,
+  NOT_ORGANIZATION_MEMBER: 409,
+  INVITATION_INVALID: 409,
+
+  UNSUPPORTED_IMAGE: 415,
+  IMAGE_TOO_LARGE: 413,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+
+  INTERNAL: 500,
+
+  FAILED_TO_CREATE_ACCOUNT: 500,
+  FAILED_TO_UPDATE_ACCOUNT: 500,
+  FAILED_TO_UPDATE_EMAIL: 500,
+  FAILED_TO_UPLOAD_PROFILE_IMAGE: 500,
+  FAILED_TO_ASSIGN_ROLE: 500,
+  FAILED_TO_UPDATE_ORGANIZATION: 500,
+  FAILED_TO_INVITE: 500,
+  FAILED_TO_REMOVE_MEMBER: 500,
+  FAILED_TO_UPDATE_PROJECT: 500,
+  FAILED_TO_CREATE_PROJECT: 500,
+  FAILED_TO_CREATE_ORGANIZATION: 500,
+  FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN: 500,
+});
+
+/** The product's error name, carried in the `name` field of every API error body. */
+export const PRODUCT_ERROR_NAME = 'ConsoleError';
+
+/** Body of every non-OK API response. */
+export interface ErrorBody {
+  name: typeof PRODUCT_ERROR_NAME;
+  errorCode: ErrorCode;
+  message: string;
+}
+
+const ERROR_CODE_SET: ReadonlySet<string> = new Set<string>(ERROR_CODES);
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && ERROR_CODE_SET.has(value);
+}
+
+export function httpStatusOf(code: ErrorCode): number {
+  return ERROR_HTTP_STATUS[code];
+}
+
+/** Renders any value for an error message without throwing. */
+export function describeValue(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (
+    value === null ||
+    value === undefined ||
+    typeof value === 'number' ||
+    typeof value === 'boolean' ||
+    typeof value === 'bigint'
+  ) {
+    return String(value);
+  }
+  if (typeof value === 'symbol') return value.toString();
+  try {
+    const json = JSON.stringify(value);
+    return json === undefined ? typeof value : json;
+  } catch {
+    return typeof value;
+  }
+}
+
+/** 'Invalid id: <value>' (spec §5). */
+export function invalidIdMessage(value: unknown): string {
+  return `${ERROR_MESSAGES.INVALID_ID}: ${describeValue(value)}`;
+}
+
+export class DomainError extends Error {
+  readonly errorCode: ErrorCode;
+
+  constructor(errorCode: ErrorCode, message?: string) {
+    super(message ?? ERROR_MESSAGES[errorCode]);
+    this.name = 'DomainError';
+    this.errorCode = errorCode;
+  }
+
+  /** The HTTP status of this error, from {@link ERROR_HTTP_STATUS}. */
+  get httpStatus(): number {
+    return ERROR_HTTP_STATUS[this.errorCode];
+  }
+
+  /** The API error body for this error. */
+  toBody(): ErrorBody {
+    return { name: PRODUCT_ERROR_NAME, errorCode: this.errorCode, message: this.message };
+  }
+}
+
+export function isDomainError(e: unknown): e is DomainError {
+  if (e instanceof DomainError) return true;
+  // Tolerate a second copy of this module (e.g. two bundles): recognise the shape.
+  return e instanceof Error && e.name === 'DomainError' && isErrorCode((e as { errorCode?: unknown }).errorCode);
+}
+
+/** True when `body` is an API error body of this product (name, known code, string message). */
+export function isErrorBody(body: unknown): body is ErrorBody {
+  if (typeof body !== 'object' || body === null) return false;
+  const b = body as Record<string, unknown>;
+  return b.name === PRODUCT_ERROR_NAME && isErrorCode(b.errorCode) && typeof b.message === 'string';
+}
+
+/** Turns an API error body back into a DomainError (spec §7); undefined for anything else. */
+export function domainErrorFromBody(body: unknown): DomainError | undefined {
+  return isErrorBody(body) ? new DomainError(body.errorCode, body.message) : undefined;
+}

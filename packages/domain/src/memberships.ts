@@ -1,0 +1,143 @@
+/**
+ * An account's memberships (spec §3, §4, §5). All functions are pure: they never mutate their
+ * arguments and return new arrays / objects.
+ */
+import { DomainError, ErrorCodes } from './errors';
+
+export interface ProjectAssignment {
+  projectId: string;
+  roleId: string;
+}
+
+export interface Membership {
+  organizationId: string;
+  roleId: string;
+  projects: ProjectAssignment[];
+}
+
+/**
+ * Merges project assignments by projectId: every existing project is kept (in its position),
+ * an incoming assignment for the same project replaces its role, and incoming projects not
+ * present yet are appended. When `incoming` names a project twice, the last entry wins.
+ * The result has unique projectIds.
+ */
+export function mergeProjectAssignments(
+  existing: readonly ProjectAssignment[],
+  incoming: readonly ProjectAssignment[],
+): ProjectAssignment[] {
+  const byId = new Map<string, ProjectAssignment>();
+  for (const p of existing) {
+    if (!byId.has(p.projectId)) byId.set(p.projectId, { projectId: p.projectId, roleId: p.roleId });
+  }
+  for (const p of incoming) {
+    // Map#set keeps the original insertion position for keys that already exist.
+    byId.set(p.projectId, { projectId: p.projectId, roleId: p.roleId });
+  }
+  return [...byId.values()];
+}
+
+/**
+ * Keeps every existing assignment unchanged and appends only incoming projects that are not
+ * there yet (the first incoming entry per project wins). The result has unique projectIds.
+ */
+export function addMissingProjects(
+  existing: readonly ProjectAssignment[],
+  incoming: readonly ProjectAssignment[],
+): ProjectAssignment[] {
+  const byId = new Map<string, ProjectAssignment>();
+  for (const p of [...existing, ...incoming]) {
+    if (!byId.has(p.projectId)) byId.set(p.projectId, { projectId: p.projectId, roleId: p.roleId });
+  }
+  return [...byId.values()];
+}
+
+export function findMembership(
+  memberships: readonly Membership[],
+  organizationId: string,
+): Membership | undefined {
+  return memberships.find((m) => m.organizationId === organizationId);
+}
+
+export function isOrganizationMember(memberships: readonly Membership[], organizationId: string): boolean {
+  return findMembership(memberships, organizationId) !== undefined;
+}
+
+/** The account's assignment to a project, with the owning organization's id. */
+export function findProjectAssignment(
+  memberships: readonly Membership[],
+  projectId: string,
+): (ProjectAssignment & { organizationId: string }) | undefined {
+  for (const m of memberships) {
+    const p = m.projects.find((a) => a.projectId === projectId);
+    if (p !== undefined) return { organizationId: m.organizationId, projectId: p.projectId, roleId: p.roleId };
+  }
+  return undefined;
+}
+
+function copyMembership(m: Membership, projects: ProjectAssignment[] = m.projects.map((p) => ({ ...p }))): Membership {
+  return { organizationId: m.organizationId, roleId: m.roleId, projects };
+}
+
+function requireMembership(memberships: readonly Membership[], organizationId: string): Membership {
+  const existing = findMembership(memberships, organizationId);
+  if (existing === undefined) throw new DomainError(ErrorCodes.NOT_ORGANIZATION_MEMBER);
+  return existing;
+}
+
+/**
+ * Adds a membership (accepting an invitation, spec §4). If the account already belongs to the
+ * organization, its organization role and its projects (with their roles) are kept and only the
+ * missing projects are added; otherwise the membership is appended.
+ */
+export function addMembership(memberships: readonly Membership[], incoming: Membership): Membership[] {
+  const existing = findMembership(memberships, incoming.organizationId);
+  if (existing === undefined) {
+    return [...memberships.map((m) => copyMembership(m)), copyMembership(incoming, addMissingProjects([], incoming.projects))];
+  }
+  return memberships.map((m) =>
+    m === existing ? copyMembership(m, addMissingProjects(m.projects, incoming.projects)) : copyMembership(m),
+  );
+}
+
+/** Sets the organization role. Throws NOT_ORGANIZATION_MEMBER when the account is not a member. */
+export function assignOrganizationRole(
+  memberships: readonly Membership[],
+  organizationId: string,
+  roleId: string,
+): Membership[] {
+  const existing = requireMembership(memberships, organizationId);
+  return memberships.map((m) => (m === existing ? { ...copyMembership(m), roleId } : copyMembership(m)));
+}
+
+/**
+ * Sets a project role (merging by projectId). Throws NOT_ORGANIZATION_MEMBER when the account
+ * does not belong to the project's organization (spec §5).
+ */
+export function assignProjectRole(
+  memberships: readonly Membership[],
+  organizationId: string,
+  assignment: ProjectAssignment,
+): Membership[] {
+  const existing = requireMembership(memberships, organizationId);
+  return memberships.map((m) =>
+    m === existing ? copyMembership(m, mergeProjectAssignments(m.projects, [assignment])) : copyMembership(m),
+  );
+}
+
+/** Removes the organization membership (and with it every project of that organization). */
+export function removeOrganizationMembership(memberships: readonly Membership[], organizationId: string): Membership[] {
+  return memberships.filter((m) => m.organizationId !== organizationId).map((m) => copyMembership(m));
+}
+
+/** Removes a project from the organization membership; the organization membership stays. */
+export function removeProjectMembership(
+  memberships: readonly Membership[],
+  organizationId: string,
+  projectId: string,
+): Membership[] {
+  return memberships.map((m) =>
+    m.organizationId === organizationId
+      ? copyMembership(m, m.projects.filter((p) => p.projectId !== projectId).map((p) => ({ ...p })))
+      : copyMembership(m),
+  );
+}

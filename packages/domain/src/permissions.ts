@@ -1,0 +1,235 @@
+/**
+ * Permissions (spec §6): ONE function, {@link decide}, answers every permission question. The
+ * API turns a denial into its error (403 FORBIDDEN, …) and the web disables the control with the
+ * tooltip 権限がありません — both from the same rule.
+ *
+ * Role keys in the subject are the operator's own role keys: `organizationRoleKey` in the
+ * organization concerned (for project actions: the project's owning organization) and
+ * `projectRoleKey` in the project concerned. null / undefined means "not a member".
+ */
+import { ErrorCodes, type ErrorCode, DomainError } from './errors';
+import { ADMIN_ROLE_KEY } from './roles';
+import { emailsEqual, isCompanyEmail } from './validation';
+
+export const Actions = {
+  // Authenticated operator acting on their own data (no extra rule).
+  AccountManageOwn: 'account.manageOwn',
+  OrganizationListOwn: 'organization.listOwn',
+  ProjectListOwn: 'project.listOwn',
+  /** Accepting is open to any operator; {@link assertCanAccept} applies the invitee rules. */
+  InvitationAccept: 'invitation.accept',
+
+  // System administration (system admins only).
+  SystemAdminAccess: 'systemAdmin.access',
+  SystemAdminListAccounts: 'systemAdmin.listAccounts',
+  /** Grant or revoke depending on `subject.grant` (absent = grant, the stricter rule). */
+  SystemAdminUpdateIsSystemAdmin: 'systemAdmin.updateIsSystemAdmin',
+  SystemAdminGrant: 'systemAdmin.grant',
+  SystemAdminRevoke: 'systemAdmin.revoke',
+  OrganizationCreate: 'organization.create',
+  OrganizationListAll: 'organization.listAll',
+  ProjectCreate: 'project.create',
+  ProjectListAll: 'project.listAll',
+  KarteMappingRead: 'karteMapping.read',
+  KarteMappingWrite: 'karteMapping.write',
+  ProjectUpdateProductSettings: 'project.updateProductSettings',
+
+  // Organization.
+  OrganizationView: 'organization.view',
+  OrganizationUpdate: 'organization.update',
+  OrganizationUploadImage: 'organization.uploadImage',
+  OrganizationListMembers: 'organization.listMembers',
+  OrganizationInvite: 'organization.invite',
+  OrganizationRemoveMember: 'organization.removeMember',
+  OrganizationAssignRole: 'organization.assignRole',
+
+  // Invitations.
+  InvitationList: 'invitation.list',
+  InvitationCancel: 'invitation.cancel',
+  InvitationRead: 'invitation.read',
+
+  // Project.
+  ProjectView: 'project.view',
+  ProjectListMembers: 'project.listMembers',
+  ProjectUpdate: 'project.update',
+  ProjectInvite: 'project.invite',
+  ProjectRemoveMember: 'project.removeMember',
+  ProjectAssignRole: 'project.assignRole',
+} as const;
+
+export type Action = (typeof Actions)[keyof typeof Actions];
+
+/** Every action (for authorization matrices). */
+export const ALL_ACTIONS: readonly Action[] = Object.freeze(Object.values(Actions));
+
+/** The current operator (spec §3). */
+export interface Operator {
+  id: string;
+  email: string;
+  isSystemAdmin: boolean;
+}
+
+export interface PermissionSubject {
+  /** null / undefined: not signed in → UNAUTHENTICATED. */
+  operator: Operator | null | undefined;
+  /** The operator's role KEY in the target organization (null/undefined = not a member). */
+  organizationRoleKey?: string | null;
+  /** The operator's role KEY in the target project (null/undefined = not a member). */
+  projectRoleKey?: string | null;
+  /** The account acted upon (role change, removal, system-admin toggle). */
+  targetAccountId?: string | null;
+  /** e.g. the invitation's email, or the email to grant / revoke system admin. */
+  targetEmail?: string | null;
+  /** Company mail domain from configuration (system-admin grant). */
+  companyDomain?: string | null;
+  /** For 'systemAdmin.updateIsSystemAdmin': true = grant, false = revoke (absent = grant). */
+  grant?: boolean;
+}
+
+export type Decision = { allowed: true } | { allowed: false; reason: ErrorCode };
+
+const ALLOW: Decision = Object.freeze({ allowed: true });
+
+function deny(reason: ErrorCode): Decision {
+  return { allowed: false, reason };
+}
+
+function allowIf(condition: boolean, reason: ErrorCode = ErrorCodes.FORBIDDEN): Decision {
+  return condition ? ALLOW : deny(reason);
+}
+
+function isRoleKey(key: string | null | undefined): key is string {
+  return typeof key === 'string' && key !== '';
+}
+
+interface Facts {
+  operator: Operator;
+  sysAdmin: boolean;
+  orgMember: boolean;
+  orgAdmin: boolean;
+  projectMember: boolean;
+  projectAdmin: boolean;
+  /** The target account is the operator (by id or, for email-addressed calls, by email). */
+  targetIsSelf: boolean;
+  /** The operator is the invitee (targetEmail equals the operator's email). */
+  isInvitee: boolean;
+}
+
+function facts(operator: Operator, s: PermissionSubject): Facts {
+  const orgMember = isRoleKey(s.organizationRoleKey);
+  const projectMember = isRoleKey(s.projectRoleKey);
+  const isInvitee = emailsEqual(s.targetEmail, operator.email);
+  return {
+    operator,
+    sysAdmin: operator.isSystemAdmin === true,
+    orgMember,
+    orgAdmin: s.organizationRoleKey === ADMIN_ROLE_KEY,
+    projectMember,
+    projectAdmin: s.projectRoleKey === ADMIN_ROLE_KEY,
+    targetIsSelf: (s.targetAccountId != null && s.targetAccountId === operator.id) || isInvitee,
+    isInvitee,
+  };
+}
+
+/** System admin only; grant needs a company-domain target; never on oneself. */
+function decideSystemAdminChange(f: Facts, s: PermissionSubject, grant: boolean): Decision {
+  if (!f.sysAdmin) return deny(ErrorCodes.FORBIDDEN);
+  if (f.targetIsSelf) return deny(ErrorCodes.CANNOT_CHANGE_OWN_SYSTEM_ADMIN);
+  if (grant && !isCompanyEmail(s.targetEmail, s.companyDomain)) return deny(ErrorCodes.INTERNAL_ACCOUNTS_ONLY);
+  return ALLOW;
+}
+
+/** Organization admin (or system admin); optionally never on oneself. */
+function decideOrgAdminAction(f: Facts, selfReason?: ErrorCode): Decision {
+  if (!(f.sysAdmin || f.orgAdmin)) return deny(ErrorCodes.FORBIDDEN);
+  if (selfReason !== undefined && f.targetIsSelf) return deny(selfReason);
+  return ALLOW;
+}
+
+/** Project admin, admin of the owning organization, or system admin; optionally never on oneself. */
+function decideProjectAdminAction(f: Facts, selfReason?: ErrorCode): Decision {
+  if (!(f.sysAdmin || f.orgAdmin || f.projectAdmin)) return deny(ErrorCodes.FORBIDDEN);
+  if (selfReason !== undefined && f.targetIsSelf) return deny(selfReason);
+  return ALLOW;
+}
+
+/** The permission decision for `action` by `subject.operator` (spec §6). Deny by default. */
+export function decide(action: Action, subject: PermissionSubject): Decision {
+  const operator = subject.operator;
+  if (operator == null) return deny(ErrorCodes.UNAUTHENTICATED);
+  const f = facts(operator, subject);
+
+  switch (action) {
+    case 'account.manageOwn':
+    case 'organization.listOwn':
+    case 'project.listOwn':
+    case 'invitation.accept':
+      return ALLOW;
+
+    case 'systemAdmin.access':
+    case 'systemAdmin.listAccounts':
+    case 'organization.create':
+    case 'organization.listAll':
+    case 'project.create':
+    case 'project.listAll':
+    case 'karteMapping.read':
+    case 'karteMapping.write':
+    case 'project.updateProductSettings':
+      return allowIf(f.sysAdmin);
+
+    case 'systemAdmin.updateIsSystemAdmin':
+      return decideSystemAdminChange(f, subject, subject.grant !== false);
+    case 'systemAdmin.grant':
+      return decideSystemAdminChange(f, subject, true);
+    case 'systemAdmin.revoke':
+      return decideSystemAdminChange(f, subject, false);
+
+    case 'organization.view':
+    case 'organization.listMembers':
+    case 'invitation.list':
+      return allowIf(f.sysAdmin || f.orgMember);
+
+    case 'organization.update':
+    case 'organization.uploadImage':
+    case 'organization.invite':
+      return decideOrgAdminAction(f);
+    case 'organization.removeMember':
+      return decideOrgAdminAction(f, ErrorCodes.CANNOT_REMOVE_SELF);
+    case 'organization.assignRole':
+      return decideOrgAdminAction(f, ErrorCodes.CANNOT_CHANGE_OWN_ROLE);
+
+    case 'invitation.cancel':
+      return allowIf(f.sysAdmin || f.orgMember || f.isInvitee);
+    case 'invitation.read':
+      return allowIf(f.sysAdmin || f.isInvitee);
+
+    case 'project.view':
+    case 'project.listMembers':
+      // Any member of the owning organization counts as having a role in the project (spec §6).
+      return allowIf(f.sysAdmin || f.orgMember || f.projectMember);
+
+    case 'project.update':
+    case 'project.invite':
+      return decideProjectAdminAction(f);
+    case 'project.removeMember':
+      return decideProjectAdminAction(f, ErrorCodes.CANNOT_REMOVE_SELF);
+    case 'project.assignRole':
+      return decideProjectAdminAction(f, ErrorCodes.CANNOT_CHANGE_OWN_ROLE);
+
+    default: {
+      // A new action without a rule does not compile; an unknown action at runtime is denied.
+      const _exhaustive: never = action;
+      return deny(ErrorCodes.FORBIDDEN);
+    }
+  }
+}
+
+export function can(action: Action, subject: PermissionSubject): boolean {
+  return decide(action, subject).allowed;
+}
+
+/** Throws DomainError(reason) when the action is not allowed. */
+export function assertAllowed(action: Action, subject: PermissionSubject): void {
+  const decision = decide(action, subject);
+  if (!decision.allowed) throw new DomainError(decision.reason);
+}

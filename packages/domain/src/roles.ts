@@ -1,0 +1,62 @@
+/**
+ * Roles (spec §3, §6): preset organization and project roles, defaults for the invite dialog.
+ */
+
+export const ADMIN_ROLE_KEY = 'admin';
+export const MEMBER_ROLE_KEY = 'member';
+/** Preferred default project role of the invite dialog (spec §6), when a project has one. */
+export const SUPERVISOR_ROLE_KEY = 'supervisor';
+
+export type PresetRoleKey = typeof ADMIN_ROLE_KEY | typeof MEMBER_ROLE_KEY;
+/** A preset key or a custom one. (`string & {}` keeps editor completion for the presets.) */
+export type RoleKey = PresetRoleKey | (string & {});
+
+export interface RoleDefinition {
+  readonly key: RoleKey;
+  readonly name: string;
+  readonly description: string;
+}
+
+/** A stored role (spec §3). */
+export interface Role {
+  id: string;
+  key: RoleKey;
+  name: string;
+  description: string;
+  isPreset: boolean;
+}
+
+export const PRESET_ORGANIZATION_ROLES: readonly RoleDefinition[] = Object.freeze([
+  Object.freeze({ key: ADMIN_ROLE_KEY, name: '管理者', description: '組織を管理・設定できます' }),
+  Object.freeze({ key: MEMBER_ROLE_KEY, name: 'メンバー', description: '組織を閲覧できます' }),
+]);
+
+export const PRESET_PROJECT_ROLES: readonly RoleDefinition[] = Object.freeze([
+  Object.freeze({ key: ADMIN_ROLE_KEY, name: '管理者', description: 'プロジェクトを管理・設定できます' }),
+  Object.freeze({ key: MEMBER_ROLE_KEY, name: 'メンバー', description: 'プロジェクトを閲覧・利用できます' }),
+]);
+
+/** A missing description becomes an empty string (spec §3). */
+export function normalizeRoleDescription(description: string | null | undefined): string {
+  return description ?? '';
+}
+
+/** True for the admin role key ('admin'). */
+export function isAdminRoleKey(key: string | null | undefined): boolean {
+  return key === ADMIN_ROLE_KEY;
+}
+
+/** Default organization role of the invite dialog: the admin role, else the first (spec §6). */
+export function pickDefaultOrganizationRole<R extends { key: string }>(roles: readonly R[]): R | undefined {
+  return roles.find((r) => r.key === ADMIN_ROLE_KEY) ?? roles[0];
+}
+
+/** Default project role of the invite dialog: the supervisor role, else the first (spec §6). */
+export function pickDefaultProjectRole<R extends { key: string }>(roles: readonly R[]): R | undefined {
+  return roles.find((r) => r.key === SUPERVISOR_ROLE_KEY) ?? roles[0];
+}
+
+/** The role with the given id, if any. */
+export function findRoleById<R extends { id: string }>(roles: readonly R[], roleId: string): R | undefined {
+  return roles.find((r) => r.id === roleId);
+}

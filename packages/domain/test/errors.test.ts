@@ -1,0 +1,177 @@
+import {
+  DomainError,
+  ERROR_CODES,
+  ERROR_HTTP_STATUS,
+  ERROR_MESSAGES,
+  ErrorCodes,
+  PRODUCT_ERROR_NAME,
+  describeValue,
+  domainErrorFromBody,
+  httpStatusOf,
+  invalidIdMessage,
+  isDomainError,
+  isErrorBody,
+  isErrorCode,
+  type ErrorCode,
+} from '../src/errors';
+
+describe('error catalogue', () => {
+  it('every code maps to itself in ErrorCodes and has a message and a status', () => {
+    for (const [key, code] of Object.entries(ErrorCodes)) {
+      expect(code).toBe(key);
+      expect(ERROR_MESSAGES[code].length).toBeGreaterThan(0);
+      expect(ERROR_HTTP_STATUS[code]).toBeGreaterThanOrEqual(400);
+      expect(ERROR_HTTP_STATUS[code]).toBeLessThan(600);
+    }
+    expect(Object.keys(ERROR_MESSAGES).sort()).toEqual([...ERROR_CODES].sort());
+    expect(Object.keys(ERROR_HTTP_STATUS).sort()).toEqual([...ERROR_CODES].sort());
+  });
+
+  it.each<[ErrorCode, string]>([
+    ['ROLE_NOT_FOUND', 'Role not found'],
+    ['INTERNAL_ACCOUNTS_ONLY', '社内アカウントのみシステム管理者に指定できます'],
+    ['INVITATION_INVALID', '招待が無効です'],
+    ['FORBIDDEN', '権限がありません'],
+    ['INVALID_EMAIL', 'メールアドレスを正しく入力してください'],
+    ['INVALID_PASSWORD', '半角英数字・記号で8文字以上を入力してください'],
+    ['FAILED_TO_CREATE_ACCOUNT', 'Failed to create account'],
+    ['FAILED_TO_UPDATE_ACCOUNT', 'Failed to update account'],
+    ['FAILED_TO_UPDATE_EMAIL', 'Failed to update email'],
+    ['FAILED_TO_UPLOAD_PROFILE_IMAGE', 'Failed to upload profile image'],
+    ['FAILED_TO_ASSIGN_ROLE', 'Failed to assign role'],
+    ['FAILED_TO_UPDATE_ORGANIZATION', 'Failed to update organization'],
+    ['FAILED_TO_INVITE', 'Failed to invite'],
+    ['FAILED_TO_REMOVE_MEMBER', 'Failed to remove member'],
+    ['FAILED_TO_UPDATE_PROJECT', 'Failed to update project'],
+    ['FAILED_TO_CREATE_PROJECT', 'Failed to create project'],
+    ['FAILED_TO_CREATE_ORGANIZATION', 'Failed to create organization'],
+    ['FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN', 'Failed to update can be super admin'],
+  ])('%s has the spec message %s', (code, message) => {
+    expect(ERROR_MESSAGES[code]).toBe(message);
+  });
+
+  it.each<[ErrorCode, number]>([
+    ['INVALID_ID', 400],
+    ['VALIDATION_FAILED', 400],
+    ['INVALID_EMAIL', 400],
+    ['INVALID_PASSWORD', 400],
+    ['NAME_REQUIRED', 400],
+    ['INTERNAL_ACCOUNTS_ONLY', 400],
+    ['UNAUTHENTICATED', 401],
+    ['FORBIDDEN', 403],
+    ['CANNOT_CHANGE_OWN_ROLE', 403],
+    ['CANNOT_REMOVE_SELF', 403],
+    ['CANNOT_CHANGE_OWN_SYSTEM_ADMIN', 403],
+    ['EMAIL_MISMATCH', 403],
+    ['NOT_FOUND', 404],
+    ['ROLE_NOT_FOUND', 404],
+    ['ACCOUNT_NOT_FOUND', 404],
+    ['INVITATION_NOT_FOUND', 404],
+    ['PROJECT_NOT_IN_ORGANIZATION', 404],
+    ['ALREADY_ORGANIZATION_MEMBER', 409],
+    ['NOT_ORGANIZATION_MEMBER', 409],
+    ['INVITATION_INVALID', 409],
+    ['PAYLOAD_TOO_LARGE', 413],
+    ['IMAGE_TOO_LARGE', 413],
+    ['UNSUPPORTED_IMAGE', 415],
+    ['RATE_LIMITED', 429],
+    ['INTERNAL', 500],
+  ])('%s → HTTP %i', (code, status) => {
+    expect(ERROR_HTTP_STATUS[code]).toBe(status);
+    expect(httpStatusOf(code)).toBe(status);
+  });
+
+  it('every generic write failure is a 500', () => {
+    const failures = ERROR_CODES.filter((c) => c.startsWith('FAILED_TO_'));
+    expect(failures).toHaveLength(12);
+    for (const code of failures) expect(ERROR_HTTP_STATUS[code]).toBe(500);
+  });
+
+  it('the product error name is ConsoleError', () => {
+    expect(PRODUCT_ERROR_NAME).toBe('ConsoleError');
+  });
+});
+
+describe('isErrorCode', () => {
+  it('accepts catalogue codes only', () => {
+    expect(isErrorCode('FORBIDDEN')).toBe(true);
+    expect(isErrorCode('forbidden')).toBe(false);
+    expect(isErrorCode('toString')).toBe(false);
+    expect(isErrorCode(403)).toBe(false);
+    expect(isErrorCode(undefined)).toBe(false);
+  });
+});
+
+describe('DomainError', () => {
+  it('defaults the message to the catalogue message', () => {
+    const e = new DomainError('ROLE_NOT_FOUND');
+    expect(e).toBeInstanceOf(Error);
+    expect(e).toBeInstanceOf(DomainError);
+    expect(e.errorCode).toBe('ROLE_NOT_FOUND');
+    expect(e.message).toBe('Role not found');
+    expect(e.name).toBe('DomainError');
+    expect(e.httpStatus).toBe(404);
+  });
+
+  it('keeps an explicit message', () => {
+    const e = new DomainError('INVALID_ID', 'Invalid id: x');
+    expect(e.message).toBe('Invalid id: x');
+    expect(e.toBody()).toEqual({ name: 'ConsoleError', errorCode: 'INVALID_ID', message: 'Invalid id: x' });
+  });
+
+  it('is recognised by isDomainError, including a structurally equal copy', () => {
+    expect(isDomainError(new DomainError('FORBIDDEN'))).toBe(true);
+    const foreign = Object.assign(new Error('x'), { name: 'DomainError', errorCode: 'FORBIDDEN' });
+    expect(isDomainError(foreign)).toBe(true);
+    expect(isDomainError(Object.assign(new Error('x'), { name: 'DomainError', errorCode: 'NOPE' }))).toBe(false);
+    expect(isDomainError(Object.assign(new Error('x'), { errorCode: 'FORBIDDEN' }))).toBe(false);
+    expect(isDomainError({ name: 'DomainError', errorCode: 'FORBIDDEN', message: 'x' })).toBe(false);
+    expect(isDomainError(new Error('plain'))).toBe(false);
+    expect(isDomainError(null)).toBe(false);
+  });
+});
+
+describe('error bodies', () => {
+  it('round-trips a DomainError through its body', () => {
+    const body: unknown = JSON.parse(JSON.stringify(new DomainError('EMAIL_MISMATCH').toBody()));
+    expect(isErrorBody(body)).toBe(true);
+    const e = domainErrorFromBody(body);
+    expect(e).toBeInstanceOf(DomainError);
+    expect(e?.errorCode).toBe('EMAIL_MISMATCH');
+    expect(e?.message).toBe(ERROR_MESSAGES.EMAIL_MISMATCH);
+  });
+
+  it.each([
+    null,
+    'ConsoleError',
+    { name: 'Other', errorCode: 'FORBIDDEN', message: 'x' },
+    { name: 'ConsoleError', errorCode: 'UNKNOWN', message: 'x' },
+    { name: 'ConsoleError', errorCode: 'FORBIDDEN' },
+    { name: 'ConsoleError', errorCode: 'FORBIDDEN', message: 1 },
+  ])('rejects %p', (body) => {
+    expect(isErrorBody(body)).toBe(false);
+    expect(domainErrorFromBody(body)).toBeUndefined();
+  });
+});
+
+describe('describeValue / invalidIdMessage', () => {
+  it('renders any value without throwing', () => {
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    expect(describeValue('abc')).toBe('abc');
+    expect(describeValue(12)).toBe('12');
+    expect(describeValue(true)).toBe('true');
+    expect(describeValue(10n)).toBe('10');
+    expect(describeValue(null)).toBe('null');
+    expect(describeValue(undefined)).toBe('undefined');
+    expect(describeValue(Symbol('s'))).toBe('Symbol(s)');
+    expect(describeValue({ a: 1 })).toBe('{"a":1}');
+    expect(describeValue(() => 1)).toBe('function');
+    expect(describeValue(circular)).toBe('object');
+  });
+
+  it('builds the spec message', () => {
+    expect(invalidIdMessage('abc')).toBe('Invalid id: abc');
+    expect(invalidIdMessage(undefined)).toBe('Invalid id: undefined');
+  });
+});

@@ -1,0 +1,259 @@
+import fc from 'fast-check';
+import { DomainError } from '../src/errors';
+import {
+  addMembership,
+  addMissingProjects,
+  assignOrganizationRole,
+  assignProjectRole,
+  findMembership,
+  findProjectAssignment,
+  isOrganizationMember,
+  mergeProjectAssignments,
+  removeOrganizationMembership,
+  removeProjectMembership,
+  type Membership,
+  type ProjectAssignment,
+} from '../src/memberships';
+
+const p = (projectId: string, roleId: string): ProjectAssignment => ({ projectId, roleId });
+
+function base(): Membership[] {
+  return [
+    { organizationId: 'org1', roleId: 'orgAdmin', projects: [p('prjA', 'prjAdmin'), p('prjB', 'prjMember')] },
+    { organizationId: 'org2', roleId: 'orgMember', projects: [] },
+  ];
+}
+
+function codeOf(fn: () => unknown): string | undefined {
+  try {
+    fn();
+  } catch (e) {
+    return e instanceof DomainError ? e.errorCode : 'not a DomainError';
+  }
+  return undefined;
+}
+
+describe('mergeProjectAssignments', () => {
+  it('merges by projectId; incoming role wins; new projects are appended', () => {
+    expect(mergeProjectAssignments([p('a', '1'), p('b', '1')], [p('b', '2'), p('c', '3')])).toEqual([
+      p('a', '1'),
+      p('b', '2'),
+      p('c', '3'),
+    ]);
+  });
+
+  it('the last incoming entry wins for a repeated project; existing duplicates collapse', () => {
+    expect(mergeProjectAssignments([p('a', '1'), p('a', '9')], [p('a', '2'), p('a', '3')])).toEqual([p('a', '3')]);
+    expect(mergeProjectAssignments([p('a', '1'), p('a', '9')], [])).toEqual([p('a', '1')]);
+  });
+
+  it('does not mutate its inputs', () => {
+    const existing = [p('a', '1')];
+    const incoming = [p('a', '2')];
+    const result = mergeProjectAssignments(existing, incoming);
+    expect(existing).toEqual([p('a', '1')]);
+    expect(incoming).toEqual([p('a', '2')]);
+    expect(result[0]).not.toBe(incoming[0]);
+  });
+});
+
+describe('addMissingProjects', () => {
+  it('keeps existing assignments and adds only missing projects', () => {
+    expect(addMissingProjects([p('a', '1'), p('b', '1')], [p('b', '2'), p('c', '3'), p('c', '4')])).toEqual([
+      p('a', '1'),
+      p('b', '1'),
+      p('c', '3'),
+    ]);
+  });
+});
+
+describe('find helpers', () => {
+  it('findMembership / isOrganizationMember', () => {
+    expect(findMembership(base(), 'org2')?.roleId).toBe('orgMember');
+    expect(findMembership(base(), 'org9')).toBeUndefined();
+    expect(isOrganizationMember(base(), 'org1')).toBe(true);
+    expect(isOrganizationMember(base(), 'org9')).toBe(false);
+  });
+
+  it('findProjectAssignment returns the role and the owning organization', () => {
+    expect(findProjectAssignment(base(), 'prjB')).toEqual({ organizationId: 'org1', projectId: 'prjB', roleId: 'prjMember' });
+    expect(findProjectAssignment(base(), 'prjZ')).toBeUndefined();
+  });
+});
+
+describe('addMembership', () => {
+  it('appends a membership for a new organization (deduplicating its projects)', () => {
+    const incoming: Membership = { organizationId: 'org3', roleId: 'r', projects: [p('x', '1'), p('x', '2')] };
+    const result = addMembership(base(), incoming);
+    expect(result).toHaveLength(3);
+    expect(result[2]).toEqual({ organizationId: 'org3', roleId: 'r', projects: [p('x', '1')] });
+  });
+
+  it('keeps the existing organization role and projects and adds only missing projects', () => {
+    const incoming: Membership = { organizationId: 'org1', roleId: 'orgMember', projects: [p('prjA', 'prjMember'), p('prjC', 'prjMember')] };
+    const result = addMembership(base(), incoming);
+    expect(result).toEqual([
+      { organizationId: 'org1', roleId: 'orgAdmin', projects: [p('prjA', 'prjAdmin'), p('prjB', 'prjMember'), p('prjC', 'prjMember')] },
+      { organizationId: 'org2', roleId: 'orgMember', projects: [] },
+    ]);
+  });
+
+  it('does not mutate the input', () => {
+    const input = base();
+    const snapshot = JSON.parse(JSON.stringify(input)) as unknown;
+    addMembership(input, { organizationId: 'org1', roleId: 'x', projects: [p('new', 'r')] });
+    addMembership(input, { organizationId: 'orgN', roleId: 'x', projects: [] });
+    expect(input).toEqual(snapshot);
+  });
+});
+
+describe('assignOrganizationRole', () => {
+  it('changes the role of that organization only', () => {
+    const result = assignOrganizationRole(base(), 'org2', 'orgAdmin');
+    expect(result[1]?.roleId).toBe('orgAdmin');
+    expect(result[0]).toEqual(base()[0]);
+  });
+
+  it('throws NOT_ORGANIZATION_MEMBER for a foreign organization', () => {
+    expect(codeOf(() => assignOrganizationRole(base(), 'org9', 'r'))).toBe('NOT_ORGANIZATION_MEMBER');
+  });
+});
+
+describe('assignProjectRole', () => {
+  it('changes an existing project role', () => {
+    const result = assignProjectRole(base(), 'org1', p('prjB', 'prjAdmin'));
+    expect(result[0]?.projects).toEqual([p('prjA', 'prjAdmin'), p('prjB', 'prjAdmin')]);
+    expect(result[1]).toEqual(base()[1]);
+  });
+
+  it('adds a project the account had no role in yet', () => {
+    const result = assignProjectRole(base(), 'org2', p('prjZ', 'prjMember'));
+    expect(result[1]?.projects).toEqual([p('prjZ', 'prjMember')]);
+  });
+
+  it('throws NOT_ORGANIZATION_MEMBER when the account does not belong to the organization (spec §5)', () => {
+    expect(codeOf(() => assignProjectRole(base(), 'org9', p('prjZ', 'r')))).toBe('NOT_ORGANIZATION_MEMBER');
+    expect(() => assignProjectRole([], 'org1', p('prjA', 'r'))).toThrow('The account does not belong to the organization');
+  });
+});
+
+describe('removals', () => {
+  it('removeOrganizationMembership drops the organization and its projects', () => {
+    expect(removeOrganizationMembership(base(), 'org1')).toEqual([base()[1]]);
+    expect(removeOrganizationMembership(base(), 'org9')).toEqual(base());
+  });
+
+  it('removeProjectMembership drops one project and keeps the organization membership', () => {
+    const result = removeProjectMembership(base(), 'org1', 'prjA');
+    expect(result).toEqual([
+      { organizationId: 'org1', roleId: 'orgAdmin', projects: [p('prjB', 'prjMember')] },
+      { organizationId: 'org2', roleId: 'orgMember', projects: [] },
+    ]);
+    expect(removeProjectMembership(base(), 'org1', 'prjZ')).toEqual(base());
+    expect(removeProjectMembership(base(), 'org9', 'prjA')).toEqual(base());
+  });
+
+  it('removals do not mutate the input', () => {
+    const input = base();
+    removeOrganizationMembership(input, 'org1');
+    removeProjectMembership(input, 'org1', 'prjA');
+    expect(input).toEqual(base());
+  });
+});
+
+// ---- property tests -------------------------------------------------------------------------
+
+const idArb = fc.constantFrom('p1', 'p2', 'p3', 'p4', 'p5', 'p6');
+const roleArb = fc.constantFrom('r1', 'r2', 'r3');
+const assignmentArb = fc.record({ projectId: idArb, roleId: roleArb });
+const assignmentsArb = fc.array(assignmentArb, { maxLength: 8 });
+/** Assignments with unique projectIds, as stored data should be. */
+const uniqueAssignmentsArb = fc.uniqueArray(assignmentArb, { selector: (a) => a.projectId, maxLength: 6 });
+const orgArb = fc.constantFrom('o1', 'o2', 'o3');
+const membershipArb = fc.record({ organizationId: orgArb, roleId: roleArb, projects: uniqueAssignmentsArb });
+const membershipsArb = fc.uniqueArray(membershipArb, { selector: (m) => m.organizationId, maxLength: 3 });
+const incomingArb = fc.record({ organizationId: orgArb, roleId: roleArb, projects: assignmentsArb });
+
+function unique(ids: string[]): boolean {
+  return new Set(ids).size === ids.length;
+}
+
+describe('membership properties', () => {
+  it('mergeProjectAssignments: unique ids, incoming roles win, nothing lost', () => {
+    fc.assert(
+      fc.property(assignmentsArb, assignmentsArb, (existing, incoming) => {
+        const merged = mergeProjectAssignments(existing, incoming);
+        expect(unique(merged.map((a) => a.projectId))).toBe(true);
+        const ids = new Set([...existing, ...incoming].map((a) => a.projectId));
+        expect(new Set(merged.map((a) => a.projectId))).toEqual(ids);
+        for (const a of merged) {
+          const lastIncoming = [...incoming].reverse().find((i) => i.projectId === a.projectId);
+          const firstExisting = existing.find((e) => e.projectId === a.projectId);
+          expect(a.roleId).toBe(lastIncoming?.roleId ?? firstExisting?.roleId);
+        }
+      }),
+    );
+  });
+
+  it('addMissingProjects: unique ids, existing roles never change', () => {
+    fc.assert(
+      fc.property(uniqueAssignmentsArb, assignmentsArb, (existing, incoming) => {
+        const result = addMissingProjects(existing, incoming);
+        expect(unique(result.map((a) => a.projectId))).toBe(true);
+        expect(result.slice(0, existing.length)).toEqual(existing);
+      }),
+    );
+  });
+
+  it('addMembership never loses an existing project or changes its role', () => {
+    fc.assert(
+      fc.property(membershipsArb, incomingArb, (memberships, incoming) => {
+        const result = addMembership(memberships, incoming);
+        for (const m of memberships) {
+          const after = findMembership(result, m.organizationId);
+          expect(after?.roleId).toBe(m.roleId);
+          for (const proj of m.projects) {
+            expect(after?.projects.find((x) => x.projectId === proj.projectId)?.roleId).toBe(proj.roleId);
+          }
+        }
+      }),
+    );
+  });
+
+  it('addMembership: every membership has unique projectIds and every incoming project is present', () => {
+    fc.assert(
+      fc.property(membershipsArb, incomingArb, (memberships, incoming) => {
+        const result = addMembership(memberships, incoming);
+        for (const m of result) expect(unique(m.projects.map((x) => x.projectId))).toBe(true);
+        expect(unique(result.map((m) => m.organizationId))).toBe(true);
+        const target = findMembership(result, incoming.organizationId);
+        for (const proj of incoming.projects) {
+          expect(target?.projects.some((x) => x.projectId === proj.projectId)).toBe(true);
+        }
+      }),
+    );
+  });
+
+  it('addMembership is idempotent', () => {
+    fc.assert(
+      fc.property(membershipsArb, incomingArb, (memberships, incoming) => {
+        const once = addMembership(memberships, incoming);
+        expect(addMembership(once, incoming)).toEqual(once);
+      }),
+    );
+  });
+
+  it('assignProjectRole then findProjectAssignment returns the assigned role', () => {
+    fc.assert(
+      fc.property(membershipsArb, assignmentArb, (memberships, assignment) => {
+        fc.pre(memberships.length > 0);
+        const orgId = memberships[0]?.organizationId ?? '';
+        // A project belongs to one organization: drop it from the others first.
+        const clean = memberships.map((m, i) => (i === 0 ? m : { ...m, projects: m.projects.filter((x) => x.projectId !== assignment.projectId) }));
+        const result = assignProjectRole(clean, orgId, assignment);
+        expect(findProjectAssignment(result, assignment.projectId)).toEqual({ organizationId: orgId, ...assignment });
+        for (const m of result) expect(unique(m.projects.map((x) => x.projectId))).toBe(true);
+      }),
+    );
+  });
+});

@@ -1,0 +1,354 @@
+import fc from 'fast-check';
+import { DomainError, type ErrorCode } from '../src/errors';
+import {
+  ALL_ACTIONS,
+  Actions,
+  assertAllowed,
+  can,
+  decide,
+  type Action,
+  type Decision,
+  type Operator,
+  type PermissionSubject,
+} from '../src/permissions';
+
+const COMPANY_DOMAIN = 'corp.example.jp';
+const me: Operator = { id: 'me00000001', email: 'me@corp.example.jp', isSystemAdmin: false };
+const other = { id: 'other00001', email: 'other@corp.example.jp' };
+
+/** The kinds of caller of the matrix, acting on ANOTHER account / email. */
+const CALLERS = {
+  anonymous: { operator: null },
+  systemAdmin: { operator: { ...me, isSystemAdmin: true } },
+  orgAdmin: { operator: me, organizationRoleKey: 'admin' },
+  orgMember: { operator: me, organizationRoleKey: 'member' },
+  projectAdmin: { operator: me, organizationRoleKey: 'member', projectRoleKey: 'admin' },
+  projectMember: { operator: me, organizationRoleKey: 'member', projectRoleKey: 'member' },
+  customRole: { operator: me, organizationRoleKey: 'supervisor', projectRoleKey: 'supervisor' },
+  outsider: { operator: me },
+} satisfies Record<string, PermissionSubject>;
+type Caller = keyof typeof CALLERS;
+const CALLER_ORDER: Caller[] = ['anonymous', 'systemAdmin', 'orgAdmin', 'orgMember', 'projectAdmin', 'projectMember', 'customRole', 'outsider'];
+
+function subjectFor(caller: Caller, extra: Partial<PermissionSubject> = {}): PermissionSubject {
+  return { targetAccountId: other.id, targetEmail: other.email, companyDomain: COMPANY_DOMAIN, ...CALLERS[caller], ...extra };
+}
+
+/**
+ * A = allowed, F = FORBIDDEN, U = UNAUTHENTICATED; columns in CALLER_ORDER:
+ *        anon sys orgAdm orgMem prjAdm prjMem custom outsider
+ * Typed as Record<Action, …>: an action without a row does not compile.
+ */
+const MATRIX: Record<Action, string> = {
+  'account.manageOwn': 'U A A A A A A A',
+  'organization.listOwn': 'U A A A A A A A',
+  'project.listOwn': 'U A A A A A A A',
+  'invitation.accept': 'U A A A A A A A',
+
+  'systemAdmin.access': 'U A F F F F F F',
+  'systemAdmin.listAccounts': 'U A F F F F F F',
+  'systemAdmin.updateIsSystemAdmin': 'U A F F F F F F',
+  'systemAdmin.grant': 'U A F F F F F F',
+  'systemAdmin.revoke': 'U A F F F F F F',
+  'organization.create': 'U A F F F F F F',
+  'organization.listAll': 'U A F F F F F F',
+  'project.create': 'U A F F F F F F',
+  'project.listAll': 'U A F F F F F F',
+  'karteMapping.read': 'U A F F F F F F',
+  'karteMapping.write': 'U A F F F F F F',
+  'project.updateProductSettings': 'U A F F F F F F',
+
+  'organization.view': 'U A A A A A A F',
+  'organization.update': 'U A A F F F F F',
+  'organization.uploadImage': 'U A A F F F F F',
+  'organization.listMembers': 'U A A A A A A F',
+  'organization.invite': 'U A A F F F F F',
+  'organization.removeMember': 'U A A F F F F F',
+  'organization.assignRole': 'U A A F F F F F',
+
+  'invitation.list': 'U A A A A A A F',
+  'invitation.cancel': 'U A A A A A A F',
+  'invitation.read': 'U A F F F F F F',
+
+  'project.view': 'U A A A A A A F',
+  'project.listMembers': 'U A A A A A A F',
+  'project.update': 'U A A F A F F F',
+  'project.invite': 'U A A F A F F F',
+  'project.removeMember': 'U A A F A F F F',
+  'project.assignRole': 'U A A F A F F F',
+};
+
+const LETTER: Record<string, Decision> = {
+  A: { allowed: true },
+  F: { allowed: false, reason: 'FORBIDDEN' },
+  U: { allowed: false, reason: 'UNAUTHENTICATED' },
+};
+
+function denied(reason: ErrorCode): Decision {
+  return { allowed: false, reason };
+}
+
+describe('Actions', () => {
+  it('ALL_ACTIONS lists every action once and the matrix has a row for each', () => {
+    expect(new Set(ALL_ACTIONS).size).toBe(ALL_ACTIONS.length);
+    expect([...ALL_ACTIONS].sort()).toEqual(Object.values(Actions).sort());
+    expect(Object.keys(MATRIX).sort()).toEqual([...ALL_ACTIONS].sort());
+    for (const row of Object.values(MATRIX)) expect(row.split(' ')).toHaveLength(CALLER_ORDER.length);
+  });
+});
+
+describe('permission matrix (spec §6)', () => {
+  const rows = ALL_ACTIONS.flatMap((action) => {
+    const letters = MATRIX[action].split(' ');
+    return CALLER_ORDER.map((caller, i) => [action, caller, letters[i] ?? '?'] as const);
+  });
+
+  it.each(rows)('%s by %s → %s', (action, caller, letter) => {
+    const expected = LETTER[letter];
+    expect(expected).toBeDefined();
+    expect(decide(action, subjectFor(caller))).toEqual(expected);
+    expect(can(action, subjectFor(caller))).toBe(letter === 'A');
+  });
+});
+
+describe('never on oneself', () => {
+  const self = { targetAccountId: me.id, targetEmail: undefined };
+
+  it.each<[Action, Caller, ErrorCode]>([
+    ['organization.removeMember', 'systemAdmin', 'CANNOT_REMOVE_SELF'],
+    ['organization.removeMember', 'orgAdmin', 'CANNOT_REMOVE_SELF'],
+    ['project.removeMember', 'systemAdmin', 'CANNOT_REMOVE_SELF'],
+    ['project.removeMember', 'orgAdmin', 'CANNOT_REMOVE_SELF'],
+    ['project.removeMember', 'projectAdmin', 'CANNOT_REMOVE_SELF'],
+    ['organization.assignRole', 'systemAdmin', 'CANNOT_CHANGE_OWN_ROLE'],
+    ['organization.assignRole', 'orgAdmin', 'CANNOT_CHANGE_OWN_ROLE'],
+    ['project.assignRole', 'systemAdmin', 'CANNOT_CHANGE_OWN_ROLE'],
+    ['project.assignRole', 'orgAdmin', 'CANNOT_CHANGE_OWN_ROLE'],
+    ['project.assignRole', 'projectAdmin', 'CANNOT_CHANGE_OWN_ROLE'],
+    ['systemAdmin.grant', 'systemAdmin', 'CANNOT_CHANGE_OWN_SYSTEM_ADMIN'],
+    ['systemAdmin.revoke', 'systemAdmin', 'CANNOT_CHANGE_OWN_SYSTEM_ADMIN'],
+    ['systemAdmin.updateIsSystemAdmin', 'systemAdmin', 'CANNOT_CHANGE_OWN_SYSTEM_ADMIN'],
+    // Without the right to act at all, the answer stays FORBIDDEN.
+    ['organization.removeMember', 'orgMember', 'FORBIDDEN'],
+    ['project.assignRole', 'projectMember', 'FORBIDDEN'],
+    ['systemAdmin.revoke', 'orgAdmin', 'FORBIDDEN'],
+  ])('%s on oneself by %s → %s', (action, caller, reason) => {
+    expect(decide(action, subjectFor(caller, self))).toEqual(denied(reason));
+  });
+
+  it('the system-admin toggle recognises oneself by email too, case-insensitively', () => {
+    const s = subjectFor('systemAdmin', { targetAccountId: undefined, targetEmail: 'ME@Corp.Example.JP' });
+    expect(decide('systemAdmin.grant', s)).toEqual(denied('CANNOT_CHANGE_OWN_SYSTEM_ADMIN'));
+    expect(decide('systemAdmin.revoke', s)).toEqual(denied('CANNOT_CHANGE_OWN_SYSTEM_ADMIN'));
+  });
+
+  it('without a target, only the role decides (for showing controls)', () => {
+    const noTarget = { targetAccountId: undefined, targetEmail: undefined };
+    expect(can('organization.removeMember', subjectFor('orgAdmin', noTarget))).toBe(true);
+    expect(can('project.assignRole', subjectFor('projectAdmin', { ...noTarget, targetAccountId: null }))).toBe(true);
+  });
+});
+
+describe('system-admin grant and revoke', () => {
+  const sys = (extra: Partial<PermissionSubject>) => subjectFor('systemAdmin', { targetAccountId: undefined, ...extra });
+
+  it('granting needs a company-domain email', () => {
+    expect(decide('systemAdmin.grant', sys({ targetEmail: 'Hanako@CORP.example.jp' }))).toEqual({ allowed: true });
+    expect(decide('systemAdmin.grant', sys({ targetEmail: 'hanako@gmail.com' }))).toEqual(denied('INTERNAL_ACCOUNTS_ONLY'));
+    expect(decide('systemAdmin.grant', sys({ targetEmail: 'hanako@corp.example.jp.evil.com' }))).toEqual(denied('INTERNAL_ACCOUNTS_ONLY'));
+    expect(decide('systemAdmin.grant', sys({ targetEmail: undefined }))).toEqual(denied('INTERNAL_ACCOUNTS_ONLY'));
+  });
+
+  it('granting fails closed without a configured company domain', () => {
+    expect(decide('systemAdmin.grant', sys({ targetEmail: other.email, companyDomain: undefined }))).toEqual(denied('INTERNAL_ACCOUNTS_ONLY'));
+    expect(decide('systemAdmin.grant', sys({ targetEmail: other.email, companyDomain: '' }))).toEqual(denied('INTERNAL_ACCOUNTS_ONLY'));
+  });
+
+  it('revoking does not need a company-domain email', () => {
+    expect(decide('systemAdmin.revoke', sys({ targetEmail: 'hanako@gmail.com' }))).toEqual({ allowed: true });
+  });
+
+  it('updateIsSystemAdmin follows the grant flag (absent = grant)', () => {
+    const external = { targetEmail: 'hanako@gmail.com' };
+    expect(decide('systemAdmin.updateIsSystemAdmin', sys({ ...external, grant: false }))).toEqual({ allowed: true });
+    expect(decide('systemAdmin.updateIsSystemAdmin', sys({ ...external, grant: true }))).toEqual(denied('INTERNAL_ACCOUNTS_ONLY'));
+    expect(decide('systemAdmin.updateIsSystemAdmin', sys(external))).toEqual(denied('INTERNAL_ACCOUNTS_ONLY'));
+    expect(decide('systemAdmin.updateIsSystemAdmin', sys({ targetEmail: other.email, grant: true }))).toEqual({ allowed: true });
+  });
+
+  it('a non-admin with a company email still may not grant', () => {
+    expect(decide('systemAdmin.grant', subjectFor('orgAdmin'))).toEqual(denied('FORBIDDEN'));
+  });
+});
+
+describe('invitations: the invitee', () => {
+  const invitee = (extra: Partial<PermissionSubject> = {}) => subjectFor('outsider', { targetEmail: 'ME@corp.example.jp ', ...extra });
+
+  it('may read and cancel their own invitation without belonging to the organization', () => {
+    expect(decide('invitation.read', invitee())).toEqual({ allowed: true });
+    expect(decide('invitation.cancel', invitee())).toEqual({ allowed: true });
+  });
+
+  it('may not list the organization invitations', () => {
+    expect(decide('invitation.list', invitee())).toEqual(denied('FORBIDDEN'));
+  });
+
+  it('an organization member who is not the invitee may cancel but not read', () => {
+    expect(can('invitation.cancel', subjectFor('orgMember'))).toBe(true);
+    expect(can('invitation.read', subjectFor('orgMember'))).toBe(false);
+  });
+
+  it('no target email never matches', () => {
+    expect(can('invitation.read', invitee({ targetEmail: undefined }))).toBe(false);
+    expect(can('invitation.read', subjectFor('outsider', { operator: { ...me, email: '' }, targetEmail: '' }))).toBe(false);
+  });
+});
+
+describe('membership edge cases', () => {
+  it('an empty role key is not a membership', () => {
+    expect(can('organization.view', { operator: me, organizationRoleKey: '' })).toBe(false);
+    expect(can('project.view', { operator: me, organizationRoleKey: null, projectRoleKey: '' })).toBe(false);
+  });
+
+  it('a project role alone (no organization role given) counts for viewing', () => {
+    expect(can('project.view', { operator: me, projectRoleKey: 'member' })).toBe(true);
+    expect(can('project.listMembers', { operator: me, projectRoleKey: 'member' })).toBe(true);
+    expect(can('project.update', { operator: me, projectRoleKey: 'member' })).toBe(false);
+  });
+
+  it('role keys are case-sensitive: only exactly "admin" is admin', () => {
+    expect(can('organization.update', { operator: me, organizationRoleKey: 'Admin' })).toBe(false);
+  });
+
+  it('isSystemAdmin must be exactly true', () => {
+    const truthy = { ...me, isSystemAdmin: 'yes' as unknown as boolean };
+    expect(can('systemAdmin.access', { operator: truthy })).toBe(false);
+  });
+
+  it('denies an unknown action at runtime (deny by default)', () => {
+    expect(decide('nope.unknown' as Action, subjectFor('systemAdmin'))).toEqual(denied('FORBIDDEN'));
+  });
+});
+
+describe('assertAllowed', () => {
+  it('returns when allowed', () => {
+    expect(() => assertAllowed('organization.update', subjectFor('orgAdmin'))).not.toThrow();
+  });
+
+  it('throws a DomainError carrying the reason', () => {
+    let caught: unknown;
+    try {
+      assertAllowed('organization.update', subjectFor('orgMember'));
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).toBeInstanceOf(DomainError);
+    expect((caught as DomainError).errorCode).toBe('FORBIDDEN');
+    expect((caught as DomainError).message).toBe('権限がありません');
+    expect(() => assertAllowed('project.view', subjectFor('anonymous'))).toThrow(DomainError);
+  });
+});
+
+// ---- properties ------------------------------------------------------------------------------
+
+const actionArb = fc.constantFrom(...ALL_ACTIONS);
+const roleKeyArb = fc.option(fc.constantFrom('admin', 'member', 'supervisor', 'custom', ''), { nil: undefined });
+const subjectArb = fc.record({
+  operator: fc.record({
+    id: fc.constantFrom(me.id, other.id, 'third00001'),
+    email: fc.constantFrom(me.email, other.email, 'x@gmail.com'),
+    isSystemAdmin: fc.boolean(),
+  }),
+  organizationRoleKey: roleKeyArb,
+  projectRoleKey: roleKeyArb,
+  targetAccountId: fc.option(fc.constantFrom(me.id, other.id), { nil: undefined }),
+  targetEmail: fc.option(fc.constantFrom(me.email, other.email, 'x@gmail.com', 'ME@CORP.EXAMPLE.JP'), { nil: undefined }),
+  companyDomain: fc.option(fc.constant(COMPANY_DOMAIN), { nil: undefined }),
+  grant: fc.option(fc.boolean(), { nil: undefined }),
+});
+
+describe('permission properties', () => {
+  it('decide, can and assertAllowed always agree', () => {
+    fc.assert(
+      fc.property(actionArb, subjectArb, (action, subject) => {
+        const d = decide(action, subject);
+        expect(can(action, subject)).toBe(d.allowed);
+        if (d.allowed) {
+          expect(() => assertAllowed(action, subject)).not.toThrow();
+        } else {
+          expect(() => assertAllowed(action, subject)).toThrow(expect.objectContaining({ errorCode: d.reason }) as Error);
+        }
+      }),
+    );
+  });
+
+  it('without an operator everything is UNAUTHENTICATED', () => {
+    fc.assert(
+      fc.property(actionArb, subjectArb, (action, subject) => {
+        expect(decide(action, { ...subject, operator: null })).toEqual(denied('UNAUTHENTICATED'));
+        expect(decide(action, { ...subject, operator: undefined })).toEqual(denied('UNAUTHENTICATED'));
+      }),
+    );
+  });
+
+  it('nobody changes their own role or removes themselves', () => {
+    const selfActions = fc.constantFrom<Action>('organization.assignRole', 'project.assignRole', 'organization.removeMember', 'project.removeMember');
+    fc.assert(
+      fc.property(selfActions, subjectArb, (action, subject) => {
+        expect(can(action, { ...subject, targetAccountId: subject.operator.id })).toBe(false);
+      }),
+    );
+  });
+
+  it('nobody changes their own system-admin flag', () => {
+    const toggles = fc.constantFrom<Action>('systemAdmin.grant', 'systemAdmin.revoke', 'systemAdmin.updateIsSystemAdmin');
+    fc.assert(
+      fc.property(toggles, subjectArb, (action, subject) => {
+        expect(can(action, { ...subject, targetAccountId: subject.operator.id })).toBe(false);
+        expect(can(action, { ...subject, targetEmail: subject.operator.email.toUpperCase() })).toBe(false);
+      }),
+    );
+  });
+
+  it('a system admin may do everything not aimed at themselves (granting: to company accounts)', () => {
+    fc.assert(
+      fc.property(actionArb, subjectArb, (action, subject) => {
+        const s: PermissionSubject = {
+          ...subject,
+          operator: { id: me.id, email: me.email, isSystemAdmin: true },
+          targetAccountId: other.id,
+          targetEmail: other.email,
+          companyDomain: COMPANY_DOMAIN,
+        };
+        expect(decide(action, s)).toEqual({ allowed: true });
+      }),
+    );
+  });
+
+  it('a non-admin without any role may only do the own-data actions (and read/cancel own invitations)', () => {
+    const open = new Set<Action>(['account.manageOwn', 'organization.listOwn', 'project.listOwn', 'invitation.accept']);
+    fc.assert(
+      fc.property(actionArb, subjectArb, (action, subject) => {
+        const s: PermissionSubject = {
+          ...subject,
+          operator: { ...subject.operator, isSystemAdmin: false },
+          organizationRoleKey: undefined,
+          projectRoleKey: undefined,
+          targetEmail: other.email === subject.operator.email ? 'x@gmail.com' : other.email,
+        };
+        expect(can(action, s)).toBe(open.has(action));
+      }),
+    );
+  });
+
+  it('gaining the admin role never removes a permission (monotonic)', () => {
+    fc.assert(
+      fc.property(actionArb, subjectArb, (action, subject) => {
+        const orgAdmin = { ...subject, organizationRoleKey: 'admin' };
+        if (can(action, subject)) expect(can(action, orgAdmin)).toBe(true);
+        const sysAdmin = { ...subject, operator: { ...subject.operator, isSystemAdmin: true } };
+        if (can(action, subject)) expect(can(action, sysAdmin)).toBe(true);
+      }),
+    );
+  });
+});
