@@ -154,3 +154,79 @@ export async function startAuthEmulator({ port, projectId = 'demo-console', data
     },
   };
 }
+
+/** Spawns a long-running child in its own process group and resolves once `ready()` answers true. */
+async function startProcess({ name, command, args, env, cwd = ROOT, ready, log = () => {}, timeoutMs = 60_000 }) {
+  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let output = '';
+  const collect = (chunk) => {
+    output = (output + chunk).slice(-20_000);
+    log(String(chunk));
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const exited = new Promise((r) => child.once('exit', r));
+  try {
+    await waitFor(async () => {
+      if (child.exitCode !== null) throw new Error(`${name} exited:\n${output.slice(-4000)}`);
+      return ready();
+    }, name, timeoutMs);
+  } catch (error) {
+    try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ }
+    throw error;
+  }
+  return {
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null) return;
+      try { process.kill(-child.pid, 'SIGTERM'); } catch { /* gone */ }
+      const timer = setTimeout(() => { try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ } }, 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+async function answers(url) {
+  const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
+  return res.ok;
+}
+
+/**
+ * The API (apps/api/dist, built beforehand) as a child process. `env` carries its
+ * configuration (DATABASE_URL, FIREBASE_AUTH_EMULATOR_HOST, ...).
+ */
+export async function startApiServer({ port, env, log }) {
+  const apiPort = port ?? (await freePort());
+  const server = await startProcess({
+    name: 'The API',
+    command: process.execPath,
+    args: [join(ROOT, 'apps', 'api', 'dist', 'main.js')],
+    cwd: join(ROOT, 'apps', 'api'),
+    env: { ...env, PORT: String(apiPort), HOST: '127.0.0.1' },
+    ready: () => answers(`http://127.0.0.1:${apiPort}/readyz`),
+    log,
+  });
+  return { ...server, url: `http://127.0.0.1:${apiPort}` };
+}
+
+/**
+ * The web app under /auth/, proxying /api to the API and /knowledge/ to the example product
+ * so that all share one origin. mode 'dev' runs the Vite dev server; 'preview' serves the
+ * production build (apps/web/dist, built beforehand).
+ */
+export async function startWebServer({ port, mode = 'dev', apiUrl, knowledgeUrl, env = {}, log }) {
+  const webPort = port ?? (await freePort());
+  const vite = join(ROOT, 'apps', 'web', 'node_modules', '.bin', 'vite');
+  const args = mode === 'dev' ? ['--port', String(webPort), '--strictPort', '--host', '127.0.0.1'] : ['preview', '--port', String(webPort), '--strictPort', '--host', '127.0.0.1'];
+  const server = await startProcess({
+    name: 'The web server',
+    command: vite,
+    args,
+    cwd: join(ROOT, 'apps', 'web'),
+    env: { ...env, CONSOLE_API_PROXY_TARGET: apiUrl, CONSOLE_KNOWLEDGE_PROXY_TARGET: knowledgeUrl ?? '' },
+    ready: () => answers(`http://127.0.0.1:${webPort}/auth/`),
+    log,
+  });
+  return { ...server, url: `http://localhost:${webPort}/auth/` };
+}

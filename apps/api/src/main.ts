@@ -1,6 +1,5 @@
 import { ConfigError, loadConfig } from './config/app-config';
 import { createApp, openApiDocument } from './app';
-import { SwaggerModule } from '@nestjs/swagger';
 
 async function main(): Promise<void> {
   let config;
@@ -14,7 +13,10 @@ async function main(): Promise<void> {
     throw error;
   }
   const app = await createApp(config);
-  if (config.environment === 'dev') SwaggerModule.setup('docs', app, openApiDocument(app), { jsonDocumentUrl: 'openapi.json' });
+  if (config.environment === 'dev') {
+    const document = openApiDocument(app);
+    app.getHttpAdapter().get('/openapi.json', (_request, reply: { send(body: unknown): void }) => reply.send(document));
+  }
   await app.listen({ port: config.port, host: config.host });
   process.stdout.write(`API listening on http://${config.host}:${config.port}\n`);
 }
