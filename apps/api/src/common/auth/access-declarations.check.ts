@@ -19,7 +19,7 @@ export class AccessDeclarationsCheck implements OnModuleInit {
       for (const name of this.scanner.getAllMethodNames(prototype)) {
         const handler = (prototype as Record<string, unknown>)[name] as object;
         if (!Reflect.getMetadata('path', handler)) continue;
-        const level: unknown = Reflect.getMetadata(ACCESS_KEY, handler) ?? Reflect.getMetadata(ACCESS_KEY, instance.constructor as object);
+        const level: unknown = Reflect.getMetadata(ACCESS_KEY, handler) ?? Reflect.getMetadata(ACCESS_KEY, instance.constructor);
         if (!level) undeclared.push(`${wrapper.name}.${name}`);
       }
     }
