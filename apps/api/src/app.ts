@@ -23,7 +23,6 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
   if (options.logger !== false) app.useLogger(app.get(Logger));
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
-  app.enableShutdownHooks();
   return app;
 }
 

@@ -18,7 +18,19 @@ async function main(): Promise<void> {
     app.getHttpAdapter().get('/openapi.json', (_request, reply: { send(body: unknown): void }) => reply.send(document));
   }
   await app.listen({ port: config.port, host: config.host });
-  process.stdout.write(`API listening on http://${config.host}:${config.port}\n`);
+  process.stdout.write(`API listening on ${await app.getUrl()}\n`);
+  // Graceful shutdown: stop accepting requests, let in-flight ones and workers finish, close the pool.
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      app.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          process.stderr.write(`API shutdown failed: ${String(error)}\n`);
+          process.exit(1);
+        },
+      );
+    });
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,0 +1,123 @@
+import { Controller, Module, Post } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { Access } from '../src/common/auth/access.decorator';
+import { AuthModule } from '../src/common/auth/auth.module';
+import { ConfigError, loadConfig } from '../src/config/app-config';
+
+const validEnv = {
+  APP_ENV: 'test',
+  DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x',
+  FIREBASE_PROJECT_ID: 'demo-x',
+  COMPANY_MAIL_DOMAIN: 'console.example.jp',
+  ROOT_ACCOUNT_EMAIL: 'root@console.example.jp',
+};
+
+describe('configuration', () => {
+  it('reads a valid environment with the deployment of APP_ENV', () => {
+    const config = loadConfig(validEnv);
+    expect(config.environment).toBe('test');
+    expect(config.deployment.sessionCookieName).toBe('console_session_test');
+    expect(loadConfig({ ...validEnv, APP_ENV: 'prod' }).deployment.sessionCookieName).toBe('console_session');
+    expect(config.secureCookies).toBe(true);
+    expect(config.databasePoolMax).toBe(10);
+  });
+
+  it.each([
+    [{ APP_ENV: undefined }, 'Missing environment variable APP_ENV'],
+    [{ APP_ENV: 'staging' }, 'APP_ENV must be one of dev, test, eva, prod'],
+    [{ DATABASE_URL: '' }, 'Missing environment variable DATABASE_URL'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// URL'],
+    [{ FIREBASE_PROJECT_ID: undefined }, 'Missing environment variable FIREBASE_PROJECT_ID'],
+    [{ APP_ENV: 'dev' }, 'Missing environment variable FIREBASE_AUTH_EMULATOR_HOST'],
+    [{ COMPANY_MAIL_DOMAIN: 'not a domain' }, 'COMPANY_MAIL_DOMAIN must be a mail domain'],
+    [{ ROOT_ACCOUNT_EMAIL: 'root@elsewhere.com' }, 'ROOT_ACCOUNT_EMAIL must be an email address on COMPANY_MAIL_DOMAIN'],
+    [{ DATABASE_POOL_MAX: '0' }, 'DATABASE_POOL_MAX must be an integer from 1 to 100'],
+    [{ PORT: 'eighty' }, 'PORT must be an integer'],
+    [{ SEED_DEMO_DATA: 'maybe' }, 'SEED_DEMO_DATA must be true or false'],
+    [{ APP_ORIGIN: 'not a url' }, 'APP_ORIGIN must be a URL'],
+    [{ SUBSYSTEM_KEYS: 'nobody:1234567890abcdef' }, 'SUBSYSTEM_KEYS must be'],
+  ])('refuses %j naming the variable', (override, message) => {
+    expect(() => loadConfig({ ...validEnv, ...override })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...validEnv, ...override })).toThrow(message);
+  });
+
+  it('stops the process with a message naming a missing variable', async () => {
+    const { code, stderr } = await runMain({ ...validEnv, DATABASE_URL: '' });
+    expect(code).toBe(1);
+    expect(stderr).toContain('Configuration error: Missing environment variable DATABASE_URL');
+  });
+});
+
+describe('process lifecycle', () => {
+  it('shuts down gracefully on SIGTERM', async () => {
+    const child = spawnMain({ ...process.env, PORT: '0' });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await waitUntil(() => output.includes('API listening'), 30_000);
+    const started = Date.now();
+    child.kill('SIGTERM');
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});
+
+describe('deny by default', () => {
+  @Controller('undeclared')
+  class UndeclaredController {
+    @Post('call')
+    call(): string {
+      return 'reached';
+    }
+  }
+
+  @Controller('declared')
+  class DeclaredController {
+    @Post('call')
+    @Access('public')
+    call(): string {
+      return 'reached';
+    }
+  }
+
+  it('refuses to start with a handler that declares no access level', async () => {
+    const { ConfigModule } = await import('../src/config/config.module');
+    const { TypeOrmModule } = await import('@nestjs/typeorm');
+    const { dataSourceOptions } = await import('../src/database/data-source');
+    const config = loadConfig(process.env);
+    @Module({
+      imports: [ConfigModule.forRoot(config), TypeOrmModule.forRoot(dataSourceOptions(config.databaseUrl, 1)), AuthModule],
+      controllers: [DeclaredController, UndeclaredController],
+    })
+    class BrokenModule {}
+    const app = await NestFactory.create(BrokenModule, new FastifyAdapter(), { logger: false, abortOnError: false });
+    await expect(app.init()).rejects.toThrow('Route handlers without an @Access declaration: UndeclaredController.call');
+    await app.close();
+  });
+});
+
+/** The built entry point (the test script builds before it runs). */
+const MAIN = join(__dirname, '..', 'dist', 'main.js');
+
+function spawnMain(env: NodeJS.ProcessEnv) {
+  return spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+async function runMain(env: Record<string, string | undefined>): Promise<{ code: number | null; stderr: string }> {
+  const child = spawnMain({ PATH: process.env.PATH, ...env });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { code, stderr };
+}
+
+async function waitUntil(check: () => boolean, timeoutMs: number): Promise<void> {
+  const started = Date.now();
+  while (!check()) {
+    if (Date.now() - started > timeoutMs) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
