@@ -28,6 +28,23 @@ export interface AppConfig {
   logLevel: string;
   /** Secure cookies everywhere but on a developer's own machine. */
   secureCookies: boolean;
+  /** Delivery of the e-mail outbox. */
+  mail: MailDeliveryConfig;
+}
+
+export interface MailDeliveryConfig {
+  /** Whether this instance runs the delivery worker (MAIL_WORKER_ENABLED). */
+  workerEnabled: boolean;
+  /** How often the worker looks for due messages (MAIL_POLL_INTERVAL_MS). */
+  pollIntervalMs: number;
+  /** Messages claimed per round (MAIL_BATCH_SIZE). */
+  batchSize: number;
+  /** How long a claimed message stays with its worker before another may take it (MAIL_LEASE_MS). */
+  leaseMs: number;
+  /** Delay before the first retry, doubled on each further failure (MAIL_RETRY_BASE_MS). */
+  retryBaseMs: number;
+  /** Attempts before a message is given up as failed (MAIL_MAX_ATTEMPTS). */
+  maxAttempts: number;
 }
 
 export class ConfigError extends Error {}
@@ -124,5 +141,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     subsystemKeys: subsystemKeys(env),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     secureCookies: environmentName !== 'dev',
+    mail: {
+      workerEnabled: boolean(env, 'MAIL_WORKER_ENABLED', true),
+      pollIntervalMs: integer(env, 'MAIL_POLL_INTERVAL_MS', 1000, 10, 600_000),
+      batchSize: integer(env, 'MAIL_BATCH_SIZE', 20, 1, 500),
+      leaseMs: integer(env, 'MAIL_LEASE_MS', 60_000, 100, 3_600_000),
+      retryBaseMs: integer(env, 'MAIL_RETRY_BASE_MS', 30_000, 1, 3_600_000),
+      maxAttempts: integer(env, 'MAIL_MAX_ATTEMPTS', 8, 1, 100),
+    },
   };
 }

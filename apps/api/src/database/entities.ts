@@ -1,6 +1,8 @@
 import { AccountEntity } from '../modules/account/account.entity';
+import { InvitationEntity } from '../modules/invitation/invitation.entity';
 import { OrganizationKarteMappingEntity } from '../modules/karte-mapping/organization-karte-mapping.entity';
 import { ProjectKarteMappingEntity } from '../modules/karte-mapping/project-karte-mapping.entity';
+import { EmailOutboxEntity } from '../modules/mail/email-outbox.entity';
 import { OrganizationMembershipEntity } from '../modules/organization/organization-membership.entity';
 import { OrganizationEntity } from '../modules/organization/organization.entity';
 import { ProjectMembershipEntity } from '../modules/project/project-membership.entity';
@@ -17,4 +19,6 @@ export const ENTITIES = [
   RoleEntity,
   OrganizationKarteMappingEntity,
   ProjectKarteMappingEntity,
+  InvitationEntity,
+  EmailOutboxEntity,
 ];

@@ -1,0 +1,128 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { EmailOutboxEntity } from './email-outbox.entity';
+
+export interface NewOutboxMessage {
+  id: string;
+  kind: string;
+  referenceId: string | null;
+  toEmail: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+}
+
+interface OutboxRow {
+  id: string;
+  kind: string;
+  reference_id: string | null;
+  to_email: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  attempts: number;
+}
+
+/** A message claimed by a worker, with the attempt number this delivery is. */
+export interface ClaimedMessage {
+  id: string;
+  kind: string;
+  referenceId: string | null;
+  toEmail: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  attempts: number;
+}
+
+/** The only place that reads and writes the e-mail outbox. */
+@Injectable()
+export class EmailOutboxRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  private outbox(manager: EntityManager = this.dataSource.manager) {
+    return manager.getRepository(EmailOutboxEntity);
+  }
+
+  /** Queues a message; pass the manager of the transaction that causes it. */
+  async insert(message: NewOutboxMessage, manager?: EntityManager): Promise<void> {
+    await this.outbox(manager).insert({ ...message, status: 'pending', attempts: 0 });
+  }
+
+  findById(id: string, manager?: EntityManager): Promise<EmailOutboxEntity | null> {
+    return this.outbox(manager).findOneBy({ id });
+  }
+
+  findByReference(kind: string, referenceId: string, manager?: EntityManager): Promise<EmailOutboxEntity[]> {
+    return this.outbox(manager).find({ where: { kind, referenceId }, order: { createdAt: 'ASC' } });
+  }
+
+  /**
+   * Claims up to `limit` due messages for `workerId` in one short statement: rows locked by
+   * another claim are skipped (FOR UPDATE SKIP LOCKED), and a claimed row is leased until
+   * now + leaseMs; a row whose lease ran out (its worker died) is due again.
+   */
+  async claimDue(workerId: string, limit: number, leaseMs: number): Promise<ClaimedMessage[]> {
+    const rows = (await this.dataSource.query(
+      `WITH due AS (
+         SELECT id FROM email_outbox
+         WHERE status IN ('pending', 'sending') AND next_attempt_at <= now()
+         ORDER BY next_attempt_at
+         LIMIT $2
+         FOR UPDATE SKIP LOCKED)
+       UPDATE email_outbox o
+       SET status = 'sending',
+           attempts = o.attempts + 1,
+           locked_by = $1,
+           locked_until = now() + ($3 * interval '1 millisecond'),
+           next_attempt_at = now() + ($3 * interval '1 millisecond')
+       FROM due WHERE o.id = due.id
+       RETURNING o.id, o.kind, o.reference_id, o.to_email, o.subject, o.text_body, o.html_body, o.attempts`,
+      [workerId, limit, leaseMs],
+    )) as [OutboxRow[], number] | OutboxRow[];
+    const list = Array.isArray(rows[0]) ? (rows[0] as OutboxRow[]) : (rows as OutboxRow[]);
+    return list.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      referenceId: r.reference_id,
+      toEmail: r.to_email,
+      subject: r.subject,
+      textBody: r.text_body,
+      htmlBody: r.html_body,
+      attempts: Number(r.attempts),
+    }));
+  }
+
+  /** Marks a claimed message sent; false when the claim was lost (lease ran out and another worker took it). */
+  async markSent(id: string, workerId: string): Promise<boolean> {
+    const result = await this.outbox()
+      .createQueryBuilder()
+      .update()
+      .set({ status: 'sent', sentAt: () => 'now()', lockedBy: null, lockedUntil: null, lastError: null })
+      .where('id = :id AND locked_by = :workerId AND status = :status', { id, workerId, status: 'sending' })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Puts a claimed message back for a retry after `delayMs`. */
+  async markRetry(id: string, workerId: string, error: string, delayMs: number): Promise<boolean> {
+    const result = await this.outbox()
+      .createQueryBuilder()
+      .update()
+      .set({ status: 'pending', lockedBy: null, lockedUntil: null, lastError: error, nextAttemptAt: () => `now() + (${Math.max(0, Math.round(delayMs))} * interval '1 millisecond')` })
+      .where('id = :id AND locked_by = :workerId AND status = :status', { id, workerId, status: 'sending' })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Gives a claimed message up after its last attempt. */
+  async markFailed(id: string, workerId: string, error: string): Promise<boolean> {
+    const result = await this.outbox()
+      .createQueryBuilder()
+      .update()
+      .set({ status: 'failed', lockedBy: null, lockedUntil: null, lastError: error })
+      .where('id = :id AND locked_by = :workerId AND status = :status', { id, workerId, status: 'sending' })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+}

@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { EmailOutboxRepository } from './email-outbox.repository';
+import { LocalMailboxSender, mailboxDir } from './local-mailbox-sender';
+import { MailDeliveryWorker } from './mail-delivery.worker';
+import { MAIL_SENDER, type MailSender } from './mail-sender';
+import { MailService } from './mail.service';
+import { MailboxController } from './mailbox.controller';
+import { SendgridMailSender } from './sendgrid-mail-sender';
+
+/** SendGrid when an API key is configured, otherwise the local mailbox under the data directory. */
+export function createMailSender(config: AppConfig): MailSender {
+  if (config.sendgridApiKey) return new SendgridMailSender(config.sendgridApiKey, config.deployment.invitationSender);
+  return new LocalMailboxSender(mailboxDir(config), `${config.deployment.invitationSender.name} <${config.deployment.invitationSender.email}>`);
+}
+
+@Module({
+  controllers: [MailboxController],
+  providers: [EmailOutboxRepository, MailService, MailDeliveryWorker, { provide: MAIL_SENDER, useFactory: createMailSender, inject: [APP_CONFIG] }],
+  exports: [MailService, EmailOutboxRepository],
+})
+export class MailModule {}

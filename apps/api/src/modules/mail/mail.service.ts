@@ -1,0 +1,28 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { EmailOutboxRepository } from './email-outbox.repository';
+
+export interface OutgoingMail {
+  kind: string;
+  referenceId: string | null;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+@Injectable()
+export class MailService {
+  constructor(private readonly outbox: EmailOutboxRepository) {}
+
+  /**
+   * Queues an e-mail in the outbox. Pass the manager of the transaction that causes the e-mail:
+   * the message then exists exactly when that transaction commits. Returns the message id.
+   */
+  async enqueue(mail: OutgoingMail, manager: EntityManager): Promise<string> {
+    const id = randomUUID();
+    await this.outbox.insert({ id, kind: mail.kind, referenceId: mail.referenceId, toEmail: mail.to.toLowerCase(), subject: mail.subject, textBody: mail.text, htmlBody: mail.html }, manager);
+    return id;
+  }
+}
