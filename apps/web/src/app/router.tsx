@@ -1,0 +1,79 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RouteErrorScreen } from '@/components/error-screen';
+import { Spinner } from '@/components/spinner';
+import { BASE_PATH, paths } from '@/config/paths';
+import { AdminLayout } from '@/routes/admin/layout';
+import { NotFoundRoute } from '@/routes/not-found';
+import { PrivateLayout } from '@/routes/private/layout';
+import { PublicLayout } from '@/routes/public/layout';
+import { RootLayout } from './root-layout';
+
+/** Route modules are loaded on demand; each exports `Component`. */
+const page = (load: () => Promise<{ Component: React.ComponentType }>) => ({ lazy: async () => ({ Component: (await load()).Component }) });
+
+const relative = (path: string) => path.replace(/^\//, '');
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorScreen />,
+    hydrateFallbackElement: <Spinner />,
+    children: [
+      { index: true, element: <Navigate to={paths.auth.login.getHref()} replace /> },
+      { path: relative(paths.resetPassword.path), ...page(() => import('@/routes/reset-password')) },
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: relative(paths.auth.login.path), ...page(() => import('@/routes/public/login')) },
+          { path: relative(paths.auth.signUp.path), ...page(() => import('@/routes/public/sign-up')) },
+          { path: relative(paths.auth.forgotPassword.path), ...page(() => import('@/routes/public/forgot-password')) },
+        ],
+      },
+      {
+        element: <PrivateLayout />,
+        children: [
+          { path: relative(paths.logout.path), ...page(() => import('@/routes/private/logout')) },
+          {
+            path: relative(paths.account.root.path),
+            ...page(() => import('@/routes/private/account/layout')),
+            children: [
+              { index: true, element: <Navigate to={paths.account.profile.getHref()} replace /> },
+              { path: 'profile', ...page(() => import('@/routes/private/account/profile')) },
+              { path: 'authentication', ...page(() => import('@/routes/private/account/authentication')) },
+            ],
+          },
+          { path: relative(paths.invitation.path), ...page(() => import('@/routes/private/invitations/invitation')) },
+          {
+            path: 'projects',
+            children: [
+              { index: true, ...page(() => import('@/routes/private/projects/list')) },
+              { path: 'latest', ...page(() => import('@/routes/private/projects/latest')) },
+              { path: ':projectId', ...page(() => import('@/routes/private/projects/project-layout')) },
+            ],
+          },
+          {
+            path: relative(paths.organizationSettings.root.path),
+            ...page(() => import('@/routes/private/organization-settings/layout')),
+            children: [
+              { index: true, element: <Navigate to="general" replace /> },
+              { path: 'general', ...page(() => import('@/routes/private/organization-settings/page')) },
+              { path: 'members', ...page(() => import('@/routes/private/organization-settings/page')) },
+              { path: 'roles', ...page(() => import('@/routes/private/organization-settings/page')) },
+              { path: 'karteMapping', ...page(() => import('@/routes/private/organization-settings/page')) },
+              { path: 'projects/:projectId', ...page(() => import('@/routes/private/organization-settings/page')) },
+            ],
+          },
+          {
+            element: <AdminLayout />,
+            children: [{ path: `${relative(paths.systemAdmin.root.path)}/*`, ...page(() => import('@/routes/admin/system-admin')) }],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes, { basename: BASE_PATH });
+}

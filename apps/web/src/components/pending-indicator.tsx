@@ -1,0 +1,42 @@
+import { Progress } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigation } from 'react-router';
+
+/** Router pending timings of spec §9. */
+export const PENDING_DISPLAY_DELAY_MS = 1_000;
+export const PENDING_MIN_DISPLAY_MS = 500;
+
+/**
+ * Decides whether a pending indicator is visible: it appears only after `delay` of continuous
+ * pending and, once shown, stays for at least `minimum`.
+ */
+export function usePendingVisibility(pending: boolean, delay = PENDING_DISPLAY_DELAY_MS, minimum = PENDING_MIN_DISPLAY_MS): boolean {
+  const [visible, setVisible] = useState(false);
+  const shownAt = useRef<number | null>(null);
+  useEffect(() => {
+    if (pending) {
+      if (visible) return undefined;
+      const timer = setTimeout(() => {
+        shownAt.current = Date.now();
+        setVisible(true);
+      }, delay);
+      return () => clearTimeout(timer);
+    }
+    if (!visible) return undefined;
+    const elapsed = Date.now() - (shownAt.current ?? 0);
+    const timer = setTimeout(() => {
+      shownAt.current = null;
+      setVisible(false);
+    }, Math.max(0, minimum - elapsed));
+    return () => clearTimeout(timer);
+  }, [pending, visible, delay, minimum]);
+  return visible;
+}
+
+/** A thin progress bar at the top while a route (lazy module, loader) is pending. */
+export function RouterPendingIndicator() {
+  const navigation = useNavigation();
+  const visible = usePendingVisibility(navigation.state !== 'idle');
+  if (!visible) return null;
+  return <Progress value={100} animated size="xs" radius={0} pos="fixed" top={0} left={0} right={0} style={{ zIndex: 1000 }} aria-hidden />;
+}

@@ -1,0 +1,83 @@
+import { AUTH_BASE_PATH, KNOWLEDGE_BASE_PATH } from '@console/config';
+
+/** The app's base path (spec §2); react-router's basename. */
+export const BASE_PATH = AUTH_BASE_PATH;
+
+type Search = Record<string, string | null | undefined>;
+
+function withSearch(path: string, search?: Search): string {
+  if (!search) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(search)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, value);
+  }
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+const enc = encodeURIComponent;
+
+/** Search values carried between the sign-in screens (spec §2). */
+export interface AuthSearch {
+  invitation?: string | undefined;
+  page?: string | undefined;
+}
+
+/**
+ * Typed route paths, relative to the router's basename (/auth), as in bulletproof-react's
+ * src/config/paths.ts. `path` is the route pattern; `getHref` builds a link.
+ */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  resetPassword: { path: '/reset-password', getHref: (search?: { oobCode?: string }) => withSearch('/reset-password', search) },
+  auth: {
+    login: { path: '/login', getHref: (search?: AuthSearch) => withSearch('/login', { ...search }) },
+    signUp: { path: '/sign-up', getHref: (search?: AuthSearch) => withSearch('/sign-up', { ...search }) },
+    forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
+  },
+  logout: { path: '/logout', getHref: () => '/logout' },
+  account: {
+    root: { path: '/account', getHref: () => '/account' },
+    profile: { path: '/account/profile', getHref: () => '/account/profile' },
+    authentication: { path: '/account/authentication', getHref: () => '/account/authentication' },
+  },
+  invitation: {
+    path: '/invitations/:invitationId',
+    getHref: (invitationId: string, search?: { page?: string }) => withSearch(`/invitations/${enc(invitationId)}`, search),
+  },
+  projects: {
+    list: { path: '/projects', getHref: () => '/projects' },
+    latest: { path: '/projects/latest', getHref: () => '/projects/latest' },
+    detail: { path: '/projects/:projectId', getHref: (projectId: string) => `/projects/${enc(projectId)}` },
+  },
+  organizationSettings: {
+    root: { path: '/organizations/:organizationId/settings', getHref: (organizationId: string) => `/organizations/${enc(organizationId)}/settings` },
+    general: { path: '/organizations/:organizationId/settings/general', getHref: (organizationId: string) => `/organizations/${enc(organizationId)}/settings/general` },
+    members: { path: '/organizations/:organizationId/settings/members', getHref: (organizationId: string) => `/organizations/${enc(organizationId)}/settings/members` },
+    roles: { path: '/organizations/:organizationId/settings/roles', getHref: (organizationId: string) => `/organizations/${enc(organizationId)}/settings/roles` },
+    karteMapping: { path: '/organizations/:organizationId/settings/karteMapping', getHref: (organizationId: string) => `/organizations/${enc(organizationId)}/settings/karteMapping` },
+    project: {
+      path: '/organizations/:organizationId/settings/projects/:projectId',
+      getHref: (organizationId: string, projectId: string, search?: { view?: string }) =>
+        withSearch(`/organizations/${enc(organizationId)}/settings/projects/${enc(projectId)}`, search),
+    },
+  },
+  systemAdmin: {
+    root: { path: '/system-admin', getHref: () => '/system-admin' },
+    members: { path: '/system-admin/members', getHref: () => '/system-admin/members' },
+    orgsAndProjects: { path: '/system-admin/orgs-and-projects', getHref: () => '/system-admin/orgs-and-projects' },
+  },
+} as const;
+
+/** An in-app path as an absolute URL path including the base path (for <a href> outside the router). */
+export function absolutePath(appPath: string): string {
+  return `${BASE_PATH}${appPath === '/' ? '/' : appPath}`;
+}
+
+/** Full-page path of a product for a project (spec §2): e.g. /knowledge/?projectId=... */
+export function productHref(productPath: string, projectId: string): string {
+  const base = productPath.endsWith('/') ? productPath : `${productPath}/`;
+  return `${base}?projectId=${enc(projectId)}`;
+}
+
+export { KNOWLEDGE_BASE_PATH };

@@ -1,0 +1,24 @@
+import { useMutation, type QueryClient } from '@tanstack/react-query';
+import { apiClient, unwrapRequired } from '@/lib/api-client';
+import { queryClient as defaultQueryClient } from '@/lib/query-client';
+import { accountKeys, type Account } from './get-account';
+
+/** POST /account/create: creates the account of the signed-in identity (after sign-up). */
+export async function createAccount(): Promise<Account> {
+  return unwrapRequired(apiClient.POST('/account/create'));
+}
+
+/** Creates the account and stores it in the cache under the user's account key (spec §4). */
+export async function createAndCacheAccount(uid: string, client: QueryClient = defaultQueryClient): Promise<Account> {
+  const key = accountKeys.current(uid);
+  const account = await createAccount();
+  // An /account/get still in flight may have been answered before the account existed: drop it
+  // so that it cannot overwrite the new account with null.
+  await client.cancelQueries({ queryKey: key });
+  client.setQueryData(key, account);
+  return account;
+}
+
+export function useCreateAccount() {
+  return useMutation({ mutationFn: (uid: string) => createAndCacheAccount(uid) });
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient, unwrapRequired } from '@/lib/api-client';
+import { firebaseAuth } from '@/lib/firebase';
+import { accountKeys, type Account } from './get-account';
+
+export interface UpdateAccountInput {
+  name: string | null;
+  profileImageSrc: string | null;
+}
+
+/** POST /account/update: name and profile image. */
+export async function updateAccount(input: UpdateAccountInput): Promise<Account> {
+  return unwrapRequired(apiClient.POST('/account/update', { body: input })) as Promise<Account>;
+}
+
+export function useUpdateAccount() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: updateAccount,
+    onSuccess: (account) => {
+      client.setQueryData(accountKeys.current(firebaseAuth.currentUser?.uid), account);
+    },
+  });
+}

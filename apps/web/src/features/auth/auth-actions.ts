@@ -1,0 +1,114 @@
+import {
+  confirmPasswordReset,
+  createUserWithEmailAndPassword,
+  GoogleAuthProvider,
+  sendPasswordResetEmail,
+  signInWithEmailAndPassword,
+  signInWithPopup,
+  signOut,
+  type UserCredential,
+} from 'firebase/auth';
+import { accountKeys, accountQueryOptions, type Account } from '@/features/account/api/get-account';
+import { createAndCacheAccount } from '@/features/account/api/create-account';
+import { firebaseAuth } from '@/lib/firebase';
+import { queryClient } from '@/lib/query-client';
+import { tracking } from '@/lib/tracking';
+import { sessionLogout } from './api/session';
+
+export type SignInResult = { ok: true; account: Account; created: boolean } | { ok: false; reason: 'identity' | 'noAccount' | 'createAccount' };
+
+async function loadAccount(uid: string): Promise<Account | null> {
+  return queryClient.fetchQuery(accountQueryOptions(uid));
+}
+
+/** Signs out of the identity provider and clears the session cookie and every cached query. */
+export async function logout(): Promise<void> {
+  await sessionLogout();
+  await signOut(firebaseAuth);
+  queryClient.clear();
+  tracking.reset();
+}
+
+/** Email and password login; an identity without an account is signed out again. */
+export async function loginWithEmail(email: string, password: string): Promise<SignInResult> {
+  let credential: UserCredential;
+  try {
+    credential = await signInWithEmailAndPassword(firebaseAuth, email, password);
+  } catch {
+    return { ok: false, reason: 'identity' };
+  }
+  const account = await loadAccount(credential.user.uid).catch(() => null);
+  if (!account) {
+    await logout();
+    return { ok: false, reason: 'noAccount' };
+  }
+  return { ok: true, account, created: false };
+}
+
+/** Creates the server account after an identity was created; on failure logs out (spec §4). */
+async function ensureAccount(uid: string, createIfMissing: boolean): Promise<SignInResult> {
+  const existing = await loadAccount(uid).catch(() => null);
+  if (existing) return { ok: true, account: existing, created: false };
+  if (!createIfMissing) {
+    await logout();
+    return { ok: false, reason: 'noAccount' };
+  }
+  try {
+    const account = await createAndCacheAccount(uid, queryClient);
+    return { ok: true, account, created: true };
+  } catch (error) {
+    console.error('Account creation failed', error);
+    await logout();
+    return { ok: false, reason: 'createAccount' };
+  }
+}
+
+/** Google sign-in; a first-time Google user gets an account (sign-up and login alike). */
+export async function continueWithGoogle(): Promise<SignInResult> {
+  let credential: UserCredential;
+  try {
+    const provider = new GoogleAuthProvider();
+    provider.setCustomParameters({ prompt: 'select_account' });
+    credential = await signInWithPopup(firebaseAuth, provider);
+  } catch {
+    return { ok: false, reason: 'identity' };
+  }
+  return ensureAccount(credential.user.uid, true);
+}
+
+/** Email and password sign-up: identity first, then the server account (stored in the cache). */
+export async function signUpWithEmail(email: string, password: string): Promise<SignInResult> {
+  let credential: UserCredential;
+  try {
+    credential = await createUserWithEmailAndPassword(firebaseAuth, email, password);
+  } catch {
+    return { ok: false, reason: 'identity' };
+  }
+  queryClient.removeQueries({ queryKey: accountKeys.current(credential.user.uid) });
+  try {
+    const account = await createAndCacheAccount(credential.user.uid, queryClient);
+    return { ok: true, account, created: true };
+  } catch (error) {
+    console.error('Account creation failed', error);
+    await logout();
+    return { ok: false, reason: 'createAccount' };
+  }
+}
+
+export async function sendResetMail(email: string): Promise<boolean> {
+  try {
+    await sendPasswordResetEmail(firebaseAuth, email);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function resetPassword(oobCode: string, newPassword: string): Promise<boolean> {
+  try {
+    await confirmPasswordReset(firebaseAuth, oobCode, newPassword);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,52 @@
+import createClient, { type Middleware } from 'openapi-fetch';
+import { env } from '@/config/env';
+import type { components, paths } from './api-schema';
+import { apiErrorFromBody } from './api-error';
+import { currentIdToken } from './firebase';
+import type { PendingPaths } from './pending-api-schema';
+
+/** Generated paths (openapi.json) win over the spec-typed pending ones. */
+export type ApiPaths = paths & Omit<PendingPaths, keyof paths>;
+export type Schemas = components['schemas'];
+
+/** Adds `Authorization: Bearer <ID token>` when somebody is signed in. */
+const authMiddleware: Middleware = {
+  async onRequest({ request }) {
+    const token = await currentIdToken();
+    if (token) request.headers.set('Authorization', `Bearer ${token}`);
+    return request;
+  },
+};
+
+/** A non-OK response becomes an ApiError (product error when the body is the product's). */
+const errorMiddleware: Middleware = {
+  async onResponse({ response }) {
+    if (response.ok) return undefined;
+    let body: unknown = undefined;
+    try {
+      body = await response.clone().json();
+    } catch {
+      /* not JSON */
+    }
+    throw apiErrorFromBody(response.status, body);
+  },
+};
+
+export const apiClient = createClient<ApiPaths>({ baseUrl: env.apiBaseUrl, credentials: 'include' });
+apiClient.use(authMiddleware, errorMiddleware);
+
+/**
+ * The data of a call whose errors the middleware already turned into exceptions. An empty body
+ * (e.g. a handler that answered null) becomes null.
+ */
+export async function unwrap<T>(call: Promise<{ data?: T; response: Response }>): Promise<T | null> {
+  const { data } = await call;
+  return data ?? null;
+}
+
+/** Like {@link unwrap} for calls that always answer a body. */
+export async function unwrapRequired<T>(call: Promise<{ data?: T; response: Response }>): Promise<T> {
+  const { data, response } = await call;
+  if (data === undefined || data === null) throw apiErrorFromBody(response.status === 200 ? 502 : response.status, undefined);
+  return data;
+}

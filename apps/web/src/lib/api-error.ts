@@ -1,0 +1,40 @@
+import { PRODUCT_ERROR_NAME } from '@console/domain';
+
+/**
+ * A failed API call. When the body is the product's error body
+ * ({ name: 'ConsoleError', errorCode, message }) `errorCode` and `message` come from it;
+ * otherwise `errorCode` is 'HTTP_<status>' (or 'NETWORK').
+ */
+export class ApiError extends Error {
+  readonly errorCode: string;
+  readonly status: number;
+  readonly isProductError: boolean;
+
+  constructor(params: { errorCode: string; message: string; status: number; isProductError: boolean }) {
+    super(params.message);
+    this.name = 'ApiError';
+    this.errorCode = params.errorCode;
+    this.status = params.status;
+    this.isProductError = params.isProductError;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** Turns a non-OK response's (already parsed) body into an ApiError. */
+export function apiErrorFromBody(status: number, body: unknown): ApiError {
+  if (typeof body === 'object' && body !== null) {
+    const b = body as Record<string, unknown>;
+    if (b.name === PRODUCT_ERROR_NAME && typeof b.errorCode === 'string' && typeof b.message === 'string') {
+      return new ApiError({ errorCode: b.errorCode, message: b.message, status, isProductError: true });
+    }
+  }
+  return new ApiError({ errorCode: `HTTP_${status}`, message: `Request failed with status ${status}`, status, isProductError: false });
+}
+
+/** True for errors that a retry cannot fix (a 4xx answer). */
+export function isClientError(error: unknown): boolean {
+  return isApiError(error) && error.status >= 400 && error.status < 500;
+}

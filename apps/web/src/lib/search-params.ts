@@ -1,0 +1,38 @@
+import { isValidId } from '@console/domain';
+
+/** Validated search values of the routes (spec §2). Invalid values are dropped. */
+
+/** `invitation`: an invitation id (21 alphanumerics). */
+export function parseInvitationParam(value: string | null): string | undefined {
+  return value !== null && isValidId('invitation', value) ? value : undefined;
+}
+
+export const AUTH_PAGES = ['login', 'sign-up'] as const;
+export type AuthPage = (typeof AUTH_PAGES)[number];
+
+/** `page`: which sign-in screen an invited visitor lands on. */
+export function parsePageParam(value: string | null): AuthPage | undefined {
+  return (AUTH_PAGES as readonly (string | null)[]).includes(value) ? (value as AuthPage) : undefined;
+}
+
+/** `oobCode`: the identity provider's one-time code (opaque, URL-safe). */
+export function parseOobCodeParam(value: string | null): string | undefined {
+  return value !== null && /^[A-Za-z0-9_-]{1,512}$/.test(value) ? value : undefined;
+}
+
+export const PROJECT_SETTINGS_VIEWS = ['general', 'members', 'roles', 'productUsageSettings', 'karteMapping'] as const;
+export type ProjectSettingsView = (typeof PROJECT_SETTINGS_VIEWS)[number];
+
+/** `view` of the project settings screen; default general. */
+export function parseViewParam(value: string | null): ProjectSettingsView {
+  return (PROJECT_SETTINGS_VIEWS as readonly (string | null)[]).includes(value) ? (value as ProjectSettingsView) : 'general';
+}
+
+export interface AuthSearchValues {
+  invitation: string | undefined;
+  page: AuthPage | undefined;
+}
+
+export function parseAuthSearch(search: URLSearchParams): AuthSearchValues {
+  return { invitation: parseInvitationParam(search.get('invitation')), page: parsePageParam(search.get('page')) };
+}

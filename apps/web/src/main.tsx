@@ -1,0 +1,13 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('The #root element is missing');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

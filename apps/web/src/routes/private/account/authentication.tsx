@@ -1,0 +1,39 @@
+import { Button, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useCurrentAccount } from '@/app/auth-state';
+import { toast } from '@/components/toasts';
+import { sendResetMail } from '@/features/auth/auth-actions';
+import { t } from '@/locales';
+
+/** /account/authentication: read-only email and a password-reset mail button (spec §2, §8). */
+export function Component() {
+  const account = useCurrentAccount();
+  const [sending, setSending] = useState(false);
+
+  async function onSend() {
+    setSending(true);
+    const ok = await sendResetMail(account.email);
+    setSending(false);
+    if (ok) toast.success(t.forgotPassword.succeeded);
+    else toast.error(t.forgotPassword.failed);
+  }
+
+  return (
+    <Paper withBorder radius="md" p="xl">
+      <Stack gap="lg">
+        <TextInput label={t.account.emailLabel} value={account.email} readOnly maw={400} variant="filled" />
+        <Stack gap={6} align="flex-start">
+          <Text size="sm" fw={500}>
+            {t.account.passwordLabel}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t.account.passwordDescription}
+          </Text>
+          <Button variant="default" onClick={() => void onSend()} loading={sending}>
+            {t.account.sendResetMail}
+          </Button>
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,89 @@
+import { Anchor, Avatar, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link, useNavigate, useParams } from 'react-router';
+import { usePageTitle } from '@/components/page-title';
+import { Spinner } from '@/components/spinner';
+import { toast } from '@/components/toasts';
+import { paths } from '@/config/paths';
+import { useAcceptInvitation } from '@/features/invitations/api/accept-invitation';
+import { useInvitation } from '@/features/invitations/api/get-invitation';
+import { isInvalidInvitationError, isInvitationUsable } from '@/features/invitations/invitation-validity';
+import { parseInvitationParam } from '@/lib/search-params';
+import { t } from '@/locales';
+
+function InvalidInvitation() {
+  return (
+    <Center style={{ flex: 1 }} p="md" bg="gray.0">
+      <Paper withBorder shadow="sm" radius="md" p="xl" w="100%" maw={420}>
+        <Stack align="center" gap="md">
+          <Title order={1} size="h3">
+            {t.invitation.invalid}
+          </Title>
+          <Anchor component={Link} to={paths.logout.getHref()}>
+            {t.invitation.toLogin}
+          </Anchor>
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}
+
+function InvitationScreen({ invitationId }: { invitationId: string }) {
+  const navigate = useNavigate();
+  const invitation = useInvitation(invitationId);
+  const accept = useAcceptInvitation();
+
+  if (invitation.isPending) return <Spinner />;
+  if (invitation.isError) {
+    if (isInvalidInvitationError(invitation.error)) return <InvalidInvitation />;
+    throw invitation.error;
+  }
+  const { organization } = invitation.data;
+  if (!isInvitationUsable(invitation.data, new Date()) || !organization) return <InvalidInvitation />;
+
+  function onAccept() {
+    accept.mutate(invitationId, {
+      onSuccess: () => {
+        toast.success(t.invitation.accepted);
+        void navigate(paths.projects.list.getHref(), { replace: true });
+      },
+      onError: (error) => {
+        console.error(error);
+        if (isInvalidInvitationError(error) && (error as { errorCode?: string }).errorCode === 'INVITATION_INVALID') toast.error(t.invitation.invalid);
+        else toast.error(t.invitation.acceptFailed);
+      },
+    });
+  }
+
+  return (
+    <Center style={{ flex: 1 }} p="md" bg="gray.0">
+      <Paper withBorder shadow="sm" radius="md" p="xl" w="100%" maw={420}>
+        <Stack align="center" gap="md">
+          <Text size="sm" c="dimmed" fw={600}>
+            {t.invitation.title}
+          </Text>
+          <Avatar src={organization.profileImageSrc} size={72} radius="md" color="indigo" alt={organization.name}>
+            {organization.name.slice(0, 1)}
+          </Avatar>
+          <Title order={1} size="h3" ta="center">
+            {organization.name}
+          </Title>
+          <Text size="sm" c="dimmed" ta="center">
+            {t.invitation.description(organization.name)}
+          </Text>
+          <Button size="md" fullWidth onClick={onAccept} loading={accept.isPending} autoFocus>
+            {t.invitation.accept}
+          </Button>
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}
+
+/** /invitations/{id} (spec §2). */
+export function Component() {
+  usePageTitle(t.invitation.title);
+  const params = useParams();
+  const invitationId = parseInvitationParam(params.invitationId ?? null);
+  if (!invitationId) return <InvalidInvitation />;
+  return <InvitationScreen invitationId={invitationId} />;
+}

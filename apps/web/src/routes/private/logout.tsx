@@ -1,0 +1,23 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { Spinner } from '@/components/spinner';
+import { toast } from '@/components/toasts';
+import { paths } from '@/config/paths';
+import { logout } from '@/features/auth/auth-actions';
+import { t } from '@/locales';
+
+/** /logout: logs out, shows the spinner meanwhile, then /login with a toast (spec §2). */
+export function Component() {
+  const navigate = useNavigate();
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void (async () => {
+      await logout();
+      toast.success(t.logout.succeeded);
+      await navigate(paths.auth.login.getHref(), { replace: true });
+    })();
+  }, [navigate]);
+  return <Spinner />;
+}

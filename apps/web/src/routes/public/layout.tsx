@@ -1,0 +1,20 @@
+import { Navigate, Outlet, useSearchParams } from 'react-router';
+import { useAuthState } from '@/app/auth-state';
+import { Spinner } from '@/components/spinner';
+import { paths } from '@/config/paths';
+import { parseAuthSearch } from '@/lib/search-params';
+
+/**
+ * Public group (spec §2): an authenticated visitor goes to the invitation named by the
+ * `invitation` search value, else to /projects/latest. Spinner while loading.
+ */
+export function PublicLayout() {
+  const state = useAuthState();
+  const [search] = useSearchParams();
+  if (state.status === 'initial') return <Spinner />;
+  if (state.status === 'authenticated') {
+    const { invitation } = parseAuthSearch(search);
+    return <Navigate to={invitation ? paths.invitation.getHref(invitation) : paths.projects.latest.getHref()} replace />;
+  }
+  return <Outlet />;
+}

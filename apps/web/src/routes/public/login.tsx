@@ -1,0 +1,66 @@
+import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { usePageTitle } from '@/components/page-title';
+import { toast } from '@/components/toasts';
+import { paths } from '@/config/paths';
+import { continueWithGoogle, loginWithEmail } from '@/features/auth/auth-actions';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { GoogleButton } from '@/features/auth/components/google-button';
+import { parseAuthSearch } from '@/lib/search-params';
+import { t } from '@/locales';
+
+/** /login (spec §2). */
+export function Component() {
+  usePageTitle(t.login.title);
+  const [search] = useSearchParams();
+  const { invitation, page } = parseAuthSearch(search);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState<'email' | 'google' | null>(null);
+  const canSubmit = email.trim() !== '' && password !== '' && busy === null;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!canSubmit) return;
+    setBusy('email');
+    const result = await loginWithEmail(email.trim(), password);
+    setBusy(null);
+    if (!result.ok) toast.error(t.login.failed);
+  }
+
+  async function onGoogle() {
+    setBusy('google');
+    const result = await continueWithGoogle();
+    setBusy(null);
+    if (!result.ok) toast.error(result.reason === 'createAccount' ? t.signUp.failed : t.login.failed);
+    else if (result.created) toast.success(t.signUp.succeeded);
+  }
+
+  return (
+    <AuthCard title={t.login.title}>
+      <GoogleButton label={t.login.google} onClick={() => void onGoogle()} loading={busy === 'google'} disabled={busy === 'email'} />
+      <Divider label={t.auth.or} labelPosition="center" />
+      <form onSubmit={(e) => void onSubmit(e)} noValidate>
+        <Stack gap="md">
+          <TextInput label={t.auth.email} placeholder={t.auth.emailPlaceholder} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} size="md" data-autofocus autoFocus />
+          <PasswordInput label={t.auth.password} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} size="md" />
+          <Group justify="flex-end">
+            <Anchor component={Link} to={paths.auth.forgotPassword.getHref()} size="sm">
+              {t.login.forgotPassword}
+            </Anchor>
+          </Group>
+          <Button type="submit" size="md" fullWidth disabled={!canSubmit} loading={busy === 'email'}>
+            {t.login.submit}
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" ta="center" c="dimmed">
+        {t.login.noAccount}{' '}
+        <Anchor component={Link} to={paths.auth.signUp.getHref({ invitation, page: invitation ? (page ?? 'sign-up') : undefined })} fw={600}>
+          {t.login.toSignUp}
+        </Anchor>
+      </Text>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,85 @@
+import { Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { isValidEmail, isValidPassword } from '@console/domain';
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { usePageTitle } from '@/components/page-title';
+import { toast } from '@/components/toasts';
+import { paths } from '@/config/paths';
+import { continueWithGoogle, signUpWithEmail } from '@/features/auth/auth-actions';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { GoogleButton } from '@/features/auth/components/google-button';
+import { parseAuthSearch } from '@/lib/search-params';
+import { t } from '@/locales';
+
+/** /sign-up (spec §2, §4, §5). */
+export function Component() {
+  usePageTitle(t.signUp.title);
+  const [search] = useSearchParams();
+  const { invitation, page } = parseAuthSearch(search);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [emailTouched, setEmailTouched] = useState(false);
+  const [busy, setBusy] = useState<'email' | 'google' | null>(null);
+  const emailValid = isValidEmail(email.trim());
+  const passwordValid = isValidPassword(password);
+  const canSubmit = emailValid && passwordValid && busy === null;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setEmailTouched(true);
+    if (!canSubmit) return;
+    setBusy('email');
+    const result = await signUpWithEmail(email.trim(), password);
+    setBusy(null);
+    if (result.ok) toast.success(t.signUp.succeeded);
+    else toast.error(t.signUp.failed);
+  }
+
+  async function onGoogle() {
+    setBusy('google');
+    const result = await continueWithGoogle();
+    setBusy(null);
+    if (!result.ok) toast.error(t.signUp.failed);
+    else if (result.created) toast.success(t.signUp.succeeded);
+  }
+
+  return (
+    <AuthCard title={t.signUp.title}>
+      <GoogleButton label={t.signUp.google} onClick={() => void onGoogle()} loading={busy === 'google'} disabled={busy === 'email'} />
+      <Divider label={t.auth.or} labelPosition="center" />
+      <form onSubmit={(e) => void onSubmit(e)} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={t.auth.email}
+            placeholder={t.auth.emailPlaceholder}
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            onBlur={() => setEmailTouched(true)}
+            error={emailTouched && !emailValid ? t.auth.invalidEmail : undefined}
+            size="md"
+            autoFocus
+          />
+          <PasswordInput
+            label={t.auth.password}
+            description={t.auth.passwordHint}
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            size="md"
+          />
+          <Button type="submit" size="md" fullWidth disabled={!canSubmit} loading={busy === 'email'}>
+            {t.signUp.submit}
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" ta="center" c="dimmed">
+        {t.signUp.haveAccount}{' '}
+        <Anchor component={Link} to={paths.auth.login.getHref({ invitation, page: invitation ? (page === 'sign-up' ? 'login' : page) : undefined })} fw={600}>
+          {t.signUp.toLogin}
+        </Anchor>
+      </Text>
+    </AuthCard>
+  );
+}
