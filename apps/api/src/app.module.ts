@@ -10,10 +10,14 @@ import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { dataSourceOptions } from './database/data-source';
 import { AccountModule } from './modules/account/account.module';
+import { FilesModule } from './modules/files/files.module';
 import { HealthModule } from './modules/health/health.module';
+import { KarteMappingModule } from './modules/karte-mapping/karte-mapping.module';
+import { MembershipModule } from './modules/membership/membership.module';
 import { OrganizationModule } from './modules/organization/organization.module';
 import { ProjectModule } from './modules/project/project.module';
 import { SeedModule } from './modules/seed/seed.module';
+import { SystemAdminModule } from './modules/system-admin/system-admin.module';
 
 @Module({})
 export class AppModule {
@@ -36,6 +40,10 @@ export class AppModule {
         AccountModule,
         OrganizationModule,
         ProjectModule,
+        MembershipModule,
+        SystemAdminModule,
+        KarteMappingModule,
+        FilesModule,
         SeedModule,
       ],
       providers: [

@@ -1,9 +1,12 @@
-import { Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
 import { Access } from '../../common/auth/access.decorator';
-import { CurrentFirebaseUser } from '../../common/auth/current-operator.decorator';
-import type { FirebaseUser } from '../../common/auth/operator';
-import { AccountResponse } from './account.dto';
+import { CurrentFirebaseUser, CurrentOperator } from '../../common/auth/current-operator.decorator';
+import type { FirebaseUser, Operator } from '../../common/auth/operator';
+import { imageUploadSchema, readImageUpload } from '../../common/http/multipart';
+import { UploadedImageResponse } from '../files/files.dto';
+import { AccountResponse, UpdateAccountRequest } from './account.dto';
 import { AccountService } from './account.service';
 
 @ApiTags('account')
@@ -26,5 +29,32 @@ export class AccountController {
   @ApiOkResponse({ type: AccountResponse, description: 'The account, or null when none exists yet.' })
   getAccount(@CurrentFirebaseUser() user: FirebaseUser): Promise<AccountResponse | null> {
     return this.service.get(user);
+  }
+
+  @Post('update')
+  @HttpCode(200)
+  @Access('account')
+  @ApiOkResponse({ type: AccountResponse })
+  updateAccount(@CurrentOperator() operator: Operator, @Body() body: UpdateAccountRequest): Promise<AccountResponse> {
+    return this.service.update(operator, body);
+  }
+
+  @Post('updateEmail')
+  @HttpCode(200)
+  @Access('account')
+  @ApiOkResponse({ type: AccountResponse, description: 'The account with the email of the verified ID token.' })
+  updateAccountEmail(@CurrentOperator() operator: Operator, @CurrentFirebaseUser() user: FirebaseUser): Promise<AccountResponse> {
+    return this.service.updateEmail(operator, user);
+  }
+
+  @Post('uploadProfileImage')
+  @HttpCode(200)
+  @Access('account')
+  @ApiConsumes('multipart/form-data')
+  @ApiBody(imageUploadSchema())
+  @ApiOkResponse({ type: UploadedImageResponse })
+  async uploadAccountProfileImage(@CurrentOperator() operator: Operator, @Req() request: FastifyRequest): Promise<UploadedImageResponse> {
+    const { image } = await readImageUpload(request);
+    return this.service.uploadProfileImage(operator, image);
   }
 }

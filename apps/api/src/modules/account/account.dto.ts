@@ -1,5 +1,8 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { Membership } from '@console/domain';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsDefined, IsObject, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import { IsConsoleEmail, IsDomainId, IsImageUrl } from '../../common/http/validators';
 import type { AccountEntity } from './account.entity';
 
 export class ProjectAssignmentResponse {
@@ -41,4 +44,77 @@ export function toAccountResponse(account: AccountEntity, memberships: readonly 
     updatedById: account.updatedById,
     updatedAt: account.updatedAt.toISOString(),
   };
+}
+
+export class UpdateAccountRequest {
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 100, description: 'null clears the name (shown as 未設定).' })
+  @ValidateIf((_, value) => value !== undefined && value !== null)
+  @IsString()
+  @MaxLength(1000)
+  name?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'An http(s) URL (e.g. from /account/uploadProfileImage), or null to remove the image.' })
+  @ValidateIf((_, value) => value !== undefined && value !== null)
+  @IsImageUrl()
+  profileImageSrc?: string | null;
+}
+
+export class AssignProjectRoleProps {
+  @ApiProperty({ minLength: 8, maxLength: 8 })
+  @IsDomainId('project')
+  projectId: string;
+
+  @ApiProperty({ minLength: 10, maxLength: 10 })
+  @IsDomainId('role')
+  roleId: string;
+}
+
+export class AssignProjectRoleRequest {
+  @ApiProperty({ minLength: 10, maxLength: 10 })
+  @IsDomainId('account')
+  accountId: string;
+
+  @ApiProperty({ minLength: 8, maxLength: 8 })
+  @IsDomainId('organization')
+  organizationId: string;
+
+  @ApiProperty({ type: AssignProjectRoleProps })
+  @IsDefined()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => AssignProjectRoleProps)
+  props: AssignProjectRoleProps;
+}
+
+export class AssignOrganizationRoleProps {
+  @ApiProperty({ minLength: 8, maxLength: 8 })
+  @IsDomainId('organization')
+  organizationId: string;
+
+  @ApiProperty({ minLength: 10, maxLength: 10 })
+  @IsDomainId('role')
+  roleId: string;
+}
+
+export class AssignOrganizationRoleRequest {
+  @ApiProperty({ minLength: 10, maxLength: 10 })
+  @IsDomainId('account')
+  accountId: string;
+
+  @ApiProperty({ type: AssignOrganizationRoleProps })
+  @IsDefined()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => AssignOrganizationRoleProps)
+  props: AssignOrganizationRoleProps;
+}
+
+export class UpdateIsSystemAdminRequest {
+  @ApiProperty({ example: 'someone@example.com' })
+  @IsConsoleEmail()
+  email: string;
+
+  @ApiProperty()
+  @IsBoolean()
+  isSystemAdmin: boolean;
 }

@@ -34,13 +34,46 @@ export class AccountRepository {
     await this.accounts(manager).update({ id }, changes);
   }
 
-  /** The memberships of each account, in two statements whatever the number of accounts. */
-  async membershipsOf(accountIds: readonly string[], manager: EntityManager = this.dataSource.manager): Promise<Map<string, Membership[]>> {
+  /** Every account, oldest first. */
+  findAll(manager?: EntityManager): Promise<AccountEntity[]> {
+    return this.accounts(manager).find({ order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
+  /** The members of an organization, in the order they joined; one statement. */
+  findMembersOfOrganization(organizationId: string, manager?: EntityManager): Promise<AccountEntity[]> {
+    return this.accounts(manager)
+      .createQueryBuilder('account')
+      .innerJoin(OrganizationMembershipEntity, 'membership', 'membership.accountId = account.id AND membership.organizationId = :organizationId', { organizationId })
+      .orderBy('membership.createdAt', 'ASC')
+      .addOrderBy('account.id', 'ASC')
+      .getMany();
+  }
+
+  /** The members of a project, in the order they were added; one statement. */
+  findMembersOfProject(projectId: string, manager?: EntityManager): Promise<AccountEntity[]> {
+    return this.accounts(manager)
+      .createQueryBuilder('account')
+      .innerJoin(ProjectMembershipEntity, 'membership', 'membership.accountId = account.id AND membership.projectId = :projectId', { projectId })
+      .orderBy('membership.createdAt', 'ASC')
+      .addOrderBy('account.id', 'ASC')
+      .getMany();
+  }
+
+  /**
+   * The memberships of each account, in two statements whatever the number of accounts. With
+   * `organizationId`, only the memberships of that organization (what its members may see).
+   */
+  async membershipsOf(
+    accountIds: readonly string[],
+    manager: EntityManager = this.dataSource.manager,
+    options: { organizationId?: string } = {},
+  ): Promise<Map<string, Membership[]>> {
     const result = new Map<string, Membership[]>(accountIds.map((id) => [id, []]));
     if (accountIds.length === 0) return result;
+    const scope = options.organizationId === undefined ? {} : { organizationId: options.organizationId };
     const [organizationRows, projectRows] = await Promise.all([
-      manager.getRepository(OrganizationMembershipEntity).find({ where: { accountId: In([...accountIds]) }, order: { createdAt: 'ASC', organizationId: 'ASC' } }),
-      manager.getRepository(ProjectMembershipEntity).find({ where: { accountId: In([...accountIds]) }, order: { createdAt: 'ASC', projectId: 'ASC' } }),
+      manager.getRepository(OrganizationMembershipEntity).find({ where: { accountId: In([...accountIds]), ...scope }, order: { createdAt: 'ASC', organizationId: 'ASC' } }),
+      manager.getRepository(ProjectMembershipEntity).find({ where: { accountId: In([...accountIds]), ...scope }, order: { createdAt: 'ASC', projectId: 'ASC' } }),
     ]);
     const byOrganization = new Map<string, Membership>();
     for (const row of organizationRows) {

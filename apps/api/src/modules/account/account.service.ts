@@ -1,10 +1,12 @@
-import { Injectable } from '@nestjs/common';
-import { DomainError, generateId } from '@console/domain';
+import { Inject, Injectable } from '@nestjs/common';
+import { Actions, assertAllowed, DomainError, generateId, isCompanyEmail, normalizeEmail, validateName } from '@console/domain';
 import { DataSource, QueryFailedError } from 'typeorm';
-import type { FirebaseUser } from '../../common/auth/operator';
+import type { FirebaseUser, Operator } from '../../common/auth/operator';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { ImageService } from '../files/image.service';
 import { AccountEntity } from './account.entity';
 import { AccountRepository } from './account.repository';
-import { toAccountResponse, type AccountResponse } from './account.dto';
+import { toAccountResponse, type AccountResponse, type UpdateAccountRequest } from './account.dto';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -13,7 +15,19 @@ export class AccountService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly accounts: AccountRepository,
+    private readonly images: ImageService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  private isUniqueViolation(error: unknown): boolean {
+    return error instanceof QueryFailedError && (error.driverError as { code?: string }).code === UNIQUE_VIOLATION;
+  }
+
+  private async require(id: string): Promise<AccountEntity> {
+    const account = await this.accounts.findById(id);
+    if (!account) throw new DomainError('ACCOUNT_NOT_FOUND');
+    return account;
+  }
 
   async toResponse(account: AccountEntity): Promise<AccountResponse> {
     const memberships = await this.accounts.membershipsOf([account.id]);
@@ -53,7 +67,7 @@ export class AccountService {
       return await this.toResponse(account);
     } catch (error) {
       // A concurrent create for the same user won the race: answer with its account.
-      if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === UNIQUE_VIOLATION) {
+      if (this.isUniqueViolation(error)) {
         const winner = await this.accounts.findByIdaasId(user.uid);
         if (winner) return this.toResponse(winner);
       }
@@ -65,5 +79,66 @@ export class AccountService {
   async get(user: FirebaseUser): Promise<AccountResponse | null> {
     const account = await this.accounts.findByIdaasId(user.uid);
     return account ? this.toResponse(account) : null;
+  }
+
+  /** The operator's own name and image; null (or an empty name) clears the value. */
+  async update(operator: Operator, props: UpdateAccountRequest): Promise<AccountResponse> {
+    assertAllowed(Actions.AccountManageOwn, { operator });
+    const changes: { name?: string | null; profileImageSrc?: string | null } = {};
+    if (props.name !== undefined) changes.name = props.name === null || props.name.trim() === '' ? null : validateName(props.name);
+    if (props.profileImageSrc !== undefined) changes.profileImageSrc = props.profileImageSrc;
+    if (Object.keys(changes).length > 0) await this.accounts.update(operator.id, { ...changes, updatedById: operator.id });
+    return this.toResponse(await this.require(operator.id));
+  }
+
+  /**
+   * Takes the email of the verified token (after the identity provider changed it). An account
+   * that loses the company mail domain loses system administration with it (spec §5: only internal
+   * accounts can be system administrators).
+   */
+  async updateEmail(operator: Operator, user: FirebaseUser): Promise<AccountResponse> {
+    assertAllowed(Actions.AccountManageOwn, { operator });
+    const email = normalizeEmail(user.email);
+    const account = await this.require(operator.id);
+    if (account.email !== email) {
+      const changes: Partial<AccountEntity> = { email, updatedById: operator.id };
+      if (account.isSystemAdmin && !isCompanyEmail(email, this.config.companyMailDomain)) changes.isSystemAdmin = false;
+      try {
+        await this.accounts.update(account.id, changes);
+      } catch (error) {
+        if (this.isUniqueViolation(error)) throw new DomainError('FAILED_TO_UPDATE_EMAIL', 'Failed to update email: the address belongs to another account');
+        throw error;
+      }
+    }
+    return this.toResponse(await this.require(operator.id));
+  }
+
+  /** Stores a new profile image and returns its URL; the account is changed by /account/update. */
+  uploadProfileImage(operator: Operator, image: Buffer): Promise<{ url: string }> {
+    assertAllowed(Actions.AccountManageOwn, { operator });
+    return this.images.storeProfileImage(image);
+  }
+
+  /** Every account with its memberships (system administration), in three statements. */
+  async listAll(operator: Operator): Promise<AccountResponse[]> {
+    assertAllowed(Actions.SystemAdminListAccounts, { operator });
+    const accounts = await this.accounts.findAll();
+    const memberships = await this.accounts.membershipsOf(accounts.map((a) => a.id));
+    return accounts.map((a) => toAccountResponse(a, memberships.get(a.id) ?? []));
+  }
+
+  /** Grants or revokes system administration: company domain only when granting, never on oneself. */
+  async updateIsSystemAdmin(operator: Operator, email: string, isSystemAdmin: boolean): Promise<AccountResponse> {
+    const target = await this.accounts.findByEmail(normalizeEmail(email));
+    assertAllowed(Actions.SystemAdminUpdateIsSystemAdmin, {
+      operator,
+      targetEmail: email,
+      targetAccountId: target?.id ?? null,
+      companyDomain: this.config.companyMailDomain,
+      grant: isSystemAdmin,
+    });
+    if (!target) throw new DomainError('ACCOUNT_NOT_FOUND');
+    if (target.isSystemAdmin !== isSystemAdmin) await this.accounts.update(target.id, { isSystemAdmin, updatedById: operator.id });
+    return this.toResponse(await this.require(target.id));
   }
 }

@@ -1,10 +1,14 @@
 import { Module } from '@nestjs/common';
+import { AccountModule } from '../account/account.module';
+import { FilesModule } from '../files/files.module';
 import { RoleModule } from '../role/role.module';
+import { OrganizationController } from './organization.controller';
 import { OrganizationRepository } from './organization.repository';
 import { OrganizationService } from './organization.service';
 
 @Module({
-  imports: [RoleModule],
+  imports: [RoleModule, AccountModule, FilesModule],
+  controllers: [OrganizationController],
   providers: [OrganizationRepository, OrganizationService],
   exports: [OrganizationRepository, OrganizationService],
 })

@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, In, type EntityManager } from 'typeorm';
+import { RoleEntity } from '../role/role.entity';
 import { OrganizationMembershipEntity } from './organization-membership.entity';
 import { OrganizationEntity } from './organization.entity';
+
+/** An organization with the role key of one account in it (null: not a member). */
+export interface OrganizationAccess {
+  organization: OrganizationEntity;
+  roleKey: string | null;
+}
 
 /** The only place that reads and writes organizations and their memberships. */
 @Injectable()
@@ -20,8 +27,41 @@ export class OrganizationRepository {
     return this.organizations(manager).findOneBy({ id });
   }
 
+  /** Every organization, by name. */
+  findAll(manager?: EntityManager): Promise<OrganizationEntity[]> {
+    return this.organizations(manager).find({ order: { name: 'ASC', id: 'ASC' } });
+  }
+
+  /** The organizations the account is a member of, by name; one statement. */
+  findOfAccount(accountId: string, manager?: EntityManager): Promise<OrganizationEntity[]> {
+    return this.organizations(manager)
+      .createQueryBuilder('organization')
+      .innerJoin(OrganizationMembershipEntity, 'membership', 'membership.organizationId = organization.id AND membership.accountId = :accountId', { accountId })
+      .orderBy('organization.name', 'ASC')
+      .addOrderBy('organization.id', 'ASC')
+      .getMany();
+  }
+
+  /** The organization and the account's role key in it, in one statement; null when there is no such organization. */
+  async findAccess(accountId: string, organizationId: string, manager?: EntityManager): Promise<OrganizationAccess | null> {
+    const { entities, raw } = await this.organizations(manager)
+      .createQueryBuilder('organization')
+      .leftJoin(OrganizationMembershipEntity, 'membership', 'membership.organizationId = organization.id AND membership.accountId = :accountId', { accountId })
+      .leftJoin(RoleEntity, 'role', 'role.id = membership.roleId')
+      .addSelect('role.key', 'operator_role_key')
+      .where('organization.id = :organizationId', { organizationId })
+      .getRawAndEntities<{ operator_role_key: string | null }>();
+    const organization = entities[0];
+    if (!organization) return null;
+    return { organization, roleKey: raw[0]?.operator_role_key ?? null };
+  }
+
   async insert(organization: OrganizationEntity, manager?: EntityManager): Promise<void> {
     await this.organizations(manager).insert(organization);
+  }
+
+  async update(id: string, changes: Partial<Pick<OrganizationEntity, 'name' | 'profileImageSrc' | 'updatedById'>>, manager?: EntityManager): Promise<void> {
+    await this.organizations(manager).update({ id }, changes);
   }
 
   findMembership(accountId: string, organizationId: string, manager?: EntityManager): Promise<OrganizationMembershipEntity | null> {
@@ -30,5 +70,25 @@ export class OrganizationRepository {
 
   async insertMembership(membership: OrganizationMembershipEntity, manager?: EntityManager): Promise<void> {
     await this.memberships(manager).insert(membership);
+  }
+
+  async insertMemberships(memberships: readonly OrganizationMembershipEntity[], manager?: EntityManager): Promise<void> {
+    if (memberships.length > 0) await this.memberships(manager).insert([...memberships]);
+  }
+
+  async updateMembershipRole(accountId: string, organizationId: string, roleId: string, operatorId: string, manager?: EntityManager): Promise<void> {
+    await this.memberships(manager).update({ accountId, organizationId }, { roleId, updatedById: operatorId });
+  }
+
+  /** Removes the membership and, by cascade, the account's project memberships in the organization. True when one was removed. */
+  async deleteMembership(accountId: string, organizationId: string, manager?: EntityManager): Promise<boolean> {
+    const result = await this.memberships(manager).delete({ accountId, organizationId });
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Organizations by id (for listings that already know the ids). */
+  findByIds(ids: readonly string[], manager?: EntityManager): Promise<OrganizationEntity[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.organizations(manager).find({ where: { id: In([...ids]) }, order: { name: 'ASC', id: 'ASC' } });
   }
 }

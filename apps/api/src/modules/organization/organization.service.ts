@@ -1,10 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, generateId, isValidName } from '@console/domain';
+import { Actions, assertAllowed, assertValidId, DomainError, generateId, isValidName, validateName, type Action } from '@console/domain';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Operator } from '../../common/auth/operator';
+import { toAccountResponse, type AccountResponse } from '../account/account.dto';
+import { AccountRepository } from '../account/account.repository';
+import { ImageService } from '../files/image.service';
+import { groupRoles } from '../role/role.dto';
 import { RoleRepository } from '../role/role.repository';
+import { toOrganizationResponse, type OrganizationResponse, type OrganizationUpdateProps } from './organization.dto';
 import { OrganizationEntity } from './organization.entity';
-import { OrganizationRepository } from './organization.repository';
+import { OrganizationRepository, type OrganizationAccess } from './organization.repository';
 
 @Injectable()
 export class OrganizationService {
@@ -12,6 +17,8 @@ export class OrganizationService {
     private readonly dataSource: DataSource,
     private readonly organizations: OrganizationRepository,
     private readonly roles: RoleRepository,
+    private readonly accounts: AccountRepository,
+    private readonly images: ImageService,
   ) {}
 
   /** Creates an organization with its preset roles (admin, member). */
@@ -31,5 +38,91 @@ export class OrganizationService {
       return (await this.organizations.findById(organization.id, m)) ?? organization;
     };
     return manager ? run(manager) : this.dataSource.transaction(run);
+  }
+
+  /**
+   * Authorizes `action` on the organization for the operator. Outsiders are refused with
+   * FORBIDDEN whether or not the organization exists (no existence leak); a system administrator
+   * asking for an unknown organization gets NOT_FOUND.
+   */
+  async authorize(operator: Operator, organizationId: string, action: Action, subject: { targetAccountId?: string } = {}, manager?: EntityManager): Promise<OrganizationAccess> {
+    const access = await this.organizations.findAccess(operator.id, organizationId, manager);
+    assertAllowed(action, { operator, organizationRoleKey: access?.roleKey ?? null, ...subject });
+    if (!access) throw new DomainError('NOT_FOUND');
+    return access;
+  }
+
+  /** Organizations with their roles, in two statements whatever their number. */
+  async toResponses(organizations: readonly OrganizationEntity[], manager?: EntityManager): Promise<OrganizationResponse[]> {
+    const roles = groupRoles(await this.roles.findOrganizationRoles(organizations.map((o) => o.id), manager), (r) => r.organizationId);
+    return organizations.map((o) => toOrganizationResponse(o, roles.get(o.id) ?? []));
+  }
+
+  async toResponse(organization: OrganizationEntity, manager?: EntityManager): Promise<OrganizationResponse> {
+    const [response] = await this.toResponses([organization], manager);
+    if (!response) throw new DomainError('NOT_FOUND');
+    return response;
+  }
+
+  /** Every organization for a system administrator, otherwise the account's own (spec §6). */
+  async listOfAccount(operator: Operator): Promise<OrganizationResponse[]> {
+    if (operator.isSystemAdmin) return this.listAll(operator);
+    assertAllowed(Actions.OrganizationListOwn, { operator });
+    return this.toResponses(await this.organizations.findOfAccount(operator.id));
+  }
+
+  async listAll(operator: Operator): Promise<OrganizationResponse[]> {
+    assertAllowed(Actions.OrganizationListAll, { operator });
+    return this.toResponses(await this.organizations.findAll());
+  }
+
+  async createByAdmin(operator: Operator, props: { name: string; profileImageSrc?: string | null }): Promise<OrganizationResponse> {
+    assertAllowed(Actions.OrganizationCreate, { operator });
+    const name = validateName(props.name);
+    return this.dataSource.transaction(async (m) => this.toResponse(await this.create(operator, { name, profileImageSrc: props.profileImageSrc ?? null }, m), m));
+  }
+
+  async get(operator: Operator, organizationId: string): Promise<OrganizationResponse> {
+    const { organization } = await this.authorize(operator, organizationId, Actions.OrganizationView);
+    return this.toResponse(organization);
+  }
+
+  async update(operator: Operator, organizationId: string, props: OrganizationUpdateProps): Promise<OrganizationResponse> {
+    await this.authorize(operator, organizationId, Actions.OrganizationUpdate);
+    const changes: { name?: string; profileImageSrc?: string | null } = {};
+    if (props.name !== undefined) changes.name = validateName(props.name);
+    if (props.profileImageSrc !== undefined) changes.profileImageSrc = props.profileImageSrc;
+    if (Object.keys(changes).length > 0) await this.organizations.update(organizationId, { ...changes, updatedById: operator.id });
+    const updated = await this.organizations.findById(organizationId);
+    if (!updated) throw new DomainError('NOT_FOUND');
+    return this.toResponse(updated);
+  }
+
+  /** Stores a new image for the organization and returns its URL (the organization is updated by /organization/update). */
+  async uploadProfileImage(operator: Operator, organizationId: unknown, image: Buffer): Promise<{ url: string }> {
+    assertValidId('organization', organizationId);
+    await this.authorize(operator, organizationId, Actions.OrganizationUploadImage);
+    return this.images.storeProfileImage(image);
+  }
+
+  /** The members with their memberships in this organization only. */
+  async listMembers(operator: Operator, organizationId: string): Promise<AccountResponse[]> {
+    await this.authorize(operator, organizationId, Actions.OrganizationListMembers);
+    const members = await this.accounts.findMembersOfOrganization(organizationId);
+    const memberships = await this.accounts.membershipsOf(members.map((a) => a.id), undefined, { organizationId });
+    return members.map((a) => toAccountResponse(a, memberships.get(a.id) ?? []));
+  }
+
+  /** Removes the account from the organization and from its projects; never oneself. Returns the account. */
+  async removeMember(operator: Operator, organizationId: string, accountId: string): Promise<AccountResponse> {
+    await this.authorize(operator, organizationId, Actions.OrganizationRemoveMember, { targetAccountId: accountId });
+    return this.dataSource.transaction(async (m) => {
+      const removed = await this.organizations.deleteMembership(accountId, organizationId, m);
+      const account = removed ? await this.accounts.findById(accountId, m) : null;
+      if (!account) throw new DomainError('NOT_ORGANIZATION_MEMBER');
+      // Only what the organization may see of the account: its (now empty) membership here.
+      const memberships = await this.accounts.membershipsOf([account.id], m, { organizationId });
+      return toAccountResponse(account, memberships.get(account.id) ?? []);
+    });
   }
 }

@@ -1,11 +1,14 @@
 import { Module } from '@nestjs/common';
+import { AccountModule } from '../account/account.module';
 import { OrganizationModule } from '../organization/organization.module';
 import { RoleModule } from '../role/role.module';
+import { ProjectController } from './project.controller';
 import { ProjectRepository } from './project.repository';
 import { ProjectService } from './project.service';
 
 @Module({
-  imports: [RoleModule, OrganizationModule],
+  imports: [RoleModule, OrganizationModule, AccountModule],
+  controllers: [ProjectController],
   providers: [ProjectRepository, ProjectService],
   exports: [ProjectRepository, ProjectService],
 })

@@ -1,11 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, generateId, isValidName, type ProductSettings } from '@console/domain';
+import { Actions, assertAllowed, DomainError, generateId, isValidName, parseProductSettings, validateName, type Action, type ProductSettings } from '@console/domain';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Operator } from '../../common/auth/operator';
+import { toAccountResponse, type AccountResponse } from '../account/account.dto';
+import { AccountRepository } from '../account/account.repository';
 import { OrganizationRepository } from '../organization/organization.repository';
+import { groupRoles } from '../role/role.dto';
 import { RoleRepository } from '../role/role.repository';
+import { toProjectResponse, type ProjectResponse, type ProjectUpdateProps } from './project.dto';
 import { ProjectEntity } from './project.entity';
-import { ProjectRepository } from './project.repository';
+import { ProjectRepository, type ProjectAccess } from './project.repository';
 
 @Injectable()
 export class ProjectService {
@@ -14,6 +18,7 @@ export class ProjectService {
     private readonly projects: ProjectRepository,
     private readonly organizations: OrganizationRepository,
     private readonly roles: RoleRepository,
+    private readonly accounts: AccountRepository,
   ) {}
 
   /** Creates a project of an organization with its preset roles (admin, member). */
@@ -40,5 +45,91 @@ export class ProjectService {
       return (await this.projects.findById(project.id, m)) ?? project;
     };
     return manager ? run(manager) : this.dataSource.transaction(run);
+  }
+
+  /**
+   * Authorizes `action` on the project for the operator (with its role in the project and in the
+   * owning organization). Outsiders are refused with FORBIDDEN whether or not the project exists;
+   * a system administrator asking for an unknown project gets NOT_FOUND.
+   */
+  async authorize(operator: Operator, projectId: string, action: Action, subject: { targetAccountId?: string } = {}, manager?: EntityManager): Promise<ProjectAccess> {
+    const access = await this.projects.findAccess(operator.id, projectId, manager);
+    assertAllowed(action, { operator, organizationRoleKey: access?.organizationRoleKey ?? null, projectRoleKey: access?.projectRoleKey ?? null, ...subject });
+    if (!access) throw new DomainError('NOT_FOUND');
+    return access;
+  }
+
+  /** Projects with their roles, in two statements whatever their number. */
+  async toResponses(projects: readonly ProjectEntity[], manager?: EntityManager): Promise<ProjectResponse[]> {
+    const roles = groupRoles(await this.roles.findProjectRoles(projects.map((p) => p.id), manager), (r) => r.projectId);
+    return projects.map((p) => toProjectResponse(p, roles.get(p.id) ?? []));
+  }
+
+  async toResponse(project: ProjectEntity, manager?: EntityManager): Promise<ProjectResponse> {
+    const [response] = await this.toResponses([project], manager);
+    if (!response) throw new DomainError('NOT_FOUND');
+    return response;
+  }
+
+  /**
+   * Every project for a system administrator; otherwise the projects the account may view
+   * (`project.view`): those of every organization it is a member of — which includes every
+   * project it holds a project role in, since a project role requires the organization membership.
+   */
+  async listInAccount(operator: Operator): Promise<ProjectResponse[]> {
+    if (operator.isSystemAdmin) return this.listAll(operator);
+    assertAllowed(Actions.ProjectListOwn, { operator });
+    return this.toResponses(await this.projects.findOfMemberOrganizations(operator.id));
+  }
+
+  async listAll(operator: Operator): Promise<ProjectResponse[]> {
+    assertAllowed(Actions.ProjectListAll, { operator });
+    return this.toResponses(await this.projects.findAll());
+  }
+
+  async createByAdmin(operator: Operator, props: { organizationId: string; name: string }): Promise<ProjectResponse> {
+    assertAllowed(Actions.ProjectCreate, { operator });
+    const name = validateName(props.name);
+    return this.dataSource.transaction(async (m) => this.toResponse(await this.create(operator, { organizationId: props.organizationId, name }, m), m));
+  }
+
+  async get(operator: Operator, projectId: string): Promise<ProjectResponse> {
+    const { project } = await this.authorize(operator, projectId, Actions.ProjectView);
+    return this.toResponse(project);
+  }
+
+  /** Name by a project admin (or admin of the organization); productSettings by a system administrator only. */
+  async update(operator: Operator, projectId: string, props: ProjectUpdateProps): Promise<ProjectResponse> {
+    const { project } = await this.authorize(operator, projectId, Actions.ProjectUpdate);
+    const changes: { name?: string; productSettings?: ProductSettings } = {};
+    if (props.name !== undefined) changes.name = validateName(props.name);
+    if (props.productSettings !== undefined) {
+      assertAllowed(Actions.ProjectUpdateProductSettings, { operator });
+      changes.productSettings = { ...project.productSettings, ...parseProductSettings(props.productSettings) };
+    }
+    if (Object.keys(changes).length > 0) await this.projects.update(projectId, { ...changes, updatedById: operator.id });
+    const updated = await this.projects.findById(projectId);
+    if (!updated) throw new DomainError('NOT_FOUND');
+    return this.toResponse(updated);
+  }
+
+  /** The project's members, with their memberships in the owning organization. */
+  async listMembers(operator: Operator, projectId: string): Promise<AccountResponse[]> {
+    const { project } = await this.authorize(operator, projectId, Actions.ProjectListMembers);
+    const members = await this.accounts.findMembersOfProject(projectId);
+    const memberships = await this.accounts.membershipsOf(members.map((a) => a.id), undefined, { organizationId: project.organizationId });
+    return members.map((a) => toAccountResponse(a, memberships.get(a.id) ?? []));
+  }
+
+  /** Removes the account's project role (the organization membership stays); never oneself. Returns the account. */
+  async removeMember(operator: Operator, projectId: string, accountId: string): Promise<AccountResponse> {
+    const { project } = await this.authorize(operator, projectId, Actions.ProjectRemoveMember, { targetAccountId: accountId });
+    return this.dataSource.transaction(async (m) => {
+      const removed = await this.projects.deleteMembership(accountId, projectId, m);
+      const account = removed ? await this.accounts.findById(accountId, m) : null;
+      if (!account) throw new DomainError('NOT_FOUND', 'The account is not a member of the project');
+      const memberships = await this.accounts.membershipsOf([account.id], m, { organizationId: project.organizationId });
+      return toAccountResponse(account, memberships.get(account.id) ?? []);
+    });
   }
 }

@@ -41,4 +41,14 @@ export class RoleRepository {
     if (projectIds.length === 0) return Promise.resolve([]);
     return this.roles(manager).find({ where: { projectId: In([...projectIds]) }, order: { isPreset: 'DESC', createdAt: 'ASC', key: 'ASC' } });
   }
+
+  /** The role `roleId` of the organization itself (not of one of its projects), if it exists. */
+  findOrganizationRole(organizationId: string, roleId: string, manager?: EntityManager): Promise<RoleEntity | null> {
+    return this.roles(manager).findOneBy({ id: roleId, organizationId, projectId: IsNull() });
+  }
+
+  /** The role `roleId` of the project, if it exists. */
+  findProjectRole(projectId: string, roleId: string, manager?: EntityManager): Promise<RoleEntity | null> {
+    return this.roles(manager).findOneBy({ id: roleId, projectId });
+  }
 }

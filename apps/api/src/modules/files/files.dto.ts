@@ -1,0 +1,5 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class UploadedImageResponse {
+  @ApiProperty({ description: 'URL of the stored, re-encoded image (WebP, at most 512x512).' }) url: string;
+}

@@ -1,0 +1,31 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { STORED_FILE_NAME, type ImageStorage } from './image-storage';
+
+/** Development and tests: files under `<dataDir>/uploads`, served by the API at GET /files/:name. */
+export class LocalDiskImageStorage implements ImageStorage {
+  constructor(
+    private readonly directory: string,
+    private readonly publicApiUrl: string,
+  ) {}
+
+  async save(name: string, data: Buffer): Promise<string> {
+    if (!STORED_FILE_NAME.test(name)) throw new Error(`Refusing to store a file named ${name}`);
+    await mkdir(this.directory, { recursive: true });
+    const target = join(this.directory, name);
+    const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
+    await writeFile(temporary, data);
+    await rename(temporary, target);
+    return `${this.publicApiUrl}/files/${name}`;
+  }
+
+  async read(name: string): Promise<Buffer | null> {
+    if (!STORED_FILE_NAME.test(name)) return null;
+    try {
+      return await readFile(join(this.directory, name));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Access } from '../../common/auth/access.decorator';
+import { CurrentOperator } from '../../common/auth/current-operator.decorator';
+import type { Operator } from '../../common/auth/operator';
+import {
+  OrganizationKarteMappingRequest,
+  OrganizationKarteMappingResponse,
+  ProjectKarteMappingRequest,
+  ProjectKarteMappingResponse,
+  UpsertOrganizationKarteMappingRequest,
+  UpsertProjectKarteMappingRequest,
+} from './karte-mapping.dto';
+import { KarteMappingService } from './karte-mapping.service';
+
+@ApiTags('systemAdmin')
+@ApiBearerAuth()
+@Controller('systemAdmin')
+export class KarteMappingController {
+  constructor(private readonly service: KarteMappingService) {}
+
+  @Post('projectKarteMapping/get')
+  @HttpCode(200)
+  @Access('systemAdmin')
+  @ApiOkResponse({ type: ProjectKarteMappingResponse, description: 'The mapping, or null when the project has none.' })
+  getProjectKarteMapping(@CurrentOperator() operator: Operator, @Body() body: ProjectKarteMappingRequest): Promise<ProjectKarteMappingResponse | null> {
+    return this.service.getOfProject(operator, body.projectId);
+  }
+
+  @Post('projectKarteMapping/upsert')
+  @HttpCode(200)
+  @Access('systemAdmin')
+  @ApiOkResponse({ type: ProjectKarteMappingResponse })
+  upsertProjectKarteMapping(@CurrentOperator() operator: Operator, @Body() body: UpsertProjectKarteMappingRequest): Promise<ProjectKarteMappingResponse> {
+    return this.service.upsertOfProject(operator, body.projectId, body.karteProjectId);
+  }
+
+  @Post('organizationKarteMapping/get')
+  @HttpCode(200)
+  @Access('systemAdmin')
+  @ApiOkResponse({ type: OrganizationKarteMappingResponse, description: 'The mapping, or null when the organization has none.' })
+  getOrganizationKarteMapping(@CurrentOperator() operator: Operator, @Body() body: OrganizationKarteMappingRequest): Promise<OrganizationKarteMappingResponse | null> {
+    return this.service.getOfOrganization(operator, body.organizationId);
+  }
+
+  @Post('organizationKarteMapping/upsert')
+  @HttpCode(200)
+  @Access('systemAdmin')
+  @ApiOkResponse({ type: OrganizationKarteMappingResponse })
+  upsertOrganizationKarteMapping(@CurrentOperator() operator: Operator, @Body() body: UpsertOrganizationKarteMappingRequest): Promise<OrganizationKarteMappingResponse> {
+    return this.service.upsertOfOrganization(operator, body.organizationId, body.karteOrganizationId);
+  }
+}

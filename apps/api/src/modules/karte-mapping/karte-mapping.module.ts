@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { OrganizationModule } from '../organization/organization.module';
+import { ProjectModule } from '../project/project.module';
+import { KarteMappingController } from './karte-mapping.controller';
+import { KarteMappingRepository } from './karte-mapping.repository';
+import { KarteMappingService } from './karte-mapping.service';
+
+@Module({
+  imports: [OrganizationModule, ProjectModule],
+  controllers: [KarteMappingController],
+  providers: [KarteMappingRepository, KarteMappingService],
+})
+export class KarteMappingModule {}

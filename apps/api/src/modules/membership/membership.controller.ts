@@ -1,0 +1,31 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Access } from '../../common/auth/access.decorator';
+import { CurrentOperator } from '../../common/auth/current-operator.decorator';
+import type { Operator } from '../../common/auth/operator';
+import { AccountResponse, AssignOrganizationRoleRequest, AssignProjectRoleRequest } from '../account/account.dto';
+import { MembershipService } from './membership.service';
+
+/** Role assignments; at the spec's /account/* paths, in their own module because they span accounts, organizations and projects. */
+@ApiTags('account')
+@ApiBearerAuth()
+@Controller('account')
+export class MembershipController {
+  constructor(private readonly service: MembershipService) {}
+
+  @Post('assignProjectRole')
+  @HttpCode(200)
+  @Access('account')
+  @ApiOkResponse({ type: AccountResponse, description: 'The account, with its membership in the organization.' })
+  assignProjectRole(@CurrentOperator() operator: Operator, @Body() body: AssignProjectRoleRequest): Promise<AccountResponse> {
+    return this.service.assignProjectRole(operator, body.accountId, body.organizationId, body.props);
+  }
+
+  @Post('assignOrganizationRole')
+  @HttpCode(200)
+  @Access('account')
+  @ApiOkResponse({ type: AccountResponse, description: 'The account, with its membership in the organization.' })
+  assignOrganizationRole(@CurrentOperator() operator: Operator, @Body() body: AssignOrganizationRoleRequest): Promise<AccountResponse> {
+    return this.service.assignOrganizationRole(operator, body.accountId, body.props);
+  }
+}

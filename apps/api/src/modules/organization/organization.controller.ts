@@ -1,0 +1,69 @@
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { Access } from '../../common/auth/access.decorator';
+import { CurrentOperator } from '../../common/auth/current-operator.decorator';
+import type { Operator } from '../../common/auth/operator';
+import { imageUploadSchema, readImageUpload } from '../../common/http/multipart';
+import { AccountResponse } from '../account/account.dto';
+import { UploadedImageResponse } from '../files/files.dto';
+import { OrganizationIdRequest, OrganizationMemberRequest, OrganizationResponse, UpdateOrganizationRequest } from './organization.dto';
+import { OrganizationService } from './organization.service';
+
+@ApiTags('organization')
+@ApiBearerAuth()
+@Controller('organization')
+export class OrganizationController {
+  constructor(private readonly service: OrganizationService) {}
+
+  @Post('listOfAccount')
+  @HttpCode(200)
+  @Access('account')
+  @ApiOkResponse({ type: [OrganizationResponse], description: 'Every organization for a system administrator, otherwise the account’s own.' })
+  listOrganizationsOfAccount(@CurrentOperator() operator: Operator): Promise<OrganizationResponse[]> {
+    return this.service.listOfAccount(operator);
+  }
+
+  @Post('get')
+  @HttpCode(200)
+  @Access('account')
+  @ApiOkResponse({ type: OrganizationResponse })
+  getOrganization(@CurrentOperator() operator: Operator, @Body() body: OrganizationIdRequest): Promise<OrganizationResponse> {
+    return this.service.get(operator, body.organizationId);
+  }
+
+  @Post('listMembers')
+  @HttpCode(200)
+  @Access('account')
+  @ApiOkResponse({ type: [AccountResponse], description: 'The members, each with its membership in this organization only.' })
+  listOrganizationMembers(@CurrentOperator() operator: Operator, @Body() body: OrganizationIdRequest): Promise<AccountResponse[]> {
+    return this.service.listMembers(operator, body.organizationId);
+  }
+
+  @Post('update')
+  @HttpCode(200)
+  @Access('account')
+  @ApiOkResponse({ type: OrganizationResponse })
+  updateOrganization(@CurrentOperator() operator: Operator, @Body() body: UpdateOrganizationRequest): Promise<OrganizationResponse> {
+    return this.service.update(operator, body.organizationId, body.updateProps);
+  }
+
+  @Post('uploadProfileImage')
+  @HttpCode(200)
+  @Access('account')
+  @ApiConsumes('multipart/form-data')
+  @ApiBody(imageUploadSchema(['organizationId']))
+  @ApiOkResponse({ type: UploadedImageResponse })
+  async uploadOrganizationProfileImage(@CurrentOperator() operator: Operator, @Req() request: FastifyRequest): Promise<UploadedImageResponse> {
+    const { image, fields } = await readImageUpload(request, ['organizationId']);
+    return this.service.uploadProfileImage(operator, fields.organizationId, image);
+  }
+
+  @Post('removeMember')
+  @HttpCode(200)
+  @Access('account')
+  @ApiOkResponse({ type: AccountResponse, description: 'The removed account, with its (now empty) membership in this organization.' })
+  removeOrganizationMember(@CurrentOperator() operator: Operator, @Body() body: OrganizationMemberRequest): Promise<AccountResponse> {
+    return this.service.removeMember(operator, body.organizationId, body.accountId);
+  }
+}

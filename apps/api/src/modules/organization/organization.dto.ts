@@ -1,0 +1,84 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsDefined, IsObject, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import { IsDomainId, IsImageUrl } from '../../common/http/validators';
+import { RoleResponse } from '../role/role.dto';
+import type { OrganizationEntity } from './organization.entity';
+
+export class OrganizationIdRequest {
+  @ApiProperty({ minLength: 8, maxLength: 8, example: 'a1B2c3D4' })
+  @IsDomainId('organization')
+  organizationId: string;
+}
+
+export class OrganizationMemberRequest {
+  @ApiProperty({ minLength: 8, maxLength: 8 })
+  @IsDomainId('organization')
+  organizationId: string;
+
+  @ApiProperty({ minLength: 10, maxLength: 10 })
+  @IsDomainId('account')
+  accountId: string;
+}
+
+export class OrganizationUpdateProps {
+  @ApiPropertyOptional({ maxLength: 100 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000)
+  name?: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'An http(s) URL, or null to remove the image.' })
+  @ValidateIf((_, value) => value !== undefined && value !== null)
+  @IsImageUrl()
+  profileImageSrc?: string | null;
+}
+
+export class UpdateOrganizationRequest {
+  @ApiProperty({ minLength: 8, maxLength: 8 })
+  @IsDomainId('organization')
+  organizationId: string;
+
+  @ApiProperty({ type: OrganizationUpdateProps })
+  @IsDefined()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => OrganizationUpdateProps)
+  updateProps: OrganizationUpdateProps;
+}
+
+export class CreateOrganizationRequest {
+  @ApiProperty({ maxLength: 100 })
+  @IsString()
+  @MaxLength(1000)
+  name: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @ValidateIf((_, value) => value !== undefined && value !== null)
+  @IsImageUrl()
+  profileImageSrc?: string | null;
+}
+
+export class OrganizationResponse {
+  @ApiProperty({ minLength: 8, maxLength: 8 }) id: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ type: String, nullable: true }) profileImageSrc: string | null;
+  @ApiProperty({ type: [RoleResponse] }) roles: RoleResponse[];
+  @ApiProperty() createdById: string;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty() updatedById: string;
+  @ApiProperty({ format: 'date-time' }) updatedAt: string;
+}
+
+export function toOrganizationResponse(organization: OrganizationEntity, roles: readonly RoleResponse[]): OrganizationResponse {
+  return {
+    id: organization.id,
+    name: organization.name,
+    profileImageSrc: organization.profileImageSrc,
+    roles: [...roles],
+    createdById: organization.createdById,
+    createdAt: organization.createdAt.toISOString(),
+    updatedById: organization.updatedById,
+    updatedAt: organization.updatedAt.toISOString(),
+  };
+}

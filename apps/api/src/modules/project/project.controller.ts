@@ -1,0 +1,55 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Access } from '../../common/auth/access.decorator';
+import { CurrentOperator } from '../../common/auth/current-operator.decorator';
+import type { Operator } from '../../common/auth/operator';
+import { AccountResponse } from '../account/account.dto';
+import { ProjectIdRequest, ProjectMemberRequest, ProjectResponse, UpdateProjectRequest } from './project.dto';
+import { ProjectService } from './project.service';
+
+@ApiTags('project')
+@ApiBearerAuth()
+@Controller('project')
+export class ProjectController {
+  constructor(private readonly service: ProjectService) {}
+
+  @Post('listInAccount')
+  @HttpCode(200)
+  @Access('account')
+  @ApiOkResponse({ type: [ProjectResponse], description: 'Every project for a system administrator, otherwise the projects of the organizations the account belongs to.' })
+  listProjectsInAccount(@CurrentOperator() operator: Operator): Promise<ProjectResponse[]> {
+    return this.service.listInAccount(operator);
+  }
+
+  @Post('get')
+  @HttpCode(200)
+  @Access('account')
+  @ApiOkResponse({ type: ProjectResponse })
+  getProject(@CurrentOperator() operator: Operator, @Body() body: ProjectIdRequest): Promise<ProjectResponse> {
+    return this.service.get(operator, body.projectId);
+  }
+
+  @Post('listMembers')
+  @HttpCode(200)
+  @Access('account')
+  @ApiOkResponse({ type: [AccountResponse], description: 'The project’s members, each with its membership in the owning organization.' })
+  listProjectMembers(@CurrentOperator() operator: Operator, @Body() body: ProjectIdRequest): Promise<AccountResponse[]> {
+    return this.service.listMembers(operator, body.projectId);
+  }
+
+  @Post('update')
+  @HttpCode(200)
+  @Access('account')
+  @ApiOkResponse({ type: ProjectResponse })
+  updateProject(@CurrentOperator() operator: Operator, @Body() body: UpdateProjectRequest): Promise<ProjectResponse> {
+    return this.service.update(operator, body.projectId, body.updateProps);
+  }
+
+  @Post('removeMember')
+  @HttpCode(200)
+  @Access('account')
+  @ApiOkResponse({ type: AccountResponse, description: 'The account, with its membership in the owning organization.' })
+  removeProjectMember(@CurrentOperator() operator: Operator, @Body() body: ProjectMemberRequest): Promise<AccountResponse> {
+    return this.service.removeMember(operator, body.projectId, body.accountId);
+  }
+}

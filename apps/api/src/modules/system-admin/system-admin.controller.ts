@@ -1,0 +1,74 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Access } from '../../common/auth/access.decorator';
+import { CurrentOperator } from '../../common/auth/current-operator.decorator';
+import type { Operator } from '../../common/auth/operator';
+import { AccountResponse, UpdateIsSystemAdminRequest } from '../account/account.dto';
+import { AccountService } from '../account/account.service';
+import { CreateOrganizationRequest, OrganizationResponse } from '../organization/organization.dto';
+import { OrganizationService } from '../organization/organization.service';
+import { CreateProjectRequest, ProjectResponse } from '../project/project.dto';
+import { ProjectService } from '../project/project.service';
+
+/**
+ * The system-administration calls, at the spec's paths — note its mixed spelling: /systemAdmin/account/*
+ * but /system-admin/organization/* and /system-admin/project/*.
+ */
+@ApiTags('systemAdmin')
+@ApiBearerAuth()
+@Controller()
+export class SystemAdminController {
+  constructor(
+    private readonly accounts: AccountService,
+    private readonly organizations: OrganizationService,
+    private readonly projects: ProjectService,
+  ) {}
+
+  @Post('systemAdmin/account/list')
+  @HttpCode(200)
+  @Access('systemAdmin')
+  @ApiOkResponse({ type: [AccountResponse] })
+  listAllAccounts(@CurrentOperator() operator: Operator): Promise<AccountResponse[]> {
+    return this.accounts.listAll(operator);
+  }
+
+  @Post('systemAdmin/account/updateIsSystemAdmin')
+  @HttpCode(200)
+  @Access('systemAdmin')
+  @ApiOkResponse({ type: AccountResponse })
+  updateIsSystemAdmin(@CurrentOperator() operator: Operator, @Body() body: UpdateIsSystemAdminRequest): Promise<AccountResponse> {
+    return this.accounts.updateIsSystemAdmin(operator, body.email, body.isSystemAdmin);
+  }
+
+  @Post('system-admin/organization/create')
+  @HttpCode(200)
+  @Access('systemAdmin')
+  @ApiOkResponse({ type: OrganizationResponse })
+  createOrganization(@CurrentOperator() operator: Operator, @Body() body: CreateOrganizationRequest): Promise<OrganizationResponse> {
+    return this.organizations.createByAdmin(operator, body);
+  }
+
+  @Post('system-admin/organization/listAll')
+  @HttpCode(200)
+  @Access('systemAdmin')
+  @ApiOkResponse({ type: [OrganizationResponse] })
+  listAllOrganizations(@CurrentOperator() operator: Operator): Promise<OrganizationResponse[]> {
+    return this.organizations.listAll(operator);
+  }
+
+  @Post('system-admin/project/create')
+  @HttpCode(200)
+  @Access('systemAdmin')
+  @ApiOkResponse({ type: ProjectResponse })
+  createProject(@CurrentOperator() operator: Operator, @Body() body: CreateProjectRequest): Promise<ProjectResponse> {
+    return this.projects.createByAdmin(operator, body);
+  }
+
+  @Post('system-admin/project/listAll')
+  @HttpCode(200)
+  @Access('systemAdmin')
+  @ApiOkResponse({ type: [ProjectResponse] })
+  listAllProjects(@CurrentOperator() operator: Operator): Promise<ProjectResponse[]> {
+    return this.projects.listAll(operator);
+  }
+}
