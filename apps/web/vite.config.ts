@@ -30,5 +30,6 @@ export default defineConfig({
   },
   server: { proxy: proxies() },
   preview: { proxy: proxies() },
-  build: { sourcemap: true, chunkSizeWarningLimit: 1500 },
+  // CONSOLE_WEB_OUT_DIR lets the e2e run build and preview its own copy without touching dist/.
+  build: { outDir: process.env.CONSOLE_WEB_OUT_DIR || 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1500 },
 });

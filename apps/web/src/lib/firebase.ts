@@ -1,6 +1,7 @@
 import { initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
 import { env } from '@/config/env';
+import { shouldUseAuthEmulator } from '@/config/read-env';
 
 export const firebaseApp: FirebaseApp = initializeApp({
   apiKey: env.firebase.apiKey,
@@ -16,7 +17,7 @@ firebaseAuth.languageCode = 'ja';
 
 // Development (and the local test stack) authenticate against the Auth Emulator (spec §3).
 // A prod build never talks to an emulator, even if the variable leaked into its environment.
-if (env.authEmulatorUrl && (import.meta.env.DEV || env.appEnv !== 'prod')) {
+if (shouldUseAuthEmulator(env, import.meta.env.DEV) && env.authEmulatorUrl) {
   connectAuthEmulator(firebaseAuth, env.authEmulatorUrl, { disableWarnings: true });
 }
 

@@ -67,6 +67,7 @@ export interface PendingInvitation {
   membership: { organizationId: string; roleId: string; projects: { projectId: string; roleId: string }[] };
   createdById: string;
   createdAt: string;
+  status?: 'pending' | 'expired' | 'accepted' | 'cancelled';
   acceptedAt?: string | null;
   cancelledAt?: string | null;
 }
@@ -92,4 +93,55 @@ export interface PendingPaths {
     JsonOperation<{ invitationId: string }, { invitation: PendingInvitation; organization: PendingOrganization | null }>
   >;
   '/invitation/accept': Post<JsonOperation<{ invitationId: string }, PendingAccount>>;
+
+  // Organization and project settings, invitations, system administration (spec §7).
+  '/organization/get': Post<JsonOperation<{ organizationId: string }, PendingOrganization>>;
+  '/organization/update': Post<
+    JsonOperation<{ organizationId: string; updateProps: { name?: string; profileImageSrc?: string | null } }, PendingOrganization>
+  >;
+  '/organization/uploadProfileImage': Post<MultipartOperation<{ url: string }>>;
+  '/organization/listMembers': Post<JsonOperation<{ organizationId: string }, PendingAccount[]>>;
+  '/organization/removeMember': Post<JsonOperation<{ organizationId: string; accountId: string }, PendingAccount>>;
+  '/organization/inviteMembers': Post<
+    JsonOperation<
+      { organizationId: string; emails: string[]; props: { roleId: string; projects: { projectId: string; roleId: string }[] } },
+      { email: string; invitation: PendingInvitation | null; account: PendingAccount | null }[]
+    >
+  >;
+  '/invitation/listInOrganization': Post<JsonOperation<{ organizationId: string }, PendingInvitation[]>>;
+  '/invitation/listInProject': Post<JsonOperation<{ projectId: string }, PendingInvitation[]>>;
+  '/invitation/cancel': Post<JsonOperation<{ invitationId: string }, PendingInvitation>>;
+  '/project/get': Post<JsonOperation<{ projectId: string }, PendingProject>>;
+  '/project/update': Post<
+    JsonOperation<{ projectId: string; updateProps: { name?: string; productSettings?: Record<string, { plan: string }> } }, PendingProject>
+  >;
+  '/project/listMembers': Post<JsonOperation<{ projectId: string }, PendingAccount[]>>;
+  '/project/removeMember': Post<JsonOperation<{ projectId: string; accountId: string }, PendingAccount>>;
+  '/account/assignProjectRole': Post<
+    JsonOperation<{ accountId: string; organizationId: string; props: { projectId: string; roleId: string } }, PendingAccount>
+  >;
+  '/account/assignOrganizationRole': Post<JsonOperation<{ accountId: string; props: { organizationId: string; roleId: string } }, PendingAccount>>;
+  '/systemAdmin/account/list': Post<NoBodyOperation<PendingAccount[]>>;
+  '/systemAdmin/account/updateIsSystemAdmin': Post<JsonOperation<{ email: string; isSystemAdmin: boolean }, PendingAccount>>;
+  '/system-admin/organization/create': Post<JsonOperation<{ name: string; profileImageSrc?: string | null }, PendingOrganization>>;
+  '/system-admin/organization/listAll': Post<NoBodyOperation<PendingOrganization[]>>;
+  '/system-admin/project/create': Post<JsonOperation<{ organizationId: string; name: string }, PendingProject>>;
+  '/system-admin/project/listAll': Post<NoBodyOperation<PendingProject[]>>;
+  '/systemAdmin/projectKarteMapping/get': Post<JsonOperation<{ projectId: string }, PendingProjectKarteMapping | null>>;
+  '/systemAdmin/projectKarteMapping/upsert': Post<JsonOperation<{ projectId: string; karteProjectId: string }, PendingProjectKarteMapping>>;
+  '/systemAdmin/organizationKarteMapping/get': Post<JsonOperation<{ organizationId: string }, PendingOrganizationKarteMapping | null>>;
+  '/systemAdmin/organizationKarteMapping/upsert': Post<
+    JsonOperation<{ organizationId: string; karteOrganizationId: string }, PendingOrganizationKarteMapping>
+  >;
+}
+
+export interface PendingProjectKarteMapping {
+  rtProjectId: string;
+  karteProjectId: string;
+  karteApiKey?: string | null;
+}
+
+export interface PendingOrganizationKarteMapping {
+  rtOrganizationId: string;
+  karteOrganizationId: string;
 }

@@ -5,8 +5,9 @@ import { isApiError } from '@/lib/api-error';
  * Whether the invitation screen can offer "accept" (spec §2): the invitation is pending
  * (not expired, accepted or cancelled) and its organization exists.
  */
-export function isInvitationUsable(data: { invitation: InvitationTiming; organization: unknown } | null | undefined, now: Date): boolean {
+export function isInvitationUsable(data: { invitation: InvitationTiming & { status?: string }; organization: unknown } | null | undefined, now: Date): boolean {
   if (!data || data.organization == null) return false;
+  if (data.invitation.status !== undefined && data.invitation.status !== 'pending') return false;
   return invitationStatus(data.invitation, now) === 'pending';
 }
 

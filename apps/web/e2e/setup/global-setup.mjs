@@ -1,0 +1,94 @@
+// Starts the whole stack for the browser tests: a throwaway database, the Firebase Auth Emulator,
+// the API (apps/api/dist), a stand-in for the knowledge product (a sibling app on the same
+// origin, outside this console), and the production build of the web app served by
+// `vite preview` with the same-origin proxies. Stack details go to the tests via process.env.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT, freePort, startApiServer, startAuthEmulator, startTestDatabase, startWebServer } from '../../../../tools/stack.mjs';
+
+const WEB_ROOT = join(ROOT, 'apps', 'web');
+const PROJECT_ID = 'demo-console-e2e';
+const COMPANY_MAIL_DOMAIN = 'console.example.jp';
+const ROOT_ACCOUNT_EMAIL = `root@${COMPANY_MAIL_DOMAIN}`;
+const verbose = process.env.E2E_VERBOSE === '1';
+const log = verbose ? (chunk) => process.stderr.write(chunk) : undefined;
+
+function say(line) {
+  process.stderr.write(`[e2e] ${line}\n`);
+}
+
+/** The knowledge product is another app; this stand-in shows which project it was opened for. */
+function startKnowledgeStandIn(port) {
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><html lang="ja"><head><meta charset="utf-8"><title>ナレッジ</title></head><body><h1>ナレッジ</h1><p id="project">${encodeURIComponent(url.searchParams.get('projectId') ?? '')}</p></body></html>`);
+  });
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${port}`, stop: () => new Promise((r) => server.close(() => r())) })));
+}
+
+export default async function globalSetup() {
+  const started = Date.now();
+  const pieces = [];
+  globalThis.__consoleWebE2e = pieces;
+  try {
+    if (process.env.E2E_SKIP_API_BUILD !== '1' || !existsSync(join(ROOT, 'apps', 'api', 'dist', 'main.js'))) {
+      say('building the API…');
+      execFileSync('pnpm', ['--filter', '@console/api', 'build'], { cwd: ROOT, stdio: verbose ? 'inherit' : 'pipe' });
+    }
+    const [database, emulator] = await Promise.all([startTestDatabase({ log: say }), startAuthEmulator({ projectId: PROJECT_ID, log })]);
+    pieces.push(database, emulator);
+    const webPort = await freePort();
+    const origin = `http://localhost:${webPort}`;
+    const api = await startApiServer({
+      log,
+      env: {
+        APP_ENV: 'test',
+        DATABASE_URL: database.url,
+        DATABASE_POOL_MAX: database.embedded ? '1' : '10',
+        FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+        FIREBASE_PROJECT_ID: PROJECT_ID,
+        COMPANY_MAIL_DOMAIN,
+        ROOT_ACCOUNT_EMAIL,
+        APP_ORIGIN: origin,
+        PUBLIC_API_URL: `${origin}/api`,
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'console-web-e2e-data-')),
+        SEED_DEMO_DATA: 'true',
+        LOG_LEVEL: verbose ? 'info' : 'warn',
+      },
+    });
+    pieces.push(api);
+    const knowledge = await startKnowledgeStandIn(await freePort());
+    pieces.push(knowledge);
+
+    const outDir = mkdtempSync(join(tmpdir(), 'console-web-e2e-dist-'));
+    const buildEnv = {
+      ...process.env,
+      CONSOLE_WEB_OUT_DIR: outDir,
+      VITE_APP_ENV: 'test',
+      VITE_FIREBASE_API_KEY: 'demo-api-key',
+      VITE_FIREBASE_AUTH_DOMAIN: `${PROJECT_ID}.firebaseapp.com`,
+      VITE_FIREBASE_PROJECT_ID: PROJECT_ID,
+      VITE_AUTH_EMULATOR_URL: `http://${emulator.host}`,
+      VITE_API_BASE_URL: '/api',
+    };
+    say('building the web app…');
+    execFileSync(join(WEB_ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'error'], { cwd: WEB_ROOT, env: buildEnv, stdio: verbose ? 'inherit' : 'pipe' });
+    const web = await startWebServer({ port: webPort, mode: 'preview', apiUrl: api.url, knowledgeUrl: knowledge.url, env: { CONSOLE_WEB_OUT_DIR: outDir }, log });
+    pieces.push(web);
+
+    process.env.E2E_WEB_ORIGIN = origin;
+    process.env.E2E_API_URL = api.url;
+    process.env.E2E_EMULATOR_HOST = emulator.host;
+    process.env.E2E_FIREBASE_PROJECT_ID = PROJECT_ID;
+    process.env.E2E_ROOT_EMAIL = ROOT_ACCOUNT_EMAIL;
+    process.env.E2E_ROOT_PASSWORD = 'console-admin-1';
+    say(`stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s at ${origin}/auth/`);
+  } catch (error) {
+    for (const piece of pieces.reverse()) await piece.stop().catch(() => {});
+    throw error;
+  }
+}

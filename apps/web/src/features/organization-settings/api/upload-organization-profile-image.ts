@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiClient, unwrapRequired } from '@/lib/api-client';
+
+/** POST /organization/uploadProfileImage (multipart: organizationId, profileImage): the image's URL. */
+export async function uploadOrganizationProfileImage(input: { organizationId: string; file: File }): Promise<string> {
+  const form = new FormData();
+  form.append('organizationId', input.organizationId);
+  form.append('profileImage', input.file, input.file.name);
+  const result = await unwrapRequired(
+    apiClient.POST('/organization/uploadProfileImage', { body: form, bodySerializer: (body) => body }),
+  );
+  return result.url;
+}
+
+export function useUploadOrganizationProfileImage() {
+  return useMutation({ mutationFn: uploadOrganizationProfileImage });
+}

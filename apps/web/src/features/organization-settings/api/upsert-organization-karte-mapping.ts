@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient, unwrapRequired } from '@/lib/api-client';
+import { karteMappingKeys, type OrganizationKarteMapping } from './get-organization-karte-mapping';
+
+/** POST /systemAdmin/organizationKarteMapping/upsert. */
+export async function upsertOrganizationKarteMapping(input: { organizationId: string; karteOrganizationId: string }): Promise<OrganizationKarteMapping> {
+  return unwrapRequired(apiClient.POST('/systemAdmin/organizationKarteMapping/upsert', { body: input })) as Promise<OrganizationKarteMapping>;
+}
+
+export function useUpsertOrganizationKarteMapping() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: upsertOrganizationKarteMapping,
+    onSuccess: async (mapping, input) => {
+      client.setQueryData(karteMappingKeys.organization(input.organizationId), mapping);
+      await client.invalidateQueries({ queryKey: karteMappingKeys.organization(input.organizationId) });
+    },
+  });
+}

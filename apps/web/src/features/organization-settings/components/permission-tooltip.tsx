@@ -1,0 +1,19 @@
+import { Tooltip } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { t } from '@/locales';
+
+/**
+ * Wraps a control the current user may not use (spec §6): when `allowed` is false it shows the
+ * tooltip 権限がありません. The child renders itself disabled; a wrapper element receives the
+ * hover because a disabled control does not.
+ */
+export function PermissionTooltip({ allowed, children, block = false }: { allowed: boolean; children: ReactNode; block?: boolean }) {
+  if (allowed) return <>{children}</>;
+  return (
+    <Tooltip label={t.common.noPermission} withinPortal>
+      <span data-no-permission="" style={{ display: block ? 'block' : 'inline-block', cursor: 'not-allowed' }}>
+        {children}
+      </span>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,50 @@
+import { apiErrorFromBody, isApiError, isClientError } from '@/lib/api-error';
+import { queryDefaults, retryDelay, shouldRetry } from '@/lib/query-client';
+import { ACCOUNT_GC_TIME_MS, ACCOUNT_STALE_TIME_MS, accountKeys } from '@/features/account/api/get-account';
+
+jest.mock('@/lib/api-client', () => ({ apiClient: {}, unwrap: jest.fn() }));
+
+describe('API errors', () => {
+  it('turns the product error body into an error with errorCode and message', () => {
+    const error = apiErrorFromBody(409, { name: 'ConsoleError', errorCode: 'INVITATION_INVALID', message: '招待が無効です' });
+    expect(isApiError(error)).toBe(true);
+    expect(error.errorCode).toBe('INVITATION_INVALID');
+    expect(error.message).toBe('招待が無効です');
+    expect(error.isProductError).toBe(true);
+    expect(error.status).toBe(409);
+  });
+
+  it('keeps other bodies generic', () => {
+    const error = apiErrorFromBody(502, { name: 'OtherError', errorCode: 'X', message: 'y' });
+    expect(error.isProductError).toBe(false);
+    expect(error.errorCode).toBe('HTTP_502');
+    expect(apiErrorFromBody(500, undefined).errorCode).toBe('HTTP_500');
+  });
+
+  it('classifies 4xx answers as client errors', () => {
+    expect(isClientError(apiErrorFromBody(404, null))).toBe(true);
+    expect(isClientError(apiErrorFromBody(503, null))).toBe(false);
+    expect(isClientError(new Error('network'))).toBe(false);
+  });
+});
+
+describe('query defaults (spec §9)', () => {
+  it('retries 3 times with a delay doubling from 1 s up to 30 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 10].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+    expect(shouldRetry(0, new Error('x'))).toBe(true);
+    expect(shouldRetry(2, new Error('x'))).toBe(true);
+    expect(shouldRetry(3, new Error('x'))).toBe(false);
+    expect(shouldRetry(0, apiErrorFromBody(403, null))).toBe(false);
+  });
+
+  it('keeps unused data 5 minutes and considers it stale at once', () => {
+    expect(queryDefaults.queries?.gcTime).toBe(5 * 60 * 1000);
+    expect(queryDefaults.queries?.staleTime).toBe(0);
+  });
+
+  it('keeps the account fresh 5 minutes and cached 10 minutes under a per-user key', () => {
+    expect(ACCOUNT_STALE_TIME_MS).toBe(5 * 60 * 1000);
+    expect(ACCOUNT_GC_TIME_MS).toBe(10 * 60 * 1000);
+    expect(accountKeys.current('uid1')).toEqual(['account', 'current', 'uid1']);
+  });
+});
