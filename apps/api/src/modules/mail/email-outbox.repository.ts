@@ -63,7 +63,7 @@ export class EmailOutboxRepository {
    * now + leaseMs; a row whose lease ran out (its worker died) is due again.
    */
   async claimDue(workerId: string, limit: number, leaseMs: number): Promise<ClaimedMessage[]> {
-    const rows = (await this.dataSource.query(
+    const rows = await this.dataSource.query<[OutboxRow[], number] | OutboxRow[]>(
       `WITH due AS (
          SELECT id FROM email_outbox
          WHERE status IN ('pending', 'sending') AND next_attempt_at <= now()
@@ -79,8 +79,8 @@ export class EmailOutboxRepository {
        FROM due WHERE o.id = due.id
        RETURNING o.id, o.kind, o.reference_id, o.to_email, o.subject, o.text_body, o.html_body, o.attempts`,
       [workerId, limit, leaseMs],
-    )) as [OutboxRow[], number] | OutboxRow[];
-    const list = Array.isArray(rows[0]) ? (rows[0] as OutboxRow[]) : (rows as OutboxRow[]);
+    );
+    const list: OutboxRow[] = Array.isArray(rows[0]) ? rows[0] : (rows as OutboxRow[]);
     return list.map((r) => ({
       id: r.id,
       kind: r.kind,

@@ -1,0 +1,79 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Access } from '../../common/auth/access.decorator';
+import { CurrentOperator } from '../../common/auth/current-operator.decorator';
+import type { Operator } from '../../common/auth/operator';
+import { AccountResponse } from '../account/account.dto';
+import {
+  InvitationIdRequest,
+  InvitationResponse,
+  InvitationWithOrganizationResponse,
+  InviteMembersRequest,
+  InviteResultEntryResponse,
+  OrganizationIdRequest,
+  ProjectIdRequest,
+} from './invitation.dto';
+import { InvitationService } from './invitation.service';
+
+@ApiTags('invitation')
+@ApiBearerAuth()
+@Controller('invitation')
+export class InvitationController {
+  constructor(private readonly service: InvitationService) {}
+
+  @Post('listInOrganization')
+  @HttpCode(200)
+  @Access('account')
+  @ApiOkResponse({ type: [InvitationResponse], description: 'Open (pending or expired) invitations of the organization, newest first.' })
+  listInvitationsInOrganization(@CurrentOperator() operator: Operator, @Body() body: OrganizationIdRequest): Promise<InvitationResponse[]> {
+    return this.service.listInOrganization(operator, body.organizationId);
+  }
+
+  @Post('listInProject')
+  @HttpCode(200)
+  @Access('account')
+  @ApiOkResponse({ type: [InvitationResponse], description: 'Open (pending or expired) invitations naming the project, newest first.' })
+  listInvitationsInProject(@CurrentOperator() operator: Operator, @Body() body: ProjectIdRequest): Promise<InvitationResponse[]> {
+    return this.service.listInProject(operator, body.projectId);
+  }
+
+  @Post('getByIdWithOrganization')
+  @HttpCode(200)
+  @Access('account')
+  @ApiOkResponse({ type: InvitationWithOrganizationResponse })
+  getInvitationByIdWithOrganization(@CurrentOperator() operator: Operator, @Body() body: InvitationIdRequest): Promise<InvitationWithOrganizationResponse> {
+    return this.service.getByIdWithOrganization(operator, body.invitationId);
+  }
+
+  @Post('accept')
+  @HttpCode(200)
+  @Access('account')
+  @ApiOkResponse({ type: AccountResponse, description: 'The account with the invited membership added.' })
+  acceptInvitation(@CurrentOperator() operator: Operator, @Body() body: InvitationIdRequest): Promise<AccountResponse> {
+    return this.service.accept(operator, body.invitationId);
+  }
+
+  @Post('cancel')
+  @HttpCode(200)
+  @Access('account')
+  @ApiOkResponse({ type: InvitationResponse })
+  cancelInvitation(@CurrentOperator() operator: Operator, @Body() body: InvitationIdRequest): Promise<InvitationResponse> {
+    return this.service.cancel(operator, body.invitationId);
+  }
+}
+
+/** /organization/inviteMembers lives with the invitations it creates. */
+@ApiTags('organization')
+@ApiBearerAuth()
+@Controller('organization')
+export class OrganizationInvitationController {
+  constructor(private readonly service: InvitationService) {}
+
+  @Post('inviteMembers')
+  @HttpCode(200)
+  @Access('account')
+  @ApiOkResponse({ type: [InviteResultEntryResponse], description: 'One entry per distinct address; an entry without invitation and account failed.' })
+  inviteMembers(@CurrentOperator() operator: Operator, @Body() body: InviteMembersRequest): Promise<InviteResultEntryResponse[]> {
+    return this.service.inviteMembers(operator, body);
+  }
+}

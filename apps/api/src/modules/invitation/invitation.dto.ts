@@ -1,0 +1,108 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { invitationStatus, type InvitationStatus } from '@console/domain';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { AccountResponse, ProjectAssignmentResponse } from '../account/account.dto';
+import type { OrganizationEntity } from '../organization/organization.entity';
+import type { InvitationEntity } from './invitation.entity';
+
+/** Most addresses one invite call takes. */
+export const MAX_EMAILS_PER_INVITE = 100;
+
+export class InviteProjectRequest {
+  @ApiProperty({ minLength: 8, maxLength: 8 }) @IsString() @MaxLength(8) projectId: string;
+  @ApiProperty({ minLength: 10, maxLength: 10 }) @IsString() @MaxLength(10) roleId: string;
+}
+
+export class InviteMembersProps {
+  @ApiProperty({ minLength: 10, maxLength: 10, description: 'The organization role of the invitees.' }) @IsString() @MaxLength(10) roleId: string;
+
+  @ApiProperty({ type: [InviteProjectRequest], description: 'Project roles of the invitees.' })
+  @IsArray()
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => InviteProjectRequest)
+  projects: InviteProjectRequest[];
+}
+
+export class InviteMembersRequest {
+  @ApiProperty({ minLength: 8, maxLength: 8 }) @IsString() @MaxLength(8) organizationId: string;
+
+  @ApiProperty({ type: [String], description: 'Addresses to invite; duplicates (case-insensitive) are removed, an invalid one fails only its own entry.' })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX_EMAILS_PER_INVITE)
+  @IsString({ each: true })
+  @MaxLength(320, { each: true })
+  emails: string[];
+
+  @ApiProperty({ type: InviteMembersProps }) @ValidateNested() @Type(() => InviteMembersProps) props: InviteMembersProps;
+}
+
+export class OrganizationIdRequest {
+  @ApiProperty({ minLength: 8, maxLength: 8 }) @IsString() @MaxLength(8) organizationId: string;
+}
+
+export class ProjectIdRequest {
+  @ApiProperty({ minLength: 8, maxLength: 8 }) @IsString() @MaxLength(8) projectId: string;
+}
+
+export class InvitationIdRequest {
+  @ApiProperty({ minLength: 21, maxLength: 21 }) @IsString() @MaxLength(21) invitationId: string;
+}
+
+export class InvitationMembershipResponse {
+  @ApiProperty() organizationId: string;
+  @ApiProperty() roleId: string;
+  @ApiProperty({ type: [ProjectAssignmentResponse] }) projects: ProjectAssignmentResponse[];
+}
+
+export class InvitationResponse {
+  @ApiProperty({ minLength: 21, maxLength: 21 }) id: string;
+  @ApiProperty({ description: 'Lifetime in seconds from createdAt.', example: 604800 }) expiredIn: number;
+  @ApiProperty() email: string;
+  @ApiProperty() canBeSuperAdmin: boolean;
+  @ApiProperty({ type: InvitationMembershipResponse }) membership: InvitationMembershipResponse;
+  @ApiProperty({ enum: ['pending', 'expired', 'accepted', 'cancelled'] }) status: InvitationStatus;
+  @ApiProperty() createdById: string;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+}
+
+export class InvitationOrganizationResponse {
+  @ApiProperty({ minLength: 8, maxLength: 8 }) id: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ type: String, nullable: true }) profileImageSrc: string | null;
+}
+
+export class InvitationWithOrganizationResponse {
+  @ApiProperty({ type: InvitationResponse }) invitation: InvitationResponse;
+  @ApiProperty({ type: InvitationOrganizationResponse }) organization: InvitationOrganizationResponse;
+}
+
+export class InviteResultEntryResponse {
+  @ApiProperty() email: string;
+  @ApiProperty({ type: InvitationResponse, nullable: true, description: 'The invitation sent, when the address was invited.' }) invitation: InvitationResponse | null;
+  @ApiProperty({ type: AccountResponse, nullable: true, description: 'The account, when it already belonged to the organization and got the projects directly.' })
+  account: AccountResponse | null;
+}
+
+export function toInvitationResponse(invitation: InvitationEntity, now: Date): InvitationResponse {
+  return {
+    id: invitation.id,
+    expiredIn: invitation.expiredIn,
+    email: invitation.email,
+    canBeSuperAdmin: invitation.canBeSuperAdmin,
+    membership: {
+      organizationId: invitation.organizationId,
+      roleId: invitation.roleId,
+      projects: invitation.projects.map((p) => ({ projectId: p.projectId, roleId: p.roleId })),
+    },
+    status: invitationStatus(invitation, now),
+    createdById: invitation.createdById,
+    createdAt: invitation.createdAt.toISOString(),
+  };
+}
+
+export function toInvitationOrganizationResponse(organization: OrganizationEntity): InvitationOrganizationResponse {
+  return { id: organization.id, name: organization.name, profileImageSrc: organization.profileImageSrc };
+}
