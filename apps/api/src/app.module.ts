@@ -12,11 +12,14 @@ import { dataSourceOptions } from './database/data-source';
 import { AccountModule } from './modules/account/account.module';
 import { FilesModule } from './modules/files/files.module';
 import { HealthModule } from './modules/health/health.module';
+import { InvitationModule } from './modules/invitation/invitation.module';
 import { KarteMappingModule } from './modules/karte-mapping/karte-mapping.module';
+import { MailModule } from './modules/mail/mail.module';
 import { MembershipModule } from './modules/membership/membership.module';
 import { OrganizationModule } from './modules/organization/organization.module';
 import { ProjectModule } from './modules/project/project.module';
 import { SeedModule } from './modules/seed/seed.module';
+import { SessionModule } from './modules/session/session.module';
 import { SystemAdminModule } from './modules/system-admin/system-admin.module';
 
 @Module({})
@@ -45,6 +48,9 @@ export class AppModule {
         KarteMappingModule,
         FilesModule,
         SeedModule,
+        MailModule,
+        InvitationModule,
+        SessionModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorFilter },

@@ -7,6 +7,8 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { AccountRepository } from '../../modules/account/account.repository';
 import { ACCESS_KEY, type AccessLevel } from './access.decorator';
 import { FirebaseAuthService } from './firebase-auth.service';
+import type { FirebaseUser } from './operator';
+import { isSameOriginRequest, trustedOrigins } from './same-origin';
 
 export const SUBSYSTEM_KEY_HEADER = 'x-console-subsystem-key';
 
@@ -31,7 +33,24 @@ export class AuthGuard implements CanActivate {
     private readonly firebase: FirebaseAuthService,
     private readonly accounts: AccountRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.trustedOrigins = trustedOrigins(config);
+  }
+
+  private readonly trustedOrigins: ReadonlySet<string>;
+
+  /**
+   * The bearer ID token, else the session cookie shared with sibling products. A request carrying
+   * the cookie alone must come from one of our pages (all calls are POSTs, i.e. writes).
+   */
+  private async authenticate(request: FastifyRequest): Promise<FirebaseUser> {
+    const token = bearerToken(request);
+    if (token) return this.firebase.verifyIdToken(token);
+    const cookie = request.cookies?.[this.config.deployment.sessionCookieName];
+    if (!cookie) throw new DomainError('UNAUTHENTICATED');
+    if (!isSameOriginRequest(request, this.trustedOrigins)) throw new DomainError('FORBIDDEN');
+    return this.firebase.verifySessionCookie(cookie);
+  }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const level = this.reflector.getAllAndOverride<AccessLevel | undefined>(ACCESS_KEY, [context.getHandler(), context.getClass()]);
@@ -51,9 +70,7 @@ export class AuthGuard implements CanActivate {
       case 'systemAdmin':
         break;
     }
-    const token = bearerToken(request);
-    if (!token) throw new DomainError('UNAUTHENTICATED');
-    const user = await this.firebase.verifyIdToken(token);
+    const user = await this.authenticate(request);
     request.firebaseUser = user;
     if (level === 'firebaseUser') return true;
     const account = await this.accounts.findByIdaasId(user.uid);

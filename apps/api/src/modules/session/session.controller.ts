@@ -1,0 +1,51 @@
+import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Access } from '../../common/auth/access.decorator';
+import { bearerToken, SUBSYSTEM_KEY_HEADER } from '../../common/auth/auth.guard';
+import { CurrentFirebaseUser } from '../../common/auth/current-operator.decorator';
+import type { FirebaseUser } from '../../common/auth/operator';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { IntrospectSessionRequest, SessionIntrospectionResponse, SessionResponse } from './session.dto';
+import { sessionCookieOptions } from './session-cookie';
+import { SessionService } from './session.service';
+
+@ApiTags('session')
+@Controller('session')
+export class SessionController {
+  constructor(
+    private readonly service: SessionService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post('login')
+  @HttpCode(200)
+  @Access('firebaseUser')
+  @ApiBearerAuth()
+  @ApiOkResponse({ type: SessionResponse, description: 'Sets the httpOnly session cookie shared with sibling products, in exchange for the bearer ID token.' })
+  async loginSession(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<SessionResponse> {
+    const session = await this.service.login(bearerToken(request));
+    void reply.setCookie(this.config.deployment.sessionCookieName, session.cookie, { ...sessionCookieOptions(this.config), maxAge: Math.floor(session.maxAgeMs / 1000) });
+    return { active: true, expiresAt: session.expiresAt.toISOString() };
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  @Access('firebaseUser')
+  @ApiBearerAuth()
+  @ApiOkResponse({ type: SessionResponse, description: "Clears the session cookie and revokes the user's sessions everywhere." })
+  async logoutSession(@CurrentFirebaseUser() user: FirebaseUser, @Res({ passthrough: true }) reply: FastifyReply): Promise<SessionResponse> {
+    await this.service.logout(user.uid);
+    void reply.clearCookie(this.config.deployment.sessionCookieName, sessionCookieOptions(this.config));
+    return { active: false, expiresAt: null };
+  }
+
+  @Post('introspect')
+  @HttpCode(200)
+  @Access('subsystem')
+  @ApiHeader({ name: SUBSYSTEM_KEY_HEADER, required: true, description: "The calling sibling product's key." })
+  @ApiOkResponse({ type: SessionIntrospectionResponse, description: 'Who holds the session cookie; 401 when it is invalid, expired or revoked.' })
+  introspectSession(@Body() body: IntrospectSessionRequest): Promise<SessionIntrospectionResponse> {
+    return this.service.introspect(body.sessionCookie, body.projectId);
+  }
+}
