@@ -1,0 +1,194 @@
+import type { ErrorCode } from '@console/domain';
+import sharp from 'sharp';
+import type { TestApi } from './harness';
+import { signUpUser } from './harness';
+import { insertAccounts, insertMemberships, type Caller, type OrganizationFixture, type ProjectFixture } from './fixtures';
+
+/**
+ * THE authorization matrix: one row per endpoint of the API, with the expected outcome for every
+ * kind of caller. test/authorization-matrix.test.ts runs every row for every caller and fails when
+ * the application serves an endpoint that has no row here (or a row names an endpoint that does not
+ * exist). A new endpoint gets its row in this table.
+ */
+
+export const CALLER_KINDS = [
+  'anonymous',
+  'noAccount',
+  'outsider',
+  'organizationMember',
+  'organizationAdmin',
+  'projectMember',
+  'projectAdmin',
+  'otherOrganizationAdmin',
+  'systemAdmin',
+] as const;
+
+export type CallerKind = (typeof CALLER_KINDS)[number];
+
+/** 'ok' = 200; otherwise the error code of the refusal (its status comes from ERROR_HTTP_STATUS). */
+export type Outcome = 'ok' | ErrorCode;
+
+/**
+ * The world every row runs in. Organization A has projects P1 and P2; organization B is another
+ * customer's. organizationMember: member of A; organizationAdmin: admin of A; projectMember and
+ * projectAdmin: members of A with that role in P1; otherOrganizationAdmin: admin of B only;
+ * outsider: an account without memberships; noAccount: a Firebase user without an account.
+ */
+export interface World {
+  api: TestApi;
+  callers: Record<Exclude<CallerKind, 'anonymous' | 'noAccount'>, Caller>;
+  noAccountToken: string;
+  organizationA: OrganizationFixture;
+  organizationB: OrganizationFixture;
+  project1: ProjectFixture;
+  project2: ProjectFixture;
+  /** Name of a file stored by an upload, for GET /files/:name. */
+  storedFileName: string;
+}
+
+export interface MatrixRequest {
+  /** JSON body (POST); omitted for calls without a body. */
+  json?: unknown;
+  /** Multipart upload instead of JSON. */
+  multipart?: { fields: Record<string, string>; image: Buffer };
+  /** The concrete path when the endpoint has parameters. */
+  path?: string;
+  /** Replaces the caller's token (e.g. a fresh Firebase user per call). */
+  token?: string;
+}
+
+export interface MatrixRow {
+  /** 'METHOD /path' exactly as discovered from the routes. */
+  endpoint: string;
+  /** Builds the request; called once per caller, so it can set up fresh targets. */
+  request: (world: World, caller: CallerKind) => Promise<MatrixRequest> | MatrixRequest;
+  expected: Record<CallerKind, Outcome>;
+}
+
+const ACCOUNT_CALLERS: readonly CallerKind[] = ['outsider', 'organizationMember', 'organizationAdmin', 'projectMember', 'projectAdmin', 'otherOrganizationAdmin', 'systemAdmin'];
+
+/** Allowed for the given callers; anonymous → UNAUTHENTICATED, no account → ACCOUNT_NOT_FOUND, everyone else → FORBIDDEN. */
+export function allowedFor(...allowed: CallerKind[]): Record<CallerKind, Outcome> {
+  const outcome = (kind: CallerKind): Outcome => {
+    if (allowed.includes(kind)) return 'ok';
+    if (kind === 'anonymous') return 'UNAUTHENTICATED';
+    if (kind === 'noAccount') return 'ACCOUNT_NOT_FOUND';
+    return 'FORBIDDEN';
+  };
+  return Object.fromEntries(CALLER_KINDS.map((k) => [k, outcome(k)])) as Record<CallerKind, Outcome>;
+}
+
+export const everyone = (): Record<CallerKind, Outcome> => allowedFor(...CALLER_KINDS);
+export const everyAccount = (): Record<CallerKind, Outcome> => allowedFor(...ACCOUNT_CALLERS);
+export const everyFirebaseUser = (): Record<CallerKind, Outcome> => allowedFor('noAccount', ...ACCOUNT_CALLERS);
+export const systemAdminsOnly = (): Record<CallerKind, Outcome> => allowedFor('systemAdmin');
+const organizationAMembers = (): Record<CallerKind, Outcome> => allowedFor('organizationMember', 'organizationAdmin', 'projectMember', 'projectAdmin', 'systemAdmin');
+const organizationAAdmins = (): Record<CallerKind, Outcome> => allowedFor('organizationAdmin', 'systemAdmin');
+const project1Admins = (): Record<CallerKind, Outcome> => allowedFor('organizationAdmin', 'projectAdmin', 'systemAdmin');
+
+let tinyPng: Promise<Buffer> | undefined;
+export function tinyPngImage(): Promise<Buffer> {
+  tinyPng ??= sharp({ create: { width: 8, height: 8, channels: 3, background: '#36c' } }).png().toBuffer();
+  return tinyPng;
+}
+
+/** A fresh account that is a member of organization A (and of P1 when asked): a target for role changes and removals. */
+async function freshMemberOfA(world: World, project?: ProjectFixture): Promise<string> {
+  const [account] = await insertAccounts(world.api, 1);
+  if (!account) throw new Error('no account inserted');
+  await insertMemberships(world.api, [account], world.organizationA, project);
+  return account.id;
+}
+
+export const AUTHORIZATION_TABLE: readonly MatrixRow[] = [
+  // Infrastructure (public).
+  { endpoint: 'GET /healthz', request: () => ({}), expected: everyone() },
+  { endpoint: 'GET /readyz', request: () => ({}), expected: everyone() },
+  { endpoint: 'GET /files/:name', request: (w) => ({ path: `/files/${w.storedFileName}` }), expected: everyone() },
+
+  // Account.
+  {
+    endpoint: 'POST /account/create',
+    // A Firebase user without an account creates one, so that caller is a new user on every run.
+    request: async (_w, kind) => (kind === 'noAccount' ? { token: (await signUpUser()).idToken } : {}),
+    expected: everyFirebaseUser(),
+  },
+  { endpoint: 'POST /account/get', request: () => ({}), expected: everyFirebaseUser() },
+  { endpoint: 'POST /account/update', request: () => ({ json: { name: '表示名' } }), expected: everyAccount() },
+  { endpoint: 'POST /account/updateEmail', request: () => ({}), expected: everyAccount() },
+  { endpoint: 'POST /account/uploadProfileImage', request: async () => ({ multipart: { fields: {}, image: await tinyPngImage() } }), expected: everyAccount() },
+  {
+    endpoint: 'POST /account/assignOrganizationRole',
+    request: async (w) => ({ json: { accountId: await freshMemberOfA(w), props: { organizationId: w.organizationA.organization.id, roleId: w.organizationA.adminRole.id } } }),
+    expected: organizationAAdmins(),
+  },
+  {
+    endpoint: 'POST /account/assignProjectRole',
+    request: async (w) => ({
+      json: { accountId: await freshMemberOfA(w), organizationId: w.organizationA.organization.id, props: { projectId: w.project1.project.id, roleId: w.project1.memberRole.id } },
+    }),
+    expected: project1Admins(),
+  },
+
+  // Organization.
+  { endpoint: 'POST /organization/listOfAccount', request: () => ({}), expected: everyAccount() },
+  { endpoint: 'POST /organization/get', request: (w) => ({ json: { organizationId: w.organizationA.organization.id } }), expected: organizationAMembers() },
+  { endpoint: 'POST /organization/listMembers', request: (w) => ({ json: { organizationId: w.organizationA.organization.id } }), expected: organizationAMembers() },
+  {
+    endpoint: 'POST /organization/update',
+    request: (w) => ({ json: { organizationId: w.organizationA.organization.id, updateProps: { name: w.organizationA.organization.name } } }),
+    expected: organizationAAdmins(),
+  },
+  {
+    endpoint: 'POST /organization/uploadProfileImage',
+    request: async (w) => ({ multipart: { fields: { organizationId: w.organizationA.organization.id }, image: await tinyPngImage() } }),
+    expected: organizationAAdmins(),
+  },
+  {
+    endpoint: 'POST /organization/removeMember',
+    request: async (w) => ({ json: { organizationId: w.organizationA.organization.id, accountId: await freshMemberOfA(w) } }),
+    expected: organizationAAdmins(),
+  },
+
+  // Project.
+  { endpoint: 'POST /project/listInAccount', request: () => ({}), expected: everyAccount() },
+  { endpoint: 'POST /project/get', request: (w) => ({ json: { projectId: w.project1.project.id } }), expected: organizationAMembers() },
+  { endpoint: 'POST /project/listMembers', request: (w) => ({ json: { projectId: w.project1.project.id } }), expected: organizationAMembers() },
+  {
+    endpoint: 'POST /project/update',
+    request: (w) => ({ json: { projectId: w.project1.project.id, updateProps: { name: w.project1.project.name } } }),
+    expected: project1Admins(),
+  },
+  {
+    endpoint: 'POST /project/removeMember',
+    request: async (w) => ({ json: { projectId: w.project1.project.id, accountId: await freshMemberOfA(w, w.project1) } }),
+    expected: project1Admins(),
+  },
+
+  // System administration.
+  { endpoint: 'POST /systemAdmin/account/list', request: () => ({}), expected: systemAdminsOnly() },
+  {
+    endpoint: 'POST /systemAdmin/account/updateIsSystemAdmin',
+    request: async (w) => {
+      const [target] = await insertAccounts(w.api, 1);
+      return { json: { email: target?.email, isSystemAdmin: false } };
+    },
+    expected: systemAdminsOnly(),
+  },
+  { endpoint: 'POST /system-admin/organization/create', request: () => ({ json: { name: '新しい組織' } }), expected: systemAdminsOnly() },
+  { endpoint: 'POST /system-admin/organization/listAll', request: () => ({}), expected: systemAdminsOnly() },
+  { endpoint: 'POST /system-admin/project/create', request: (w) => ({ json: { organizationId: w.organizationB.organization.id, name: '新しいプロジェクト' } }), expected: systemAdminsOnly() },
+  { endpoint: 'POST /system-admin/project/listAll', request: () => ({}), expected: systemAdminsOnly() },
+  { endpoint: 'POST /systemAdmin/projectKarteMapping/get', request: (w) => ({ json: { projectId: w.project1.project.id } }), expected: systemAdminsOnly() },
+  {
+    endpoint: 'POST /systemAdmin/projectKarteMapping/upsert',
+    request: (w) => ({ json: { projectId: w.project1.project.id, karteProjectId: 'abcdefghijklmnopqrstuvwx' } }),
+    expected: systemAdminsOnly(),
+  },
+  { endpoint: 'POST /systemAdmin/organizationKarteMapping/get', request: (w) => ({ json: { organizationId: w.organizationA.organization.id } }), expected: systemAdminsOnly() },
+  {
+    endpoint: 'POST /systemAdmin/organizationKarteMapping/upsert',
+    request: (w) => ({ json: { organizationId: w.organizationA.organization.id, karteOrganizationId: 'ABCDEFGHIJKLMNOPQRSTUVWX' } }),
+    expected: systemAdminsOnly(),
+  },
+];

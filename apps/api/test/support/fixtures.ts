@@ -1,0 +1,193 @@
+import { ADMIN_ROLE_KEY, generateId, MEMBER_ROLE_KEY, ROOT_ACCOUNT_ID } from '@console/domain';
+import { randomBytes } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { AccountEntity } from '../../src/modules/account/account.entity';
+import { AccountRepository } from '../../src/modules/account/account.repository';
+import { OrganizationMembershipEntity } from '../../src/modules/organization/organization-membership.entity';
+import type { OrganizationEntity } from '../../src/modules/organization/organization.entity';
+import { OrganizationRepository } from '../../src/modules/organization/organization.repository';
+import { OrganizationService } from '../../src/modules/organization/organization.service';
+import { ProjectMembershipEntity } from '../../src/modules/project/project-membership.entity';
+import type { ProjectEntity } from '../../src/modules/project/project.entity';
+import { ProjectRepository } from '../../src/modules/project/project.repository';
+import { ProjectService } from '../../src/modules/project/project.service';
+import type { RoleEntity } from '../../src/modules/role/role.entity';
+import { RoleRepository } from '../../src/modules/role/role.repository';
+import { call, signUpUser, type TestApi, type TestUser } from './harness';
+
+/** Data set-up for API tests: through the app's own services and repositories (never mocks), so the rules stay the app's. */
+
+export interface AccountBody {
+  id: string;
+  idaasId: string | null;
+  name: string | null;
+  email: string;
+  profileImageSrc: string | null;
+  isSystemAdmin: boolean;
+  memberships: { organizationId: string; roleId: string; projects: { projectId: string; roleId: string }[] }[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface RoleBody {
+  id: string;
+  key: string;
+  name: string;
+  description: string;
+  isPreset: boolean;
+}
+
+export interface OrganizationBody {
+  id: string;
+  name: string;
+  profileImageSrc: string | null;
+  roles: RoleBody[];
+}
+
+export interface ProjectBody {
+  id: string;
+  name: string;
+  organizationId: string;
+  roles: RoleBody[];
+  productSettings: Record<string, { plan: string }>;
+}
+
+export interface ErrorBodyShape {
+  name: string;
+  errorCode: string;
+  message: string;
+}
+
+/** A signed-up user with an account, and its ID token. */
+export interface Caller {
+  user: TestUser;
+  account: AccountBody;
+  token: string;
+  id: string;
+}
+
+export function uniqueEmail(prefix = 'user', domain = 'example.com'): string {
+  return `${prefix}-${randomBytes(6).toString('hex')}@${domain}`;
+}
+
+export async function createCaller(api: TestApi, email = uniqueEmail()): Promise<Caller> {
+  const user = await signUpUser(email);
+  const created = await call<AccountBody>(api, '/account/create', undefined, user.idToken);
+  if (created.status !== 200) throw new Error(`account creation failed: ${JSON.stringify(created.body)}`);
+  return { user, account: created.body, token: user.idToken, id: created.body.id };
+}
+
+/** A system administrator on the company mail domain (the flag is set directly, as the bootstrap does for root). */
+export async function createSystemAdmin(api: TestApi): Promise<Caller> {
+  const caller = await createCaller(api, uniqueEmail('admin', api.config.companyMailDomain));
+  await api.app.get(AccountRepository).update(caller.id, { isSystemAdmin: true });
+  return { ...caller, account: { ...caller.account, isSystemAdmin: true } };
+}
+
+export interface OrganizationFixture {
+  organization: OrganizationEntity;
+  adminRole: RoleEntity;
+  memberRole: RoleEntity;
+}
+
+export interface ProjectFixture {
+  project: ProjectEntity;
+  adminRole: RoleEntity;
+  memberRole: RoleEntity;
+}
+
+function byKey(roles: readonly RoleEntity[], key: string): RoleEntity {
+  const role = roles.find((r) => r.key === key);
+  if (!role) throw new Error(`no ${key} role`);
+  return role;
+}
+
+export async function createOrganization(api: TestApi, name = `組織 ${randomBytes(3).toString('hex')}`): Promise<OrganizationFixture> {
+  const organization = await api.app.get(OrganizationService).create({ id: ROOT_ACCOUNT_ID }, { name });
+  const roles = await api.app.get(RoleRepository).findOrganizationRoles([organization.id]);
+  return { organization, adminRole: byKey(roles, ADMIN_ROLE_KEY), memberRole: byKey(roles, MEMBER_ROLE_KEY) };
+}
+
+export async function createProject(api: TestApi, organizationId: string, name = `プロジェクト ${randomBytes(3).toString('hex')}`): Promise<ProjectFixture> {
+  const project = await api.app.get(ProjectService).create({ id: ROOT_ACCOUNT_ID }, { organizationId, name });
+  const roles = await api.app.get(RoleRepository).findProjectRoles([project.id]);
+  return { project, adminRole: byKey(roles, ADMIN_ROLE_KEY), memberRole: byKey(roles, MEMBER_ROLE_KEY) };
+}
+
+export async function addOrganizationMember(api: TestApi, accountId: string, organization: OrganizationFixture, roleKey: string = MEMBER_ROLE_KEY): Promise<void> {
+  const role = roleKey === ADMIN_ROLE_KEY ? organization.adminRole : organization.memberRole;
+  await api.app.get(OrganizationRepository).insertMembership(
+    Object.assign(new OrganizationMembershipEntity(), { accountId, organizationId: organization.organization.id, roleId: role.id, createdById: ROOT_ACCOUNT_ID, updatedById: ROOT_ACCOUNT_ID }),
+  );
+}
+
+export async function addProjectMember(api: TestApi, accountId: string, project: ProjectFixture, roleKey: string = MEMBER_ROLE_KEY): Promise<void> {
+  const role = roleKey === ADMIN_ROLE_KEY ? project.adminRole : project.memberRole;
+  await api.app.get(ProjectRepository).insertMembership(
+    Object.assign(new ProjectMembershipEntity(), {
+      accountId,
+      projectId: project.project.id,
+      organizationId: project.project.organizationId,
+      roleId: role.id,
+      createdById: ROOT_ACCOUNT_ID,
+      updatedById: ROOT_ACCOUNT_ID,
+    }),
+  );
+}
+
+/** `count` accounts without a Firebase identity, inserted in one statement. */
+export async function insertAccounts(api: TestApi, count: number): Promise<AccountEntity[]> {
+  const rows = Array.from({ length: count }, () => {
+    const id = generateId('account');
+    return Object.assign(new AccountEntity(), {
+      id,
+      idaasId: null,
+      name: `member ${id}`,
+      email: uniqueEmail('bulk').toLowerCase(),
+      profileImageSrc: null,
+      isSystemAdmin: false,
+      createdById: ROOT_ACCOUNT_ID,
+      updatedById: ROOT_ACCOUNT_ID,
+    });
+  });
+  await api.app.get(DataSource).getRepository(AccountEntity).insert(rows);
+  return rows;
+}
+
+/** Makes every account a member of the organization (and optionally of a project), in bulk. */
+export async function insertMemberships(api: TestApi, accounts: readonly AccountEntity[], organization: OrganizationFixture, project?: ProjectFixture): Promise<void> {
+  await api.app.get(OrganizationRepository).insertMemberships(
+    accounts.map((a) =>
+      Object.assign(new OrganizationMembershipEntity(), { accountId: a.id, organizationId: organization.organization.id, roleId: organization.memberRole.id, createdById: ROOT_ACCOUNT_ID, updatedById: ROOT_ACCOUNT_ID }),
+    ),
+  );
+  if (!project) return;
+  await api.app.get(ProjectRepository).insertMemberships(
+    accounts.map((a) =>
+      Object.assign(new ProjectMembershipEntity(), {
+        accountId: a.id,
+        projectId: project.project.id,
+        organizationId: project.project.organizationId,
+        roleId: project.memberRole.id,
+        createdById: ROOT_ACCOUNT_ID,
+        updatedById: ROOT_ACCOUNT_ID,
+      }),
+    ),
+  );
+}
+
+/** POSTs a multipart upload like the web does (FormData with the image in `profileImage`). */
+export async function upload<T = unknown>(
+  api: TestApi,
+  path: string,
+  token: string | undefined,
+  file: { data: Buffer; type?: string; name?: string; field?: string } | undefined,
+  fields: Record<string, string> = {},
+): Promise<{ status: number; body: T }> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (file) form.append(file.field ?? 'profileImage', new Blob([file.data], { type: file.type ?? 'application/octet-stream' }), file.name ?? 'image');
+  const response = await fetch(`${api.baseUrl}${path}`, { method: 'POST', headers: token ? { authorization: `Bearer ${token}` } : {}, body: form });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+}

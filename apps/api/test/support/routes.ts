@@ -1,0 +1,38 @@
+import { RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { DiscoveryService, MetadataScanner } from '@nestjs/core';
+import type { TestApi } from './harness';
+
+function paths(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  return [typeof value === 'string' ? value : '/'];
+}
+
+function join(...parts: string[]): string {
+  const joined = parts
+    .map((p) => p.replace(/^\/+|\/+$/g, ''))
+    .filter((p) => p !== '')
+    .join('/');
+  return `/${joined}`;
+}
+
+/** Every route the application serves, as 'METHOD /path' (path parameters as ':name'), from the controllers' metadata. */
+export function discoverRoutes(api: TestApi): string[] {
+  const discovery = api.app.get(DiscoveryService, { strict: false });
+  const scanner = new MetadataScanner();
+  const routes = new Set<string>();
+  for (const wrapper of discovery.getControllers()) {
+    const metatype = wrapper.metatype as (new (...args: never[]) => unknown) | null;
+    if (!metatype) continue;
+    const prefixes = paths(Reflect.getMetadata(PATH_METADATA, metatype));
+    const prototype = metatype.prototype as Record<string, unknown>;
+    for (const name of scanner.getAllMethodNames(prototype)) {
+      const handler = prototype[name] as object;
+      const handlerPath: unknown = Reflect.getMetadata(PATH_METADATA, handler);
+      if (handlerPath === undefined) continue;
+      const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
+      for (const prefix of prefixes) for (const path of paths(handlerPath)) routes.add(`${method} ${join(prefix, path)}`);
+    }
+  }
+  return [...routes].sort();
+}
