@@ -1,0 +1,184 @@
+import type { Browser } from 'playwright-core';
+import { expectToast, launchBrowser, loginThroughUi, newSession, open, waitForPath, type Session } from './support/browser';
+import { seedAccount, stack } from './support/stack';
+
+/** Demo data the API seeds (SEED_DEMO_DATA): one organization, knowledge enabled on the first project only. */
+const DEMO = { organizationId: 'demoOrg1', organizationName: 'デモ組織', knowledgeProjectId: 'demoPrj1', knowledgeProjectName: 'ナレッジ活用プロジェクト', plainProjectId: 'demoPrj2', plainProjectName: '準備中プロジェクト' };
+const LATEST_PROJECT_KEY = 'console.latestProjectId';
+const LATEST_PRODUCT_KEY = 'console.latestProductByProjectId';
+
+let browser: Browser;
+let session: Session;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+beforeEach(async () => {
+  session = await newSession(browser);
+});
+afterEach(async () => {
+  await session.context.close();
+});
+
+async function storageValue(session: Session, key: string): Promise<string | null> {
+  return session.page.evaluate((k) => window.localStorage.getItem(k), key);
+}
+
+async function loginAsRootAtProjects(session: Session): Promise<void> {
+  const { page } = session;
+  await loginThroughUi(page, stack.root.email, stack.root.password);
+  // Without remembered values /projects/latest opens the default project, which may be a product.
+  await open(page, '/projects');
+  await page.getByRole('heading', { name: 'プロジェクトを選択' }).waitFor();
+}
+
+describe('project chooser', () => {
+  it('groups projects under the organization and filters by organization or project name', async () => {
+    const { page } = session;
+    await loginAsRootAtProjects(session);
+    const list = page.getByTestId('project-list');
+    await list.getByText(DEMO.organizationName).waitFor();
+    await list.getByRole('link', { name: DEMO.knowledgeProjectName }).waitFor();
+    await list.getByRole('link', { name: DEMO.plainProjectName }).waitFor();
+    await expect(list.getByRole('link', { name: DEMO.plainProjectName }).getAttribute('href')).resolves.toBe(`/auth/projects/${DEMO.plainProjectId}`);
+    await expect(list.evaluate((el) => Math.round(el.getBoundingClientRect().height))).resolves.toBe(300);
+    await page.screenshot({ path: '/tmp/console-e2e-projects.png' });
+
+    const search = page.getByPlaceholder('組織名・プロジェクト名で検索');
+    await search.fill('準備中');
+    await expect(list.getByRole('link').allInnerTexts()).resolves.toEqual([DEMO.plainProjectName]);
+    await search.fill('デモ');
+    await expect(list.getByRole('link').count()).resolves.toBe(2);
+    await search.fill('存在しない');
+    await list.getByText('該当するプロジェクトがありません').waitFor();
+  });
+
+  it('shows the system-admin banner to a system admin, linking to /auth/system-admin', async () => {
+    const { page } = session;
+    await loginAsRootAtProjects(session);
+    const banner = page.getByTestId('system-admin-banner');
+    await banner.getByText('システム管理者権限でログインしています').waitFor();
+    const link = banner.getByRole('link', { name: 'システム管理画面へ' });
+    await expect(link.getAttribute('href')).resolves.toBe('/auth/system-admin');
+    await link.click();
+    await waitForPath(page, '/system-admin/members');
+  });
+
+  it('offers account settings and logout in the account menu', async () => {
+    const { page } = session;
+    await loginAsRootAtProjects(session);
+    await page.getByRole('button', { name: 'アカウントメニュー' }).click();
+    await page.getByRole('menuitem', { name: 'アカウント設定' }).click();
+    await waitForPath(page, '/account/profile');
+  });
+});
+
+describe('project layout and product redirect', () => {
+  it('opens the enabled product with a full-page navigation and remembers project and product', async () => {
+    const { page } = session;
+    await loginAsRootAtProjects(session);
+    await page.getByTestId('project-list').getByRole('link', { name: DEMO.knowledgeProjectName }).click();
+    await page.waitForURL((url) => url.pathname === '/knowledge/' && url.searchParams.get('projectId') === DEMO.knowledgeProjectId);
+    await page.getByRole('heading', { name: 'ナレッジ' }).waitFor();
+    await expect(storageValue(session, LATEST_PROJECT_KEY)).resolves.toBe(DEMO.knowledgeProjectId);
+    await expect(storageValue(session, LATEST_PRODUCT_KEY)).resolves.toBe(JSON.stringify({ [DEMO.knowledgeProjectId]: 'knowledge' }));
+
+    // /projects/latest uses the remembered project and goes straight back to its product.
+    await open(page, '/projects/latest');
+    await page.waitForURL((url) => url.pathname === '/knowledge/' && url.searchParams.get('projectId') === DEMO.knowledgeProjectId);
+  });
+
+  it('shows the sidebar with the switcher and プロダクトがありません for a project without products', async () => {
+    const { page } = session;
+    await loginAsRootAtProjects(session);
+    await open(page, `/projects/${DEMO.plainProjectId}`);
+    const sidebar = page.getByTestId('project-sidebar');
+    await sidebar.getByText('プロダクトがありません').waitFor();
+    await expect(sidebar.evaluate((el) => Math.round(el.getBoundingClientRect().width))).resolves.toBe(280);
+    await expect(storageValue(session, LATEST_PROJECT_KEY)).resolves.toBe(DEMO.plainProjectId);
+    await expect(sidebar.getByRole('link', { name: '設定' }).getAttribute('href')).resolves.toBe(`/auth/organizations/${DEMO.organizationId}/settings/projects/${DEMO.plainProjectId}`);
+
+    await sidebar.getByRole('button', { name: '組織・プロジェクトを切り替え' }).click();
+    const current = page.getByRole('menuitem', { name: DEMO.plainProjectName });
+    await expect(current.getAttribute('aria-current')).resolves.toBe('true');
+    await expect(page.getByRole('menuitem', { name: DEMO.knowledgeProjectName }).getAttribute('aria-current')).resolves.toBeNull();
+    await page.getByRole('menu').evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+    await page.screenshot({ path: '/tmp/console-e2e-project-sidebar.png' });
+    await page.keyboard.press('Escape');
+
+    // The remembered latest project wins over the default one.
+    await open(page, '/projects/latest');
+    await waitForPath(page, `/projects/${DEMO.plainProjectId}`);
+    await sidebar.getByText('プロダクトがありません').waitFor();
+
+    // The settings button leads to the project's settings route.
+    await sidebar.getByRole('link', { name: '設定' }).click();
+    await waitForPath(page, `/organizations/${DEMO.organizationId}/settings/projects/${DEMO.plainProjectId}`);
+  });
+
+  it('ignores a remembered product that is not enabled for the project', async () => {
+    const { page } = session;
+    await loginAsRootAtProjects(session);
+    await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [LATEST_PRODUCT_KEY, JSON.stringify({ [DEMO.plainProjectId]: 'knowledge' })] as const);
+    await open(page, `/projects/${DEMO.plainProjectId}`);
+    await page.getByTestId('project-sidebar').getByText('プロダクトがありません').waitFor();
+    await waitForPath(page, `/projects/${DEMO.plainProjectId}`);
+  });
+
+  it('sends an unknown project, or one the account does not belong to, to /projects', async () => {
+    const { page } = session;
+    const outsider = await seedAccount('outsider');
+    await loginThroughUi(page, outsider.email, outsider.password);
+    await waitForPath(page, '/projects');
+    await open(page, `/projects/${DEMO.knowledgeProjectId}`);
+    await waitForPath(page, '/projects');
+    await open(page, '/projects/zzzzzzzz');
+    await waitForPath(page, '/projects');
+    await page.getByText('まだプロジェクトがありません').waitFor();
+  });
+});
+
+describe('account pages', () => {
+  const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+  it('/account goes to the profile; the name and avatar are saved only when changed', async () => {
+    const { page } = session;
+    const user = await seedAccount('profile');
+    await loginThroughUi(page, user.email, user.password);
+    await open(page, '/account');
+    await waitForPath(page, '/account/profile');
+    const save = page.getByRole('button', { name: '保存' });
+    await expect(save.isDisabled()).resolves.toBe(true);
+    await page.getByLabel('名前').fill('山田 太郎');
+    await expect(save.isDisabled()).resolves.toBe(false);
+    await page.getByLabel('名前').fill('');
+    await expect(save.isDisabled()).resolves.toBe(true);
+
+    await page.locator('input[type="file"]').setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    await page.getByRole('img', { name: 'プロフィール画像' }).waitFor();
+    await page.getByLabel('名前').fill('山田 太郎');
+    await save.click();
+    await expectToast(page, 'プロフィールを更新しました');
+    await expect(save.isDisabled()).resolves.toBe(true);
+
+    await page.reload();
+    await expect(page.getByLabel('名前').inputValue()).resolves.toBe('山田 太郎');
+    await page.getByRole('img', { name: 'プロフィール画像' }).waitFor();
+    await page.screenshot({ path: '/tmp/console-e2e-account-profile.png' });
+  });
+
+  it('/account/authentication shows the email read-only and sends the reset mail', async () => {
+    const { page } = session;
+    const user = await seedAccount('authpage');
+    await loginThroughUi(page, user.email, user.password);
+    await open(page, '/account/authentication');
+    const email = page.getByLabel('メールアドレス');
+    await expect(email.inputValue()).resolves.toBe(user.email);
+    await expect(email.getAttribute('readonly')).resolves.not.toBeNull();
+    await page.getByRole('button', { name: 'パスワード再設定メールを送信' }).click();
+    await expectToast(page, 'パスワードの再設定メールを送信しました');
+  });
+});
