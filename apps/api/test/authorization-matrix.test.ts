@@ -1,22 +1,13 @@
 import { ERROR_HTTP_STATUS, generateId, PRODUCT_ERROR_NAME } from '@console/domain';
-import { AUTHORIZATION_TABLE, CALLER_KINDS, tinyPngImage, type CallerKind, type MatrixRequest, type MatrixRow, type World } from './support/authorization-table';
-import {
-  addOrganizationMember,
-  addProjectMember,
-  createCaller,
-  createOrganization,
-  createProject,
-  createSystemAdmin,
-  upload,
-  type ErrorBodyShape,
-} from './support/fixtures';
-import { call, signUpUser, startApi, type TestApi } from './support/harness';
+import { AUTHORIZATION_TABLE, buildWorld, CALLER_KINDS, tinyPngImage, tokenOf, type CallerKind, type MatrixRequest, type MatrixRow, type World } from './support/authorization-table';
+import { upload, type ErrorBodyShape } from './support/fixtures';
+import { call, startApi, type TestApi } from './support/harness';
 import { discoverRoutes } from './support/routes';
 
 async function send(world: World, row: MatrixRow, kind: CallerKind, request: MatrixRequest): Promise<{ status: number; body: unknown }> {
   const [method, endpoint] = row.endpoint.split(' ') as [string, string];
   const path = request.path ?? endpoint;
-  const token = request.token ?? (kind === 'anonymous' ? undefined : kind === 'noAccount' ? world.noAccountToken : world.callers[kind].token);
+  const token = request.token ?? tokenOf(world, kind);
   if (request.multipart) return upload(world.api, path, token, { data: request.multipart.image, type: 'image/png', name: 'a.png' }, request.multipart.fields);
   if (method === 'GET') {
     const response = await fetch(`${world.api.baseUrl}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
@@ -32,37 +23,7 @@ describe('authorization matrix', () => {
 
   beforeAll(async () => {
     api = await startApi();
-    const [organizationA, organizationB] = await Promise.all([createOrganization(api, '組織A'), createOrganization(api, '組織B')]);
-    const [project1, project2] = await Promise.all([createProject(api, organizationA.organization.id, 'P1'), createProject(api, organizationA.organization.id, 'P2')]);
-    const [outsider, organizationMember, organizationAdmin, projectMember, projectAdmin, otherOrganizationAdmin, systemAdmin, noAccount] = await Promise.all([
-      createCaller(api),
-      createCaller(api),
-      createCaller(api),
-      createCaller(api),
-      createCaller(api),
-      createCaller(api),
-      createSystemAdmin(api),
-      signUpUser(),
-    ]);
-    await addOrganizationMember(api, organizationMember.id, organizationA, 'member');
-    await addOrganizationMember(api, organizationAdmin.id, organizationA, 'admin');
-    await addOrganizationMember(api, projectMember.id, organizationA, 'member');
-    await addProjectMember(api, projectMember.id, project1, 'member');
-    await addOrganizationMember(api, projectAdmin.id, organizationA, 'member');
-    await addProjectMember(api, projectAdmin.id, project1, 'admin');
-    await addOrganizationMember(api, otherOrganizationAdmin.id, organizationB, 'admin');
-    const stored = await upload<{ url: string }>(api, '/account/uploadProfileImage', systemAdmin.token, { data: await tinyPngImage() });
-    const storedFileName = new URL(stored.body.url).pathname.split('/').pop() ?? '';
-    world = {
-      api,
-      callers: { outsider, organizationMember, organizationAdmin, projectMember, projectAdmin, otherOrganizationAdmin, systemAdmin },
-      noAccountToken: noAccount.idToken,
-      organizationA,
-      organizationB,
-      project1,
-      project2,
-      storedFileName,
-    };
+    world = await buildWorld(api);
   });
 
   afterAll(async () => {

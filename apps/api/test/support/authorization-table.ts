@@ -2,7 +2,20 @@ import type { ErrorCode } from '@console/domain';
 import sharp from 'sharp';
 import type { TestApi } from './harness';
 import { signUpUser } from './harness';
-import { insertAccounts, insertMemberships, type Caller, type OrganizationFixture, type ProjectFixture } from './fixtures';
+import {
+  addOrganizationMember,
+  addProjectMember,
+  createCaller,
+  createOrganization,
+  createProject,
+  createSystemAdmin,
+  insertAccounts,
+  insertMemberships,
+  upload,
+  type Caller,
+  type OrganizationFixture,
+  type ProjectFixture,
+} from './fixtures';
 
 /**
  * THE authorization matrix: one row per endpoint of the API, with the expected outcome for every
@@ -90,6 +103,48 @@ let tinyPng: Promise<Buffer> | undefined;
 export function tinyPngImage(): Promise<Buffer> {
   tinyPng ??= sharp({ create: { width: 8, height: 8, channels: 3, background: '#36c' } }).png().toBuffer();
   return tinyPng;
+}
+
+/** Builds the world of the matrix in a running API. */
+export async function buildWorld(api: TestApi): Promise<World> {
+  const [organizationA, organizationB] = await Promise.all([createOrganization(api, '組織A'), createOrganization(api, '組織B')]);
+  const [project1, project2] = await Promise.all([createProject(api, organizationA.organization.id, 'P1'), createProject(api, organizationA.organization.id, 'P2')]);
+  const [outsider, organizationMember, organizationAdmin, projectMember, projectAdmin, otherOrganizationAdmin, systemAdmin, noAccount] = await Promise.all([
+    createCaller(api),
+    createCaller(api),
+    createCaller(api),
+    createCaller(api),
+    createCaller(api),
+    createCaller(api),
+    createSystemAdmin(api),
+    signUpUser(),
+  ]);
+  await addOrganizationMember(api, organizationMember.id, organizationA, 'member');
+  await addOrganizationMember(api, organizationAdmin.id, organizationA, 'admin');
+  await addOrganizationMember(api, projectMember.id, organizationA, 'member');
+  await addProjectMember(api, projectMember.id, project1, 'member');
+  await addOrganizationMember(api, projectAdmin.id, organizationA, 'member');
+  await addProjectMember(api, projectAdmin.id, project1, 'admin');
+  await addOrganizationMember(api, otherOrganizationAdmin.id, organizationB, 'admin');
+  const stored = await upload<{ url: string }>(api, '/account/uploadProfileImage', systemAdmin.token, { data: await tinyPngImage() });
+  const storedFileName = new URL(stored.body.url).pathname.split('/').pop() ?? '';
+  return {
+    api,
+    callers: { outsider, organizationMember, organizationAdmin, projectMember, projectAdmin, otherOrganizationAdmin, systemAdmin },
+    noAccountToken: noAccount.idToken,
+    organizationA,
+    organizationB,
+    project1,
+    project2,
+    storedFileName,
+  };
+}
+
+/** The caller's token in the world (undefined for anonymous). */
+export function tokenOf(world: World, kind: CallerKind): string | undefined {
+  if (kind === 'anonymous') return undefined;
+  if (kind === 'noAccount') return world.noAccountToken;
+  return world.callers[kind].token;
 }
 
 /** A fresh account that is a member of organization A (and of P1 when asked): a target for role changes and removals. */

@@ -31,6 +31,12 @@ const SHARP_FORMATS: Record<SupportedImageType, readonly string[]> = {
   'image/avif': ['heif', 'avif'],
 };
 
+/** A decoder failure: too many pixels, or anything else that is not a readable image. */
+function decodeError(error: unknown): DomainError {
+  if (error instanceof Error && /pixel limit/i.test(error.message)) return new DomainError('IMAGE_TOO_LARGE');
+  return new DomainError('UNSUPPORTED_IMAGE');
+}
+
 /** Checks, re-encodes and stores uploaded profile images (accounts and organizations). */
 @Injectable()
 export class ImageService {
@@ -48,8 +54,8 @@ export class ImageService {
     let metadata: sharp.Metadata;
     try {
       metadata = await sharp(data, options).metadata();
-    } catch {
-      throw new DomainError('UNSUPPORTED_IMAGE');
+    } catch (error) {
+      throw decodeError(error);
     }
     if (!SHARP_FORMATS[type].includes(metadata.format ?? '')) throw new DomainError('UNSUPPORTED_IMAGE');
     const width = metadata.width ?? 0;
@@ -63,8 +69,7 @@ export class ImageService {
         .webp({ quality: 85 })
         .toBuffer();
     } catch (error) {
-      if (error instanceof Error && /pixel limit/i.test(error.message)) throw new DomainError('IMAGE_TOO_LARGE');
-      throw new DomainError('UNSUPPORTED_IMAGE');
+      throw decodeError(error);
     }
   }
 

@@ -1,0 +1,93 @@
+import { PRODUCT_ERROR_NAME } from '@console/domain';
+import { AUTHORIZATION_TABLE, buildWorld, type World } from './support/authorization-table';
+import { call, startApi, type TestApi } from './support/harness';
+
+/**
+ * Bad input of every kind, on every JSON call of the authorization table, by the most privileged
+ * caller: the answer is a 4xx with the product's error body, never a 500.
+ */
+const JSON_ROWS = AUTHORIZATION_TABLE.filter((row) => row.endpoint.startsWith('POST ') && row.endpoint !== 'POST /account/uploadProfileImage' && row.endpoint !== 'POST /organization/uploadProfileImage');
+
+const WRONG_VALUES: readonly unknown[] = [null, 12345, true, {}, [], ['x'], 'x'.repeat(5000), '', ' ', '../../etc/passwd', "' OR 1=1 --", { $gt: '' }];
+
+function mutations(body: Record<string, unknown>): { label: string; body: unknown }[] {
+  const result: { label: string; body: unknown }[] = [
+    { label: 'an array body', body: [] },
+    { label: 'a string body', body: 'just a string' },
+    { label: 'a number body', body: 42 },
+    { label: 'an unknown field', body: { ...body, unexpected: 'field' } },
+  ];
+  for (const [key, value] of Object.entries(body)) {
+    const { [key]: _omitted, ...without } = body;
+    result.push({ label: `${key} missing`, body: without });
+    for (const wrong of WRONG_VALUES) result.push({ label: `${key} = ${JSON.stringify(wrong).slice(0, 20)}`, body: { ...body, [key]: wrong } });
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      const nested = value as Record<string, unknown>;
+      result.push({ label: `${key} with an unknown field`, body: { ...body, [key]: { ...nested, unexpected: 1 } } });
+      for (const inner of Object.keys(nested)) {
+        for (const wrong of [null, 123, {}, 'x'.repeat(2000)]) result.push({ label: `${key}.${inner} = ${JSON.stringify(wrong).slice(0, 20)}`, body: { ...body, [key]: { ...nested, [inner]: wrong } } });
+      }
+    }
+  }
+  return result;
+}
+
+describe('bad input', () => {
+  let api: TestApi;
+  let world: World;
+
+  beforeAll(async () => {
+    api = await startApi();
+    world = await buildWorld(api);
+  });
+
+  afterAll(async () => {
+    await api.close();
+  });
+
+  it.each(JSON_ROWS.map((row) => [row.endpoint, row] as const))('%s answers malformed bodies with a 4xx error body', async (endpoint, row) => {
+    const path = endpoint.slice('POST '.length);
+    const request = await row.request(world, 'systemAdmin');
+    const token = request.token ?? world.callers.systemAdmin.token;
+    const valid = request.json;
+    const cases = typeof valid === 'object' && valid !== null ? mutations(valid as Record<string, unknown>) : [{ label: 'an unexpected body', body: { unexpected: 1 } }, { label: 'an array body', body: [] }];
+    const failures: string[] = [];
+    for (const c of cases) {
+      const response = await call<{ name?: string }>(api, path, c.body, token);
+      if (response.status >= 500) failures.push(`${c.label}: ${response.status}`);
+      else if (response.status >= 400 && response.body?.name !== PRODUCT_ERROR_NAME) failures.push(`${c.label}: ${response.status} without the error body`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses a malformed id with INVALID_ID and the spec message', async () => {
+    const response = await call(api, '/organization/get', { organizationId: 'bad id!' }, world.callers.systemAdmin.token);
+    expect(response).toMatchObject({ status: 400, body: { name: PRODUCT_ERROR_NAME, errorCode: 'INVALID_ID', message: 'Invalid id: bad id!' } });
+    const tooLong = await call(api, '/project/get', { projectId: 'abcdefghi' }, world.callers.systemAdmin.token);
+    expect(tooLong).toMatchObject({ status: 400, body: { errorCode: 'INVALID_ID', message: 'Invalid id: abcdefghi' } });
+  });
+
+  it('refuses unknown fields and wrong types with VALIDATION_FAILED', async () => {
+    const token = world.callers.systemAdmin.token;
+    const unknown = await call(api, '/organization/get', { organizationId: world.organizationA.organization.id, extra: 1 }, token);
+    expect(unknown).toMatchObject({ status: 400, body: { errorCode: 'VALIDATION_FAILED', message: 'property extra should not exist' } });
+    const wrongType = await call(api, '/organization/update', { organizationId: world.organizationA.organization.id, updateProps: { name: 5 } }, token);
+    expect(wrongType).toMatchObject({ status: 400, body: { errorCode: 'VALIDATION_FAILED' } });
+    expect((wrongType.body as { message: string }).message).toContain('updateProps.name');
+  });
+
+  it('refuses an oversize body with 413 PAYLOAD_TOO_LARGE', async () => {
+    const response = await call(api, '/account/update', { name: 'x'.repeat(2 * 1024 * 1024) }, world.callers.outsider.token);
+    expect(response).toMatchObject({ status: 413, body: { name: PRODUCT_ERROR_NAME, errorCode: 'PAYLOAD_TOO_LARGE' } });
+  });
+
+  it('refuses malformed JSON with VALIDATION_FAILED', async () => {
+    const response = await fetch(`${api.baseUrl}/project/get`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${world.callers.systemAdmin.token}` },
+      body: '{"projectId": ',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ name: PRODUCT_ERROR_NAME, errorCode: 'VALIDATION_FAILED' });
+  });
+});
