@@ -56,16 +56,27 @@ export const routes: RouteObject[] = [
             ...page(() => import('@/routes/private/organization-settings/layout')),
             children: [
               { index: true, element: <Navigate to="general" replace /> },
-              { path: 'general', ...page(() => import('@/routes/private/organization-settings/page')) },
-              { path: 'members', ...page(() => import('@/routes/private/organization-settings/page')) },
-              { path: 'roles', ...page(() => import('@/routes/private/organization-settings/page')) },
-              { path: 'karteMapping', ...page(() => import('@/routes/private/organization-settings/page')) },
-              { path: 'projects/:projectId', ...page(() => import('@/routes/private/organization-settings/page')) },
+              { path: 'general', ...page(() => import('@/routes/private/organization-settings/general')) },
+              { path: 'members', ...page(() => import('@/routes/private/organization-settings/members')) },
+              { path: 'roles', ...page(() => import('@/routes/private/organization-settings/roles')) },
+              { path: 'karteMapping', ...page(() => import('@/routes/private/organization-settings/karte-mapping')) },
+              { path: 'projects/:projectId', ...page(() => import('@/routes/private/organization-settings/project')) },
             ],
           },
           {
             element: <AdminLayout />,
-            children: [{ path: `${relative(paths.systemAdmin.root.path)}/*`, ...page(() => import('@/routes/admin/system-admin')) }],
+            children: [
+              {
+                path: relative(paths.systemAdmin.root.path),
+                ...page(() => import('@/routes/admin/system-admin')),
+                children: [
+                  { index: true, element: <Navigate to={paths.systemAdmin.members.getHref()} replace /> },
+                  { path: 'members', ...page(() => import('@/routes/admin/members')) },
+                  { path: 'orgs-and-projects', ...page(() => import('@/routes/admin/orgs-and-projects')) },
+                  { path: '*', element: <Navigate to={paths.systemAdmin.members.getHref()} replace /> },
+                ],
+              },
+            ],
           },
         ],
       },

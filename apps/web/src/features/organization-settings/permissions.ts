@@ -14,7 +14,7 @@ interface RoleHolder {
 export function permissionSubject(
   account: Account,
   organization: (RoleHolder & { id: string }) | undefined,
-  project?: (RoleHolder & { id: string }) | undefined,
+  project?: RoleHolder & { id: string },
 ): PermissionSubject {
   const membership = organization ? findMembership(account.memberships, organization.id) : undefined;
   const organizationRoleKey = membership ? (organization?.roles.find((r) => r.id === membership.roleId)?.key ?? null) : null;
@@ -33,7 +33,7 @@ export type Can = (action: Action, extra?: Omit<PermissionSubject, 'operator' | 
  * `can(action, extra)` for the signed-in account in an organization / project: the same domain
  * rule the API applies decides which controls are enabled (spec §6).
  */
-export function usePermissions(organization: (RoleHolder & { id: string }) | undefined, project?: (RoleHolder & { id: string }) | undefined): Can {
+export function usePermissions(organization: (RoleHolder & { id: string }) | undefined, project?: RoleHolder & { id: string }): Can {
   const account = useCurrentAccount();
   const subject = useMemo(() => permissionSubject(account, organization, project), [account, organization, project]);
   return useCallback<Can>((action, extra = {}) => can(action, { ...subject, ...extra }), [subject]);

@@ -10,7 +10,7 @@ export interface UpdateOrganizationInput {
 
 /** POST /organization/update: name and profile image. */
 export async function updateOrganization(input: UpdateOrganizationInput): Promise<OrganizationDetail> {
-  return unwrapRequired(apiClient.POST('/organization/update', { body: input })) as Promise<OrganizationDetail>;
+  return unwrapRequired(apiClient.POST('/organization/update', { body: input }));
 }
 
 export function useUpdateOrganization() {

@@ -4,7 +4,7 @@ import { karteMappingKeys, type OrganizationKarteMapping } from './get-organizat
 
 /** POST /systemAdmin/organizationKarteMapping/upsert. */
 export async function upsertOrganizationKarteMapping(input: { organizationId: string; karteOrganizationId: string }): Promise<OrganizationKarteMapping> {
-  return unwrapRequired(apiClient.POST('/systemAdmin/organizationKarteMapping/upsert', { body: input })) as Promise<OrganizationKarteMapping>;
+  return unwrapRequired(apiClient.POST('/systemAdmin/organizationKarteMapping/upsert', { body: input }));
 }
 
 export function useUpsertOrganizationKarteMapping() {

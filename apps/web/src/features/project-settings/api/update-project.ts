@@ -10,7 +10,7 @@ export interface UpdateProjectInput {
 
 /** POST /project/update: the name, or (system admins) the product settings. */
 export async function updateProject(input: UpdateProjectInput): Promise<ProjectDetail> {
-  return unwrapRequired(apiClient.POST('/project/update', { body: input })) as Promise<ProjectDetail>;
+  return unwrapRequired(apiClient.POST('/project/update', { body: input }));
 }
 
 export function useUpdateProject() {

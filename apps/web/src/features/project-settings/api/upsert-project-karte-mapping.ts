@@ -5,7 +5,7 @@ import type { ProjectKarteMapping } from './get-project-karte-mapping';
 
 /** POST /systemAdmin/projectKarteMapping/upsert. */
 export async function upsertProjectKarteMapping(input: { projectId: string; karteProjectId: string }): Promise<ProjectKarteMapping> {
-  return unwrapRequired(apiClient.POST('/systemAdmin/projectKarteMapping/upsert', { body: input })) as Promise<ProjectKarteMapping>;
+  return unwrapRequired(apiClient.POST('/systemAdmin/projectKarteMapping/upsert', { body: input }));
 }
 
 export function useUpsertProjectKarteMapping() {

@@ -1,6 +1,123 @@
-// Route wiring only: the organization settings screens replace the modules of this folder.
-import { Outlet } from 'react-router';
+import { Avatar, Box, Button, Center, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Link, NavLink as RouterNavLink, Outlet, useLocation, useParams } from 'react-router';
+import { useCurrentAccount } from '@/app/auth-state';
+import { ArrowLeftIcon, BoxIcon } from '@/components/icons';
+import { Spinner } from '@/components/spinner';
+import { paths } from '@/config/paths';
+import { AccountMenu } from '@/features/account/components/account-menu';
+import { useOrganization } from '@/features/organization-settings/api/get-organization';
+import type { OrganizationSettingsContext } from '@/features/organization-settings/context';
+import { useProjectsInAccount } from '@/features/projects/api/get-projects-in-account';
+import { isApiError } from '@/lib/api-error';
+import { t } from '@/locales';
 
+export const SETTINGS_SIDEBAR_WIDTH = 280;
+
+/**
+ * /organizations/{id}/settings (spec §2): side navigation with a back button (the organization's
+ * first project, or /projects), the organization's pages and its projects.
+ */
 export function Component() {
-  return <Outlet />;
+  const { organizationId = '' } = useParams();
+  const location = useLocation();
+  const account = useCurrentAccount();
+  const organization = useOrganization(organizationId);
+  const projects = useProjectsInAccount();
+
+  if (organization.isError) {
+    if (isApiError(organization.error) && organization.error.status >= 400 && organization.error.status < 500) {
+      return (
+        <Center style={{ flex: 1 }} p="xl">
+          <Stack align="center" gap="sm">
+            <Text>{t.organizationSettings.notFound}</Text>
+            <Button component={Link} to={paths.projects.list.getHref()} variant="default">
+              {t.organizationSettings.back}
+            </Button>
+          </Stack>
+        </Center>
+      );
+    }
+    throw organization.error;
+  }
+  if (organization.isPending) return <Spinner />;
+
+  const org = organization.data;
+  const orgProjects = (projects.data ?? []).filter((p) => p.organizationId === org.id);
+  const first = orgProjects[0];
+  const backHref = first ? paths.projects.detail.getHref(first.id) : paths.projects.list.getHref();
+  const pages = [
+    { href: paths.organizationSettings.general.getHref(org.id), label: t.organizationSettings.general },
+    { href: paths.organizationSettings.members.getHref(org.id), label: t.organizationSettings.members },
+    { href: paths.organizationSettings.roles.getHref(org.id), label: t.organizationSettings.roles },
+    ...(account.isSystemAdmin ? [{ href: paths.organizationSettings.karteMapping.getHref(org.id), label: t.organizationSettings.karteMapping }] : []),
+  ];
+  const context: OrganizationSettingsContext = { organization: org };
+
+  return (
+    <Box style={{ display: 'flex', flex: 1, minHeight: 0 }}>
+      <Box
+        component="nav"
+        aria-label={t.organizationSettings.navLabel}
+        w={SETTINGS_SIDEBAR_WIDTH}
+        p="md"
+        bg="gray.0"
+        style={{ flexShrink: 0, borderRight: '1px solid var(--mantine-color-gray-3)', display: 'flex', flexDirection: 'column' }}
+      >
+        <Button component={Link} to={backHref} variant="subtle" color="gray" size="xs" leftSection={<ArrowLeftIcon size={14} />} style={{ alignSelf: 'flex-start' }}>
+          {t.organizationSettings.back}
+        </Button>
+        <Group gap="xs" mt="md" mb="sm" px={4} wrap="nowrap">
+          <Avatar src={org.profileImageSrc} size={32} radius="sm" color="indigo" alt="">
+            {org.name.slice(0, 1)}
+          </Avatar>
+          <div style={{ minWidth: 0 }}>
+            <Text size="xs" c="dimmed">
+              {t.organizationSettings.title}
+            </Text>
+            <Text size="sm" fw={600} truncate>
+              {org.name}
+            </Text>
+          </div>
+        </Group>
+        <ScrollArea style={{ flex: 1 }} type="auto">
+          <Stack gap={2}>
+            {pages.map((page) => (
+              <NavLink key={page.href} component={RouterNavLink} to={page.href} label={page.label} active={location.pathname === page.href} style={{ borderRadius: 6 }} />
+            ))}
+          </Stack>
+          <Text size="xs" fw={700} c="dimmed" mt="lg" mb={4} px={4}>
+            {t.organizationSettings.projects}
+          </Text>
+          {projects.isPending ? null : orgProjects.length === 0 ? (
+            <Text size="sm" c="dimmed" px={4}>
+              {t.organizationSettings.noProjects}
+            </Text>
+          ) : (
+            <Stack gap={2} data-testid="settings-projects">
+              {orgProjects.map((project) => {
+                const href = paths.organizationSettings.project.getHref(org.id, project.id);
+                return (
+                  <NavLink
+                    key={project.id}
+                    component={RouterNavLink}
+                    to={href}
+                    label={project.name}
+                    leftSection={<BoxIcon size={16} />}
+                    active={location.pathname === href}
+                    style={{ borderRadius: 6 }}
+                  />
+                );
+              })}
+            </Stack>
+          )}
+        </ScrollArea>
+        <Box pt="md">
+          <AccountMenu showName />
+        </Box>
+      </Box>
+      <Box component="main" style={{ flex: 1, minWidth: 0, overflowY: 'auto' }} p="xl">
+        <Outlet context={context} />
+      </Box>
+    </Box>
+  );
 }

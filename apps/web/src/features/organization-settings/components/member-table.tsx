@@ -1,0 +1,286 @@
+import { ActionIcon, Badge, Menu, Select, Table, Text } from '@mantine/core';
+import { buildInvitationUrl, invitationStatus } from '@console/domain';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { toast } from '@/components/toasts';
+import { t } from '@/locales';
+import { PermissionTooltip } from './permission-tooltip';
+import { TableSkeleton } from './table-skeleton';
+
+export interface MemberRowAccount {
+  id: string;
+  name: string | null;
+  email: string;
+}
+
+export interface MemberRowInvitation {
+  id: string;
+  email: string;
+  createdAt: string;
+  expiredIn: number;
+}
+
+export type MemberRow =
+  | { kind: 'member'; account: MemberRowAccount; roleId: string | null }
+  | { kind: 'invitation'; invitation: MemberRowInvitation; roleId: string | null };
+
+export interface MemberTableProps {
+  rows: MemberRow[] | undefined;
+  loading: boolean;
+  roles: readonly { id: string; name: string }[];
+  currentAccountId: string;
+  canAssignRole: (accountId: string) => boolean;
+  canRemove: (accountId: string) => boolean;
+  canCancelInvitation: boolean;
+  onAssignRole: (accountId: string, roleId: string) => Promise<unknown>;
+  onRemove: (accountId: string) => Promise<unknown>;
+  onCancelInvitation: (invitationId: string) => Promise<unknown>;
+}
+
+function DotsIcon() {
+  return (
+    <svg width={18} height={18} viewBox="0 0 24 24" fill="currentColor" aria-hidden focusable="false">
+      <circle cx="5" cy="12" r="1.8" />
+      <circle cx="12" cy="12" r="1.8" />
+      <circle cx="19" cy="12" r="1.8" />
+    </svg>
+  );
+}
+
+function displayName(account: MemberRowAccount): string {
+  return account.name && account.name.trim() !== '' ? account.name : t.memberTable.notSet;
+}
+
+function rowKey(row: MemberRow): string {
+  return row.kind === 'member' ? `member:${row.account.id}` : `invitation:${row.invitation.id}`;
+}
+
+async function copyInvitationUrl(invitationId: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(buildInvitationUrl(window.location.origin, invitationId));
+    toast.success(t.memberTable.invitationUrlCopied);
+  } catch (error) {
+    console.error(error);
+    toast.error(t.memberTable.invitationUrlCopyFailed);
+  }
+}
+
+/**
+ * Members and pending invitations (spec §2): name (未設定 / （あなた）), email, status
+ * (アクティブ / 招待中 / 期限切れ), role (a selector with the ロールの変更 confirmation, plain text
+ * without permission) and an actions menu. Placeholder メンバーがいません.
+ */
+export function MemberTable(props: MemberTableProps) {
+  const { rows, loading, roles, currentAccountId } = props;
+  const [roleChange, setRoleChange] = useState<{ account: MemberRowAccount; roleId: string } | null>(null);
+  const [removeTarget, setRemoveTarget] = useState<MemberRowAccount | null>(null);
+  const [cancelTarget, setCancelTarget] = useState<MemberRowInvitation | null>(null);
+  const [busy, setBusy] = useState(false);
+  const now = new Date();
+
+  const roleName = (roleId: string | null) => roles.find((r) => r.id === roleId)?.name ?? '';
+
+  async function run(action: () => Promise<unknown>, success: string, failure: string, close: () => void) {
+    setBusy(true);
+    try {
+      await action();
+      toast.success(success);
+    } catch (error) {
+      console.error(error);
+      toast.error(failure);
+    } finally {
+      setBusy(false);
+      close();
+    }
+  }
+
+  if (loading || rows === undefined) return <TableSkeleton rows={3} columns={5} />;
+
+  return (
+    <>
+      <Table verticalSpacing="sm" highlightOnHover data-testid="member-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t.memberTable.name}</Table.Th>
+            <Table.Th>{t.memberTable.email}</Table.Th>
+            <Table.Th>{t.memberTable.status}</Table.Th>
+            <Table.Th w={200}>{t.memberTable.role}</Table.Th>
+            <Table.Th w={60} aria-label={t.memberTable.actions} />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={5}>
+                <Text c="dimmed" size="sm" ta="center" py="md">
+                  {t.memberTable.empty}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            rows.map((row) => {
+              if (row.kind === 'member') {
+                const { account } = row;
+                const isSelf = account.id === currentAccountId;
+                const name = displayName(account);
+                const mayAssign = props.canAssignRole(account.id);
+                const mayRemove = props.canRemove(account.id);
+                const selected = roleChange?.account.id === account.id ? roleChange.roleId : row.roleId;
+                return (
+                  <Table.Tr key={rowKey(row)} data-testid="member-row" data-email={account.email}>
+                    <Table.Td>
+                      <Text size="sm" c={account.name ? undefined : 'dimmed'} span>
+                        {name}
+                      </Text>
+                      {isSelf ? (
+                        <Text size="sm" c="dimmed" span>
+                          {t.memberTable.you}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{account.email}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge color="teal" variant="light">
+                        {t.memberTable.active}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      {mayAssign ? (
+                        <Select
+                          aria-label={t.memberTable.roleLabel(name)}
+                          data={roles.map((r) => ({ value: r.id, label: r.name }))}
+                          value={selected}
+                          allowDeselect={false}
+                          size="xs"
+                          w={180}
+                          comboboxProps={{ withinPortal: true }}
+                          onChange={(roleId) => {
+                            if (roleId && roleId !== row.roleId) setRoleChange({ account, roleId });
+                          }}
+                        />
+                      ) : (
+                        <Text size="sm" data-testid="role-text">
+                          {roleName(row.roleId)}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Menu position="bottom-end" withinPortal shadow="md">
+                        <Menu.Target>
+                          <ActionIcon variant="subtle" color="gray" aria-label={t.memberTable.menuLabel(name)}>
+                            <DotsIcon />
+                          </ActionIcon>
+                        </Menu.Target>
+                        <Menu.Dropdown>
+                          <PermissionTooltip allowed={mayRemove} block>
+                            <Menu.Item color="red" disabled={!mayRemove} onClick={() => setRemoveTarget(account)}>
+                              {t.memberTable.removeMember}
+                            </Menu.Item>
+                          </PermissionTooltip>
+                        </Menu.Dropdown>
+                      </Menu>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              }
+              const { invitation } = row;
+              const expired = invitationStatus(invitation, now) === 'expired';
+              return (
+                <Table.Tr key={rowKey(row)} data-testid="invitation-row" data-email={invitation.email}>
+                  <Table.Td>
+                    <Text size="sm" c="dimmed">
+                      {t.memberTable.notSet}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{invitation.email}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {expired ? (
+                      <Badge color="orange" variant="light">
+                        {t.memberTable.expired}
+                      </Badge>
+                    ) : (
+                      <Badge color="gray" variant="light">
+                        {t.memberTable.pending}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{roleName(row.roleId)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Menu position="bottom-end" withinPortal shadow="md">
+                      <Menu.Target>
+                        <ActionIcon variant="subtle" color="gray" aria-label={t.memberTable.menuLabel(invitation.email)}>
+                          <DotsIcon />
+                        </ActionIcon>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        <PermissionTooltip allowed={props.canCancelInvitation} block>
+                          <Menu.Item color="red" disabled={!props.canCancelInvitation} onClick={() => setCancelTarget(invitation)}>
+                            {t.memberTable.cancelInvitation}
+                          </Menu.Item>
+                        </PermissionTooltip>
+                        <Menu.Item onClick={() => void copyInvitationUrl(invitation.id)}>{t.memberTable.copyInvitationUrl}</Menu.Item>
+                      </Menu.Dropdown>
+                    </Menu>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })
+          )}
+        </Table.Tbody>
+      </Table>
+
+      <ConfirmDialog
+        opened={roleChange !== null}
+        title={t.memberTable.roleChangeTitle}
+        confirmLabel={t.memberTable.roleChangeConfirm}
+        loading={busy}
+        onCancel={() => setRoleChange(null)}
+        onConfirm={() => {
+          if (!roleChange) return;
+          const { account, roleId } = roleChange;
+          void run(() => props.onAssignRole(account.id, roleId), t.memberTable.roleChanged, t.memberTable.roleChangeFailed, () => setRoleChange(null));
+        }}
+      >
+        {roleChange ? t.memberTable.roleChangeMessage(displayName(roleChange.account), roleName(roleChange.roleId)) : ''}
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        opened={removeTarget !== null}
+        title={t.memberTable.removeMember}
+        confirmLabel={t.memberTable.remove}
+        danger
+        loading={busy}
+        onCancel={() => setRemoveTarget(null)}
+        onConfirm={() => {
+          if (!removeTarget) return;
+          const target = removeTarget;
+          void run(() => props.onRemove(target.id), t.memberTable.removed, t.memberTable.removeFailed, () => setRemoveTarget(null));
+        }}
+      >
+        {removeTarget ? t.memberTable.removeMessage(displayName(removeTarget)) : ''}
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        opened={cancelTarget !== null}
+        title={t.memberTable.cancelInvitation}
+        confirmLabel={t.memberTable.cancelInvitationConfirm}
+        danger
+        loading={busy}
+        onCancel={() => setCancelTarget(null)}
+        onConfirm={() => {
+          if (!cancelTarget) return;
+          const target = cancelTarget;
+          void run(() => props.onCancelInvitation(target.id), t.memberTable.invitationCancelled, t.memberTable.invitationCancelFailed, () => setCancelTarget(null));
+        }}
+      >
+        {cancelTarget ? t.memberTable.cancelInvitationMessage(cancelTarget.email) : ''}
+      </ConfirmDialog>
+    </>
+  );
+}

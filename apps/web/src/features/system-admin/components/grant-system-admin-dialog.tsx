@@ -1,0 +1,76 @@
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { ErrorCodes, isValidEmail } from '@console/domain';
+import { useEffect, useState, type FormEvent } from 'react';
+import { CONFIRM_DIALOG_MAX_WIDTH } from '@/components/confirm-dialog';
+import { toast } from '@/components/toasts';
+import { isApiError } from '@/lib/api-error';
+import { t } from '@/locales';
+import { useUpdateIsSystemAdmin } from '../api/update-is-system-admin';
+
+/**
+ * Grants system-admin rights by email (spec §5): the address must be valid; the API refuses one
+ * outside the company mail domain (INTERNAL_ACCOUNTS_ONLY), shown as ドメイン外のメンバーは追加できません.
+ */
+export function GrantSystemAdminDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const [email, setEmail] = useState('');
+  const [touched, setTouched] = useState(false);
+  const update = useUpdateIsSystemAdmin();
+
+  useEffect(() => {
+    if (!opened) return;
+    setEmail('');
+    setTouched(false);
+  }, [opened]);
+
+  const trimmed = email.trim();
+  const valid = isValidEmail(trimmed);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setTouched(true);
+    if (!valid || update.isPending) return;
+    update.mutate(
+      { email: trimmed, isSystemAdmin: true },
+      {
+        onSuccess: () => {
+          toast.success(t.systemAdmin.granted);
+          onClose();
+        },
+        onError: (error) => {
+          console.error(error);
+          if (isApiError(error) && error.errorCode === ErrorCodes.INTERNAL_ACCOUNTS_ONLY) toast.error(t.systemAdmin.outsideDomain);
+          else toast.error(t.systemAdmin.grantFailed, isApiError(error) && error.isProductError ? error.message : undefined);
+        },
+      },
+    );
+  }
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t.systemAdmin.grantTitle} centered size="auto" styles={{ content: { maxWidth: CONFIRM_DIALOG_MAX_WIDTH, width: '100%' } }}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            {t.systemAdmin.grantDescription}
+          </Text>
+          <TextInput
+            label={t.systemAdmin.email}
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            onBlur={() => setTouched(true)}
+            error={touched && trimmed !== '' && !valid ? t.auth.invalidEmail : undefined}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={update.isPending}>
+              {t.common.cancel}
+            </Button>
+            <Button type="submit" disabled={!valid} loading={update.isPending}>
+              {t.systemAdmin.grantSubmit}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,166 @@
+import { ActionIcon, Badge, Button, Group, Menu, Paper, Table, Text } from '@mantine/core';
+import { Actions, can, ErrorCodes } from '@console/domain';
+import { useState } from 'react';
+import { useCurrentAccount } from '@/app/auth-state';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { usePageTitle } from '@/components/page-title';
+import { toast } from '@/components/toasts';
+import { PermissionTooltip } from '@/features/organization-settings/components/permission-tooltip';
+import { TableSkeleton } from '@/features/organization-settings/components/table-skeleton';
+import { useAccounts, type AdminAccount } from '@/features/system-admin/api/get-accounts';
+import { useUpdateIsSystemAdmin } from '@/features/system-admin/api/update-is-system-admin';
+import { isApiError } from '@/lib/api-error';
+import { GrantSystemAdminDialog } from '@/features/system-admin/components/grant-system-admin-dialog';
+import { t } from '@/locales';
+
+function DotsIcon() {
+  return (
+    <svg width={18} height={18} viewBox="0 0 24 24" fill="currentColor" aria-hidden focusable="false">
+      <circle cx="5" cy="12" r="1.8" />
+      <circle cx="12" cy="12" r="1.8" />
+      <circle cx="19" cy="12" r="1.8" />
+    </svg>
+  );
+}
+
+/**
+ * /system-admin/members (spec §2): accounts with name, email and status (always アクティブ), a row
+ * menu to grant or revoke system-admin rights (disabled on one's own row) and the grant dialog.
+ */
+export function Component() {
+  usePageTitle(`${t.systemAdmin.members} - ${t.systemAdmin.title}`);
+  const me = useCurrentAccount();
+  const accounts = useAccounts();
+  const update = useUpdateIsSystemAdmin();
+  const [granting, setGranting] = useState(false);
+  const [revokeTarget, setRevokeTarget] = useState<AdminAccount | null>(null);
+  const operator = { id: me.id, email: me.email, isSystemAdmin: me.isSystemAdmin };
+
+  if (accounts.isError) throw accounts.error;
+
+  function grant(account: AdminAccount) {
+    update.mutate(
+      { email: account.email, isSystemAdmin: true },
+      {
+        onSuccess: () => toast.success(t.systemAdmin.granted),
+        onError: (error) => {
+          console.error(error);
+          toast.error(isApiError(error) && error.errorCode === ErrorCodes.INTERNAL_ACCOUNTS_ONLY ? t.systemAdmin.outsideDomain : t.systemAdmin.grantFailed);
+        },
+      },
+    );
+  }
+
+  function revoke() {
+    if (!revokeTarget) return;
+    update.mutate(
+      { email: revokeTarget.email, isSystemAdmin: false },
+      {
+        onSuccess: () => toast.success(t.systemAdmin.revoked),
+        onError: (error) => {
+          console.error(error);
+          toast.error(t.systemAdmin.revokeFailed);
+        },
+        onSettled: () => setRevokeTarget(null),
+      },
+    );
+  }
+
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Group justify="flex-end" mb="md">
+        <Button onClick={() => setGranting(true)}>{t.systemAdmin.grantButton}</Button>
+      </Group>
+      {accounts.isPending ? (
+        <TableSkeleton rows={3} columns={4} />
+      ) : (
+        <Table verticalSpacing="sm" highlightOnHover data-testid="accounts-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t.systemAdmin.name}</Table.Th>
+              <Table.Th>{t.systemAdmin.email}</Table.Th>
+              <Table.Th>{t.systemAdmin.status}</Table.Th>
+              <Table.Th w={60} aria-label={t.systemAdmin.actions} />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {accounts.data.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={4}>
+                  <Text c="dimmed" size="sm" ta="center" py="md">
+                    {t.systemAdmin.noAccounts}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              accounts.data.map((account) => {
+                const name = account.name && account.name.trim() !== '' ? account.name : t.memberTable.notSet;
+                const isSelf = account.id === me.id;
+                // System admins only, never on oneself. The company domain of a grant is the API's to
+                // check (the web does not know it): its INTERNAL_ACCOUNTS_ONLY answer becomes a toast.
+                const allowed = can(Actions.SystemAdminRevoke, { operator, targetAccountId: account.id, targetEmail: account.email });
+                return (
+                  <Table.Tr key={account.id} data-testid="account-row" data-email={account.email}>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Text size="sm" c={account.name ? undefined : 'dimmed'} span>
+                          {name}
+                          {isSelf ? t.memberTable.you : ''}
+                        </Text>
+                        {account.isSystemAdmin ? (
+                          <Badge size="sm" variant="light" color="indigo">
+                            {t.systemAdmin.systemAdminBadge}
+                          </Badge>
+                        ) : null}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{account.email}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge color="teal" variant="light">
+                        {t.systemAdmin.active}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <PermissionTooltip allowed={allowed}>
+                        <Menu position="bottom-end" withinPortal shadow="md" disabled={!allowed}>
+                          <Menu.Target>
+                            <ActionIcon variant="subtle" color="gray" aria-label={t.systemAdmin.menuLabel(account.email)} disabled={!allowed}>
+                              <DotsIcon />
+                            </ActionIcon>
+                          </Menu.Target>
+                          <Menu.Dropdown>
+                            {account.isSystemAdmin ? (
+                              <Menu.Item color="red" onClick={() => setRevokeTarget(account)}>
+                                {t.systemAdmin.revoke}
+                              </Menu.Item>
+                            ) : (
+                              <Menu.Item onClick={() => grant(account)}>{t.systemAdmin.grant}</Menu.Item>
+                            )}
+                          </Menu.Dropdown>
+                        </Menu>
+                      </PermissionTooltip>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })
+            )}
+          </Table.Tbody>
+        </Table>
+      )}
+      <GrantSystemAdminDialog opened={granting} onClose={() => setGranting(false)} />
+      <ConfirmDialog
+        opened={revokeTarget !== null}
+        title={t.systemAdmin.revoke}
+        confirmLabel={t.systemAdmin.revokeConfirm}
+        danger
+        loading={update.isPending}
+        onCancel={() => setRevokeTarget(null)}
+        onConfirm={revoke}
+      >
+        {revokeTarget ? t.systemAdmin.revokeMessage(revokeTarget.email) : ''}
+      </ConfirmDialog>
+    </Paper>
+  );
+}

@@ -1,0 +1,89 @@
+import { Alert, Stack, Tabs, Title } from '@mantine/core';
+import { Actions } from '@console/domain';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useParams, useSearchParams } from 'react-router';
+import { useCurrentAccount } from '@/app/auth-state';
+import { RoleTable } from '@/features/organization-settings/components/role-table';
+import { TableSkeleton } from '@/features/organization-settings/components/table-skeleton';
+import { useOrganizationSettings } from '@/features/organization-settings/context';
+import { usePermissions } from '@/features/organization-settings/permissions';
+import { useProject } from '@/features/project-settings/api/get-project';
+import { ProductUsageTab } from '@/features/project-settings/components/product-usage-tab';
+import { ProjectGeneralTab } from '@/features/project-settings/components/project-general-tab';
+import { ProjectKarteTab } from '@/features/project-settings/components/project-karte-tab';
+import { ProjectMembersTab } from '@/features/project-settings/components/project-members-tab';
+import { isApiError } from '@/lib/api-error';
+import { parseViewParam, PROJECT_SETTINGS_VIEWS, type ProjectSettingsView } from '@/lib/search-params';
+import { t } from '@/locales';
+
+/** Document title: the project name followed by the product name, or a loading text (spec §2). */
+export function projectSettingsTitle(projectName: string | undefined): string {
+  return projectName === undefined ? t.app.loading : `${projectName} | ${t.app.title}`;
+}
+
+/**
+ * /organizations/{id}/settings/projects/{projectId}?view=… (spec §2): 基本情報, メンバー, ロール,
+ * プロダクト利用設定 and (system admins) KARTE連携; changing tab updates `view`.
+ */
+export function Component() {
+  const { projectId = '' } = useParams();
+  const { organization } = useOrganizationSettings();
+  const account = useCurrentAccount();
+  const [search, setSearch] = useSearchParams();
+  const project = useProject(projectId);
+  const can = usePermissions(organization, project.data);
+  useDocumentTitle(projectSettingsTitle(project.data?.name));
+
+  const views = PROJECT_SETTINGS_VIEWS.filter((v) => v !== 'karteMapping' || account.isSystemAdmin);
+  const requested = parseViewParam(search.get('view'));
+  const view: ProjectSettingsView = views.includes(requested) ? requested : 'general';
+
+  if (project.isError) {
+    if (isApiError(project.error) && project.error.status >= 400 && project.error.status < 500) {
+      return <Alert color="gray">{t.projectSettings.notFound}</Alert>;
+    }
+    throw project.error;
+  }
+  const data = project.data;
+  const loaded = data !== undefined && data.organizationId === organization.id;
+
+  return (
+    <Stack gap="lg" maw={1080}>
+      <Title order={1} size="h3">
+        {data?.name ?? '\u00a0'}
+      </Title>
+      <Tabs
+        value={view}
+        onChange={(value) => {
+          if (!value) return;
+          setSearch(
+            (prev) => {
+              const next = new URLSearchParams(prev);
+              next.set('view', value);
+              return next;
+            },
+            { preventScrollReset: true },
+          );
+        }}
+        keepMounted={false}
+      >
+        <Tabs.List mb="lg">
+          {views.map((v) => (
+            <Tabs.Tab key={v} value={v}>
+              {t.projectSettings.tabs[v]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="general">{loaded ? <ProjectGeneralTab project={data} mayUpdate={can(Actions.ProjectUpdate)} /> : <TableSkeleton rows={3} columns={1} />}</Tabs.Panel>
+        <Tabs.Panel value="members">{loaded ? <ProjectMembersTab organization={organization} project={data} can={can} /> : <TableSkeleton rows={3} columns={5} />}</Tabs.Panel>
+        <Tabs.Panel value="roles">
+          <RoleTable roles={loaded ? data.roles : undefined} loading={!loaded} />
+        </Tabs.Panel>
+        <Tabs.Panel value="productUsageSettings">
+          <ProductUsageTab project={loaded ? data : undefined} loading={!loaded} mayChangePlan={can(Actions.ProjectUpdateProductSettings)} />
+        </Tabs.Panel>
+        {account.isSystemAdmin ? <Tabs.Panel value="karteMapping">{loaded ? <ProjectKarteTab projectId={data.id} /> : <TableSkeleton rows={3} columns={1} />}</Tabs.Panel> : null}
+      </Tabs>
+    </Stack>
+  );
+}
