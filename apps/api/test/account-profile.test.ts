@@ -1,0 +1,74 @@
+import { createCaller, createSystemAdmin, uniqueEmail, type AccountBody } from './support/fixtures';
+import { call, startApi, type TestApi } from './support/harness';
+
+/** Changes the user's email in the Auth Emulator as the web's Firebase SDK does, and returns the new ID token. */
+async function changeEmailInIdentityProvider(idToken: string, email: string): Promise<string> {
+  const response = await fetch(`http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:update?key=fake-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ idToken, email, returnSecureToken: true }),
+  });
+  const body = (await response.json()) as { idToken: string };
+  if (!response.ok) throw new Error(`email change failed: ${JSON.stringify(body)}`);
+  return body.idToken;
+}
+
+describe('own account', () => {
+  let api: TestApi;
+
+  beforeAll(async () => {
+    api = await startApi();
+  });
+
+  afterAll(async () => {
+    await api.close();
+  });
+
+  describe('/account/update', () => {
+    it('changes and clears the name and the image', async () => {
+      const caller = await createCaller(api);
+      const updated = await call<AccountBody>(api, '/account/update', { name: ' 山田 太郎 ', profileImageSrc: 'http://localhost:3000/files/abc.webp' }, caller.token);
+      expect(updated).toMatchObject({ status: 200, body: { id: caller.id, name: '山田 太郎', profileImageSrc: 'http://localhost:3000/files/abc.webp' } });
+      const nameOnly = await call<AccountBody>(api, '/account/update', { name: '山田' }, caller.token);
+      expect(nameOnly.body).toMatchObject({ name: '山田', profileImageSrc: 'http://localhost:3000/files/abc.webp' });
+      const cleared = await call<AccountBody>(api, '/account/update', { name: null, profileImageSrc: null }, caller.token);
+      expect(cleared.body).toMatchObject({ name: null, profileImageSrc: null });
+      expect((await call<AccountBody>(api, '/account/update', { name: '' }, caller.token)).body.name).toBeNull();
+    });
+
+    it('refuses a too long name, a non-http image, unknown fields and wrong types', async () => {
+      const caller = await createCaller(api);
+      expect(await call(api, '/account/update', { name: 'x'.repeat(101) }, caller.token)).toMatchObject({ status: 400, body: { errorCode: 'NAME_TOO_LONG' } });
+      expect(await call(api, '/account/update', { profileImageSrc: 'data:image/png;base64,AAAA' }, caller.token)).toMatchObject({ status: 400, body: { errorCode: 'VALIDATION_FAILED' } });
+      expect(await call(api, '/account/update', { isSystemAdmin: true }, caller.token)).toMatchObject({ status: 400, body: { errorCode: 'VALIDATION_FAILED', message: 'property isSystemAdmin should not exist' } });
+      expect(await call(api, '/account/update', { name: 42 }, caller.token)).toMatchObject({ status: 400, body: { errorCode: 'VALIDATION_FAILED' } });
+    });
+  });
+
+  describe('/account/updateEmail', () => {
+    it('takes the new email from the verified token', async () => {
+      const caller = await createCaller(api);
+      const newEmail = uniqueEmail('Renamed');
+      const token = await changeEmailInIdentityProvider(caller.token, newEmail);
+      const response = await call<AccountBody>(api, '/account/updateEmail', undefined, token);
+      expect(response).toMatchObject({ status: 200, body: { id: caller.id, email: newEmail.toLowerCase() } });
+      expect((await call<AccountBody>(api, '/account/get', undefined, token)).body.email).toBe(newEmail.toLowerCase());
+    });
+
+    it('is a no-op when the email did not change', async () => {
+      const caller = await createCaller(api);
+      expect(await call(api, '/account/updateEmail', undefined, caller.token)).toMatchObject({ status: 200, body: { email: caller.user.email } });
+    });
+
+    it('drops system administration when the email leaves the company domain', async () => {
+      const admin = await createSystemAdmin(api);
+      const token = await changeEmailInIdentityProvider(admin.token, uniqueEmail('left'));
+      const response = await call<AccountBody>(api, '/account/updateEmail', undefined, token);
+      expect(response.body.isSystemAdmin).toBe(false);
+    });
+
+    it('needs an account', async () => {
+      expect((await call(api, '/account/updateEmail')).status).toBe(401);
+    });
+  });
+});
