@@ -30,7 +30,7 @@ module.exports = {
       moduleNameMapper,
       globalSetup: '<rootDir>/e2e/setup/global-setup.mjs',
       globalTeardown: '<rootDir>/e2e/setup/global-teardown.mjs',
-      testTimeout: 120000,
+      setupFilesAfterEnv: ['<rootDir>/e2e/setup/timeout.ts'],
       slowTestThreshold: 30,
     },
   ],
