@@ -1,6 +1,7 @@
-import { Controller, Get, Header, Inject } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { DomainError } from '@console/domain';
+import type { FastifyReply } from 'fastify';
 import { Access } from '../../common/auth/access.decorator';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { mailboxDir, readMailbox, type StoredMail } from './local-mailbox-sender';
@@ -45,10 +46,12 @@ export class MailboxController {
 
   @Get('mailbox')
   @Access('public')
-  @Header('Content-Type', 'text/html; charset=utf-8')
   @Header('Cache-Control', 'no-store')
-  async devMailbox(): Promise<string> {
-    return page(await this.messages());
+  async devMailbox(@Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    const html = page(await this.messages());
+    // Set only on success: an error still goes out as the JSON error body.
+    void reply.type('text/html; charset=utf-8');
+    return html;
   }
 
   @Get('mailbox.json')

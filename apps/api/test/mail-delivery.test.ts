@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import type { MailDeliveryConfig } from '../src/config/app-config';
+import { EmailOutboxRepository } from '../src/modules/mail/email-outbox.repository';
+import { readMailbox } from '../src/modules/mail/local-mailbox-sender';
+import { MailDeliveryWorker, MAX_RETRY_DELAY_MS, retryDelayMs } from '../src/modules/mail/mail-delivery.worker';
+import type { MailMessage, MailSender } from '../src/modules/mail/mail-sender';
+import { call, startApi, type TestApi } from './support/harness';
+import { addMember, createAccount, createOrganization, uniqueEmail, type AccountFixture, type OrganizationFixture } from './support/organization-fixtures';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await sleep(25);
+  }
+}
+
+/** Records what it sends; fails the first `failures` attempts of every message. */
+class RecordingSender implements MailSender {
+  readonly name = 'recording';
+  readonly sent: MailMessage[] = [];
+  readonly attempts = new Map<string, number>();
+
+  constructor(
+    private readonly failures = 0,
+    private readonly delayMs = 0,
+  ) {}
+
+  async send(message: MailMessage): Promise<void> {
+    const attempt = (this.attempts.get(message.id) ?? 0) + 1;
+    this.attempts.set(message.id, attempt);
+    if (this.delayMs) await sleep(this.delayMs);
+    if (attempt <= this.failures) throw new Error(`mail service unavailable (attempt ${attempt})`);
+    this.sent.push(message);
+  }
+}
+
+/** Never answers until released: a worker that dies while sending. */
+class HangingSender implements MailSender {
+  readonly name = 'hanging';
+  private releases: (() => void)[] = [];
+  readonly received: string[] = [];
+
+  send(message: MailMessage): Promise<void> {
+    this.received.push(message.id);
+    return new Promise((resolve) => this.releases.push(resolve));
+  }
+
+  release(): void {
+    for (const release of this.releases) release();
+    this.releases = [];
+  }
+}
+
+function settings(overrides: Partial<MailDeliveryConfig> = {}): { mail: MailDeliveryConfig } {
+  return { mail: { workerEnabled: false, pollIntervalMs: 20, batchSize: 10, leaseMs: 60_000, retryBaseMs: 50, maxAttempts: 5, ...overrides } };
+}
+
+describe('e-mail delivery', () => {
+  let api: TestApi;
+  let org: OrganizationFixture;
+  let admin: AccountFixture;
+  let outbox: EmailOutboxRepository;
+
+  beforeAll(async () => {
+    api = await startApi({ MAIL_WORKER_ENABLED: 'false' });
+    outbox = api.app.get(EmailOutboxRepository);
+    org = await createOrganization(api, '配信テスト組織', 1);
+    admin = await createAccount(api);
+    await addMember(api, admin.accountId, org.id, org.roles.admin);
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  /** Invites `count` new addresses through the API and returns the ids of their queued e-mails. */
+  async function inviteMessages(target: TestApi, count: number): Promise<string[]> {
+    const result = await call<{ invitation: { id: string } | null }[]>(
+      target,
+      '/organization/inviteMembers',
+      { organizationId: org.id, emails: Array.from({ length: count }, () => uniqueEmail('mail')), props: { roleId: org.roles.member, projects: [] } },
+      admin.idToken,
+    );
+    expect(result.status).toBe(200);
+    const ids: string[] = [];
+    for (const entry of result.body) {
+      const rows = await target.app.get(EmailOutboxRepository).findByReference('invitation', entry.invitation!.id);
+      expect(rows).toHaveLength(1);
+      ids.push(rows[0]!.id);
+    }
+    return ids;
+  }
+
+  it('backs off exponentially up to a cap', () => {
+    expect([1, 2, 3, 4].map((n) => retryDelayMs(n, 1000))).toEqual([1000, 2000, 4000, 8000]);
+    expect(retryDelayMs(40, 1000)).toBe(MAX_RETRY_DELAY_MS);
+  });
+
+  it('retries a failing sender with backoff and eventually delivers once', async () => {
+    const [id] = await inviteMessages(api, 1);
+    const sender = new RecordingSender(2);
+    const worker = new MailDeliveryWorker(outbox, sender, settings({ retryBaseMs: 300 }));
+
+    await worker.runOnce();
+    const afterFailure = await outbox.findById(id!);
+    expect(afterFailure).toMatchObject({ status: 'pending', attempts: 1, lockedBy: null });
+    expect(afterFailure!.lastError).toContain('mail service unavailable');
+    expect(afterFailure!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 150);
+    await worker.runOnce();
+    expect(sender.attempts.get(id!)).toBe(1); // not due yet: the backoff holds it back
+
+    worker.start();
+    try {
+      await waitFor(async () => (await outbox.findById(id!))?.status === 'sent');
+    } finally {
+      await worker.stop();
+    }
+    const sent = await outbox.findById(id!);
+    expect(sent).toMatchObject({ status: 'sent', attempts: 3, lastError: null, lockedBy: null });
+    expect(sent!.sentAt).toBeInstanceOf(Date);
+    expect(sender.sent.filter((m) => m.id === id)).toHaveLength(1);
+    expect(sender.sent.find((m) => m.id === id)!.subject).toContain(org.name);
+  });
+
+  it('gives a message up as failed after the last attempt', async () => {
+    const [id] = await inviteMessages(api, 1);
+    const worker = new MailDeliveryWorker(outbox, new RecordingSender(Number.MAX_SAFE_INTEGER), settings({ retryBaseMs: 1, maxAttempts: 3 }));
+    worker.start();
+    try {
+      await waitFor(async () => (await outbox.findById(id!))?.status === 'failed');
+    } finally {
+      await worker.stop();
+    }
+    expect(await outbox.findById(id!)).toMatchObject({ status: 'failed', attempts: 3, lastError: 'mail service unavailable (attempt 3)' });
+  });
+
+  it('never lets two workers send the same message', async () => {
+    const dataSource = api.app.get(DataSource);
+    const ids: string[] = Array.from({ length: 40 }, () => randomUUID());
+    await dataSource.transaction(async (m) => {
+      for (const id of ids) await outbox.insert({ id, kind: 'test', referenceId: null, toEmail: uniqueEmail('bulk'), subject: 'テスト', textBody: '本文', htmlBody: '<p>本文</p>' }, m);
+    });
+    const senders = [new RecordingSender(0, 3), new RecordingSender(0, 3)];
+    const workers = senders.map((sender) => new MailDeliveryWorker(outbox, sender, settings({ batchSize: 4 })));
+    const allSent = async () => (await Promise.all(ids.map((id) => outbox.findById(id)))).every((row) => row?.status === 'sent');
+    workers.forEach((w) => w.start());
+    try {
+      await waitFor(allSent);
+    } finally {
+      await Promise.all(workers.map((w) => w.stop()));
+    }
+    const deliveries = senders.flatMap((s) => s.sent.map((m) => m.id)).filter((id) => ids.includes(id));
+    expect(deliveries).toHaveLength(ids.length);
+    expect(new Set(deliveries).size).toBe(ids.length);
+    expect(senders.every((s) => s.sent.some((m) => ids.includes(m.id)))).toBe(true);
+  });
+
+  it('loses nothing when the API restarts mid-queue, including messages a dead worker had claimed', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'console-mail-restart-'));
+    const first = await startApi({ MAIL_WORKER_ENABLED: 'false', DATA_DIR: dataDir });
+    const ids = await inviteMessages(first, 5);
+    // A worker of the first instance claims some messages and dies while sending them.
+    const hanging = new HangingSender();
+    const dying = new MailDeliveryWorker(first.app.get(EmailOutboxRepository), hanging, settings({ batchSize: 2, leaseMs: 500 }));
+    const dyingRound = dying.runOnce().catch(() => undefined);
+    await waitFor(() => Promise.resolve(hanging.received.length === 2));
+    await first.close();
+
+    const second = await startApi({ MAIL_POLL_INTERVAL_MS: '25', DATA_DIR: dataDir, MAIL_LEASE_MS: '500' });
+    try {
+      const delivered = async () => {
+        const mails = await readMailbox(join(dataDir, 'mailbox'));
+        return ids.every((id) => mails.some((m) => m.id === id));
+      };
+      await waitFor(delivered);
+      await waitFor(async () => (await Promise.all(ids.map((id) => outbox.findById(id)))).every((row) => row?.status === 'sent'));
+      const mails = (await readMailbox(join(dataDir, 'mailbox'))).filter((m) => ids.includes(m.id));
+      expect(mails).toHaveLength(ids.length);
+      expect(mails.every((m) => m.kind === 'invitation' && m.text.includes('/auth/invitations/'))).toBe(true);
+      // The dead worker's late answer does not disturb the redelivered messages.
+      hanging.release();
+      await dyingRound;
+      expect((await Promise.all(ids.map((id) => outbox.findById(id)))).every((row) => row?.status === 'sent')).toBe(true);
+
+      const page = await fetch(`${second.baseUrl}/dev/mailbox`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toContain('text/html');
+      const html = await page.text();
+      expect(html).toContain('ローカルメールボックス');
+      expect(html).toMatch(/<a href="http:\/\/localhost:5173\/auth\/invitations\/[0-9A-Za-z]{21}\?page=sign-up">/);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('serves the local mailbox page only in dev and test', async () => {
+    const prodLike = await startApi({ APP_ENV: 'eva', MAIL_WORKER_ENABLED: 'false' });
+    try {
+      const refused = await fetch(`${prodLike.baseUrl}/dev/mailbox`);
+      expect(refused.status).toBe(404);
+      expect(await refused.json()).toMatchObject({ errorCode: 'NOT_FOUND' });
+    } finally {
+      await prodLike.close();
+    }
+  });
+});
