@@ -89,12 +89,22 @@ describe('login', () => {
     await waitForPath(page, '/login');
   });
 
-  it('logs in with the right password and goes to /projects via /projects/latest', async () => {
+  it('logs in with the right password, exchanges the ID token for the session cookie and goes to /projects via /projects/latest', async () => {
     const { page } = session;
     const user = await seedAccount('login');
+    const sessionLogin = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/session/login');
     await loginThroughUi(page, user.email, user.password);
+    const response = await sessionLogin;
+    expect(response.status()).toBe(200);
+    expect(response.request().headers().authorization).toMatch(/^Bearer .+/);
     await waitForPath(page, '/projects');
     await page.getByRole('heading', { name: 'プロジェクトを選択' }).waitFor();
+
+    const sessionLogout = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/session/logout');
+    await open(page, '/logout');
+    await expect(sessionLogout.then((r) => r.status())).resolves.toBe(200);
+    await expectToast(page, 'ログアウトしました');
+    await waitForPath(page, '/login');
   });
 });
 
