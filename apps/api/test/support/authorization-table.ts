@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@console/domain';
 import sharp from 'sharp';
 import type { TestApi } from './harness';
-import { signUpUser } from './harness';
+import { call, signUpUser } from './harness';
 import {
   addOrganizationMember,
   addProjectMember,
@@ -15,6 +15,7 @@ import {
   type Caller,
   type OrganizationFixture,
   type ProjectFixture,
+  uniqueEmail,
 } from './fixtures';
 
 /**
@@ -155,6 +156,24 @@ async function freshMemberOfA(world: World, project?: ProjectFixture): Promise<s
   return account.id;
 }
 
+/** An invitation of `email` to the organization, sent by the system administrator; returns its id. */
+async function invitationFor(world: World, organizationId: string, roleId: string, email: string): Promise<string> {
+  const result = await call<{ invitation: { id: string } | null }[]>(
+    world.api,
+    '/organization/inviteMembers',
+    { organizationId, emails: [email], props: { roleId, projects: [] } },
+    world.callers.systemAdmin.token,
+  );
+  const id = result.body[0]?.invitation?.id;
+  if (!id) throw new Error(`could not invite ${email}`);
+  return id;
+}
+
+/** The caller's e-mail address (a random one for anonymous and no-account callers). */
+function emailOf(world: World, kind: CallerKind): string {
+  return kind === 'anonymous' || kind === 'noAccount' ? uniqueEmail('nobody') : world.callers[kind].user.email;
+}
+
 export const AUTHORIZATION_TABLE: readonly MatrixRow[] = [
   // Infrastructure (public).
   { endpoint: 'GET /healthz', request: () => ({}), expected: everyone() },
@@ -246,4 +265,47 @@ export const AUTHORIZATION_TABLE: readonly MatrixRow[] = [
     request: (w) => ({ json: { organizationId: w.organizationA.organization.id, karteOrganizationId: 'ABCDEFGHIJKLMNOPQRSTUVWX' } }),
     expected: systemAdminsOnly(),
   },
+
+  // Invitations.
+  {
+    endpoint: 'POST /organization/inviteMembers',
+    request: (w) => ({ json: { organizationId: w.organizationA.organization.id, emails: [uniqueEmail('invitee')], props: { roleId: w.organizationA.memberRole.id, projects: [{ projectId: w.project1.project.id, roleId: w.project1.memberRole.id }] } } }),
+    expected: organizationAAdmins(),
+  },
+  { endpoint: 'POST /invitation/listInOrganization', request: (w) => ({ json: { organizationId: w.organizationA.organization.id } }), expected: organizationAMembers() },
+  { endpoint: 'POST /invitation/listInProject', request: (w) => ({ json: { projectId: w.project1.project.id } }), expected: organizationAMembers() },
+  {
+    endpoint: 'POST /invitation/getByIdWithOrganization',
+    // An invitation of the outsider to organization B: readable by the invitee (and system administrators) only.
+    request: async (w) => ({ json: { invitationId: await invitationFor(w, w.organizationB.organization.id, w.organizationB.memberRole.id, w.callers.outsider.user.email) } }),
+    expected: allowedFor('outsider', 'systemAdmin'),
+  },
+  {
+    endpoint: 'POST /invitation/accept',
+    // Every caller accepts an invitation of its own address to a fresh organization.
+    request: async (w, kind) => {
+      const organization = await createOrganization(w.api);
+      return { json: { invitationId: await invitationFor(w, organization.organization.id, organization.memberRole.id, emailOf(w, kind)) } };
+    },
+    expected: everyAccount(),
+  },
+  {
+    endpoint: 'POST /invitation/cancel',
+    request: async (w) => ({ json: { invitationId: await invitationFor(w, w.organizationA.organization.id, w.organizationA.memberRole.id, uniqueEmail('cancelled')) } }),
+    expected: organizationAMembers(),
+  },
+
+  // Session shared with sibling products.
+  { endpoint: 'POST /session/login', request: () => ({}), expected: everyFirebaseUser() },
+  { endpoint: 'POST /session/logout', request: async (_w, kind) => (kind === 'anonymous' ? {} : { token: (await signUpUser()).idToken }), expected: allowedFor(...CALLER_KINDS.filter((k) => k !== 'anonymous')) },
+  {
+    endpoint: 'POST /session/introspect',
+    // Only a sibling product's key opens it; no user credential does.
+    request: () => ({ json: { sessionCookie: 'not-a-session-cookie' } }),
+    expected: Object.fromEntries(CALLER_KINDS.map((k) => [k, 'UNAUTHENTICATED'])) as Record<CallerKind, Outcome>,
+  },
+
+  // Development only (the local mailbox of invitation e-mails; 404 outside dev and test).
+  { endpoint: 'GET /dev/mailbox', request: () => ({}), expected: everyone() },
+  { endpoint: 'GET /dev/mailbox.json', request: () => ({}), expected: everyone() },
 ];
