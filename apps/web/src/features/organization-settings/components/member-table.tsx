@@ -149,7 +149,7 @@ export function MemberTable(props: MemberTableProps) {
                     <Table.Td>
                       {mayAssign ? (
                         <Select
-                          aria-label={t.memberTable.roleLabel(name)}
+                          aria-label={t.memberTable.roleLabel(account.email)}
                           data={roles.map((r) => ({ value: r.id, label: r.name }))}
                           value={selected}
                           allowDeselect={false}
@@ -169,7 +169,7 @@ export function MemberTable(props: MemberTableProps) {
                     <Table.Td>
                       <Menu position="bottom-end" withinPortal shadow="md">
                         <Menu.Target>
-                          <ActionIcon variant="subtle" color="gray" aria-label={t.memberTable.menuLabel(name)}>
+                          <ActionIcon variant="subtle" color="gray" aria-label={t.memberTable.menuLabel(account.email)}>
                             <DotsIcon />
                           </ActionIcon>
                         </Menu.Target>
