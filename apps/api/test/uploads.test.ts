@@ -101,7 +101,7 @@ describe('profile image uploads', () => {
   });
 
   it.each(['png', 'jpeg', 'webp'] as const)('refuses a truncated %s with UNSUPPORTED_IMAGE', async (format) => {
-    const whole = await sharp({ create: { width: 64, height: 64, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+    const whole = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
       .toFormat(format)
       .toBuffer();
     const response = await upload(api, '/account/uploadProfileImage', user.token, { data: whole.subarray(0, Math.floor(whole.length / 2)), type: `image/${format}` });

@@ -1,0 +1,137 @@
+import { generateId, PRESET_ORGANIZATION_ROLES, PRESET_PROJECT_ROLES, ROOT_ACCOUNT_ID } from '@console/domain';
+import { DataSource, type Logger, type QueryRunner } from 'typeorm';
+import { OrganizationMembershipEntity } from '../src/modules/organization/organization-membership.entity';
+import { OrganizationEntity } from '../src/modules/organization/organization.entity';
+import { ProjectEntity } from '../src/modules/project/project.entity';
+import { RoleEntity } from '../src/modules/role/role.entity';
+import {
+  addOrganizationMember,
+  addProjectMember,
+  createCaller,
+  createOrganization,
+  createProject,
+  createSystemAdmin,
+  insertAccounts,
+  insertMemberships,
+  type Caller,
+} from './support/fixtures';
+import { call, startApi, type TestApi } from './support/harness';
+
+/** Counts the SQL statements the API sends (through TypeORM's logger hook, which sees every query). */
+class CountingLogger implements Logger {
+  statements: string[] = [];
+  logQuery(query: string, _parameters?: unknown[], _runner?: QueryRunner): void {
+    if (!/email_outbox/i.test(query)) this.statements.push(query);
+  }
+  logQueryError(): void {}
+  logQuerySlow(): void {}
+  logSchemaBuild(): void {}
+  logMigration(): void {}
+  log(): void {}
+}
+
+interface DataSet {
+  caller: Caller;
+  organizationId: string;
+  projectId: string;
+}
+
+const audit = { createdById: ROOT_ACCOUNT_ID, updatedById: ROOT_ACCOUNT_ID };
+
+function presetRoles(organizationId: string, projectId: string | null): RoleEntity[] {
+  const presets = projectId === null ? PRESET_ORGANIZATION_ROLES : PRESET_PROJECT_ROLES;
+  return presets.map((p) => Object.assign(new RoleEntity(), { id: generateId('role'), organizationId, projectId, key: p.key, name: p.name, description: p.description, isPreset: true, ...audit }));
+}
+
+/** `count` projects of the organization with their preset roles, in bulk. */
+async function insertProjects(api: TestApi, organizationId: string, count: number): Promise<void> {
+  const projects = Array.from({ length: count }, (_, i) => Object.assign(new ProjectEntity(), { id: generateId('project'), organizationId, name: `P${i}`, productSettings: {}, ...audit }));
+  const m = api.app.get(DataSource).manager;
+  await m.getRepository(ProjectEntity).insert(projects);
+  await m.getRepository(RoleEntity).insert(projects.flatMap((p) => presetRoles(organizationId, p.id)));
+}
+
+/** `count` organizations with their preset roles, each with the account as a member, in bulk. */
+async function insertOrganizationsOf(api: TestApi, accountId: string, count: number): Promise<void> {
+  const organizations = Array.from({ length: count }, (_, i) => Object.assign(new OrganizationEntity(), { id: generateId('organization'), name: `O${i}`, profileImageSrc: null, ...audit }));
+  const roles = organizations.map((o) => presetRoles(o.id, null));
+  const m = api.app.get(DataSource).manager;
+  await m.getRepository(OrganizationEntity).insert(organizations);
+  await m.getRepository(RoleEntity).insert(roles.flat());
+  await m.getRepository(OrganizationMembershipEntity).insert(
+    organizations.map((o, i) => Object.assign(new OrganizationMembershipEntity(), { accountId, organizationId: o.id, roleId: roles[i]?.find((r) => r.key === 'member')?.id, ...audit })),
+  );
+}
+
+/**
+ * A caller who is admin of an organization with `size` members and `size` projects, admin of the
+ * first project which also has `size` members, and member of `size` organizations in all.
+ */
+async function buildDataSet(api: TestApi, size: number): Promise<DataSet> {
+  const caller = await createCaller(api);
+  const organization = await createOrganization(api);
+  const project = await createProject(api, organization.organization.id);
+  await addOrganizationMember(api, caller.id, organization, 'admin');
+  await addProjectMember(api, caller.id, project, 'admin');
+  const members = await insertAccounts(api, size);
+  await insertMemberships(api, members, organization, project);
+  await insertProjects(api, organization.organization.id, size - 1);
+  await insertOrganizationsOf(api, caller.id, size - 1);
+  return { caller, organizationId: organization.organization.id, projectId: project.project.id };
+}
+
+describe('query budget of list and get calls', () => {
+  let api: TestApi;
+  let logger: CountingLogger;
+  let systemAdmin: Caller;
+
+  beforeAll(async () => {
+    api = await startApi({ MAIL_WORKER_ENABLED: 'false' });
+    logger = new CountingLogger();
+    Object.defineProperty(api.app.get(DataSource), 'logger', { value: logger, configurable: true, writable: true });
+    systemAdmin = await createSystemAdmin(api);
+  });
+
+  afterAll(async () => {
+    await api.close();
+  });
+
+  /** Statements of one call (the caller's token is already verified, so no identity-provider round trip interferes). */
+  async function statementsOf(path: string, body: unknown, token: string): Promise<number> {
+    await call(api, '/account/get', undefined, token);
+    logger.statements = [];
+    const response = await call(api, path, body, token);
+    expect({ path, status: response.status }).toEqual({ path, status: 200 });
+    return logger.statements.length;
+  }
+
+  async function measure(data: DataSet): Promise<Record<string, number>> {
+    const token = data.caller.token;
+    const admin = systemAdmin.token;
+    return {
+      'account/get': await statementsOf('/account/get', undefined, token),
+      'organization/listOfAccount': await statementsOf('/organization/listOfAccount', undefined, token),
+      'organization/get': await statementsOf('/organization/get', { organizationId: data.organizationId }, token),
+      'organization/listMembers': await statementsOf('/organization/listMembers', { organizationId: data.organizationId }, token),
+      'project/listInAccount': await statementsOf('/project/listInAccount', undefined, token),
+      'project/get': await statementsOf('/project/get', { projectId: data.projectId }, token),
+      'project/listMembers': await statementsOf('/project/listMembers', { projectId: data.projectId }, token),
+      'systemAdmin/account/list': await statementsOf('/systemAdmin/account/list', undefined, admin),
+      'system-admin/organization/listAll': await statementsOf('/system-admin/organization/listAll', undefined, admin),
+      'system-admin/project/listAll': await statementsOf('/system-admin/project/listAll', undefined, admin),
+      'organization/listOfAccount (system admin)': await statementsOf('/organization/listOfAccount', undefined, admin),
+      'project/listInAccount (system admin)': await statementsOf('/project/listInAccount', undefined, admin),
+      'systemAdmin/projectKarteMapping/get': await statementsOf('/systemAdmin/projectKarteMapping/get', { projectId: data.projectId }, admin),
+      'systemAdmin/organizationKarteMapping/get': await statementsOf('/systemAdmin/organizationKarteMapping/get', { organizationId: data.organizationId }, admin),
+    };
+  }
+
+  it('runs the same, small number of statements for 1 and for 200 members, projects and organizations', async () => {
+    const one = await measure(await buildDataSet(api, 1));
+    const many = await measure(await buildDataSet(api, 200));
+    if (process.env.QUERY_BUDGET_REPORT) process.stdout.write(`${JSON.stringify({ one, many }, null, 2)}\n`);
+    expect(many).toEqual(one);
+    // Auth (1) + access check (1) + rows (1) + related rows (≤ 2) at most.
+    for (const [path, count] of Object.entries(many)) expect({ path, count: Math.min(count, 5) }).toEqual({ path, count });
+  });
+});
