@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { invitationStatus, type InvitationStatus } from '@console/domain';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { AccountResponse, ProjectAssignmentResponse } from '../account/account.dto';
 import type { OrganizationEntity } from '../organization/organization.entity';
 import type { InvitationEntity } from './invitation.entity';
@@ -36,7 +36,7 @@ export class InviteMembersRequest {
   @MaxLength(320, { each: true })
   emails: string[];
 
-  @ApiProperty({ type: InviteMembersProps }) @ValidateNested() @Type(() => InviteMembersProps) props: InviteMembersProps;
+  @ApiProperty({ type: InviteMembersProps }) @IsObject() @ValidateNested() @Type(() => InviteMembersProps) props: InviteMembersProps;
 }
 
 export class OrganizationIdRequest {
