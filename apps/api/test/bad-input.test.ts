@@ -8,7 +8,7 @@ import { call, startApi, type TestApi } from './support/harness';
  */
 const JSON_ROWS = AUTHORIZATION_TABLE.filter((row) => row.endpoint.startsWith('POST ') && row.endpoint !== 'POST /account/uploadProfileImage' && row.endpoint !== 'POST /organization/uploadProfileImage');
 
-const WRONG_VALUES: readonly unknown[] = [null, 12345, true, {}, [], ['x'], 'x'.repeat(5000), '', ' ', '../../etc/passwd', "' OR 1=1 --", { $gt: '' }];
+const WRONG_VALUES: readonly unknown[] = [null, 12345, true, { $gt: '' }, ['x'], 'x'.repeat(5000), '', "../' OR 1=1 --"];
 
 function mutations(body: Record<string, unknown>): { label: string; body: unknown }[] {
   const result: { label: string; body: unknown }[] = [
@@ -25,7 +25,7 @@ function mutations(body: Record<string, unknown>): { label: string; body: unknow
       const nested = value as Record<string, unknown>;
       result.push({ label: `${key} with an unknown field`, body: { ...body, [key]: { ...nested, unexpected: 1 } } });
       for (const inner of Object.keys(nested)) {
-        for (const wrong of [null, 123, {}, 'x'.repeat(2000)]) result.push({ label: `${key}.${inner} = ${JSON.stringify(wrong).slice(0, 20)}`, body: { ...body, [key]: { ...nested, [inner]: wrong } } });
+        for (const wrong of [null, 123, 'x'.repeat(2000)]) result.push({ label: `${key}.${inner} = ${JSON.stringify(wrong).slice(0, 20)}`, body: { ...body, [key]: { ...nested, [inner]: wrong } } });
       }
     }
   }
