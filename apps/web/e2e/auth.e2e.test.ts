@@ -115,6 +115,7 @@ describe('forgot and reset password', () => {
     await open(page, '/login');
     await page.getByRole('link', { name: 'パスワードをお忘れの方' }).click();
     await waitForPath(page, '/forgot-password');
+    await page.getByRole('heading', { name: 'パスワードの再設定' }).waitFor();
     const input = page.getByLabel('メールアドレス');
     const send = page.getByRole('button', { name: '再設定メールを送信' });
     await input.fill(user.email);

@@ -1,27 +1,22 @@
 import type { Browser } from 'playwright-core';
 import { expectToast, launchBrowser, newSession, open, waitForPath, type Session } from './support/browser';
-import { api, rootIdToken, uniqueEmail } from './support/stack';
+import { api, rootIdToken, seedOrganization, suffix, uniqueEmail, type SeededOrganization } from './support/stack';
 
-const ORGANIZATION_ID = 'demoOrg1';
-const PROJECT_ID = 'demoPrj2';
+const ORGANIZATION_NAME = `招待テスト組織-${suffix()}`;
+const PROJECT_NAME = `招待テストプロジェクト-${suffix()}`;
+let organization: SeededOrganization;
 
-interface Role {
-  id: string;
-  key: string;
-}
-
-/** The organization admin (root) invites `email` to the demo organization and one project, over HTTP. */
-async function inviteToDemoOrganization(email: string): Promise<string> {
+/** The root system administrator invites `email` to this suite's organization and its project, over HTTP. */
+async function inviteToOrganization(email: string): Promise<string> {
   const token = await rootIdToken();
-  const organizations = await api<{ id: string; roles: Role[] }[]>('/organization/listOfAccount', token);
-  const projects = await api<{ id: string; roles: Role[] }[]>('/project/listInAccount', token);
-  const organizationRole = organizations.find((o) => o.id === ORGANIZATION_ID)?.roles.find((r) => r.key === 'member');
-  const projectRole = projects.find((p) => p.id === PROJECT_ID)?.roles.find((r) => r.key === 'member');
-  if (!organizationRole || !projectRole) throw new Error('demo roles not found');
+  const project = organization.projects[0];
+  const organizationRole = organization.roles.find((r) => r.key === 'member');
+  const projectRole = project?.roles.find((r) => r.key === 'member');
+  if (!project || !organizationRole || !projectRole) throw new Error('roles not found');
   const entries = await api<{ email: string; invitation: { id: string } | null }[]>('/organization/inviteMembers', token, {
-    organizationId: ORGANIZATION_ID,
+    organizationId: organization.id,
     emails: [email],
-    props: { roleId: organizationRole.id, projects: [{ projectId: PROJECT_ID, roleId: projectRole.id }] },
+    props: { roleId: organizationRole.id, projects: [{ projectId: project.id, roleId: projectRole.id }] },
   });
   const id = entries[0]?.invitation?.id;
   if (!id) throw new Error(`the invitation was not created: ${JSON.stringify(entries)}`);
@@ -33,6 +28,7 @@ let session: Session;
 
 beforeAll(async () => {
   browser = await launchBrowser();
+  organization = await seedOrganization(ORGANIZATION_NAME, [{ name: PROJECT_NAME }]);
 });
 afterAll(async () => {
   await browser.close();
@@ -48,7 +44,7 @@ describe('invitations', () => {
   it('an invited person signs up from the invitation link, accepts and sees the organization', async () => {
     const { page } = session;
     const email = uniqueEmail('invitee');
-    const invitationId = await inviteToDemoOrganization(email);
+    const invitationId = await inviteToOrganization(email);
 
     // The invitation URL of spec §7 leads a visitor without a session to the sign-up screen.
     await open(page, `/invitations/${invitationId}?page=sign-up`);
@@ -60,12 +56,12 @@ describe('invitations', () => {
 
     // After sign-up the public group sends the new account back to the invitation.
     await waitForPath(page, `/invitations/${invitationId}`);
-    await page.getByRole('heading', { name: 'デモ組織' }).waitFor();
+    await page.getByRole('heading', { name: ORGANIZATION_NAME }).waitFor();
     await page.screenshot({ path: '/tmp/console-e2e-invitation.png' });
     await page.getByRole('button', { name: '招待を承諾' }).click();
     await expectToast(page, '招待を承諾しました');
     await waitForPath(page, '/projects');
-    await page.getByTestId('project-list').getByRole('link', { name: '準備中プロジェクト' }).waitFor();
+    await page.getByTestId('project-list').getByRole('link', { name: PROJECT_NAME }).waitFor();
 
     // An accepted invitation is no longer valid.
     await open(page, `/invitations/${invitationId}`);

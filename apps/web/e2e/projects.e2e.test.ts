@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { expectToast, launchBrowser, loginThroughUi, newSession, open, waitForPath, type Session } from './support/browser';
-import { seedAccount, stack } from './support/stack';
+import { seedAccount, seedOrganization, stack, suffix } from './support/stack';
 
-/** Demo data the API seeds (SEED_DEMO_DATA): one organization, knowledge enabled on the first project only. */
-const DEMO = { organizationId: 'demoOrg1', organizationName: 'デモ組織', knowledgeProjectId: 'demoPrj1', knowledgeProjectName: 'ナレッジ活用プロジェクト', plainProjectId: 'demoPrj2', plainProjectName: '準備中プロジェクト' };
+/** This suite's own organization: knowledge enabled on the first project only. */
+const DEMO = { organizationId: '', organizationName: `E2E組織-${suffix()}`, knowledgeProjectId: '', knowledgeProjectName: `ナレッジ活用プロジェクト-${suffix()}`, plainProjectId: '', plainProjectName: `準備中プロジェクト-${suffix()}` };
 const LATEST_PROJECT_KEY = 'console.latestProjectId';
 const LATEST_PRODUCT_KEY = 'console.latestProductByProjectId';
 
@@ -12,6 +12,10 @@ let session: Session;
 
 beforeAll(async () => {
   browser = await launchBrowser();
+  const organization = await seedOrganization(DEMO.organizationName, [{ name: DEMO.knowledgeProjectName, knowledge: true }, { name: DEMO.plainProjectName }]);
+  DEMO.organizationId = organization.id;
+  DEMO.knowledgeProjectId = organization.projects[0]?.id ?? '';
+  DEMO.plainProjectId = organization.projects[1]?.id ?? '';
 });
 afterAll(async () => {
   await browser.close();
@@ -29,9 +33,12 @@ async function storageValue(session: Session, key: string): Promise<string | nul
 
 async function loginAsRootAtProjects(session: Session): Promise<void> {
   const { page } = session;
+  // A remembered project that does not exist: /projects/latest → /projects/zzzzzzzz → /projects,
+  // instead of the default project (which may open a product).
+  await open(page, '/login');
+  await page.evaluate((key) => window.localStorage.setItem(key, 'zzzzzzzz'), LATEST_PROJECT_KEY);
   await loginThroughUi(page, stack.root.email, stack.root.password);
-  // Without remembered values /projects/latest opens the default project, which may be a product.
-  await open(page, '/projects');
+  await waitForPath(page, '/projects');
   await page.getByRole('heading', { name: 'プロジェクトを選択' }).waitFor();
 }
 
@@ -40,6 +47,9 @@ describe('project chooser', () => {
     const { page } = session;
     await loginAsRootAtProjects(session);
     const list = page.getByTestId('project-list');
+    const search = page.getByPlaceholder('組織名・プロジェクト名で検索');
+    // The organization's name matches: both of its projects stay.
+    await search.fill(DEMO.organizationName.toLowerCase());
     await list.getByText(DEMO.organizationName).waitFor();
     await list.getByRole('link', { name: DEMO.knowledgeProjectName }).waitFor();
     await list.getByRole('link', { name: DEMO.plainProjectName }).waitFor();
@@ -47,11 +57,10 @@ describe('project chooser', () => {
     await expect(list.evaluate((el) => Math.round(el.getBoundingClientRect().height))).resolves.toBe(300);
     await page.screenshot({ path: '/tmp/console-e2e-projects.png' });
 
-    const search = page.getByPlaceholder('組織名・プロジェクト名で検索');
-    await search.fill('準備中');
-    await expect(list.getByRole('link').allInnerTexts()).resolves.toEqual([DEMO.plainProjectName]);
-    await search.fill('デモ');
     await expect(list.getByRole('link').count()).resolves.toBe(2);
+    // A project's name matches: only that project stays.
+    await search.fill(DEMO.plainProjectName.toUpperCase());
+    await expect(list.getByRole('link').allInnerTexts()).resolves.toEqual([DEMO.plainProjectName]);
     await search.fill('存在しない');
     await list.getByText('該当するプロジェクトがありません').waitFor();
   });
@@ -80,6 +89,7 @@ describe('project layout and product redirect', () => {
   it('opens the enabled product with a full-page navigation and remembers project and product', async () => {
     const { page } = session;
     await loginAsRootAtProjects(session);
+    await page.getByPlaceholder('組織名・プロジェクト名で検索').fill(DEMO.knowledgeProjectName);
     await page.getByTestId('project-list').getByRole('link', { name: DEMO.knowledgeProjectName }).click();
     await page.waitForURL((url) => url.pathname === '/knowledge/' && url.searchParams.get('projectId') === DEMO.knowledgeProjectId);
     await page.getByRole('heading', { name: 'ナレッジ' }).waitFor();

@@ -99,3 +99,34 @@ export async function oobCodesFor(email: string, requestType = 'PASSWORD_RESET')
 export async function rootIdToken(): Promise<string> {
   return signInIdentity(stack.root.email, stack.root.password);
 }
+
+export interface SeededOrganization {
+  id: string;
+  name: string;
+  roles: { id: string; key: string }[];
+  projects: { id: string; name: string; roles: { id: string; key: string }[] }[];
+}
+
+/**
+ * A fresh organization of this test run, created by the root system administrator over HTTP, with
+ * the given projects; `knowledge: true` puts the knowledge product on the enterprise plan.
+ * Other suites change the shared demo data, so tests that depend on products use their own.
+ */
+export async function seedOrganization(name: string, projects: { name: string; knowledge?: boolean }[]): Promise<SeededOrganization> {
+  const token = await rootIdToken();
+  const organization = await api<{ id: string; name: string; roles: { id: string; key: string }[] }>('/system-admin/organization/create', token, { name });
+  const created: SeededOrganization['projects'] = [];
+  for (const project of projects) {
+    const p = await api<{ id: string; name: string; roles: { id: string; key: string }[] }>('/system-admin/project/create', token, { organizationId: organization.id, name: project.name });
+    if (project.knowledge) {
+      await api('/project/update', token, { projectId: p.id, updateProps: { productSettings: { knowledge: { plan: 'enterprise' } } } });
+    }
+    created.push({ id: p.id, name: p.name, roles: p.roles });
+  }
+  return { id: organization.id, name: organization.name, roles: organization.roles, projects: created };
+}
+
+/** A short random suffix for names that must be unique in the run. */
+export function suffix(): string {
+  return Math.random().toString(36).slice(2, 8);
+}
