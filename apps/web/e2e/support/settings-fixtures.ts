@@ -62,3 +62,14 @@ export async function seedAccountOnDomain(domain: string, prefix = 'staff', pass
   const account = await api<{ id: string }>('/account/create', idToken);
   return { id: account.id, email, password, idToken };
 }
+
+/** Polls an input until its value equals `expected` (data may still be loading after a reload). */
+export async function waitForInputValue(input: { inputValue: () => Promise<string> }, expected: string, timeoutMs = 15_000): Promise<string> {
+  const started = Date.now();
+  let value = await input.inputValue();
+  while (value !== expected && Date.now() - started < timeoutMs) {
+    await new Promise((r) => setTimeout(r, 200));
+    value = await input.inputValue();
+  }
+  return value;
+}

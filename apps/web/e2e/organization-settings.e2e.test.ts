@@ -1,0 +1,93 @@
+import type { Browser, Page } from 'playwright-core';
+import { expectToast, launchBrowser, loginThroughUi, newSession, open, waitForPath, type Session } from './support/browser';
+import { createOrganizationWithProject, seedMember, uniqueSuffix, type Fixture } from './support/settings-fixtures';
+import { uniqueEmail, type SeededAccount } from './support/stack';
+
+let browser: Browser;
+let session: Session;
+let fixture: Fixture;
+let admin: SeededAccount;
+let member: SeededAccount;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const suffix = uniqueSuffix();
+  fixture = await createOrganizationWithProject(`組織設定テスト${suffix}`, `組織設定プロジェクト${suffix}`);
+  admin = await seedMember(fixture, 'admin', 'admin', 'org-settings-admin');
+  member = await seedMember(fixture, 'member', 'member', 'org-settings-member');
+});
+afterAll(async () => {
+  await browser.close();
+});
+beforeEach(async () => {
+  session = await newSession(browser);
+});
+afterEach(async () => {
+  await session.context.close();
+});
+
+async function login(page: Page, account: SeededAccount): Promise<void> {
+  await loginThroughUi(page, account.email, account.password);
+}
+
+describe('organization settings', () => {
+  it('redirects to general, where an organization admin saves the name (save enabled only when changed)', async () => {
+    const { page } = session;
+    await login(page, admin);
+    await open(page, `/organizations/${fixture.organization.id}/settings`);
+    await waitForPath(page, `/organizations/${fixture.organization.id}/settings/general`);
+    const name = page.getByLabel('組織名');
+    await expect(name.inputValue()).resolves.toBe(fixture.organization.name);
+    const save = page.getByRole('button', { name: '保存' });
+    await expect(save.isDisabled()).resolves.toBe(true);
+    await name.fill(`${fixture.organization.name}（改）`);
+    await expect(save.isEnabled()).resolves.toBe(true);
+    await save.click();
+    await expectToast(page, '更新しました');
+    await expect(save.isDisabled()).resolves.toBe(true);
+    await page.screenshot({ path: '/tmp/console-e2e-organization-general.png' });
+  });
+
+  it('lists members and pending invitations, and the roles; a member cannot edit the organization', async () => {
+    const { page } = session;
+    await login(page, admin);
+    const invited = uniqueEmail('org-invitee');
+    // Invite through the project settings dialog, then look at the organization's members page.
+    await open(page, `/organizations/${fixture.organization.id}/settings/projects/${fixture.project.id}?view=members`);
+    await page.getByRole('button', { name: 'メンバーを招待' }).click();
+    const dialog = page.getByRole('dialog', { name: `${fixture.project.name}にメンバーを招待` });
+    // The organization's members already in the project are not suggested.
+    await dialog.getByRole('textbox', { name: 'ユーザー名またはメールアドレス' }).fill(invited);
+    await expect(dialog.getByTestId('invite-suggestions').isVisible()).resolves.toBe(false);
+    await dialog.getByRole('textbox', { name: 'ユーザー名またはメールアドレス' }).press('Enter');
+    await dialog.getByRole('button', { name: '招待する' }).click();
+    await expectToast(page, 'メンバーを招待しました');
+
+    await page.getByRole('navigation', { name: '組織設定メニュー' }).getByRole('link', { name: 'メンバー' }).click();
+    await waitForPath(page, `/organizations/${fixture.organization.id}/settings/members`);
+    await page.getByText('2人のメンバー').waitFor();
+    await page.getByTestId('member-row').filter({ hasText: member.email }).getByText('アクティブ').waitFor();
+    await page.getByTestId('invitation-row').filter({ hasText: invited }).getByText('招待中').waitFor();
+
+    await page.getByRole('navigation', { name: '組織設定メニュー' }).getByRole('link', { name: 'ロール' }).click();
+    await page.getByTestId('role-table').getByRole('cell', { name: '組織を管理・設定できます' }).waitFor();
+
+    await session.context.clearCookies();
+    await page.evaluate(() => window.localStorage.clear());
+    const other = await browser.newContext({ locale: 'ja-JP', viewport: { width: 1280, height: 800 } });
+    try {
+      const memberPage = await other.newPage();
+      await login(memberPage, member);
+      await open(memberPage, `/organizations/${fixture.organization.id}/settings/general`);
+      await expect(memberPage.getByRole('button', { name: '保存' }).isDisabled()).resolves.toBe(true);
+      await expect(memberPage.getByRole('button', { name: '画像をアップロード' }).isDisabled()).resolves.toBe(true);
+      await memberPage.locator('[data-no-permission]').filter({ has: memberPage.getByRole('button', { name: '保存' }) }).hover();
+      await memberPage.getByRole('tooltip', { name: '権限がありません' }).waitFor();
+      await open(memberPage, `/organizations/${fixture.organization.id}/settings/members`);
+      const adminRow = memberPage.getByTestId('member-row').filter({ hasText: admin.email });
+      await expect(adminRow.getByTestId('role-text').innerText()).resolves.toBe('管理者');
+    } finally {
+      await other.close();
+    }
+  });
+});
