@@ -90,4 +90,14 @@ describe('bad input', () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ name: PRODUCT_ERROR_NAME, errorCode: 'VALIDATION_FAILED' });
   });
+
+  it('refuses a body of an unsupported content type with VALIDATION_FAILED, not an image error', async () => {
+    const response = await fetch(`${api.baseUrl}/organization/get`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/xml', authorization: `Bearer ${world.callers.systemAdmin.token}` },
+      body: '<organizationId>x</organizationId>',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ name: PRODUCT_ERROR_NAME, errorCode: 'VALIDATION_FAILED' });
+  });
 });

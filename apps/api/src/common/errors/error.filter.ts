@@ -12,7 +12,6 @@ const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_IMAGE',
   429: 'RATE_LIMITED',
 };
 
@@ -28,6 +27,11 @@ function messageOf(exception: HttpException): string | undefined {
 export function toErrorResponse(exception: unknown, requestId: string, logger: Logger): { status: number; body: ErrorBody } {
   if (exception instanceof DomainError) {
     return { status: ERROR_HTTP_STATUS[exception.errorCode], body: body(exception.errorCode, exception.message) };
+  }
+  const rawStatus = exception instanceof HttpException ? exception.getStatus() : (exception as { statusCode?: unknown }).statusCode;
+  if (rawStatus === 415) {
+    // A body of a type no parser accepts: bad input, not an image problem (UNSUPPORTED_IMAGE is the uploads' own error).
+    return { status: ERROR_HTTP_STATUS.VALIDATION_FAILED, body: body('VALIDATION_FAILED', 'Unsupported Content-Type: send application/json, or multipart/form-data for uploads') };
   }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
