@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiExtraModels, ApiOkResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { Access } from '../../common/auth/access.decorator';
 import { CurrentOperator } from '../../common/auth/current-operator.decorator';
 import type { Operator } from '../../common/auth/operator';
@@ -15,6 +15,7 @@ import { KarteMappingService } from './karte-mapping.service';
 
 @ApiTags('systemAdmin')
 @ApiBearerAuth()
+@ApiExtraModels(ProjectKarteMappingResponse, OrganizationKarteMappingResponse)
 @Controller('systemAdmin')
 export class KarteMappingController {
   constructor(private readonly service: KarteMappingService) {}
@@ -22,7 +23,7 @@ export class KarteMappingController {
   @Post('projectKarteMapping/get')
   @HttpCode(200)
   @Access('systemAdmin')
-  @ApiOkResponse({ type: ProjectKarteMappingResponse, description: 'The mapping, or null when the project has none.' })
+  @ApiOkResponse({ description: 'The mapping, or null when the project has none.', schema: { nullable: true, allOf: [{ $ref: getSchemaPath(ProjectKarteMappingResponse) }] } })
   getProjectKarteMapping(@CurrentOperator() operator: Operator, @Body() body: ProjectKarteMappingRequest): Promise<ProjectKarteMappingResponse | null> {
     return this.service.getOfProject(operator, body.projectId);
   }
@@ -38,7 +39,7 @@ export class KarteMappingController {
   @Post('organizationKarteMapping/get')
   @HttpCode(200)
   @Access('systemAdmin')
-  @ApiOkResponse({ type: OrganizationKarteMappingResponse, description: 'The mapping, or null when the organization has none.' })
+  @ApiOkResponse({ description: 'The mapping, or null when the organization has none.', schema: { nullable: true, allOf: [{ $ref: getSchemaPath(OrganizationKarteMappingResponse) }] } })
   getOrganizationKarteMapping(@CurrentOperator() operator: Operator, @Body() body: OrganizationKarteMappingRequest): Promise<OrganizationKarteMappingResponse | null> {
     return this.service.getOfOrganization(operator, body.organizationId);
   }

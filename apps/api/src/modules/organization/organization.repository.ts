@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { RoleEntity } from '../role/role.entity';
 import { OrganizationMembershipEntity } from './organization-membership.entity';
 import { OrganizationEntity } from './organization.entity';
@@ -84,11 +84,5 @@ export class OrganizationRepository {
   async deleteMembership(accountId: string, organizationId: string, manager?: EntityManager): Promise<boolean> {
     const result = await this.memberships(manager).delete({ accountId, organizationId });
     return (result.affected ?? 0) > 0;
-  }
-
-  /** Organizations by id (for listings that already know the ids). */
-  findByIds(ids: readonly string[], manager?: EntityManager): Promise<OrganizationEntity[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.organizations(manager).find({ where: { id: In([...ids]) }, order: { name: 'ASC', id: 'ASC' } });
   }
 }
