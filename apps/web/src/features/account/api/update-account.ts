@@ -10,7 +10,7 @@ export interface UpdateAccountInput {
 
 /** POST /account/update: name and profile image. */
 export async function updateAccount(input: UpdateAccountInput): Promise<Account> {
-  return unwrapRequired(apiClient.POST('/account/update', { body: input })) as Promise<Account>;
+  return unwrapRequired(apiClient.POST('/account/update', { body: input }));
 }
 
 export function useUpdateAccount() {

@@ -6,7 +6,8 @@ export async function uploadProfileImage(file: File): Promise<string> {
   const form = new FormData();
   form.append('profileImage', file, file.name);
   const result = await unwrapRequired(
-    apiClient.POST('/account/uploadProfileImage', { body: form, bodySerializer: (body) => body }),
+    // The typed body names the multipart field; the request sends the FormData built above.
+    apiClient.POST('/account/uploadProfileImage', { body: { profileImage: file.name }, bodySerializer: () => form }),
   );
   return result.url;
 }

@@ -6,8 +6,9 @@ export async function uploadOrganizationProfileImage(input: { organizationId: st
   const form = new FormData();
   form.append('organizationId', input.organizationId);
   form.append('profileImage', input.file, input.file.name);
+  // The typed body names the multipart fields; the request sends the FormData built above.
   const result = await unwrapRequired(
-    apiClient.POST('/organization/uploadProfileImage', { body: form, bodySerializer: (body) => body }),
+    apiClient.POST('/organization/uploadProfileImage', { body: { organizationId: input.organizationId, profileImage: input.file.name }, bodySerializer: () => form }),
   );
   return result.url;
 }

@@ -1,3 +1,4 @@
+import type { PlanKey } from '@console/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { projectKeys } from '@/features/projects/api/get-projects-in-account';
 import { apiClient, unwrapRequired } from '@/lib/api-client';
@@ -5,7 +6,7 @@ import type { ProjectDetail } from './get-project';
 
 export interface UpdateProjectInput {
   projectId: string;
-  updateProps: { name?: string; productSettings?: Record<string, { plan: string }> };
+  updateProps: { name?: string; productSettings?: Record<string, { plan: PlanKey }> };
 }
 
 /** POST /project/update: the name, or (system admins) the product settings. */

@@ -27,7 +27,7 @@ export function ProductUsageTab({ project, loading, mayChangePlan }: { project: 
 
   function confirm() {
     if (!pending || !project) return;
-    const next: Record<string, { plan: string }> = {};
+    const next: Record<string, { plan: PlanKey }> = {};
     for (const product of PRODUCTS) next[product.key] = { plan: planOf(settings, product.key) };
     next[pending.productKey] = { plan: pending.plan };
     update.mutate(
