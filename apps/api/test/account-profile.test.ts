@@ -67,6 +67,17 @@ describe('own account', () => {
       expect(response.body.isSystemAdmin).toBe(false);
     });
 
+    it('refuses an address another account still holds with EMAIL_ALREADY_IN_USE', async () => {
+      const holder = await createCaller(api);
+      const taker = await createCaller(api);
+      // The holder moves to a new address in the identity provider without telling the console yet.
+      await changeEmailInIdentityProvider(holder.token, uniqueEmail('moved'));
+      const token = await changeEmailInIdentityProvider(taker.token, holder.user.email);
+      const response = await call(api, '/account/updateEmail', undefined, token);
+      expect(response).toMatchObject({ status: 409, body: { errorCode: 'EMAIL_ALREADY_IN_USE' } });
+      expect((await call<AccountBody>(api, '/account/get', undefined, token)).body.email).toBe(taker.user.email);
+    });
+
     it('needs an account', async () => {
       expect((await call(api, '/account/updateEmail')).status).toBe(401);
     });

@@ -36,6 +36,7 @@ export const ErrorCodes = {
 
   // State conflicts
   ALREADY_ORGANIZATION_MEMBER: 'ALREADY_ORGANIZATION_MEMBER',
+  EMAIL_ALREADY_IN_USE: 'EMAIL_ALREADY_IN_USE',
   NOT_ORGANIZATION_MEMBER: 'NOT_ORGANIZATION_MEMBER',
   INVITATION_INVALID: 'INVITATION_INVALID',
 
@@ -98,6 +99,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = Object.freeze
   CANNOT_CHANGE_OWN_SYSTEM_ADMIN: '自分のシステム管理者権限は変更できません',
 
   ALREADY_ORGANIZATION_MEMBER: 'The account already belongs to the organization',
+  EMAIL_ALREADY_IN_USE: 'このメールアドレスは別のアカウントで使われています',
   NOT_ORGANIZATION_MEMBER: 'The account does not belong to the organization',
   INVITATION_INVALID: '招待が無効です',
 
@@ -149,6 +151,7 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = Object.fre
   CANNOT_CHANGE_OWN_SYSTEM_ADMIN: 403,
 
   ALREADY_ORGANIZATION_MEMBER: 409,
+  EMAIL_ALREADY_IN_USE: 409,
   NOT_ORGANIZATION_MEMBER: 409,
   INVITATION_INVALID: 409,
 

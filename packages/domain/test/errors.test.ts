@@ -63,6 +63,7 @@ describe('error catalogue', () => {
     ['CANNOT_REMOVE_SELF', 403],
     ['CANNOT_CHANGE_OWN_SYSTEM_ADMIN', 403],
     ['EMAIL_MISMATCH', 403],
+    ['EMAIL_ALREADY_IN_USE', 409],
     ['NOT_FOUND', 404],
     ['ROLE_NOT_FOUND', 404],
     ['ACCOUNT_NOT_FOUND', 404],

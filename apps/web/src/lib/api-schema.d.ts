@@ -741,9 +741,6 @@ export interface components {
             organizationId: string;
             name: string;
         };
-        ProjectKarteMappingRequest: {
-            projectId: string;
-        };
         ProjectKarteMappingResponse: {
             rtProjectId: string;
             karteProjectId: string;
@@ -754,13 +751,6 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
-        UpsertProjectKarteMappingRequest: {
-            projectId: string;
-            karteProjectId: string;
-        };
-        OrganizationKarteMappingRequest: {
-            organizationId: string;
-        };
         OrganizationKarteMappingResponse: {
             rtOrganizationId: string;
             karteOrganizationId: string;
@@ -770,6 +760,16 @@ export interface components {
             updatedById: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        ProjectKarteMappingRequest: {
+            projectId: string;
+        };
+        UpsertProjectKarteMappingRequest: {
+            projectId: string;
+            karteProjectId: string;
+        };
+        OrganizationKarteMappingRequest: {
+            organizationId: string;
         };
         UpsertOrganizationKarteMappingRequest: {
             organizationId: string;
@@ -908,7 +908,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccountResponse"];
+                    "application/json": components["schemas"]["AccountResponse"] | null;
                 };
             };
         };

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { Access } from '../../common/auth/access.decorator';
 import { CurrentFirebaseUser, CurrentOperator } from '../../common/auth/current-operator.decorator';
@@ -26,7 +26,8 @@ export class AccountController {
   @Post('get')
   @HttpCode(200)
   @Access('firebaseUser')
-  @ApiOkResponse({ type: AccountResponse, description: 'The account, or null when none exists yet.' })
+  @ApiExtraModels(AccountResponse)
+  @ApiOkResponse({ description: 'The account, or null when none exists yet.', schema: { nullable: true, allOf: [{ $ref: getSchemaPath(AccountResponse) }] } })
   getAccount(@CurrentFirebaseUser() user: FirebaseUser): Promise<AccountResponse | null> {
     return this.service.get(user);
   }

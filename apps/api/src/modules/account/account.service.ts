@@ -106,7 +106,7 @@ export class AccountService {
       try {
         await this.accounts.update(account.id, changes);
       } catch (error) {
-        if (this.isUniqueViolation(error)) throw new DomainError('FAILED_TO_UPDATE_EMAIL', 'Failed to update email: the address belongs to another account');
+        if (this.isUniqueViolation(error)) throw new DomainError('EMAIL_ALREADY_IN_USE');
         throw error;
       }
     }
