@@ -140,14 +140,14 @@ describe('project settings', () => {
 
     // Copy the invitation URL of the first invitation.
     await page.getByRole('button', { name: `${first}の操作` }).click();
-    await page.getByRole('menuitem', { name: '招待URLをコピー' }).click();
+    await page.getByRole('menu', { name: `${first}の操作` }).getByRole('menuitem', { name: '招待URLをコピー' }).click();
     await expectToast(page, '招待URLをコピーしました');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toMatch(new RegExp(`^${stack.origin}/auth/invitations/[0-9A-Za-z]{21}\\?page=sign-up$`));
 
     // Cancel the second invitation.
     await page.getByRole('button', { name: `${second}の操作` }).click();
-    await page.getByRole('menuitem', { name: '招待をキャンセル' }).click();
+    await page.getByRole('menu', { name: `${second}の操作` }).getByRole('menuitem', { name: '招待をキャンセル' }).click();
     const confirm = page.getByRole('dialog', { name: '招待をキャンセル' });
     await confirm.getByText(`${second}への招待をキャンセルしますか？`).waitFor();
     await expect(confirm.evaluate((el) => el.getBoundingClientRect().width <= 450)).resolves.toBe(true);
@@ -196,7 +196,7 @@ describe('project settings', () => {
     await openSettingsAs(page, admin, 'members');
     await memberRow(page, member.email).waitFor();
     await page.getByRole('button', { name: `${member.email}の操作` }).click();
-    await page.getByRole('menuitem', { name: 'メンバーを削除' }).click();
+    await page.getByRole('menu', { name: `${member.email}の操作` }).getByRole('menuitem', { name: 'メンバーを削除' }).click();
     const dialog = page.getByRole('dialog', { name: 'メンバーを削除' });
     await dialog.getByRole('button', { name: '削除する' }).click();
     await expectToast(page, 'メンバーを削除しました');
@@ -204,7 +204,7 @@ describe('project settings', () => {
 
     // One cannot remove oneself: the item is disabled.
     await page.getByRole('button', { name: `${admin.email}の操作` }).click();
-    await expect(page.getByRole('menuitem', { name: 'メンバーを削除' }).isDisabled()).resolves.toBe(true);
+    await expect(page.getByRole('menu', { name: `${admin.email}の操作` }).getByRole('menuitem', { name: 'メンバーを削除' }).isDisabled()).resolves.toBe(true);
   });
 
   it('a project member sees the controls they may not use disabled with 権限がありません', async () => {
@@ -222,7 +222,7 @@ describe('project settings', () => {
     await expect(adminRow.getByRole('textbox').count()).resolves.toBe(0);
     await expect(adminRow.getByTestId('role-text').innerText()).resolves.toBe('管理者');
     await page.getByRole('button', { name: `${admin.email}の操作` }).click();
-    await expect(page.getByRole('menuitem', { name: 'メンバーを削除' }).isDisabled()).resolves.toBe(true);
+    await expect(page.getByRole('menu', { name: `${admin.email}の操作` }).getByRole('menuitem', { name: 'メンバーを削除' }).isDisabled()).resolves.toBe(true);
     await page.keyboard.press('Escape');
 
     await page.getByRole('tab', { name: '基本情報' }).click();
