@@ -3,10 +3,9 @@ import { env } from '@/config/env';
 import type { components, paths } from './api-schema';
 import { apiErrorFromBody } from './api-error';
 import { currentIdToken } from './firebase';
-import type { PendingPaths } from './pending-api-schema';
 
-/** Generated paths (openapi.json) win over the spec-typed pending ones. */
-export type ApiPaths = paths & Omit<PendingPaths, keyof paths>;
+/** Every call of the API, generated from apps/api/openapi.json. */
+export type ApiPaths = paths;
 export type Schemas = components['schemas'];
 
 /** Adds `Authorization: Bearer <ID token>` when somebody is signed in. */
