@@ -46,6 +46,8 @@ export class AccountService {
         if (existing) return existing;
         const byEmail = await this.accounts.findByEmail(user.email, manager);
         if (byEmail) {
+          // A concurrent create for the same user committed between the two reads.
+          if (byEmail.idaasId === user.uid) return byEmail;
           if (byEmail.idaasId !== null) throw new DomainError('FAILED_TO_CREATE_ACCOUNT');
           await this.accounts.update(byEmail.id, { idaasId: user.uid, updatedById: byEmail.id }, manager);
           return { ...byEmail, idaasId: user.uid };
