@@ -51,7 +51,7 @@ describe('session cookie', () => {
     return { cookie: `${cookieName}=${cookie}`, ...headers };
   }
 
-  it('issues an httpOnly, Secure, SameSite=Lax cookie on the environment domain for the bearer token', async () => {
+  it('issues an httpOnly, Secure, SameSite=Lax host-only cookie for the bearer token when the app runs on localhost', async () => {
     const result = await call(api, '/session/login', undefined, user.idToken);
     expect(result.status).toBe(200);
     const header = result.headers.get('set-cookie') ?? '';
@@ -59,7 +59,7 @@ describe('session cookie', () => {
     expect(header).toMatch(/HttpOnly/i);
     expect(header).toMatch(/Secure/i);
     expect(header).toMatch(/SameSite=Lax/i);
-    expect(header).toContain(`Domain=${api.config.deployment.cookieDomain}`);
+    expect(header).not.toMatch(/Domain=/i);
     expect(header).toContain('Path=/');
     expect(header).toMatch(/Max-Age=432000/);
     expect((await call(api, '/session/login')).status).toBe(401);
@@ -160,8 +160,16 @@ describe('session cookie', () => {
 
 describe('session cookie attributes', () => {
   it('omits the Domain attribute and Secure on a developer machine (localhost)', () => {
-    expect(sessionCookieOptions({ deployment: deploymentFor('dev'), secureCookies: false })).toEqual({ httpOnly: true, secure: false, sameSite: 'lax', path: '/' });
-    expect(sessionCookieOptions({ deployment: deploymentFor('prod'), secureCookies: true })).toMatchObject({ domain: 'console.example.jp', secure: true });
+    expect(sessionCookieOptions({ deployment: deploymentFor('dev'), secureCookies: false, appOrigin: 'http://localhost:5173' })).toEqual({ httpOnly: true, secure: false, sameSite: 'lax', path: '/' });
+  });
+
+  it('sets the environment cookie domain when the app is served under it, and none when it is not', () => {
+    expect(sessionCookieOptions({ deployment: deploymentFor('prod'), secureCookies: true, appOrigin: 'https://app.console.example.jp' })).toMatchObject({ domain: 'console.example.jp', secure: true });
+    expect(sessionCookieOptions({ deployment: deploymentFor('test'), secureCookies: true, appOrigin: 'http://127.0.0.1:4173' })).not.toHaveProperty('domain');
+    expect(sessionCookieOptions({ deployment: deploymentFor('prod'), secureCookies: true, appOrigin: 'https://notconsole.example.jp' })).not.toHaveProperty('domain');
+  });
+
+  it('names the production cookie without a suffix', () => {
     expect(deploymentFor('prod').sessionCookieName).toBe('console_session');
   });
 });

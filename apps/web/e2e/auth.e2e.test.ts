@@ -97,6 +97,8 @@ describe('login', () => {
     const response = await sessionLogin;
     expect(response.status()).toBe(200);
     expect(response.request().headers().authorization).toMatch(/^Bearer .+/);
+    const cookie = (await session.context.cookies()).find((c) => c.name === 'console_session_test');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     await waitForPath(page, '/projects');
     await page.getByRole('heading', { name: 'プロジェクトを選択' }).waitFor();
 
@@ -104,6 +106,7 @@ describe('login', () => {
     await open(page, '/logout');
     await expect(sessionLogout.then((r) => r.status())).resolves.toBe(200);
     await expectToast(page, 'ログアウトしました');
+    expect((await session.context.cookies()).map((c) => c.name)).not.toContain('console_session_test');
     await waitForPath(page, '/login');
   });
 });

@@ -5,16 +5,23 @@ import type { AppConfig } from '../../config/app-config';
 export const SESSION_COOKIE_MAX_AGE_MS = 5 * 24 * 60 * 60 * 1000;
 
 /**
- * httpOnly, SameSite=Lax, Path=/, Secure unless on a developer's machine, on the environment's
- * cookie domain so that sibling products receive it (no Domain attribute for localhost).
+ * The Domain attribute: the environment's cookie domain, so that sibling products receive the
+ * cookie, when the app is served under it; otherwise none (a host-only cookie, as on localhost,
+ * where a browser would refuse a cookie for a domain the page is not on).
  */
-export function sessionCookieOptions(config: Pick<AppConfig, 'deployment' | 'secureCookies'>): CookieSerializeOptions {
-  const domain = config.deployment.cookieDomain;
+function cookieDomain(domain: string, appOrigin: string): string | undefined {
+  const host = new URL(appOrigin).hostname;
+  return domain !== 'localhost' && (host === domain || host.endsWith(`.${domain}`)) ? domain : undefined;
+}
+
+/** httpOnly, SameSite=Lax, Path=/, Secure unless on a developer's machine. */
+export function sessionCookieOptions(config: Pick<AppConfig, 'deployment' | 'secureCookies' | 'appOrigin'>): CookieSerializeOptions {
+  const domain = cookieDomain(config.deployment.cookieDomain, config.appOrigin);
   return {
     httpOnly: true,
     secure: config.secureCookies,
     sameSite: 'lax',
     path: '/',
-    ...(domain === 'localhost' ? {} : { domain }),
+    ...(domain === undefined ? {} : { domain }),
   };
 }
