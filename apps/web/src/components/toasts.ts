@@ -41,3 +41,16 @@ export const toast = {
   warning: (title: string, description?: ReactNode) => showToast({ title, description, type: 'warning' }),
   info: (title: string, description?: ReactNode) => showToast({ title, description, type: 'info' }),
 };
+
+/** A mutation's onError: logs the error and shows `title` as an error toast. */
+export function toastOnError(title: string) {
+  return (error: unknown) => {
+    console.error(error);
+    toast.error(title);
+  };
+}
+
+/** Mutation callbacks that end in a toast: `success` when it succeeds, else `failure` (the error logged). */
+export function toastOutcome(success: string, failure: string) {
+  return { onSuccess: () => toast.success(success), onError: toastOnError(failure) };
+}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useCurrentAccount } from '@/app/auth-state';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { usePageTitle } from '@/components/page-title';
-import { toast } from '@/components/toasts';
+import { toast, toastOutcome } from '@/components/toasts';
 import { PermissionTooltip } from '@/features/organization-settings/components/permission-tooltip';
 import { TableSkeleton } from '@/features/organization-settings/components/table-skeleton';
 import { useAccounts, type AdminAccount } from '@/features/system-admin/api/get-accounts';
@@ -55,14 +55,7 @@ export function Component() {
     if (!revokeTarget) return;
     update.mutate(
       { email: revokeTarget.email, isSystemAdmin: false },
-      {
-        onSuccess: () => toast.success(t.systemAdmin.revoked),
-        onError: (error) => {
-          console.error(error);
-          toast.error(t.systemAdmin.revokeFailed);
-        },
-        onSettled: () => setRevokeTarget(null),
-      },
+      { ...toastOutcome(t.systemAdmin.revoked, t.systemAdmin.revokeFailed), onSettled: () => setRevokeTarget(null) },
     );
   }
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { BoxIcon, SearchIcon, SettingsIcon } from '@/components/icons';
 import { usePageTitle } from '@/components/page-title';
-import { toast } from '@/components/toasts';
+import { toast, toastOnError } from '@/components/toasts';
 import { paths } from '@/config/paths';
 import { TableSkeleton } from '@/features/organization-settings/components/table-skeleton';
 import { useCreateOrganization } from '@/features/system-admin/api/create-organization';
@@ -102,10 +102,7 @@ export function Component() {
                 toast.success(t.systemAdmin.organizationCreated);
                 setCreatingOrganization(false);
               },
-              onError: (error) => {
-                console.error(error);
-                toast.error(t.systemAdmin.organizationCreateFailed);
-              },
+              onError: toastOnError(t.systemAdmin.organizationCreateFailed),
             },
           )
         }
@@ -126,10 +123,7 @@ export function Component() {
                 toast.success(t.systemAdmin.projectCreated);
                 setProjectTarget(null);
               },
-              onError: (error) => {
-                console.error(error);
-                toast.error(t.systemAdmin.projectCreateFailed);
-              },
+              onError: toastOnError(t.systemAdmin.projectCreateFailed),
             },
           );
         }}

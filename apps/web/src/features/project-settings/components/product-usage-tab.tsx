@@ -2,7 +2,7 @@ import { Select, Table, Text } from '@mantine/core';
 import { PRODUCTS, planOf, type PlanKey, type Product, type ProductKey, type ProductSettings } from '@console/domain';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { toast } from '@/components/toasts';
+import { toastOutcome } from '@/components/toasts';
 import { TableSkeleton } from '@/features/organization-settings/components/table-skeleton';
 import { t } from '@/locales';
 import type { ProjectDetail } from '../api/get-project';
@@ -32,14 +32,7 @@ export function ProductUsageTab({ project, loading, mayChangePlan }: { project: 
     next[pending.productKey] = { plan: pending.plan };
     update.mutate(
       { projectId: project.id, updateProps: { productSettings: next } },
-      {
-        onSuccess: () => toast.success(t.projectSettings.planChanged),
-        onError: (error) => {
-          console.error(error);
-          toast.error(t.projectSettings.planChangeFailed);
-        },
-        onSettled: () => setPending(null),
-      },
+      { ...toastOutcome(t.projectSettings.planChanged, t.projectSettings.planChangeFailed), onSettled: () => setPending(null) },
     );
   }
 
