@@ -2,9 +2,9 @@ import { ActionIcon, Badge, Menu, Select, Table, Text } from '@mantine/core';
 import { buildInvitationUrl, invitationStatus } from '@console/domain';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { PermissionTooltip } from '@/components/permission-tooltip';
 import { toast } from '@/components/toasts';
 import { t } from '@/locales';
-import { PermissionTooltip } from './permission-tooltip';
 import { TableSkeleton } from './table-skeleton';
 
 export interface MemberRowAccount {

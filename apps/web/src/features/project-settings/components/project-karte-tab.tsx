@@ -1,6 +1,6 @@
-import { Button, Group, Paper, Stack, TextInput } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
-import { toast } from '@/components/toasts';
+import { TextInput } from '@mantine/core';
+import { SettingsForm, useDraft } from '@/components/settings-form';
+import { toastOutcome } from '@/components/toasts';
 import { t } from '@/locales';
 import { useProjectKarteMapping } from '../api/get-project-karte-mapping';
 import { useUpsertProjectKarteMapping } from '../api/upsert-project-karte-mapping';
@@ -10,46 +10,24 @@ export function ProjectKarteTab({ projectId }: { projectId: string }) {
   const mapping = useProjectKarteMapping(projectId);
   const upsert = useUpsertProjectKarteMapping();
   const saved = mapping.data?.karteProjectId ?? '';
-  const [value, setValue] = useState(saved);
-  useEffect(() => setValue(saved), [saved]);
+  const [value, setValue] = useDraft(saved);
   if (mapping.isError) throw mapping.error;
-  const changed = value !== saved;
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!changed || upsert.isPending) return;
-    upsert.mutate(
-      { projectId, karteProjectId: value },
-      {
-        onSuccess: () => toast.success(t.projectSettings.karteSaved),
-        onError: (error) => {
-          console.error(error);
-          toast.error(t.projectSettings.karteSaveFailed);
-        },
-      },
-    );
-  }
 
   return (
-    <Paper withBorder radius="md" p="xl">
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="lg">
-          <TextInput
-            label={t.projectSettings.karteProjectId}
-            description={t.projectSettings.karteProjectIdDescription}
-            value={value}
-            onChange={(e) => setValue(e.currentTarget.value)}
-            disabled={mapping.isPending}
-            maw={400}
-            ff="monospace"
-          />
-          <Group>
-            <Button type="submit" disabled={!changed || mapping.isPending} loading={upsert.isPending}>
-              {t.common.save}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+    <SettingsForm
+      canSave={value !== saved && !mapping.isPending}
+      saving={upsert.isPending}
+      onSave={() => upsert.mutate({ projectId, karteProjectId: value }, toastOutcome(t.projectSettings.karteSaved, t.projectSettings.karteSaveFailed))}
+    >
+      <TextInput
+        label={t.projectSettings.karteProjectId}
+        description={t.projectSettings.karteProjectIdDescription}
+        value={value}
+        onChange={(e) => setValue(e.currentTarget.value)}
+        disabled={mapping.isPending}
+        maw={400}
+        ff="monospace"
+      />
+    </SettingsForm>
   );
 }

@@ -2,10 +2,10 @@ import { Avatar, Button, FileButton, Group, Paper, Stack, Text, TextInput, Title
 import { Actions, isSupportedImageType, SUPPORTED_IMAGE_TYPES } from '@console/domain';
 import { useEffect, useState, type FormEvent } from 'react';
 import { usePageTitle } from '@/components/page-title';
+import { PermissionTooltip } from '@/components/permission-tooltip';
 import { toast } from '@/components/toasts';
 import { useUpdateOrganization } from '@/features/organization-settings/api/update-organization';
 import { useUploadOrganizationProfileImage } from '@/features/organization-settings/api/upload-organization-profile-image';
-import { PermissionTooltip } from '@/features/organization-settings/components/permission-tooltip';
 import { useOrganizationSettings } from '@/features/organization-settings/context';
 import { usePermissions } from '@/features/organization-settings/permissions';
 import { t } from '@/locales';
