@@ -1,26 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { expectToast, fillLogin, launchBrowser, loginThroughUi, newSession, open, waitForPath, type Session } from './support/browser';
+import { expectToast, fillLogin, loginThroughUi, open, setUpBrowserSessions, waitForPath } from './support/browser';
 import { oobCodesFor, seedAccount, signInIdentity, uniqueEmail } from './support/stack';
 
-let browser: Browser;
-let session: Session;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
-beforeEach(async () => {
-  session = await newSession(browser);
-});
-afterEach(async () => {
-  await session.context.close();
-});
+const { session } = setUpBrowserSessions();
 
 describe('sign-up', () => {
   it('creates the identity and the account, shows the toast and lands on the empty project chooser', async () => {
-    const { page } = session;
+    const { page } = session();
     await open(page, '/sign-up');
     const email = uniqueEmail('signup');
     const submit = page.getByRole('button', { name: '登録する' });
@@ -52,7 +37,7 @@ describe('sign-up', () => {
   });
 
   it('rejects an address that is already registered with アカウントが登録できませんでした', async () => {
-    const { page } = session;
+    const { page } = session();
     const existing = await seedAccount('dup');
     await open(page, '/sign-up');
     await page.getByLabel('メールアドレス').fill(existing.email);
@@ -65,7 +50,7 @@ describe('sign-up', () => {
 
 describe('login', () => {
   it('keeps login disabled until both fields are filled and links to the other screens', async () => {
-    const { page } = session;
+    const { page } = session();
     await open(page, '/login?invitation=abcdefghij0123456789A');
     await page.screenshot({ path: '/tmp/console-e2e-login.png' });
     const submit = page.getByRole('button', { name: 'ログイン', exact: true });
@@ -80,7 +65,7 @@ describe('login', () => {
   });
 
   it('shows ログインできませんでした for a wrong password and stays on /login', async () => {
-    const { page } = session;
+    const { page } = session();
     const user = await seedAccount('wrongpw');
     await open(page, '/login');
     await fillLogin(page, user.email, 'definitely-wrong-1');
@@ -90,14 +75,14 @@ describe('login', () => {
   });
 
   it('logs in with the right password, exchanges the ID token for the session cookie and goes to /projects via /projects/latest', async () => {
-    const { page } = session;
+    const { page } = session();
     const user = await seedAccount('login');
     const sessionLogin = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/session/login');
     await loginThroughUi(page, user.email, user.password);
     const response = await sessionLogin;
     expect(response.status()).toBe(200);
     expect(response.request().headers().authorization).toMatch(/^Bearer .+/);
-    const cookie = (await session.context.cookies()).find((c) => c.name === 'console_session_test');
+    const cookie = (await session().context.cookies()).find((c) => c.name === 'console_session_test');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     await waitForPath(page, '/projects');
     await page.getByRole('heading', { name: 'プロジェクトを選択' }).waitFor();
@@ -106,14 +91,14 @@ describe('login', () => {
     await open(page, '/logout');
     await expect(sessionLogout.then((r) => r.status())).resolves.toBe(200);
     await expectToast(page, 'ログアウトしました');
-    expect((await session.context.cookies()).map((c) => c.name)).not.toContain('console_session_test');
+    expect((await session().context.cookies()).map((c) => c.name)).not.toContain('console_session_test');
     await waitForPath(page, '/login');
   });
 });
 
 describe('forgot and reset password', () => {
   it('sends the reset mail, then the emulator code sets a new password that works', async () => {
-    const { page } = session;
+    const { page } = session();
     const user = await seedAccount('reset');
     await open(page, '/login');
     await page.getByRole('link', { name: 'パスワードをお忘れの方' }).click();
@@ -145,13 +130,13 @@ describe('forgot and reset password', () => {
   });
 
   it('sends /reset-password without a code to /login', async () => {
-    const { page } = session;
+    const { page } = session();
     await open(page, '/reset-password');
     await waitForPath(page, '/login');
   });
 
   it('shows パスワードの変更ができませんでした for an unknown code', async () => {
-    const { page } = session;
+    const { page } = session();
     await open(page, '/reset-password?oobCode=unknown-code');
     await page.getByLabel('新しいパスワード', { exact: true }).fill('brand-new-pass-1');
     await page.getByLabel('新しいパスワード（確認）').fill('brand-new-pass-1');
@@ -162,7 +147,7 @@ describe('forgot and reset password', () => {
 
 describe('route guards and logout', () => {
   it('sends a visitor without a session from private pages to /login', async () => {
-    const { page } = session;
+    const { page } = session();
     for (const path of ['/projects', '/projects/latest', '/account/profile', '/system-admin']) {
       await open(page, path);
       await waitForPath(page, '/login');
@@ -172,7 +157,7 @@ describe('route guards and logout', () => {
   });
 
   it('sends an invited visitor without a session to /sign-up carrying invitation and page', async () => {
-    const { page } = session;
+    const { page } = session();
     await open(page, '/invitations/abcdefghij0123456789A?page=sign-up');
     await waitForPath(page, '/sign-up?invitation=abcdefghij0123456789A&page=sign-up');
     await open(page, '/invitations/abcdefghij0123456789A');
@@ -180,7 +165,7 @@ describe('route guards and logout', () => {
   });
 
   it('sends a signed-in visitor away from the public pages, and logout ends the session', async () => {
-    const { page } = session;
+    const { page } = session();
     const user = await seedAccount('guard');
     await loginThroughUi(page, user.email, user.password);
     await waitForPath(page, '/projects');
@@ -198,7 +183,7 @@ describe('route guards and logout', () => {
   });
 
   it('sends a non-admin at /system-admin to /projects without the admin banner', async () => {
-    const { page } = session;
+    const { page } = session();
     const user = await seedAccount('nonadmin');
     await loginThroughUi(page, user.email, user.password);
     await open(page, '/system-admin');

@@ -1,5 +1,4 @@
-import type { Browser } from 'playwright-core';
-import { expectToast, launchBrowser, newSession, open, waitForPath, type Session } from './support/browser';
+import { expectToast, open, setUpBrowserSessions, waitForPath } from './support/browser';
 import { api, rootIdToken, seedOrganization, suffix, uniqueEmail, type SeededOrganization } from './support/stack';
 
 const ORGANIZATION_NAME = `招待テスト組織-${suffix()}`;
@@ -23,26 +22,15 @@ async function inviteToOrganization(email: string): Promise<string> {
   return id;
 }
 
-let browser: Browser;
-let session: Session;
+const { session } = setUpBrowserSessions();
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   organization = await seedOrganization(ORGANIZATION_NAME, [{ name: PROJECT_NAME }]);
-});
-afterAll(async () => {
-  await browser.close();
-});
-beforeEach(async () => {
-  session = await newSession(browser);
-});
-afterEach(async () => {
-  await session.context.close();
 });
 
 describe('invitations', () => {
   it('an invited person signs up from the invitation link, accepts and sees the organization', async () => {
-    const { page } = session;
+    const { page } = session();
     const email = uniqueEmail('invitee');
     const invitationId = await inviteToOrganization(email);
 
@@ -69,7 +57,7 @@ describe('invitations', () => {
   });
 
   it('shows 招待が無効です for an invitation that does not exist', async () => {
-    const { page } = session;
+    const { page } = session();
     const email = uniqueEmail('nobody');
     await open(page, '/sign-up');
     await page.getByLabel('メールアドレス').fill(email);

@@ -1,29 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
-import { expectToast, launchBrowser, loginThroughUi, newSession, open, waitForPath, type Session } from './support/browser';
+import type { Page } from 'playwright-core';
+import { expectToast, loginThroughUi, open, setUpBrowserSessions, waitForPath } from './support/browser';
 import { createOrganizationWithProject, seedMember, uniqueSuffix, type Fixture } from './support/settings-fixtures';
 import { uniqueEmail, type SeededAccount } from './support/stack';
 
-let browser: Browser;
-let session: Session;
+const { browser, session } = setUpBrowserSessions();
 let fixture: Fixture;
 let admin: SeededAccount;
 let member: SeededAccount;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const suffix = uniqueSuffix();
   fixture = await createOrganizationWithProject(`組織設定テスト${suffix}`, `組織設定プロジェクト${suffix}`);
   admin = await seedMember(fixture, 'admin', 'admin', 'org-settings-admin');
   member = await seedMember(fixture, 'member', 'member', 'org-settings-member');
-});
-afterAll(async () => {
-  await browser.close();
-});
-beforeEach(async () => {
-  session = await newSession(browser);
-});
-afterEach(async () => {
-  await session.context.close();
 });
 
 async function login(page: Page, account: SeededAccount): Promise<void> {
@@ -32,7 +21,7 @@ async function login(page: Page, account: SeededAccount): Promise<void> {
 
 describe('organization settings', () => {
   it('redirects to general, where an organization admin saves the name (save enabled only when changed)', async () => {
-    const { page } = session;
+    const { page } = session();
     await login(page, admin);
     await open(page, `/organizations/${fixture.organization.id}/settings`);
     await waitForPath(page, `/organizations/${fixture.organization.id}/settings/general`);
@@ -49,7 +38,7 @@ describe('organization settings', () => {
   });
 
   it('lists members and pending invitations, and the roles; a member cannot edit the organization', async () => {
-    const { page } = session;
+    const { page } = session();
     await login(page, admin);
     const invited = uniqueEmail('org-invitee');
     // Invite through the project settings dialog, then look at the organization's members page.
@@ -72,9 +61,9 @@ describe('organization settings', () => {
     await page.getByRole('navigation', { name: '組織設定メニュー' }).getByRole('link', { name: 'ロール' }).click();
     await page.getByTestId('role-table').getByRole('cell', { name: '組織を管理・設定できます' }).waitFor();
 
-    await session.context.clearCookies();
+    await session().context.clearCookies();
     await page.evaluate(() => window.localStorage.clear());
-    const other = await browser.newContext({ locale: 'ja-JP', viewport: { width: 1280, height: 800 } });
+    const other = await browser().newContext({ locale: 'ja-JP', viewport: { width: 1280, height: 800 } });
     try {
       const memberPage = await other.newPage();
       await login(memberPage, member);

@@ -1,28 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import { expectToast, launchBrowser, loginThroughUi, newSession, open, waitForPath, type Session } from './support/browser';
+import type { Page } from 'playwright-core';
+import { expectToast, loginThroughUi, open, setUpBrowserSessions, waitForPath } from './support/browser';
 import { createOrganizationWithProject, seedMember, uniqueSuffix, type Fixture } from './support/settings-fixtures';
 import { stack, uniqueEmail, type SeededAccount } from './support/stack';
 
-let browser: Browser;
-let session: Session;
+const { session } = setUpBrowserSessions();
 let fixture: Fixture;
 /** Organization admin and project admin (not a system admin). */
 let admin: SeededAccount;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const suffix = uniqueSuffix();
   fixture = await createOrganizationWithProject(`設定テスト組織${suffix}`, `設定テストプロジェクト${suffix}`);
   admin = await seedMember(fixture, 'admin', 'admin', 'org-admin');
-});
-afterAll(async () => {
-  await browser.close();
-});
-beforeEach(async () => {
-  session = await newSession(browser);
-});
-afterEach(async () => {
-  await session.context.close();
 });
 
 function settingsPath(view?: string): string {
@@ -46,7 +35,7 @@ function invitationRow(page: Page, email: string) {
 
 describe('project settings', () => {
   it('changing tab updates the view parameter; the document title is the project name followed by the product name', async () => {
-    const { page } = session;
+    const { page } = session();
     await openSettingsAs(page, admin);
     await expect(page.title()).resolves.toBe(`${fixture.project.name} | コンソール`);
     await expect(page.getByRole('tab', { name: '基本情報' }).getAttribute('aria-selected')).resolves.toBe('true');
@@ -78,7 +67,7 @@ describe('project settings', () => {
   });
 
   it('saves the project name (400 px wide field)', async () => {
-    const { page } = session;
+    const { page } = session();
     await openSettingsAs(page, admin, 'general');
     const name = page.getByLabel('プロジェクト名');
     await expect(name.evaluate((el) => Math.round((el.closest('.mantine-TextInput-root') ?? el).getBoundingClientRect().width))).resolves.toBe(400);
@@ -98,7 +87,7 @@ describe('project settings', () => {
   });
 
   it('an organization admin invites two addresses (an invalid chip refused, a duplicate removed), copies an invitation URL and cancels one', async () => {
-    const { page, context } = session;
+    const { page, context } = session();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.origin });
     await openSettingsAs(page, admin, 'members');
     await page.getByRole('button', { name: 'メンバーを招待' }).click();
@@ -158,7 +147,7 @@ describe('project settings', () => {
   });
 
   it('changes a member role with confirmation; cancelling restores the prior value', async () => {
-    const { page } = session;
+    const { page } = session();
     const member = await seedMember(fixture, 'member', 'member', 'role-change');
     await openSettingsAs(page, admin, 'members');
     const row = memberRow(page, member.email);
@@ -191,7 +180,7 @@ describe('project settings', () => {
   });
 
   it('removes a member after confirmation', async () => {
-    const { page } = session;
+    const { page } = session();
     const member = await seedMember(fixture, 'member', 'member', 'removed');
     await openSettingsAs(page, admin, 'members');
     await memberRow(page, member.email).waitFor();
@@ -208,7 +197,7 @@ describe('project settings', () => {
   });
 
   it('a project member sees the controls they may not use disabled with 権限がありません', async () => {
-    const { page } = session;
+    const { page } = session();
     const member = await seedMember(fixture, 'member', 'member', 'viewer');
     await openSettingsAs(page, member, 'members');
     const invite = page.getByRole('button', { name: 'メンバーを招待' });

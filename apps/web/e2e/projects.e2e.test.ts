@@ -1,5 +1,4 @@
-import type { Browser } from 'playwright-core';
-import { expectToast, launchBrowser, loginThroughUi, newSession, open, waitForPath, type Session } from './support/browser';
+import { expectToast, loginThroughUi, open, setUpBrowserSessions, waitForPath, type Session } from './support/browser';
 import { seedAccount, seedOrganization, stack, suffix } from './support/stack';
 
 /** This suite's own organization: knowledge enabled on the first project only. */
@@ -7,24 +6,13 @@ const DEMO = { organizationId: '', organizationName: `E2E組織-${suffix()}`, kn
 const LATEST_PROJECT_KEY = 'console.latestProjectId';
 const LATEST_PRODUCT_KEY = 'console.latestProductByProjectId';
 
-let browser: Browser;
-let session: Session;
+const { session } = setUpBrowserSessions();
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const organization = await seedOrganization(DEMO.organizationName, [{ name: DEMO.knowledgeProjectName, knowledge: true }, { name: DEMO.plainProjectName }]);
   DEMO.organizationId = organization.id;
   DEMO.knowledgeProjectId = organization.projects[0]?.id ?? '';
   DEMO.plainProjectId = organization.projects[1]?.id ?? '';
-});
-afterAll(async () => {
-  await browser.close();
-});
-beforeEach(async () => {
-  session = await newSession(browser);
-});
-afterEach(async () => {
-  await session.context.close();
 });
 
 async function storageValue(session: Session, key: string): Promise<string | null> {
@@ -44,8 +32,8 @@ async function loginAsRootAtProjects(session: Session): Promise<void> {
 
 describe('project chooser', () => {
   it('groups projects under the organization and filters by organization or project name', async () => {
-    const { page } = session;
-    await loginAsRootAtProjects(session);
+    const { page } = session();
+    await loginAsRootAtProjects(session());
     const list = page.getByTestId('project-list');
     const search = page.getByPlaceholder('組織名・プロジェクト名で検索');
     // The organization's name matches: both of its projects stay.
@@ -66,8 +54,8 @@ describe('project chooser', () => {
   });
 
   it('shows the system-admin banner to a system admin, linking to /auth/system-admin', async () => {
-    const { page } = session;
-    await loginAsRootAtProjects(session);
+    const { page } = session();
+    await loginAsRootAtProjects(session());
     const banner = page.getByTestId('system-admin-banner');
     await banner.getByText('システム管理者権限でログインしています').waitFor();
     const link = banner.getByRole('link', { name: 'システム管理画面へ' });
@@ -77,8 +65,8 @@ describe('project chooser', () => {
   });
 
   it('offers account settings and logout in the account menu', async () => {
-    const { page } = session;
-    await loginAsRootAtProjects(session);
+    const { page } = session();
+    await loginAsRootAtProjects(session());
     await page.getByRole('button', { name: 'アカウントメニュー' }).click();
     await page.getByRole('menuitem', { name: 'アカウント設定' }).click();
     await waitForPath(page, '/account/profile');
@@ -87,14 +75,14 @@ describe('project chooser', () => {
 
 describe('project layout and product redirect', () => {
   it('opens the enabled product with a full-page navigation and remembers project and product', async () => {
-    const { page } = session;
-    await loginAsRootAtProjects(session);
+    const { page } = session();
+    await loginAsRootAtProjects(session());
     await page.getByPlaceholder('組織名・プロジェクト名で検索').fill(DEMO.knowledgeProjectName);
     await page.getByTestId('project-list').getByRole('link', { name: DEMO.knowledgeProjectName }).click();
     await page.waitForURL((url) => url.pathname === '/knowledge/' && url.searchParams.get('projectId') === DEMO.knowledgeProjectId);
     await page.getByRole('heading', { name: 'ナレッジ' }).waitFor();
-    await expect(storageValue(session, LATEST_PROJECT_KEY)).resolves.toBe(DEMO.knowledgeProjectId);
-    await expect(storageValue(session, LATEST_PRODUCT_KEY)).resolves.toBe(JSON.stringify({ [DEMO.knowledgeProjectId]: 'knowledge' }));
+    await expect(storageValue(session(), LATEST_PROJECT_KEY)).resolves.toBe(DEMO.knowledgeProjectId);
+    await expect(storageValue(session(), LATEST_PRODUCT_KEY)).resolves.toBe(JSON.stringify({ [DEMO.knowledgeProjectId]: 'knowledge' }));
 
     // /projects/latest uses the remembered project and goes straight back to its product.
     await open(page, '/projects/latest');
@@ -102,13 +90,13 @@ describe('project layout and product redirect', () => {
   });
 
   it('shows the sidebar with the switcher and プロダクトがありません for a project without products', async () => {
-    const { page } = session;
-    await loginAsRootAtProjects(session);
+    const { page } = session();
+    await loginAsRootAtProjects(session());
     await open(page, `/projects/${DEMO.plainProjectId}`);
     const sidebar = page.getByTestId('project-sidebar');
     await sidebar.getByText('プロダクトがありません').waitFor();
     await expect(sidebar.evaluate((el) => Math.round(el.getBoundingClientRect().width))).resolves.toBe(280);
-    await expect(storageValue(session, LATEST_PROJECT_KEY)).resolves.toBe(DEMO.plainProjectId);
+    await expect(storageValue(session(), LATEST_PROJECT_KEY)).resolves.toBe(DEMO.plainProjectId);
     await expect(sidebar.getByRole('link', { name: '設定' }).getAttribute('href')).resolves.toBe(`/auth/organizations/${DEMO.organizationId}/settings/projects/${DEMO.plainProjectId}`);
 
     await sidebar.getByRole('button', { name: '組織・プロジェクトを切り替え' }).click();
@@ -130,8 +118,8 @@ describe('project layout and product redirect', () => {
   });
 
   it('ignores a remembered product that is not enabled for the project', async () => {
-    const { page } = session;
-    await loginAsRootAtProjects(session);
+    const { page } = session();
+    await loginAsRootAtProjects(session());
     await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [LATEST_PRODUCT_KEY, JSON.stringify({ [DEMO.plainProjectId]: 'knowledge' })] as const);
     await open(page, `/projects/${DEMO.plainProjectId}`);
     await page.getByTestId('project-sidebar').getByText('プロダクトがありません').waitFor();
@@ -139,7 +127,7 @@ describe('project layout and product redirect', () => {
   });
 
   it('sends an unknown project, or one the account does not belong to, to /projects', async () => {
-    const { page } = session;
+    const { page } = session();
     const outsider = await seedAccount('outsider');
     await loginThroughUi(page, outsider.email, outsider.password);
     await waitForPath(page, '/projects');
@@ -155,7 +143,7 @@ describe('account pages', () => {
   const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
   it('/account goes to the profile; the name and avatar are saved only when changed', async () => {
-    const { page } = session;
+    const { page } = session();
     const user = await seedAccount('profile');
     await loginThroughUi(page, user.email, user.password);
     await open(page, '/account');
@@ -181,7 +169,7 @@ describe('account pages', () => {
   });
 
   it('/account/authentication shows the email read-only and sends the reset mail', async () => {
-    const { page } = session;
+    const { page } = session();
     const user = await seedAccount('authpage');
     await loginThroughUi(page, user.email, user.password);
     await open(page, '/account/authentication');

@@ -1,25 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { expectToast, launchBrowser, loginThroughUi, newSession, open, waitForPath, type Session } from './support/browser';
+import type { Page } from 'playwright-core';
+import { expectToast, loginThroughUi, open, setUpBrowserSessions, waitForPath } from './support/browser';
 import { createOrganizationWithProject, seedAccountOnDomain, uniqueSuffix, waitForInputValue } from './support/settings-fixtures';
 import { seedAccount, stack } from './support/stack';
 
 const COMPANY_DOMAIN = stack.root.email.split('@')[1] ?? '';
 
-let browser: Browser;
-let session: Session;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
-beforeEach(async () => {
-  session = await newSession(browser);
-});
-afterEach(async () => {
-  await session.context.close();
-});
+const { session } = setUpBrowserSessions();
 
 async function loginAsRoot(page: Page): Promise<void> {
   await loginThroughUi(page, stack.root.email, stack.root.password);
@@ -31,7 +17,7 @@ function accountRow(page: Page, email: string) {
 
 describe('system admin', () => {
   it('/system-admin leads to the members table; the own row menu is disabled', async () => {
-    const { page } = session;
+    const { page } = session();
     await loginAsRoot(page);
     await open(page, '/system-admin');
     await waitForPath(page, '/system-admin/members');
@@ -45,7 +31,7 @@ describe('system admin', () => {
   });
 
   it('grants and revokes system-admin rights; an address outside the company domain is refused', async () => {
-    const { page } = session;
+    const { page } = session();
     const staff = await seedAccountOnDomain(COMPANY_DOMAIN, 'staff');
     const colleague = await seedAccountOnDomain(COMPANY_DOMAIN, 'colleague');
     const outsider = await seedAccount('outsider');
@@ -92,7 +78,7 @@ describe('system admin', () => {
   });
 
   it('creates an organization and a project, searches, and opens the organization settings', async () => {
-    const { page } = session;
+    const { page } = session();
     const suffix = uniqueSuffix();
     const organizationName = `新規組織${suffix}`;
     const projectName = `新規プロジェクト${suffix}`;
@@ -131,7 +117,7 @@ describe('system admin', () => {
   });
 
   it('changes a plan with confirmation and saves the KARTE project and organization ids', async () => {
-    const { page } = session;
+    const { page } = session();
     const suffix = uniqueSuffix();
     const fixture = await createOrganizationWithProject(`KARTE組織${suffix}`, `KARTEプロジェクト${suffix}`);
     await loginAsRoot(page);

@@ -25,6 +25,47 @@ export async function newSession(browser: Browser): Promise<Session> {
   return { context, page, errors };
 }
 
+export interface BrowserSessions {
+  /** The Chromium shared by the tests of this file. */
+  readonly browser: () => Browser;
+  /** The current test's own session. */
+  readonly session: () => Session;
+}
+
+/**
+ * Registers the hooks every browser suite needs: one Chromium per test file (launched in beforeAll,
+ * closed in afterAll) and a fresh session per test (opened in beforeEach, closed in afterEach).
+ * Call it at the top level of the test file, before the file's own beforeAll, so the browser is
+ * launched before the file seeds its data.
+ */
+export function setUpBrowserSessions(): BrowserSessions {
+  let browser: Browser | undefined;
+  let session: Session | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    browser = undefined;
+  });
+  beforeEach(async () => {
+    session = await newSession(required(browser, 'browser'));
+  });
+  afterEach(async () => {
+    await session?.context.close();
+    session = undefined;
+  });
+  return {
+    browser: () => required(browser, 'browser'),
+    session: () => required(session, 'session'),
+  };
+}
+
+function required<T>(value: T | undefined, name: string): T {
+  if (value === undefined) throw new Error(`no ${name}: use it inside a test of a file that called setUpBrowserSessions()`);
+  return value;
+}
+
 export async function open(page: Page, path: string): Promise<void> {
   await page.goto(appUrl(path));
 }
