@@ -59,6 +59,17 @@ export const BoxIcon = (p: IconProps) => (
   </Svg>
 );
 
+/** Three dots (a row's menu); filled, unlike the outline icons above. */
+export function DotsIcon() {
+  return (
+    <svg width={18} height={18} viewBox="0 0 24 24" fill="currentColor" aria-hidden focusable="false">
+      <circle cx="5" cy="12" r="1.8" />
+      <circle cx="12" cy="12" r="1.8" />
+      <circle cx="19" cy="12" r="1.8" />
+    </svg>
+  );
+}
+
 export function GoogleIcon({ size = 18 }: { size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 48 48" aria-hidden focusable="false">

@@ -1,27 +1,19 @@
-import { ActionIcon, Badge, Button, Group, Menu, Paper, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Menu, Paper, Table, Text } from '@mantine/core';
 import { Actions, can, ErrorCodes } from '@console/domain';
 import { useState } from 'react';
 import { useCurrentAccount } from '@/app/auth-state';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DataTable, RowMenu } from '@/components/data-table';
 import { usePageTitle } from '@/components/page-title';
 import { PermissionTooltip } from '@/components/permission-tooltip';
 import { toast, toastOutcome } from '@/components/toasts';
+import { displayName } from '@/features/organization-settings/components/member-table';
 import { TableSkeleton } from '@/features/organization-settings/components/table-skeleton';
 import { useAccounts, type AdminAccount } from '@/features/system-admin/api/get-accounts';
 import { useUpdateIsSystemAdmin } from '@/features/system-admin/api/update-is-system-admin';
 import { isApiError } from '@/lib/api-error';
 import { GrantSystemAdminDialog } from '@/features/system-admin/components/grant-system-admin-dialog';
 import { t } from '@/locales';
-
-function DotsIcon() {
-  return (
-    <svg width={18} height={18} viewBox="0 0 24 24" fill="currentColor" aria-hidden focusable="false">
-      <circle cx="5" cy="12" r="1.8" />
-      <circle cx="12" cy="12" r="1.8" />
-      <circle cx="19" cy="12" r="1.8" />
-    </svg>
-  );
-}
 
 /**
  * /system-admin/members (spec §2): accounts with name, email and status (always アクティブ), a row
@@ -67,80 +59,59 @@ export function Component() {
       {accounts.isPending ? (
         <TableSkeleton rows={3} columns={4} />
       ) : (
-        <Table verticalSpacing="sm" highlightOnHover data-testid="accounts-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t.systemAdmin.name}</Table.Th>
-              <Table.Th>{t.systemAdmin.email}</Table.Th>
-              <Table.Th>{t.systemAdmin.status}</Table.Th>
-              <Table.Th w={60} aria-label={t.systemAdmin.actions} />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {accounts.data.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={4}>
-                  <Text c="dimmed" size="sm" ta="center" py="md">
-                    {t.systemAdmin.noAccounts}
-                  </Text>
+        <DataTable
+          verticalSpacing="sm"
+          highlightOnHover
+          data-testid="accounts-table"
+          columns={[{ label: t.systemAdmin.name }, { label: t.systemAdmin.email }, { label: t.systemAdmin.status }, { label: t.systemAdmin.actions, w: 60, labelHidden: true }]}
+          rows={accounts.data}
+          empty={t.systemAdmin.noAccounts}
+          renderRow={(account) => {
+            const name = displayName(account);
+            const isSelf = account.id === me.id;
+            // System admins only, never on oneself. The company domain of a grant is the API's to
+            // check (the web does not know it): its INTERNAL_ACCOUNTS_ONLY answer becomes a toast.
+            const allowed = can(Actions.SystemAdminRevoke, { operator, targetAccountId: account.id, targetEmail: account.email });
+            return (
+              <Table.Tr key={account.id} data-testid="account-row" data-email={account.email}>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Text size="sm" c={account.name ? undefined : 'dimmed'} span>
+                      {name}
+                      {isSelf ? t.memberTable.you : ''}
+                    </Text>
+                    {account.isSystemAdmin ? (
+                      <Badge size="sm" variant="light" color="indigo">
+                        {t.systemAdmin.systemAdminBadge}
+                      </Badge>
+                    ) : null}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{account.email}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Badge color="teal" variant="light">
+                    {t.systemAdmin.active}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <PermissionTooltip allowed={allowed}>
+                    <RowMenu label={t.systemAdmin.menuLabel(account.email)} disabled={!allowed}>
+                      {account.isSystemAdmin ? (
+                        <Menu.Item color="red" onClick={() => setRevokeTarget(account)}>
+                          {t.systemAdmin.revoke}
+                        </Menu.Item>
+                      ) : (
+                        <Menu.Item onClick={() => grant(account)}>{t.systemAdmin.grant}</Menu.Item>
+                      )}
+                    </RowMenu>
+                  </PermissionTooltip>
                 </Table.Td>
               </Table.Tr>
-            ) : (
-              accounts.data.map((account) => {
-                const name = account.name && account.name.trim() !== '' ? account.name : t.memberTable.notSet;
-                const isSelf = account.id === me.id;
-                // System admins only, never on oneself. The company domain of a grant is the API's to
-                // check (the web does not know it): its INTERNAL_ACCOUNTS_ONLY answer becomes a toast.
-                const allowed = can(Actions.SystemAdminRevoke, { operator, targetAccountId: account.id, targetEmail: account.email });
-                return (
-                  <Table.Tr key={account.id} data-testid="account-row" data-email={account.email}>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Text size="sm" c={account.name ? undefined : 'dimmed'} span>
-                          {name}
-                          {isSelf ? t.memberTable.you : ''}
-                        </Text>
-                        {account.isSystemAdmin ? (
-                          <Badge size="sm" variant="light" color="indigo">
-                            {t.systemAdmin.systemAdminBadge}
-                          </Badge>
-                        ) : null}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{account.email}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color="teal" variant="light">
-                        {t.systemAdmin.active}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <PermissionTooltip allowed={allowed}>
-                        <Menu position="bottom-end" withinPortal shadow="md" disabled={!allowed}>
-                          <Menu.Target>
-                            <ActionIcon variant="subtle" color="gray" aria-label={t.systemAdmin.menuLabel(account.email)} disabled={!allowed}>
-                              <DotsIcon />
-                            </ActionIcon>
-                          </Menu.Target>
-                          <Menu.Dropdown>
-                            {account.isSystemAdmin ? (
-                              <Menu.Item color="red" onClick={() => setRevokeTarget(account)}>
-                                {t.systemAdmin.revoke}
-                              </Menu.Item>
-                            ) : (
-                              <Menu.Item onClick={() => grant(account)}>{t.systemAdmin.grant}</Menu.Item>
-                            )}
-                          </Menu.Dropdown>
-                        </Menu>
-                      </PermissionTooltip>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })
-            )}
-          </Table.Tbody>
-        </Table>
+            );
+          }}
+        />
       )}
       <GrantSystemAdminDialog opened={granting} onClose={() => setGranting(false)} />
       <ConfirmDialog

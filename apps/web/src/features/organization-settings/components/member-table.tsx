@@ -1,7 +1,8 @@
-import { ActionIcon, Badge, Menu, Select, Table, Text } from '@mantine/core';
+import { Badge, Menu, Select, Table, Text } from '@mantine/core';
 import { buildInvitationUrl, invitationStatus } from '@console/domain';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DataTable, RowMenu } from '@/components/data-table';
 import { PermissionTooltip } from '@/components/permission-tooltip';
 import { toast } from '@/components/toasts';
 import { t } from '@/locales';
@@ -37,17 +38,8 @@ export interface MemberTableProps {
   onCancelInvitation: (invitationId: string) => Promise<unknown>;
 }
 
-function DotsIcon() {
-  return (
-    <svg width={18} height={18} viewBox="0 0 24 24" fill="currentColor" aria-hidden focusable="false">
-      <circle cx="5" cy="12" r="1.8" />
-      <circle cx="12" cy="12" r="1.8" />
-      <circle cx="19" cy="12" r="1.8" />
-    </svg>
-  );
-}
-
-function displayName(account: MemberRowAccount): string {
+/** The account's name, or 未設定 when it has none. */
+export function displayName(account: { name: string | null }): string {
   return account.name && account.name.trim() !== '' ? account.name : t.memberTable.notSet;
 }
 
@@ -98,142 +90,119 @@ export function MemberTable(props: MemberTableProps) {
 
   return (
     <>
-      <Table verticalSpacing="sm" highlightOnHover data-testid="member-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t.memberTable.name}</Table.Th>
-            <Table.Th>{t.memberTable.email}</Table.Th>
-            <Table.Th>{t.memberTable.status}</Table.Th>
-            <Table.Th w={200}>{t.memberTable.role}</Table.Th>
-            <Table.Th w={60} aria-label={t.memberTable.actions} />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={5}>
-                <Text c="dimmed" size="sm" ta="center" py="md">
-                  {t.memberTable.empty}
+      <DataTable
+        verticalSpacing="sm"
+        highlightOnHover
+        data-testid="member-table"
+        columns={[
+          { label: t.memberTable.name },
+          { label: t.memberTable.email },
+          { label: t.memberTable.status },
+          { label: t.memberTable.role, w: 200 },
+          { label: t.memberTable.actions, w: 60, labelHidden: true },
+        ]}
+        rows={rows}
+        empty={t.memberTable.empty}
+        renderRow={(row) => {
+          if (row.kind === 'member') {
+            const { account } = row;
+            const isSelf = account.id === currentAccountId;
+            const name = displayName(account);
+            const mayAssign = props.canAssignRole(account.id);
+            const mayRemove = props.canRemove(account.id);
+            const selected = roleChange?.account.id === account.id ? roleChange.roleId : row.roleId;
+            return (
+              <Table.Tr key={rowKey(row)} data-testid="member-row" data-email={account.email}>
+                <Table.Td>
+                  <Text size="sm" c={account.name ? undefined : 'dimmed'} span>
+                    {name}
+                  </Text>
+                  {isSelf ? (
+                    <Text size="sm" c="dimmed" span>
+                      {t.memberTable.you}
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{account.email}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Badge color="teal" variant="light">
+                    {t.memberTable.active}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  {mayAssign ? (
+                    <Select
+                      aria-label={t.memberTable.roleLabel(account.email)}
+                      data={roles.map((r) => ({ value: r.id, label: r.name }))}
+                      value={selected}
+                      allowDeselect={false}
+                      size="xs"
+                      w={180}
+                      comboboxProps={{ withinPortal: true }}
+                      onChange={(roleId) => {
+                        if (roleId && roleId !== row.roleId) setRoleChange({ account, roleId });
+                      }}
+                    />
+                  ) : (
+                    <Text size="sm" data-testid="role-text">
+                      {roleName(row.roleId)}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <RowMenu label={t.memberTable.menuLabel(account.email)}>
+                    <PermissionTooltip allowed={mayRemove} block>
+                      <Menu.Item color="red" disabled={!mayRemove} onClick={() => setRemoveTarget(account)}>
+                        {t.memberTable.removeMember}
+                      </Menu.Item>
+                    </PermissionTooltip>
+                  </RowMenu>
+                </Table.Td>
+              </Table.Tr>
+            );
+          }
+          const { invitation } = row;
+          const expired = invitationStatus(invitation, now) === 'expired';
+          return (
+            <Table.Tr key={rowKey(row)} data-testid="invitation-row" data-email={invitation.email}>
+              <Table.Td>
+                <Text size="sm" c="dimmed">
+                  {t.memberTable.notSet}
                 </Text>
               </Table.Td>
+              <Table.Td>
+                <Text size="sm">{invitation.email}</Text>
+              </Table.Td>
+              <Table.Td>
+                {expired ? (
+                  <Badge color="orange" variant="light">
+                    {t.memberTable.expired}
+                  </Badge>
+                ) : (
+                  <Badge color="gray" variant="light">
+                    {t.memberTable.pending}
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{roleName(row.roleId)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <RowMenu label={t.memberTable.menuLabel(invitation.email)}>
+                  <PermissionTooltip allowed={props.canCancelInvitation} block>
+                    <Menu.Item color="red" disabled={!props.canCancelInvitation} onClick={() => setCancelTarget(invitation)}>
+                      {t.memberTable.cancelInvitation}
+                    </Menu.Item>
+                  </PermissionTooltip>
+                  <Menu.Item onClick={() => void copyInvitationUrl(invitation.id)}>{t.memberTable.copyInvitationUrl}</Menu.Item>
+                </RowMenu>
+              </Table.Td>
             </Table.Tr>
-          ) : (
-            rows.map((row) => {
-              if (row.kind === 'member') {
-                const { account } = row;
-                const isSelf = account.id === currentAccountId;
-                const name = displayName(account);
-                const mayAssign = props.canAssignRole(account.id);
-                const mayRemove = props.canRemove(account.id);
-                const selected = roleChange?.account.id === account.id ? roleChange.roleId : row.roleId;
-                return (
-                  <Table.Tr key={rowKey(row)} data-testid="member-row" data-email={account.email}>
-                    <Table.Td>
-                      <Text size="sm" c={account.name ? undefined : 'dimmed'} span>
-                        {name}
-                      </Text>
-                      {isSelf ? (
-                        <Text size="sm" c="dimmed" span>
-                          {t.memberTable.you}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{account.email}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color="teal" variant="light">
-                        {t.memberTable.active}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      {mayAssign ? (
-                        <Select
-                          aria-label={t.memberTable.roleLabel(account.email)}
-                          data={roles.map((r) => ({ value: r.id, label: r.name }))}
-                          value={selected}
-                          allowDeselect={false}
-                          size="xs"
-                          w={180}
-                          comboboxProps={{ withinPortal: true }}
-                          onChange={(roleId) => {
-                            if (roleId && roleId !== row.roleId) setRoleChange({ account, roleId });
-                          }}
-                        />
-                      ) : (
-                        <Text size="sm" data-testid="role-text">
-                          {roleName(row.roleId)}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Menu position="bottom-end" withinPortal shadow="md">
-                        <Menu.Target>
-                          <ActionIcon variant="subtle" color="gray" aria-label={t.memberTable.menuLabel(account.email)}>
-                            <DotsIcon />
-                          </ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <PermissionTooltip allowed={mayRemove} block>
-                            <Menu.Item color="red" disabled={!mayRemove} onClick={() => setRemoveTarget(account)}>
-                              {t.memberTable.removeMember}
-                            </Menu.Item>
-                          </PermissionTooltip>
-                        </Menu.Dropdown>
-                      </Menu>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              }
-              const { invitation } = row;
-              const expired = invitationStatus(invitation, now) === 'expired';
-              return (
-                <Table.Tr key={rowKey(row)} data-testid="invitation-row" data-email={invitation.email}>
-                  <Table.Td>
-                    <Text size="sm" c="dimmed">
-                      {t.memberTable.notSet}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{invitation.email}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {expired ? (
-                      <Badge color="orange" variant="light">
-                        {t.memberTable.expired}
-                      </Badge>
-                    ) : (
-                      <Badge color="gray" variant="light">
-                        {t.memberTable.pending}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{roleName(row.roleId)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Menu position="bottom-end" withinPortal shadow="md">
-                      <Menu.Target>
-                        <ActionIcon variant="subtle" color="gray" aria-label={t.memberTable.menuLabel(invitation.email)}>
-                          <DotsIcon />
-                        </ActionIcon>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        <PermissionTooltip allowed={props.canCancelInvitation} block>
-                          <Menu.Item color="red" disabled={!props.canCancelInvitation} onClick={() => setCancelTarget(invitation)}>
-                            {t.memberTable.cancelInvitation}
-                          </Menu.Item>
-                        </PermissionTooltip>
-                        <Menu.Item onClick={() => void copyInvitationUrl(invitation.id)}>{t.memberTable.copyInvitationUrl}</Menu.Item>
-                      </Menu.Dropdown>
-                    </Menu>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })
-          )}
-        </Table.Tbody>
-      </Table>
+          );
+        }}
+      />
 
       <ConfirmDialog
         opened={roleChange !== null}

@@ -2,6 +2,7 @@ import { Select, Table, Text } from '@mantine/core';
 import { PRODUCTS, planOf, type PlanKey, type Product, type ProductKey, type ProductSettings } from '@console/domain';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DataTable } from '@/components/data-table';
 import { toastOutcome } from '@/components/toasts';
 import { TableSkeleton } from '@/features/organization-settings/components/table-skeleton';
 import { t } from '@/locales';
@@ -41,55 +42,42 @@ export function ProductUsageTab({ project, loading, mayChangePlan }: { project: 
 
   return (
     <>
-      <Table verticalSpacing="sm" data-testid="product-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w="40%">{t.projectSettings.product}</Table.Th>
-            <Table.Th>{t.projectSettings.plan}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {products.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={2}>
-                <Text c="dimmed" size="sm" ta="center" py="md">
-                  {t.projectSettings.noProducts}
-                </Text>
+      <DataTable
+        verticalSpacing="sm"
+        data-testid="product-table"
+        columns={[{ label: t.projectSettings.product, w: '40%' }, { label: t.projectSettings.plan }]}
+        rows={products}
+        empty={t.projectSettings.noProducts}
+        renderRow={(product) => {
+          const current = planOf(settings, product.key);
+          const shown = pending?.productKey === product.key ? pending.plan : current;
+          return (
+            <Table.Tr key={product.key}>
+              <Table.Td>{product.name}</Table.Td>
+              <Table.Td>
+                {mayChangePlan ? (
+                  <Select
+                    aria-label={t.projectSettings.planLabel(product.name)}
+                    data={product.plans.map((plan) => ({ value: plan.key, label: plan.name }))}
+                    value={shown}
+                    allowDeselect={false}
+                    size="xs"
+                    w={200}
+                    onChange={(value) => {
+                      const plan = product.plans.find((p) => p.key === value);
+                      if (plan && plan.key !== current) setPending({ productKey: product.key, plan: plan.key });
+                    }}
+                  />
+                ) : (
+                  <Text size="sm" data-testid="plan-text">
+                    {product.plans.find((p) => p.key === current)?.name ?? current}
+                  </Text>
+                )}
               </Table.Td>
             </Table.Tr>
-          ) : (
-            products.map((product) => {
-              const current = planOf(settings, product.key);
-              const shown = pending?.productKey === product.key ? pending.plan : current;
-              return (
-                <Table.Tr key={product.key}>
-                  <Table.Td>{product.name}</Table.Td>
-                  <Table.Td>
-                    {mayChangePlan ? (
-                      <Select
-                        aria-label={t.projectSettings.planLabel(product.name)}
-                        data={product.plans.map((plan) => ({ value: plan.key, label: plan.name }))}
-                        value={shown}
-                        allowDeselect={false}
-                        size="xs"
-                        w={200}
-                        onChange={(value) => {
-                          const plan = product.plans.find((p) => p.key === value);
-                          if (plan && plan.key !== current) setPending({ productKey: product.key, plan: plan.key });
-                        }}
-                      />
-                    ) : (
-                      <Text size="sm" data-testid="plan-text">
-                        {product.plans.find((p) => p.key === current)?.name ?? current}
-                      </Text>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })
-          )}
-        </Table.Tbody>
-      </Table>
+          );
+        }}
+      />
       <ConfirmDialog
         opened={pending !== null}
         title={t.projectSettings.planChangeTitle}
