@@ -1,5 +1,4 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { isValidEmail } from '@console/domain';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from '@/components/page-title';
@@ -7,23 +6,22 @@ import { toast } from '@/components/toasts';
 import { paths } from '@/config/paths';
 import { sendResetMail } from '@/features/auth/auth-actions';
 import { AuthCard } from '@/features/auth/components/auth-card';
+import { EmailField, useEmailField } from '@/features/auth/components/email-field';
 import { t } from '@/locales';
 
 /** /forgot-password (spec §2, §5, §8). */
 export function Component() {
   usePageTitle(t.forgotPassword.title);
-  const [email, setEmail] = useState('');
-  const [touched, setTouched] = useState(false);
+  const email = useEmailField();
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
-  const valid = isValidEmail(email.trim());
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setTouched(true);
-    if (!valid || sending || sent) return;
+    email.touch();
+    if (!email.valid || sending || sent) return;
     setSending(true);
-    const ok = await sendResetMail(email.trim());
+    const ok = await sendResetMail(email.trimmed);
     setSending(false);
     if (ok) {
       setSent(true);
@@ -37,20 +35,8 @@ export function Component() {
     <AuthCard title={t.forgotPassword.title} description={t.forgotPassword.description}>
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <Stack gap="md">
-          <TextInput
-            label={t.auth.email}
-            placeholder={t.auth.emailPlaceholder}
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            onBlur={() => setTouched(true)}
-            error={touched && !valid ? t.auth.invalidEmail : undefined}
-            disabled={sent}
-            size="md"
-            autoFocus
-          />
-          <Button type="submit" size="md" fullWidth disabled={!valid || sent} loading={sending}>
+          <EmailField field={email} disabled={sent} />
+          <Button type="submit" size="md" fullWidth disabled={!email.valid || sent} loading={sending}>
             {t.forgotPassword.submit}
           </Button>
           {sent ? (

@@ -1,5 +1,5 @@
-import { Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { isValidEmail, isValidPassword } from '@console/domain';
+import { Anchor, Button, Divider, PasswordInput, Stack, Text } from '@mantine/core';
+import { isValidPassword } from '@console/domain';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '@/components/page-title';
@@ -7,6 +7,7 @@ import { toast } from '@/components/toasts';
 import { paths } from '@/config/paths';
 import { continueWithGoogle, signUpWithEmail } from '@/features/auth/auth-actions';
 import { AuthCard } from '@/features/auth/components/auth-card';
+import { EmailField, useEmailField } from '@/features/auth/components/email-field';
 import { GoogleButton } from '@/features/auth/components/google-button';
 import { parseAuthSearch } from '@/lib/search-params';
 import { t } from '@/locales';
@@ -16,20 +17,18 @@ export function Component() {
   usePageTitle(t.signUp.title);
   const [search] = useSearchParams();
   const { invitation, page } = parseAuthSearch(search);
-  const [email, setEmail] = useState('');
+  const email = useEmailField();
   const [password, setPassword] = useState('');
-  const [emailTouched, setEmailTouched] = useState(false);
   const [busy, setBusy] = useState<'email' | 'google' | null>(null);
-  const emailValid = isValidEmail(email.trim());
   const passwordValid = isValidPassword(password);
-  const canSubmit = emailValid && passwordValid && busy === null;
+  const canSubmit = email.valid && passwordValid && busy === null;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setEmailTouched(true);
+    email.touch();
     if (!canSubmit) return;
     setBusy('email');
-    const result = await signUpWithEmail(email.trim(), password);
+    const result = await signUpWithEmail(email.trimmed, password);
     setBusy(null);
     if (result.ok) toast.success(t.signUp.succeeded);
     else toast.error(t.signUp.failed);
@@ -49,18 +48,7 @@ export function Component() {
       <Divider label={t.auth.or} labelPosition="center" />
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <Stack gap="md">
-          <TextInput
-            label={t.auth.email}
-            placeholder={t.auth.emailPlaceholder}
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            onBlur={() => setEmailTouched(true)}
-            error={emailTouched && !emailValid ? t.auth.invalidEmail : undefined}
-            size="md"
-            autoFocus
-          />
+          <EmailField field={email} />
           <PasswordInput
             label={t.auth.password}
             description={t.auth.passwordHint}
