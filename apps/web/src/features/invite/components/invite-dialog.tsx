@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Select, Stack } from '@mantine/core';
+import { Modal, Select, Stack } from '@mantine/core';
 import { pickDefaultOrganizationRole, pickDefaultProjectRole } from '@console/domain';
 import { useEffect, useState, type FormEvent } from 'react';
+import { DialogFormButtons } from '@/components/dialog-form-buttons';
 import { toast } from '@/components/toasts';
 import { t } from '@/locales';
 import { AllInvitationsFailedError, useInviteMembers } from '../api/invite-members';
@@ -83,14 +84,7 @@ export function InviteDialog({ opened, onClose, organization, project, suggestio
             allowDeselect={false}
             comboboxProps={{ withinPortal: false }}
           />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={invite.isPending}>
-              {t.common.cancel}
-            </Button>
-            <Button type="submit" disabled={!ready} loading={invite.isPending}>
-              {t.invite.submit}
-            </Button>
-          </Group>
+          <DialogFormButtons submitLabel={t.invite.submit} canSubmit={ready} loading={invite.isPending} onCancel={onClose} mt="sm" />
         </Stack>
       </form>
     </Modal>

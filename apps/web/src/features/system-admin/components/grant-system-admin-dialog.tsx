@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { ErrorCodes, isValidEmail } from '@console/domain';
 import { useEffect, useState, type FormEvent } from 'react';
 import { CONFIRM_DIALOG_MAX_WIDTH } from '@/components/confirm-dialog';
+import { DialogFormButtons } from '@/components/dialog-form-buttons';
 import { toast } from '@/components/toasts';
 import { isApiError } from '@/lib/api-error';
 import { t } from '@/locales';
@@ -61,14 +62,7 @@ export function GrantSystemAdminDialog({ opened, onClose }: { opened: boolean; o
             error={touched && trimmed !== '' && !valid ? t.auth.invalidEmail : undefined}
             data-autofocus
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={update.isPending}>
-              {t.common.cancel}
-            </Button>
-            <Button type="submit" disabled={!valid} loading={update.isPending}>
-              {t.systemAdmin.grantSubmit}
-            </Button>
-          </Group>
+          <DialogFormButtons submitLabel={t.systemAdmin.grantSubmit} canSubmit={valid} loading={update.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -1,8 +1,8 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { isNonEmptyName } from '@console/domain';
 import { useEffect, useState, type FormEvent } from 'react';
 import { CONFIRM_DIALOG_MAX_WIDTH } from '@/components/confirm-dialog';
-import { t } from '@/locales';
+import { DialogFormButtons } from '@/components/dialog-form-buttons';
 
 export interface NameDialogProps {
   opened: boolean;
@@ -34,14 +34,7 @@ export function NameDialog({ opened, title, label, submitLabel, loading, onClose
       <form onSubmit={submit} noValidate>
         <Stack gap="md" miw={320}>
           <TextInput label={label} value={name} onChange={(e) => setName(e.currentTarget.value)} data-autofocus maxLength={100} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={loading}>
-              {t.common.cancel}
-            </Button>
-            <Button type="submit" disabled={!valid} loading={loading}>
-              {submitLabel}
-            </Button>
-          </Group>
+          <DialogFormButtons submitLabel={submitLabel} canSubmit={valid} loading={loading} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>
