@@ -1,11 +1,11 @@
-import { Stack, TextInput, Title } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { Actions } from '@console/domain';
 import { ImageField } from '@/components/image-field';
-import { usePageTitle } from '@/components/page-title';
 import { SettingsForm, useDraft } from '@/components/settings-form';
 import { toastOnError, toastOutcome } from '@/components/toasts';
 import { useUpdateOrganization } from '@/features/organization-settings/api/update-organization';
 import { useUploadOrganizationProfileImage } from '@/features/organization-settings/api/upload-organization-profile-image';
+import { OrganizationSettingsPage } from '@/features/organization-settings/components/settings-page';
 import { useOrganizationSettings } from '@/features/organization-settings/context';
 import { usePermissions } from '@/features/organization-settings/permissions';
 import { t } from '@/locales';
@@ -13,7 +13,6 @@ import { t } from '@/locales';
 /** /organizations/{id}/settings/general: avatar upload and delete, name, save (spec §2, §4). */
 export function Component() {
   const { organization } = useOrganizationSettings();
-  usePageTitle(`${t.organizationSettings.general} - ${organization.name}`);
   const can = usePermissions(organization);
   const mayUpdate = can(Actions.OrganizationUpdate);
   const mayUpload = can(Actions.OrganizationUploadImage);
@@ -26,10 +25,7 @@ export function Component() {
   const changed = trimmed !== organization.name || imageSrc !== organization.profileImageSrc;
 
   return (
-    <Stack gap="lg" maw={720}>
-      <Title order={1} size="h3">
-        {t.organizationSettings.general}
-      </Title>
+    <OrganizationSettingsPage title={t.organizationSettings.general} maw={720}>
       <SettingsForm
         canSave={changed && trimmed !== ''}
         saving={update.isPending}
@@ -64,6 +60,6 @@ export function Component() {
           maw={400}
         />
       </SettingsForm>
-    </Stack>
+    </OrganizationSettingsPage>
   );
 }

@@ -1,13 +1,13 @@
-import { Stack, TextInput, Title } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { isValidId } from '@console/domain';
 import { Navigate } from 'react-router';
 import { useCurrentAccount } from '@/app/auth-state';
-import { usePageTitle } from '@/components/page-title';
 import { SettingsForm, useDraft } from '@/components/settings-form';
 import { toastOutcome } from '@/components/toasts';
 import { paths } from '@/config/paths';
 import { useOrganizationKarteMapping } from '@/features/organization-settings/api/get-organization-karte-mapping';
 import { useUpsertOrganizationKarteMapping } from '@/features/organization-settings/api/upsert-organization-karte-mapping';
+import { OrganizationSettingsPage } from '@/features/organization-settings/components/settings-page';
 import { useOrganizationSettings } from '@/features/organization-settings/context';
 import { t } from '@/locales';
 
@@ -15,7 +15,6 @@ import { t } from '@/locales';
 export function Component() {
   const { organization } = useOrganizationSettings();
   const account = useCurrentAccount();
-  usePageTitle(`${t.organizationSettings.karteMapping} - ${organization.name}`);
   const mapping = useOrganizationKarteMapping(organization.id, { enabled: account.isSystemAdmin });
   const upsert = useUpsertOrganizationKarteMapping();
   const saved = mapping.data?.karteOrganizationId ?? '';
@@ -28,10 +27,7 @@ export function Component() {
   const valid = isValidId('karteOrganization', trimmed);
 
   return (
-    <Stack gap="lg" maw={720}>
-      <Title order={1} size="h3">
-        {t.organizationSettings.karteMapping}
-      </Title>
+    <OrganizationSettingsPage title={t.organizationSettings.karteMapping} maw={720}>
       <SettingsForm
         canSave={trimmed !== saved && valid}
         saving={upsert.isPending}
@@ -51,6 +47,6 @@ export function Component() {
           ff="monospace"
         />
       </SettingsForm>
-    </Stack>
+    </OrganizationSettingsPage>
   );
 }

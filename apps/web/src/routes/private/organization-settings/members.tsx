@@ -1,13 +1,13 @@
-import { Group, Stack, Text, Title } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { Actions } from '@console/domain';
 import { useCurrentAccount } from '@/app/auth-state';
-import { usePageTitle } from '@/components/page-title';
 import { useCancelInvitation } from '@/features/invite/api/cancel-invitation';
 import { useInvitationsInOrganization } from '@/features/invite/api/get-invitations';
 import { useAssignOrganizationRole } from '@/features/organization-settings/api/assign-organization-role';
 import { useOrganizationMembers } from '@/features/organization-settings/api/get-organization-members';
 import { useRemoveOrganizationMember } from '@/features/organization-settings/api/remove-organization-member';
 import { MemberTable } from '@/features/organization-settings/components/member-table';
+import { OrganizationSettingsPage } from '@/features/organization-settings/components/settings-page';
 import { useOrganizationSettings } from '@/features/organization-settings/context';
 import { organizationMemberRows } from '@/features/organization-settings/member-rows';
 import { usePermissions } from '@/features/organization-settings/permissions';
@@ -16,7 +16,6 @@ import { t } from '@/locales';
 /** /organizations/{id}/settings/members: members and pending invitations (spec §2). */
 export function Component() {
   const { organization } = useOrganizationSettings();
-  usePageTitle(`${t.organizationSettings.members} - ${organization.name}`);
   const account = useCurrentAccount();
   const can = usePermissions(organization);
   const members = useOrganizationMembers(organization.id);
@@ -30,10 +29,7 @@ export function Component() {
   const rows = members.data && invitations.data ? organizationMemberRows(organization.id, members.data, invitations.data) : undefined;
 
   return (
-    <Stack gap="lg" maw={1080}>
-      <Title order={1} size="h3">
-        {t.organizationSettings.members}
-      </Title>
+    <OrganizationSettingsPage title={t.organizationSettings.members} maw={1080}>
       <Group justify="space-between">
         <Text fw={600} data-testid="member-count">
           {members.data ? t.memberTable.count(members.data.length) : '\u00a0'}
@@ -51,6 +47,6 @@ export function Component() {
         onRemove={(accountId) => remove.mutateAsync({ organizationId: organization.id, accountId })}
         onCancelInvitation={(invitationId) => cancel.mutateAsync(invitationId)}
       />
-    </Stack>
+    </OrganizationSettingsPage>
   );
 }
