@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expectToast, loginThroughUi, open, setUpBrowserSessions, waitForPath } from './support/browser';
 import { createOrganizationWithProject, seedMember, uniqueSuffix, type Fixture } from './support/settings-fixtures';
-import { stack, uniqueEmail, type SeededAccount } from './support/stack';
+import { api, stack, uniqueEmail, type SeededAccount } from './support/stack';
 
 const { session } = setUpBrowserSessions();
 let fixture: Fixture;
@@ -144,6 +144,52 @@ describe('project settings', () => {
     await expectToast(page, '招待をキャンセルしました');
     await invitationRow(page, second).waitFor({ state: 'detached' });
     await invitationRow(page, first).waitFor();
+  });
+
+  it('suggests the organization members not yet in the project, matched case-insensitively on name or email', async () => {
+    const { page } = session();
+    const outsider = await seedMember(fixture, 'member', null, 'org-only');
+    const name = `Sakura Suggest ${uniqueSuffix()}`;
+    await api('/account/update', outsider.idToken, { name });
+    await openSettingsAs(page, admin, 'members');
+    await page.getByRole('button', { name: 'メンバーを招待' }).click();
+    const dialog = page.getByRole('dialog', { name: `${fixture.project.name}にメンバーを招待` });
+    const input = dialog.getByRole('textbox', { name: 'ユーザー名またはメールアドレス' });
+    const suggestions = dialog.getByTestId('invite-suggestions');
+
+    await input.fill(name.toLowerCase());
+    await suggestions.getByRole('option', { name: new RegExp(outsider.email) }).waitFor();
+    await expect(suggestions.evaluate((el) => getComputedStyle(el).maxHeight)).resolves.toBe('250px');
+    await input.fill(outsider.email.toUpperCase());
+    await suggestions.getByRole('option', { name: new RegExp(outsider.email) }).waitFor();
+    // The project's own members are not suggested.
+    await input.fill(admin.email);
+    await expect(suggestions.getByRole('option').count()).resolves.toBe(0);
+
+    await input.fill(name.slice(0, 6).toUpperCase());
+    await suggestions.getByRole('option', { name: new RegExp(outsider.email) }).click();
+    await expect(dialog.getByTestId('email-chip').allInnerTexts()).resolves.toEqual([outsider.email]);
+    await page.keyboard.press('Escape');
+  });
+
+  it('shows an invitation older than seven days with the orange 期限切れ badge', async () => {
+    const { page } = session();
+    const invited = uniqueEmail('expiring');
+    await api('/organization/inviteMembers', admin.idToken, {
+      organizationId: fixture.organization.id,
+      emails: [invited],
+      props: { roleId: fixture.organization.roles[0]?.id, projects: [{ projectId: fixture.project.id, roleId: fixture.project.roles[0]?.id }] },
+    });
+    await openSettingsAs(page, admin, 'members');
+    await invitationRow(page, invited).getByText('招待中').waitFor();
+
+    // Eight days later (the browser's clock) the same invitation has expired.
+    await page.clock.setFixedTime(Date.now() + 8 * 24 * 60 * 60 * 1000);
+    await page.reload();
+    const badge = invitationRow(page, invited).getByText('期限切れ');
+    await badge.waitFor();
+    await expect(badge.evaluate((el) => getComputedStyle(el).color)).resolves.toBe('rgb(253, 126, 20)');
+    await expect(invitationRow(page, invited).getByText('招待中').count()).resolves.toBe(0);
   });
 
   it('changes a member role with confirmation; cancelling restores the prior value', async () => {

@@ -39,15 +39,19 @@ function roleId(roles: Role[], key: string): string {
 
 /**
  * A new account that belongs to the fixture's organization (role `organizationRoleKey`) and
- * project (role `projectRoleKey`): root invites it and it accepts the invitation.
+ * project (role `projectRoleKey`; null: the organization only): root invites it and it accepts
+ * the invitation.
  */
-export async function seedMember(fixture: Fixture, organizationRoleKey: string, projectRoleKey: string, prefix = 'member'): Promise<SeededAccount> {
+export async function seedMember(fixture: Fixture, organizationRoleKey: string, projectRoleKey: string | null, prefix = 'member'): Promise<SeededAccount> {
   const account = await seedAccount(prefix);
   const token = await rootIdToken();
   const entries = await api<{ invitation: { id: string } | null }[]>('/organization/inviteMembers', token, {
     organizationId: fixture.organization.id,
     emails: [account.email],
-    props: { roleId: roleId(fixture.organization.roles, organizationRoleKey), projects: [{ projectId: fixture.project.id, roleId: roleId(fixture.project.roles, projectRoleKey) }] },
+    props: {
+      roleId: roleId(fixture.organization.roles, organizationRoleKey),
+      projects: projectRoleKey === null ? [] : [{ projectId: fixture.project.id, roleId: roleId(fixture.project.roles, projectRoleKey) }],
+    },
   });
   const invitationId = entries[0]?.invitation?.id;
   if (!invitationId) throw new Error(`no invitation for ${account.email}: ${JSON.stringify(entries)}`);
