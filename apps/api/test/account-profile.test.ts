@@ -1,17 +1,5 @@
 import { createCaller, createSystemAdmin, uniqueEmail, type AccountBody } from './support/fixtures';
-import { call, startApi, type TestApi } from './support/harness';
-
-/** Changes the user's email in the Auth Emulator as the web's Firebase SDK does, and returns the new ID token. */
-async function changeEmailInIdentityProvider(idToken: string, email: string): Promise<string> {
-  const response = await fetch(`http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:update?key=fake-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ idToken, email, returnSecureToken: true }),
-  });
-  const body = (await response.json()) as { idToken: string };
-  if (!response.ok) throw new Error(`email change failed: ${JSON.stringify(body)}`);
-  return body.idToken;
-}
+import { call, changeUserEmail, startApi, type TestApi } from './support/harness';
 
 describe('own account', () => {
   let api: TestApi;
@@ -49,7 +37,7 @@ describe('own account', () => {
     it('takes the new email from the verified token', async () => {
       const caller = await createCaller(api);
       const newEmail = uniqueEmail('Renamed');
-      const token = await changeEmailInIdentityProvider(caller.token, newEmail);
+      const token = await changeUserEmail(caller.token, newEmail);
       const response = await call<AccountBody>(api, '/account/updateEmail', undefined, token);
       expect(response).toMatchObject({ status: 200, body: { id: caller.id, email: newEmail.toLowerCase() } });
       expect((await call<AccountBody>(api, '/account/get', undefined, token)).body.email).toBe(newEmail.toLowerCase());
@@ -62,7 +50,7 @@ describe('own account', () => {
 
     it('drops system administration when the email leaves the company domain', async () => {
       const admin = await createSystemAdmin(api);
-      const token = await changeEmailInIdentityProvider(admin.token, uniqueEmail('left'));
+      const token = await changeUserEmail(admin.token, uniqueEmail('left'));
       const response = await call<AccountBody>(api, '/account/updateEmail', undefined, token);
       expect(response.body.isSystemAdmin).toBe(false);
     });
@@ -71,8 +59,8 @@ describe('own account', () => {
       const holder = await createCaller(api);
       const taker = await createCaller(api);
       // The holder moves to a new address in the identity provider without telling the console yet.
-      await changeEmailInIdentityProvider(holder.token, uniqueEmail('moved'));
-      const token = await changeEmailInIdentityProvider(taker.token, holder.user.email);
+      await changeUserEmail(holder.token, uniqueEmail('moved'));
+      const token = await changeUserEmail(taker.token, holder.user.email);
       const response = await call(api, '/account/updateEmail', undefined, token);
       expect(response).toMatchObject({ status: 409, body: { errorCode: 'EMAIL_ALREADY_IN_USE' } });
       expect((await call<AccountBody>(api, '/account/get', undefined, token)).body.email).toBe(taker.user.email);

@@ -1,16 +1,7 @@
 import { ERROR_MESSAGES, PRODUCT_ERROR_NAME, isValidId } from '@console/domain';
 import { FirebaseAuthService } from '../src/common/auth/firebase-auth.service';
-import { call, signUpUser, startApi, type TestApi } from './support/harness';
-
-interface Account {
-  id: string;
-  idaasId: string;
-  email: string;
-  name: string | null;
-  isSystemAdmin: boolean;
-  memberships: unknown[];
-  createdAt: string;
-}
+import type { AccountBody } from './support/fixtures';
+import { call, postRaw, signUpUser, startApi, type TestApi } from './support/harness';
 
 describe('account create and get', () => {
   let api: TestApi;
@@ -23,36 +14,36 @@ describe('account create and get', () => {
 
   it('answers null before sign-up completes and the account after /account/create', async () => {
     const user = await signUpUser();
-    const before = await call<Account | null>(api, '/account/get', undefined, user.idToken);
+    const before = await call<AccountBody | null>(api, '/account/get', undefined, user.idToken);
     expect(before.status).toBe(200);
     expect(before.body).toBeNull();
 
-    const created = await call<Account>(api, '/account/create', undefined, user.idToken);
+    const created = await call<AccountBody>(api, '/account/create', undefined, user.idToken);
     expect(created.status).toBe(200);
     expect(isValidId('account', created.body.id)).toBe(true);
     expect(created.body).toMatchObject({ idaasId: user.uid, email: user.email, name: null, isSystemAdmin: false, memberships: [] });
     expect(new Date(created.body.createdAt).toISOString()).toBe(created.body.createdAt);
 
-    const after = await call<Account>(api, '/account/get', undefined, user.idToken);
+    const after = await call<AccountBody>(api, '/account/get', undefined, user.idToken);
     expect(after.body).toEqual(created.body);
   });
 
   it('is idempotent for the same Firebase user, also under concurrent calls', async () => {
     const user = await signUpUser();
-    const results = await Promise.all(Array.from({ length: 8 }, () => call<Account>(api, '/account/create', undefined, user.idToken)));
+    const results = await Promise.all(Array.from({ length: 8 }, () => call<AccountBody>(api, '/account/create', undefined, user.idToken)));
     expect(results.map((r) => r.status)).toEqual(Array.from({ length: 8 }, () => 200));
     expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
   });
 
   it('takes the email from the verified token, lower-cased', async () => {
     const user = await signUpUser(`Mixed.Case-${Date.now()}@Example.COM`);
-    const created = await call<Account>(api, '/account/create', undefined, user.idToken);
+    const created = await call<AccountBody>(api, '/account/create', undefined, user.idToken);
     expect(created.body.email).toBe(user.email.toLowerCase());
   });
 
   it('links the bootstrapped root account to the Firebase user with the root email', async () => {
     const user = await signUpUser(api.config.rootAccountEmail);
-    const created = await call<Account>(api, '/account/create', undefined, user.idToken);
+    const created = await call<AccountBody>(api, '/account/create', undefined, user.idToken);
     expect(created.body).toMatchObject({ id: 'root000000', isSystemAdmin: true, idaasId: user.uid });
   });
 
@@ -76,7 +67,7 @@ describe('account create and get', () => {
     const unknown = await call(api, '/account/nope', {});
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ name: PRODUCT_ERROR_NAME, errorCode: 'NOT_FOUND' });
-    const response = await fetch(`${api.baseUrl}/account/get`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"broken' });
+    const response = await postRaw(api, '/account/get', 'application/json', '{"broken');
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ name: PRODUCT_ERROR_NAME, errorCode: 'VALIDATION_FAILED' });
   });

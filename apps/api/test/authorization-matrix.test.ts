@@ -1,7 +1,7 @@
 import { ERROR_HTTP_STATUS, generateId, PRODUCT_ERROR_NAME } from '@console/domain';
-import { AUTHORIZATION_TABLE, buildWorld, CALLER_KINDS, tinyPngImage, tokenOf, type CallerKind, type MatrixRequest, type MatrixRow, type World } from './support/authorization-table';
+import { AUTHORIZATION_TABLE, CALLER_KINDS, startWorld, tinyPngImage, tokenOf, type CallerKind, type MatrixRequest, type MatrixRow, type World } from './support/authorization-table';
 import { upload, type ErrorBodyShape } from './support/fixtures';
-import { call, startApi, type TestApi } from './support/harness';
+import { bearer, call } from './support/harness';
 import { discoverRoutes } from './support/routes';
 
 async function send(world: World, row: MatrixRow, kind: CallerKind, request: MatrixRequest): Promise<{ status: number; body: unknown }> {
@@ -10,7 +10,7 @@ async function send(world: World, row: MatrixRow, kind: CallerKind, request: Mat
   const token = request.token ?? tokenOf(world, kind);
   if (request.multipart) return upload(world.api, path, token, { data: request.multipart.image, type: 'image/png', name: 'a.png' }, request.multipart.fields);
   if (method === 'GET') {
-    const response = await fetch(`${world.api.baseUrl}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const response = await fetch(`${world.api.baseUrl}${path}`, { headers: bearer(token) });
     const type = response.headers.get('content-type') ?? '';
     return { status: response.status, body: type.includes('json') ? await response.json() : await response.arrayBuffer() };
   }
@@ -18,20 +18,18 @@ async function send(world: World, row: MatrixRow, kind: CallerKind, request: Mat
 }
 
 describe('authorization matrix', () => {
-  let api: TestApi;
   let world: World;
 
   beforeAll(async () => {
-    api = await startApi();
-    world = await buildWorld(api);
+    world = await startWorld();
   });
 
   afterAll(async () => {
-    await api.close();
+    await world.api.close();
   });
 
   it('has exactly one row for every endpoint the application serves', () => {
-    const routes = discoverRoutes(api);
+    const routes = discoverRoutes(world.api);
     const rows = AUTHORIZATION_TABLE.map((r) => r.endpoint);
     expect(new Set(rows).size).toBe(rows.length);
     expect(routes.filter((r) => !rows.includes(r))).toEqual([]);
@@ -75,8 +73,8 @@ describe('authorization matrix', () => {
 
     it.each(idCalls.map((c) => [c.path, c] as const))('%s answers an outsider FORBIDDEN alike for existing and unknown ids', async (_path, c) => {
       const token = world.callers.otherOrganizationAdmin.token;
-      const existing = await call<ErrorBodyShape>(api, c.path, c.body(world, world.organizationA.organization.id, world.project1.project.id), token);
-      const unknown = await call<ErrorBodyShape>(api, c.path, c.body(world, unknownOrganization, unknownProject), token);
+      const existing = await call<ErrorBodyShape>(world.api, c.path, c.body(world, world.organizationA.organization.id, world.project1.project.id), token);
+      const unknown = await call<ErrorBodyShape>(world.api, c.path, c.body(world, unknownOrganization, unknownProject), token);
       expect(existing.status).toBe(403);
       expect(unknown).toMatchObject({ status: existing.status, body: existing.body });
     });
@@ -84,24 +82,24 @@ describe('authorization matrix', () => {
     it('answers an outsider uploading an organization image FORBIDDEN alike for existing and unknown ids', async () => {
       const image = { data: await tinyPngImage() };
       const token = world.callers.outsider.token;
-      const existing = await upload(api, '/organization/uploadProfileImage', token, image, { organizationId: world.organizationA.organization.id });
-      const unknown = await upload(api, '/organization/uploadProfileImage', token, image, { organizationId: unknownOrganization });
+      const existing = await upload(world.api, '/organization/uploadProfileImage', token, image, { organizationId: world.organizationA.organization.id });
+      const unknown = await upload(world.api, '/organization/uploadProfileImage', token, image, { organizationId: unknownOrganization });
       expect(existing.status).toBe(403);
       expect(unknown).toEqual(existing);
     });
 
     it('answers a system administrator NOT_FOUND for unknown ids', async () => {
       const token = world.callers.systemAdmin.token;
-      expect((await call(api, '/organization/get', { organizationId: unknownOrganization }, token)).status).toBe(404);
-      expect((await call(api, '/project/get', { projectId: unknownProject }, token)).status).toBe(404);
+      expect((await call(world.api, '/organization/get', { organizationId: unknownOrganization }, token)).status).toBe(404);
+      expect((await call(world.api, '/project/get', { projectId: unknownProject }, token)).status).toBe(404);
     });
   });
 
   it('lets a project admin manage only the project it administers', async () => {
     const token = world.callers.projectAdmin.token;
-    const other = await call<ErrorBodyShape>(api, '/project/update', { projectId: world.project2.project.id, updateProps: { name: 'P2 renamed' } }, token);
+    const other = await call<ErrorBodyShape>(world.api, '/project/update', { projectId: world.project2.project.id, updateProps: { name: 'P2 renamed' } }, token);
     expect(other.status).toBe(403);
     // Viewing another project of the organization is allowed: any member of the owning organization may view it.
-    expect((await call(api, '/project/get', { projectId: world.project2.project.id }, token)).status).toBe(200);
+    expect((await call(world.api, '/project/get', { projectId: world.project2.project.id }, token)).status).toBe(200);
   });
 });

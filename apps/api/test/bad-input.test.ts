@@ -1,6 +1,6 @@
 import { PRODUCT_ERROR_NAME } from '@console/domain';
-import { AUTHORIZATION_TABLE, buildWorld, type World } from './support/authorization-table';
-import { call, startApi, type TestApi } from './support/harness';
+import { AUTHORIZATION_TABLE, startWorld, type World } from './support/authorization-table';
+import { call, postRaw } from './support/harness';
 
 /**
  * Bad input of every kind, on every JSON call of the authorization table, by the most privileged
@@ -33,16 +33,14 @@ function mutations(body: Record<string, unknown>): { label: string; body: unknow
 }
 
 describe('bad input', () => {
-  let api: TestApi;
   let world: World;
 
   beforeAll(async () => {
-    api = await startApi();
-    world = await buildWorld(api);
+    world = await startWorld();
   });
 
   afterAll(async () => {
-    await api.close();
+    await world.api.close();
   });
 
   it.each(JSON_ROWS.map((row) => [row.endpoint, row] as const))('%s answers malformed bodies with a 4xx error body', async (endpoint, row) => {
@@ -53,7 +51,7 @@ describe('bad input', () => {
     const cases = typeof valid === 'object' && valid !== null ? mutations(valid as Record<string, unknown>) : [{ label: 'an unexpected body', body: { unexpected: 1 } }, { label: 'an array body', body: [] }];
     const failures: string[] = [];
     for (const c of cases) {
-      const response = await call<{ name?: string }>(api, path, c.body, token);
+      const response = await call<{ name?: string }>(world.api, path, c.body, token);
       if (response.status >= 500) failures.push(`${c.label}: ${response.status}`);
       else if (response.status >= 400 && response.body?.name !== PRODUCT_ERROR_NAME) failures.push(`${c.label}: ${response.status} without the error body`);
     }
@@ -61,42 +59,34 @@ describe('bad input', () => {
   });
 
   it('refuses a malformed id with INVALID_ID and the spec message', async () => {
-    const response = await call(api, '/organization/get', { organizationId: 'bad id!' }, world.callers.systemAdmin.token);
+    const response = await call(world.api, '/organization/get', { organizationId: 'bad id!' }, world.callers.systemAdmin.token);
     expect(response).toMatchObject({ status: 400, body: { name: PRODUCT_ERROR_NAME, errorCode: 'INVALID_ID', message: 'Invalid id: bad id!' } });
-    const tooLong = await call(api, '/project/get', { projectId: 'abcdefghi' }, world.callers.systemAdmin.token);
+    const tooLong = await call(world.api, '/project/get', { projectId: 'abcdefghi' }, world.callers.systemAdmin.token);
     expect(tooLong).toMatchObject({ status: 400, body: { errorCode: 'INVALID_ID', message: 'Invalid id: abcdefghi' } });
   });
 
   it('refuses unknown fields and wrong types with VALIDATION_FAILED', async () => {
     const token = world.callers.systemAdmin.token;
-    const unknown = await call(api, '/organization/get', { organizationId: world.organizationA.organization.id, extra: 1 }, token);
+    const unknown = await call(world.api, '/organization/get', { organizationId: world.organizationA.organization.id, extra: 1 }, token);
     expect(unknown).toMatchObject({ status: 400, body: { errorCode: 'VALIDATION_FAILED', message: 'property extra should not exist' } });
-    const wrongType = await call(api, '/organization/update', { organizationId: world.organizationA.organization.id, updateProps: { name: 5 } }, token);
+    const wrongType = await call(world.api, '/organization/update', { organizationId: world.organizationA.organization.id, updateProps: { name: 5 } }, token);
     expect(wrongType).toMatchObject({ status: 400, body: { errorCode: 'VALIDATION_FAILED' } });
     expect((wrongType.body as { message: string }).message).toContain('updateProps.name');
   });
 
   it('refuses an oversize body with 413 PAYLOAD_TOO_LARGE', async () => {
-    const response = await call(api, '/account/update', { name: 'x'.repeat(2 * 1024 * 1024) }, world.callers.outsider.token);
+    const response = await call(world.api, '/account/update', { name: 'x'.repeat(2 * 1024 * 1024) }, world.callers.outsider.token);
     expect(response).toMatchObject({ status: 413, body: { name: PRODUCT_ERROR_NAME, errorCode: 'PAYLOAD_TOO_LARGE' } });
   });
 
   it('refuses malformed JSON with VALIDATION_FAILED', async () => {
-    const response = await fetch(`${api.baseUrl}/project/get`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${world.callers.systemAdmin.token}` },
-      body: '{"projectId": ',
-    });
+    const response = await postRaw(world.api, '/project/get', 'application/json', '{"projectId": ', world.callers.systemAdmin.token);
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ name: PRODUCT_ERROR_NAME, errorCode: 'VALIDATION_FAILED' });
   });
 
   it('refuses a body of an unsupported content type with VALIDATION_FAILED, not an image error', async () => {
-    const response = await fetch(`${api.baseUrl}/organization/get`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/xml', authorization: `Bearer ${world.callers.systemAdmin.token}` },
-      body: '<organizationId>x</organizationId>',
-    });
+    const response = await postRaw(world.api, '/organization/get', 'application/xml', '<organizationId>x</organizationId>', world.callers.systemAdmin.token);
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ name: PRODUCT_ERROR_NAME, errorCode: 'VALIDATION_FAILED' });
   });

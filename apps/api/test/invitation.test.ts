@@ -2,60 +2,38 @@ import { INVITATION_LIFETIME_SECONDS, isValidId } from '@console/domain';
 import { DataSource } from 'typeorm';
 import { EmailOutboxRepository } from '../src/modules/mail/email-outbox.repository';
 import { InvitationService } from '../src/modules/invitation/invitation.service';
+import { addOrganizationMember, addProjectMember, createCaller, createOrganizationWithProjects, uniqueEmail, type AccountBody, type Caller, type InvitationBody, type InviteEntryBody, type OrganizationWithProjectsFixture } from './support/fixtures';
 import { call, type TestApi, startApi } from './support/harness';
-import { addMember, createAccount, createOrganization, uniqueEmail, type AccountFixture, type OrganizationFixture } from './support/organization-fixtures';
-
-interface Invitation {
-  id: string;
-  expiredIn: number;
-  email: string;
-  canBeSuperAdmin: boolean;
-  membership: { organizationId: string; roleId: string; projects: { projectId: string; roleId: string }[] };
-  status: string;
-  createdById: string;
-  createdAt: string;
-}
-
-interface Account {
-  id: string;
-  email: string;
-  memberships: { organizationId: string; roleId: string; projects: { projectId: string; roleId: string }[] }[];
-}
-
-interface Entry {
-  email: string;
-  invitation: Invitation | null;
-  account: Account | null;
-}
 
 describe('invitations', () => {
   let api: TestApi;
-  let org: OrganizationFixture;
-  let other: OrganizationFixture;
-  let admin: AccountFixture;
-  let member: AccountFixture;
-  let outsider: AccountFixture;
+  let org: OrganizationWithProjectsFixture;
+  let other: OrganizationWithProjectsFixture;
+  let admin: Caller;
+  let member: Caller;
+  let outsider: Caller;
 
   beforeAll(async () => {
     api = await startApi({ MAIL_WORKER_ENABLED: 'false' });
-    org = await createOrganization(api, '招待テスト組織');
-    other = await createOrganization(api, '別の組織', 1);
-    admin = await createAccount(api);
-    member = await createAccount(api);
-    outsider = await createAccount(api);
-    await addMember(api, admin.accountId, org.id, org.roles.admin);
-    await addMember(api, member.accountId, org.id, org.roles.member, [{ projectId: org.projects[0]!.id, roleId: org.projects[0]!.roles.member }]);
+    org = await createOrganizationWithProjects(api, '招待テスト組織');
+    other = await createOrganizationWithProjects(api, '別の組織', 1);
+    admin = await createCaller(api);
+    member = await createCaller(api);
+    outsider = await createCaller(api);
+    await addOrganizationMember(api, admin.id, org, 'admin');
+    await addOrganizationMember(api, member.id, org, 'member');
+    await addProjectMember(api, member.id, org.projects[0]!, 'member');
   });
   afterAll(async () => {
     await api.close();
   });
 
-  function invite(token: string, emails: string[], props: { roleId: string; projects: { projectId: string; roleId: string }[] } = { roleId: org.roles.member, projects: [{ projectId: org.projects[0]!.id, roleId: org.projects[0]!.roles.member }] }, organizationId = org.id) {
-    return call<Entry[]>(api, '/organization/inviteMembers', { organizationId, emails, props }, token);
+  function invite(token: string, emails: string[], props: { roleId: string; projects: { projectId: string; roleId: string }[] } = { roleId: org.memberRole.id, projects: [{ projectId: org.projects[0]!.project.id, roleId: org.projects[0]!.memberRole.id }] }, organizationId = org.organization.id) {
+    return call<InviteEntryBody[]>(api, '/organization/inviteMembers', { organizationId, emails, props }, token);
   }
 
-  async function inviteOne(email: string): Promise<Invitation> {
-    const result = await invite(admin.idToken, [email]);
+  async function inviteOne(email: string): Promise<InvitationBody> {
+    const result = await invite(admin.token, [email]);
     expect(result.status).toBe(200);
     const invitation = result.body[0]?.invitation;
     if (!invitation) throw new Error('no invitation');
@@ -64,7 +42,7 @@ describe('invitations', () => {
 
   it('invites new addresses, deduplicates case-insensitively and fails only the bad address', async () => {
     const fresh = uniqueEmail();
-    const result = await invite(admin.idToken, [fresh, fresh.toUpperCase(), 'not-an-email', ` ${fresh} `]);
+    const result = await invite(admin.token, [fresh, fresh.toUpperCase(), 'not-an-email', ` ${fresh} `]);
     expect(result.status).toBe(200);
     expect(result.body).toHaveLength(2);
     const [ok, bad] = result.body;
@@ -77,8 +55,8 @@ describe('invitations', () => {
       email: fresh,
       canBeSuperAdmin: false,
       status: 'pending',
-      createdById: admin.accountId,
-      membership: { organizationId: org.id, roleId: org.roles.member, projects: [{ projectId: org.projects[0]!.id, roleId: org.projects[0]!.roles.member }] },
+      createdById: admin.id,
+      membership: { organizationId: org.organization.id, roleId: org.memberRole.id, projects: [{ projectId: org.projects[0]!.project.id, roleId: org.projects[0]!.memberRole.id }] },
     });
     expect(new Date(invitation.createdAt).toISOString()).toBe(invitation.createdAt);
   });
@@ -90,9 +68,9 @@ describe('invitations', () => {
     expect(rows).toHaveLength(1);
     const row = rows[0]!;
     expect(row).toMatchObject({ toEmail: email, status: 'pending', attempts: 0 });
-    expect(row.subject).toContain(org.name);
+    expect(row.subject).toContain(org.organization.name);
     expect(row.textBody).toContain(`http://localhost:5173/auth/invitations/${invitation.id}?page=sign-up`);
-    expect(row.textBody).toContain(admin.email);
+    expect(row.textBody).toContain(admin.user.email);
     expect(row.textBody).toMatch(/招待の有効期限: \d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}（日本時間）/);
     expect(row.htmlBody).toContain(`/auth/invitations/${invitation.id}?page=sign-up`);
   });
@@ -105,7 +83,7 @@ describe('invitations', () => {
       BEGIN IF NEW.to_email = '${doomed}' THEN RAISE EXCEPTION 'outbox refused for the test'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`);
     await dataSource.query(`CREATE TRIGGER refuse_test_outbox BEFORE INSERT ON email_outbox FOR EACH ROW EXECUTE FUNCTION refuse_test_outbox()`);
     try {
-      const result = await invite(admin.idToken, [doomed, fine]);
+      const result = await invite(admin.token, [doomed, fine]);
       expect(result.status).toBe(200);
       expect(result.body[0]).toEqual({ email: doomed, invitation: null, account: null });
       expect(result.body[1]!.invitation).not.toBeNull();
@@ -121,146 +99,146 @@ describe('invitations', () => {
     // And every invitation of the organization has exactly one e-mail.
     const orphans = await dataSource.query<unknown[]>(
       `SELECT i.id FROM invitations i WHERE i.organization_id = $1 AND (SELECT count(*) FROM email_outbox o WHERE o.reference_id = i.id) <> 1`,
-      [org.id],
+      [org.organization.id],
     );
     expect(orphans).toEqual([]);
   });
 
   it('gives an existing member the missing projects directly and keeps the ones it has', async () => {
     const [p0, p1] = org.projects;
-    const result = await invite(admin.idToken, [member.email.toUpperCase()], {
-      roleId: org.roles.admin,
+    const result = await invite(admin.token, [member.user.email.toUpperCase()], {
+      roleId: org.adminRole.id,
       projects: [
-        { projectId: p0!.id, roleId: p0!.roles.admin },
-        { projectId: p1!.id, roleId: p1!.roles.admin },
+        { projectId: p0!.project.id, roleId: p0!.adminRole.id },
+        { projectId: p1!.project.id, roleId: p1!.adminRole.id },
       ],
     });
     expect(result.status).toBe(200);
     expect(result.body).toHaveLength(1);
     const entry = result.body[0]!;
     expect(entry.invitation).toBeNull();
-    expect(entry.account?.id).toBe(member.accountId);
-    const membership = entry.account!.memberships.find((m) => m.organizationId === org.id)!;
-    expect(membership.roleId).toBe(org.roles.member);
+    expect(entry.account?.id).toBe(member.id);
+    const membership = entry.account!.memberships.find((m) => m.organizationId === org.organization.id)!;
+    expect(membership.roleId).toBe(org.memberRole.id);
     expect(membership.projects).toEqual([
-      { projectId: p0!.id, roleId: p0!.roles.member },
-      { projectId: p1!.id, roleId: p1!.roles.admin },
+      { projectId: p0!.project.id, roleId: p0!.memberRole.id },
+      { projectId: p1!.project.id, roleId: p1!.adminRole.id },
     ]);
   });
 
   it('lets only organization admins and system admins invite', async () => {
-    expect((await invite(member.idToken, [uniqueEmail()])).status).toBe(403);
-    const refused = await invite(outsider.idToken, [uniqueEmail()]);
+    expect((await invite(member.token, [uniqueEmail()])).status).toBe(403);
+    const refused = await invite(outsider.token, [uniqueEmail()]);
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ errorCode: 'FORBIDDEN' });
-    expect((await invite(admin.idToken, [uniqueEmail()], undefined, other.id)).status).toBe(403);
-    expect((await call(api, '/organization/inviteMembers', { organizationId: org.id, emails: [uniqueEmail()], props: { roleId: org.roles.member, projects: [] } })).status).toBe(401);
+    expect((await invite(admin.token, [uniqueEmail()], undefined, other.organization.id)).status).toBe(403);
+    expect((await call(api, '/organization/inviteMembers', { organizationId: org.organization.id, emails: [uniqueEmail()], props: { roleId: org.memberRole.id, projects: [] } })).status).toBe(401);
   });
 
   it("refuses a role or project outside the organization with the domain's errors", async () => {
-    const roleElsewhere = await invite(admin.idToken, [uniqueEmail()], { roleId: other.roles.member, projects: [] });
+    const roleElsewhere = await invite(admin.token, [uniqueEmail()], { roleId: other.memberRole.id, projects: [] });
     expect(roleElsewhere.status).toBe(404);
     expect(roleElsewhere.body).toMatchObject({ errorCode: 'ROLE_NOT_FOUND', message: 'Role not found' });
-    const projectElsewhere = await invite(admin.idToken, [uniqueEmail()], { roleId: org.roles.member, projects: [{ projectId: other.projects[0]!.id, roleId: other.projects[0]!.roles.member }] });
+    const projectElsewhere = await invite(admin.token, [uniqueEmail()], { roleId: org.memberRole.id, projects: [{ projectId: other.projects[0]!.project.id, roleId: other.projects[0]!.memberRole.id }] });
     expect(projectElsewhere.body).toMatchObject({ errorCode: 'PROJECT_NOT_IN_ORGANIZATION' });
-    const projectRoleElsewhere = await invite(admin.idToken, [uniqueEmail()], { roleId: org.roles.member, projects: [{ projectId: org.projects[0]!.id, roleId: org.projects[1]!.roles.member }] });
+    const projectRoleElsewhere = await invite(admin.token, [uniqueEmail()], { roleId: org.memberRole.id, projects: [{ projectId: org.projects[0]!.project.id, roleId: org.projects[1]!.memberRole.id }] });
     expect(projectRoleElsewhere.body).toMatchObject({ errorCode: 'ROLE_NOT_FOUND' });
-    const invalid = await invite(admin.idToken, [uniqueEmail()], { roleId: 'short', projects: [] });
+    const invalid = await invite(admin.token, [uniqueEmail()], { roleId: 'short', projects: [] });
     expect(invalid.status).toBe(400);
     expect(invalid.body).toMatchObject({ errorCode: 'INVALID_ID' });
-    const empty = await invite(admin.idToken, []);
+    const empty = await invite(admin.token, []);
     expect(empty.body).toMatchObject({ errorCode: 'VALIDATION_FAILED' });
   });
 
   it('lists open invitations to members of the organization and by project', async () => {
     const email = uniqueEmail();
     const invitation = await inviteOne(email);
-    const byMember = await call<Invitation[]>(api, '/invitation/listInOrganization', { organizationId: org.id }, member.idToken);
+    const byMember = await call<InvitationBody[]>(api, '/invitation/listInOrganization', { organizationId: org.organization.id }, member.token);
     expect(byMember.status).toBe(200);
     expect(byMember.body.map((i) => i.id)).toContain(invitation.id);
-    expect((await call(api, '/invitation/listInOrganization', { organizationId: org.id }, outsider.idToken)).status).toBe(403);
+    expect((await call(api, '/invitation/listInOrganization', { organizationId: org.organization.id }, outsider.token)).status).toBe(403);
 
-    const inProject = await call<Invitation[]>(api, '/invitation/listInProject', { projectId: org.projects[0]!.id }, member.idToken);
+    const inProject = await call<InvitationBody[]>(api, '/invitation/listInProject', { projectId: org.projects[0]!.project.id }, member.token);
     expect(inProject.body.map((i) => i.id)).toContain(invitation.id);
-    const otherProject = await call<Invitation[]>(api, '/invitation/listInProject', { projectId: org.projects[1]!.id }, member.idToken);
+    const otherProject = await call<InvitationBody[]>(api, '/invitation/listInProject', { projectId: org.projects[1]!.project.id }, member.token);
     expect(otherProject.status).toBe(200);
     expect(otherProject.body.map((i) => i.id)).not.toContain(invitation.id);
-    expect((await call(api, '/invitation/listInProject', { projectId: org.projects[0]!.id }, outsider.idToken)).status).toBe(403);
-    const direct = await api.app.get(InvitationService).listPendingForProject(org.projects[0]!.id);
+    expect((await call(api, '/invitation/listInProject', { projectId: org.projects[0]!.project.id }, outsider.token)).status).toBe(403);
+    const direct = await api.app.get(InvitationService).listPendingForProject(org.projects[0]!.project.id);
     expect(direct.map((i) => i.id)).toContain(invitation.id);
   });
 
   it('lets only the invitee read the invitation with its organization', async () => {
-    const invitee = await createAccount(api, uniqueEmail('reader'));
-    const invitation = await inviteOne(invitee.email);
-    const read = await call<{ invitation: Invitation; organization: { id: string; name: string } }>(api, '/invitation/getByIdWithOrganization', { invitationId: invitation.id }, invitee.idToken);
+    const invitee = await createCaller(api, uniqueEmail('reader'));
+    const invitation = await inviteOne(invitee.user.email);
+    const read = await call<{ invitation: InvitationBody; organization: { id: string; name: string } }>(api, '/invitation/getByIdWithOrganization', { invitationId: invitation.id }, invitee.token);
     expect(read.status).toBe(200);
     expect(read.body.invitation.id).toBe(invitation.id);
-    expect(read.body.organization).toMatchObject({ id: org.id, name: org.name });
-    expect((await call(api, '/invitation/getByIdWithOrganization', { invitationId: invitation.id }, admin.idToken)).status).toBe(403);
-    const unknown = await call(api, '/invitation/getByIdWithOrganization', { invitationId: 'a'.repeat(21) }, invitee.idToken);
+    expect(read.body.organization).toMatchObject({ id: org.organization.id, name: org.organization.name });
+    expect((await call(api, '/invitation/getByIdWithOrganization', { invitationId: invitation.id }, admin.token)).status).toBe(403);
+    const unknown = await call(api, '/invitation/getByIdWithOrganization', { invitationId: 'a'.repeat(21) }, invitee.token);
     expect(unknown.body).toMatchObject({ errorCode: 'INVITATION_NOT_FOUND' });
   });
 
   it('accepts for the invited account only, once, and adds the invited membership', async () => {
-    const invitee = await createAccount(api, uniqueEmail('accept'));
-    const invitation = await inviteOne(invitee.email);
-    const mismatch = await call(api, '/invitation/accept', { invitationId: invitation.id }, outsider.idToken);
+    const invitee = await createCaller(api, uniqueEmail('accept'));
+    const invitation = await inviteOne(invitee.user.email);
+    const mismatch = await call(api, '/invitation/accept', { invitationId: invitation.id }, outsider.token);
     expect(mismatch.status).toBe(403);
     expect(mismatch.body).toMatchObject({ errorCode: 'EMAIL_MISMATCH' });
 
-    const accepted = await call<Account>(api, '/invitation/accept', { invitationId: invitation.id }, invitee.idToken);
+    const accepted = await call<AccountBody>(api, '/invitation/accept', { invitationId: invitation.id }, invitee.token);
     expect(accepted.status).toBe(200);
-    expect(accepted.body.memberships).toEqual([{ organizationId: org.id, roleId: org.roles.member, projects: [{ projectId: org.projects[0]!.id, roleId: org.projects[0]!.roles.member }] }]);
+    expect(accepted.body.memberships).toEqual([{ organizationId: org.organization.id, roleId: org.memberRole.id, projects: [{ projectId: org.projects[0]!.project.id, roleId: org.projects[0]!.memberRole.id }] }]);
 
-    const again = await call(api, '/invitation/accept', { invitationId: invitation.id }, invitee.idToken);
+    const again = await call(api, '/invitation/accept', { invitationId: invitation.id }, invitee.token);
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ errorCode: 'INVITATION_INVALID', message: '招待が無効です' });
-    const list = await call<Invitation[]>(api, '/invitation/listInOrganization', { organizationId: org.id }, admin.idToken);
+    const list = await call<InvitationBody[]>(api, '/invitation/listInOrganization', { organizationId: org.organization.id }, admin.token);
     expect(list.body.map((i) => i.id)).not.toContain(invitation.id);
   });
 
   it('refuses an account that already belongs to the organization', async () => {
-    const invitee = await createAccount(api, uniqueEmail('already'));
-    const invitation = await inviteOne(invitee.email);
-    await addMember(api, invitee.accountId, org.id, org.roles.member);
-    const result = await call(api, '/invitation/accept', { invitationId: invitation.id }, invitee.idToken);
+    const invitee = await createCaller(api, uniqueEmail('already'));
+    const invitation = await inviteOne(invitee.user.email);
+    await addOrganizationMember(api, invitee.id, org, 'member');
+    const result = await call(api, '/invitation/accept', { invitationId: invitation.id }, invitee.token);
     expect(result.status).toBe(409);
     expect(result.body).toMatchObject({ errorCode: 'ALREADY_ORGANIZATION_MEMBER' });
   });
 
   it('gives exactly one membership when one invitation is accepted concurrently', async () => {
-    const invitee = await createAccount(api, uniqueEmail('race'));
-    const invitation = await inviteOne(invitee.email);
-    const results = await Promise.all(Array.from({ length: 6 }, () => call(api, '/invitation/accept', { invitationId: invitation.id }, invitee.idToken)));
+    const invitee = await createCaller(api, uniqueEmail('race'));
+    const invitation = await inviteOne(invitee.user.email);
+    const results = await Promise.all(Array.from({ length: 6 }, () => call(api, '/invitation/accept', { invitationId: invitation.id }, invitee.token)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(5);
-    const rows = await api.app.get(DataSource).query<{ n: number }[]>(`SELECT count(*)::int AS n FROM organization_memberships WHERE account_id = $1`, [invitee.accountId]);
+    const rows = await api.app.get(DataSource).query<{ n: number }[]>(`SELECT count(*)::int AS n FROM organization_memberships WHERE account_id = $1`, [invitee.id]);
     expect(rows[0]!.n).toBe(1);
   });
 
   it('treats an invitation past its lifetime as expired and refuses to accept it', async () => {
-    const invitee = await createAccount(api, uniqueEmail('late'));
-    const invitation = await inviteOne(invitee.email);
+    const invitee = await createCaller(api, uniqueEmail('late'));
+    const invitation = await inviteOne(invitee.user.email);
     await api.app.get(DataSource).query(`UPDATE invitations SET created_at = now() - interval '8 days' WHERE id = $1`, [invitation.id]);
-    const list = await call<Invitation[]>(api, '/invitation/listInOrganization', { organizationId: org.id }, admin.idToken);
+    const list = await call<InvitationBody[]>(api, '/invitation/listInOrganization', { organizationId: org.organization.id }, admin.token);
     expect(list.body.find((i) => i.id === invitation.id)?.status).toBe('expired');
-    const result = await call(api, '/invitation/accept', { invitationId: invitation.id }, invitee.idToken);
+    const result = await call(api, '/invitation/accept', { invitationId: invitation.id }, invitee.token);
     expect(result.body).toMatchObject({ errorCode: 'INVITATION_INVALID' });
   });
 
   it('lets a member of the organization or the invitee cancel, nobody else', async () => {
-    const invitee = await createAccount(api, uniqueEmail('cancel'));
-    const first = await inviteOne(invitee.email);
-    expect((await call(api, '/invitation/cancel', { invitationId: first.id }, outsider.idToken)).status).toBe(403);
-    const byMember = await call<Invitation>(api, '/invitation/cancel', { invitationId: first.id }, member.idToken);
+    const invitee = await createCaller(api, uniqueEmail('cancel'));
+    const first = await inviteOne(invitee.user.email);
+    expect((await call(api, '/invitation/cancel', { invitationId: first.id }, outsider.token)).status).toBe(403);
+    const byMember = await call<InvitationBody>(api, '/invitation/cancel', { invitationId: first.id }, member.token);
     expect(byMember.status).toBe(200);
     expect(byMember.body.status).toBe('cancelled');
-    expect((await call(api, '/invitation/cancel', { invitationId: first.id }, member.idToken)).body).toMatchObject({ errorCode: 'INVITATION_INVALID' });
-    expect((await call(api, '/invitation/accept', { invitationId: first.id }, invitee.idToken)).body).toMatchObject({ errorCode: 'INVITATION_INVALID' });
+    expect((await call(api, '/invitation/cancel', { invitationId: first.id }, member.token)).body).toMatchObject({ errorCode: 'INVITATION_INVALID' });
+    expect((await call(api, '/invitation/accept', { invitationId: first.id }, invitee.token)).body).toMatchObject({ errorCode: 'INVITATION_INVALID' });
 
-    const second = await inviteOne(invitee.email);
-    const byInvitee = await call<Invitation>(api, '/invitation/cancel', { invitationId: second.id }, invitee.idToken);
+    const second = await inviteOne(invitee.user.email);
+    const byInvitee = await call<InvitationBody>(api, '/invitation/cancel', { invitationId: second.id }, invitee.token);
     expect(byInvitee.body.status).toBe('cancelled');
   });
 
@@ -268,7 +246,7 @@ describe('invitations', () => {
     const email = uniqueEmail('again');
     const first = await inviteOne(email);
     const second = await inviteOne(email);
-    const list = await call<Invitation[]>(api, '/invitation/listInOrganization', { organizationId: org.id }, admin.idToken);
+    const list = await call<InvitationBody[]>(api, '/invitation/listInOrganization', { organizationId: org.organization.id }, admin.token);
     const ids = list.body.map((i) => i.id);
     expect(ids).toContain(second.id);
     expect(ids).not.toContain(first.id);

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { addOrganizationMember, addProjectMember, createCaller, createOrganizationWithProjects, type Caller, type OrganizationWithProjectsFixture } from './support/fixtures';
 import { call, startApi, type TestApi } from './support/harness';
-import { addMember, createAccount, createOrganization, type AccountFixture, type OrganizationFixture } from './support/organization-fixtures';
 
 const KNOWLEDGE_KEY = 'knowledge-example-key-0123456789';
 const EXAMPLE = join(__dirname, '..', '..', '..', 'tools', 'knowledge-example.mjs');
@@ -27,17 +27,18 @@ process.on('SIGTERM', () => example.stop().then(() => process.exit(0)));`;
 describe('the example knowledge product', () => {
   let api: TestApi;
   let example: { url: string; process: ChildProcess };
-  let org: OrganizationFixture;
-  let user: AccountFixture;
+  let org: OrganizationWithProjectsFixture;
+  let user: Caller;
   let cookie: string;
 
   beforeAll(async () => {
     api = await startApi({ SUBSYSTEM_KEYS: `knowledge:${KNOWLEDGE_KEY}`, MAIL_WORKER_ENABLED: 'false' });
     example = await startExample(api.baseUrl, api.config.deployment.sessionCookieName);
-    org = await createOrganization(api, 'ナレッジ組織', 2, { knowledge: { plan: 'enterprise' } });
-    user = await createAccount(api);
-    await addMember(api, user.accountId, org.id, org.roles.member, [{ projectId: org.projects[1]!.id, roleId: org.projects[1]!.roles.member }]);
-    const login = await call(api, '/session/login', undefined, user.idToken);
+    org = await createOrganizationWithProjects(api, 'ナレッジ組織', 2, { knowledge: { plan: 'enterprise' } });
+    user = await createCaller(api);
+    await addOrganizationMember(api, user.id, org, 'member');
+    await addProjectMember(api, user.id, org.projects[1]!, 'member');
+    const login = await call(api, '/session/login', undefined, user.token);
     const match = new RegExp(`${api.config.deployment.sessionCookieName}=([^;]+)`).exec(login.headers.get('set-cookie') ?? '');
     cookie = `${api.config.deployment.sessionCookieName}=${match?.[1] ?? ''}`;
   });
@@ -52,17 +53,17 @@ describe('the example knowledge product', () => {
   }
 
   it('shows who is signed in and the project asked for', async () => {
-    const page = await open(`/knowledge/?projectId=${org.projects[0]!.id}`);
+    const page = await open(`/knowledge/?projectId=${org.projects[0]!.project.id}`);
     expect(page.status).toBe(200);
-    expect(page.html).toContain(user.email);
-    expect(page.html).toContain(`ナレッジ組織 プロジェクト1（${org.projects[0]!.id}）`);
+    expect(page.html).toContain(user.user.email);
+    expect(page.html).toContain(`ナレッジ組織 プロジェクト1（${org.projects[0]!.project.id}）`);
     expect(page.html).toContain('利用中');
   });
 
   it("falls back to the account's latest project", async () => {
     const page = await open('/knowledge/');
     expect(page.status).toBe(200);
-    expect(page.html).toContain(org.projects[1]!.id);
+    expect(page.html).toContain(org.projects[1]!.project.id);
     expect(page.html).toContain('console.latestProjectId');
   });
 
@@ -71,8 +72,8 @@ describe('the example knowledge product', () => {
     const invalid = await open('/knowledge/', { cookie: `${api.config.deployment.sessionCookieName}=forged` });
     expect(invalid.status).toBe(401);
     expect(invalid.html).toContain('セッションが無効です');
-    const elsewhere = await createOrganization(api, '別組織', 1);
-    const refused = await open(`/knowledge/?projectId=${elsewhere.projects[0]!.id}`);
+    const elsewhere = await createOrganizationWithProjects(api, '別組織', 1);
+    const refused = await open(`/knowledge/?projectId=${elsewhere.projects[0]!.project.id}`);
     expect(refused.status).toBe(403);
     expect(refused.html).toContain('権限がありません');
   });

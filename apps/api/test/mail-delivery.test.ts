@@ -8,8 +8,8 @@ import { EmailOutboxRepository } from '../src/modules/mail/email-outbox.reposito
 import { readMailbox } from '../src/modules/mail/local-mailbox-sender';
 import { MailDeliveryWorker, MAX_RETRY_DELAY_MS, retryDelayMs } from '../src/modules/mail/mail-delivery.worker';
 import type { MailMessage, MailSender } from '../src/modules/mail/mail-sender';
+import { addOrganizationMember, createCaller, createOrganizationWithProjects, uniqueEmail, type Caller, type InviteEntryBody, type OrganizationWithProjectsFixture } from './support/fixtures';
 import { call, startApi, type TestApi } from './support/harness';
-import { addMember, createAccount, createOrganization, uniqueEmail, type AccountFixture, type OrganizationFixture } from './support/organization-fixtures';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -64,16 +64,16 @@ function settings(overrides: Partial<MailDeliveryConfig> = {}): { mail: MailDeli
 
 describe('e-mail delivery', () => {
   let api: TestApi;
-  let org: OrganizationFixture;
-  let admin: AccountFixture;
+  let org: OrganizationWithProjectsFixture;
+  let admin: Caller;
   let outbox: EmailOutboxRepository;
 
   beforeAll(async () => {
     api = await startApi({ MAIL_WORKER_ENABLED: 'false' });
     outbox = api.app.get(EmailOutboxRepository);
-    org = await createOrganization(api, '配信テスト組織', 1);
-    admin = await createAccount(api);
-    await addMember(api, admin.accountId, org.id, org.roles.admin);
+    org = await createOrganizationWithProjects(api, '配信テスト組織', 1);
+    admin = await createCaller(api);
+    await addOrganizationMember(api, admin.id, org, 'admin');
   });
   afterAll(async () => {
     await api.close();
@@ -81,11 +81,11 @@ describe('e-mail delivery', () => {
 
   /** Invites `count` new addresses through the API and returns the ids of their queued e-mails. */
   async function inviteMessages(target: TestApi, count: number): Promise<string[]> {
-    const result = await call<{ invitation: { id: string } | null }[]>(
+    const result = await call<InviteEntryBody[]>(
       target,
       '/organization/inviteMembers',
-      { organizationId: org.id, emails: Array.from({ length: count }, () => uniqueEmail('mail')), props: { roleId: org.roles.member, projects: [] } },
-      admin.idToken,
+      { organizationId: org.organization.id, emails: Array.from({ length: count }, () => uniqueEmail('mail')), props: { roleId: org.memberRole.id, projects: [] } },
+      admin.token,
     );
     expect(result.status).toBe(200);
     const ids: string[] = [];
@@ -125,7 +125,7 @@ describe('e-mail delivery', () => {
     expect(sent).toMatchObject({ status: 'sent', attempts: 3, lastError: null, lockedBy: null });
     expect(sent!.sentAt).toBeInstanceOf(Date);
     expect(sender.sent.filter((m) => m.id === id)).toHaveLength(1);
-    expect(sender.sent.find((m) => m.id === id)!.subject).toContain(org.name);
+    expect(sender.sent.find((m) => m.id === id)!.subject).toContain(org.organization.name);
   });
 
   it('gives a message up as failed after the last attempt', async () => {

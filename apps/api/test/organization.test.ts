@@ -1,18 +1,6 @@
 import { ERROR_MESSAGES, PRESET_ORGANIZATION_ROLES } from '@console/domain';
-import {
-  addOrganizationMember,
-  addProjectMember,
-  createCaller,
-  createOrganization,
-  createProject,
-  createSystemAdmin,
-  type AccountBody,
-  type Caller,
-  type ErrorBodyShape,
-  type OrganizationBody,
-  type OrganizationFixture,
-  type ProjectFixture,
-} from './support/fixtures';
+import { addOrganizationMember, addProjectMember, createCaller, createOrganization, createProject, createSystemAdmin, expectPresetRoles } from './support/fixtures';
+import type { AccountBody, Caller, ErrorBodyShape, OrganizationBody, OrganizationFixture, ProjectFixture } from './support/fixtures';
 import { call, startApi, type TestApi } from './support/harness';
 
 describe('organization calls', () => {
@@ -55,9 +43,7 @@ describe('organization calls', () => {
       expect(response.body.map((o) => o.id).sort()).toEqual([organization.organization.id, other.organization.id].sort());
       const mine = response.body.find((o) => o.id === id());
       expect(mine).toMatchObject({ name: '株式会社テスト', profileImageSrc: null });
-      expect(mine?.roles.map((r) => ({ key: r.key, name: r.name, description: r.description, isPreset: r.isPreset }))).toEqual(
-        PRESET_ORGANIZATION_ROLES.map((r) => ({ key: r.key, name: r.name, description: r.description, isPreset: true })),
-      );
+      expectPresetRoles(mine?.roles, PRESET_ORGANIZATION_ROLES);
     });
 
     it('returns an empty list for an account without organizations and every organization for a system admin', async () => {

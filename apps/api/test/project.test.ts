@@ -1,17 +1,5 @@
 import { ERROR_MESSAGES, PRESET_PROJECT_ROLES } from '@console/domain';
-import {
-  addOrganizationMember,
-  addProjectMember,
-  createCaller,
-  createOrganization,
-  createProject,
-  createSystemAdmin,
-  type AccountBody,
-  type Caller,
-  type OrganizationFixture,
-  type ProjectBody,
-  type ProjectFixture,
-} from './support/fixtures';
+import { addOrganizationMember, addProjectMember, createCaller, createCast, expectPresetRoles, type AccountBody, type Caller, type OrganizationFixture, type ProjectBody, type ProjectFixture } from './support/fixtures';
 import { call, startApi, type TestApi } from './support/harness';
 
 describe('project calls', () => {
@@ -28,21 +16,7 @@ describe('project calls', () => {
 
   beforeAll(async () => {
     api = await startApi();
-    let otherOrganization: OrganizationFixture;
-    [projectAdmin, projectMember, organizationMember, outsider, systemAdmin, organization, otherOrganization] = await Promise.all([
-      createCaller(api),
-      createCaller(api),
-      createCaller(api),
-      createCaller(api),
-      createSystemAdmin(api),
-      createOrganization(api),
-      createOrganization(api),
-    ]);
-    [project, sibling, foreign] = await Promise.all([
-      createProject(api, organization.organization.id, 'プロジェクトA'),
-      createProject(api, organization.organization.id, 'プロジェクトB'),
-      createProject(api, otherOrganization.organization.id, 'よその'),
-    ]);
+    ({ callers: [projectAdmin, projectMember, organizationMember, outsider], systemAdmin, organization, project, sibling, foreign } = await createCast(api));
     for (const caller of [projectAdmin, projectMember, organizationMember]) await addOrganizationMember(api, caller.id, organization, 'member');
     await addProjectMember(api, projectAdmin.id, project, 'admin');
     await addProjectMember(api, projectMember.id, project, 'member');
@@ -61,9 +35,7 @@ describe('project calls', () => {
       expect(response.body.map((p) => p.id).sort()).toEqual([project.project.id, sibling.project.id].sort());
       const listed = response.body.find((p) => p.id === id());
       expect(listed).toMatchObject({ name: 'プロジェクトA', organizationId: organization.organization.id, productSettings: {} });
-      expect(listed?.roles.map((r) => ({ key: r.key, name: r.name, description: r.description, isPreset: r.isPreset }))).toEqual(
-        PRESET_PROJECT_ROLES.map((r) => ({ key: r.key, name: r.name, description: r.description, isPreset: true })),
-      );
+      expectPresetRoles(listed?.roles, PRESET_PROJECT_ROLES);
     });
 
     it('returns nothing to an outsider and every project to a system admin', async () => {

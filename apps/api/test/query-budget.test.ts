@@ -4,17 +4,7 @@ import { OrganizationMembershipEntity } from '../src/modules/organization/organi
 import { OrganizationEntity } from '../src/modules/organization/organization.entity';
 import { ProjectEntity } from '../src/modules/project/project.entity';
 import { RoleEntity } from '../src/modules/role/role.entity';
-import {
-  addOrganizationMember,
-  addProjectMember,
-  createCaller,
-  createOrganization,
-  createProject,
-  createSystemAdmin,
-  insertAccounts,
-  insertMemberships,
-  type Caller,
-} from './support/fixtures';
+import { addOrganizationMember, addProjectMember, createCaller, createOrganization, createProject, createSystemAdmin, insertAccounts, insertMemberships, type Caller } from './support/fixtures';
 import { call, startApi, type TestApi } from './support/harness';
 
 /** Counts the SQL statements the API sends (through TypeORM's logger hook, which sees every query). */

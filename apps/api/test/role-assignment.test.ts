@@ -1,16 +1,5 @@
 import { ERROR_MESSAGES } from '@console/domain';
-import {
-  addOrganizationMember,
-  addProjectMember,
-  createCaller,
-  createOrganization,
-  createProject,
-  createSystemAdmin,
-  type AccountBody,
-  type Caller,
-  type OrganizationFixture,
-  type ProjectFixture,
-} from './support/fixtures';
+import { addOrganizationMember, addProjectMember, createCast, type AccountBody, type Caller, type OrganizationFixture, type ProjectFixture } from './support/fixtures';
 import { call, startApi, type TestApi } from './support/harness';
 
 describe('role assignment', () => {
@@ -28,20 +17,7 @@ describe('role assignment', () => {
 
   beforeAll(async () => {
     api = await startApi();
-    [organizationAdmin, projectAdmin, member, outsider, systemAdmin, organization, otherOrganization] = await Promise.all([
-      createCaller(api),
-      createCaller(api),
-      createCaller(api),
-      createCaller(api),
-      createSystemAdmin(api),
-      createOrganization(api),
-      createOrganization(api),
-    ]);
-    [project, sibling, foreign] = await Promise.all([
-      createProject(api, organization.organization.id),
-      createProject(api, organization.organization.id),
-      createProject(api, otherOrganization.organization.id),
-    ]);
+    ({ callers: [organizationAdmin, projectAdmin, member, outsider], systemAdmin, organization, otherOrganization, project, sibling, foreign } = await createCast(api));
     await addOrganizationMember(api, organizationAdmin.id, organization, 'admin');
     await addOrganizationMember(api, projectAdmin.id, organization, 'member');
     await addProjectMember(api, projectAdmin.id, project, 'admin');

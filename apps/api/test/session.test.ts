@@ -1,8 +1,8 @@
 import { deploymentFor } from '@console/config';
 import { FirebaseAuthService } from '../src/common/auth/firebase-auth.service';
 import { sessionCookieOptions } from '../src/modules/session/session-cookie';
+import { addOrganizationMember, addProjectMember, createCaller, createOrganizationWithProjects, type Caller, type OrganizationWithProjectsFixture } from './support/fixtures';
 import { call, signInUser, startApi, type TestApi } from './support/harness';
-import { addMember, createAccount, createOrganization, type AccountFixture, type OrganizationFixture } from './support/organization-fixtures';
 
 const KNOWLEDGE_KEY = 'knowledge-key-for-the-tests-0123';
 
@@ -26,15 +26,16 @@ function cookieValue(setCookie: string, name: string): string {
 describe('session cookie', () => {
   let api: TestApi;
   let cookieName: string;
-  let org: OrganizationFixture;
-  let user: AccountFixture;
+  let org: OrganizationWithProjectsFixture;
+  let user: Caller;
 
   beforeAll(async () => {
     api = await startApi({ SUBSYSTEM_KEYS: `knowledge:${KNOWLEDGE_KEY}`, MAIL_WORKER_ENABLED: 'false' });
     cookieName = api.config.deployment.sessionCookieName;
-    org = await createOrganization(api, 'セッション組織', 2, { knowledge: { plan: 'enterprise' } });
-    user = await createAccount(api);
-    await addMember(api, user.accountId, org.id, org.roles.member, [{ projectId: org.projects[0]!.id, roleId: org.projects[0]!.roles.member }]);
+    org = await createOrganizationWithProjects(api, 'セッション組織', 2, { knowledge: { plan: 'enterprise' } });
+    user = await createCaller(api);
+    await addOrganizationMember(api, user.id, org, 'member');
+    await addProjectMember(api, user.id, org.projects[0]!, 'member');
   });
   afterAll(async () => {
     await api.close();
@@ -52,7 +53,7 @@ describe('session cookie', () => {
   }
 
   it('issues an httpOnly, Secure, SameSite=Lax host-only cookie for the bearer token when the app runs on localhost', async () => {
-    const result = await call(api, '/session/login', undefined, user.idToken);
+    const result = await call(api, '/session/login', undefined, user.token);
     expect(result.status).toBe(200);
     const header = result.headers.get('set-cookie') ?? '';
     expect(header).toContain(`${cookieName}=`);
@@ -66,10 +67,10 @@ describe('session cookie', () => {
   });
 
   it('accepts the cookie instead of the bearer token on a same-origin call', async () => {
-    const cookie = await login(user.idToken);
+    const cookie = await login(user.token);
     const result = await call<{ id: string }>(api, '/account/get', undefined, undefined, withCookie(cookie));
     expect(result.status).toBe(200);
-    expect(result.body.id).toBe(user.accountId);
+    expect(result.body.id).toBe(user.id);
     const fetchMetadata = await call(api, '/account/get', undefined, undefined, withCookie(cookie, { 'sec-fetch-site': 'same-origin' }));
     expect(fetchMetadata.status).toBe(200);
     const sibling = await call(api, '/account/get', undefined, undefined, withCookie(cookie, { origin: api.config.deployment.hosts.knowledge.app }));
@@ -78,28 +79,28 @@ describe('session cookie', () => {
   });
 
   it('refuses a cross-site write authenticated by the cookie alone', async () => {
-    const cookie = await login(user.idToken);
+    const cookie = await login(user.token);
     const crossSite = await call(api, '/account/get', undefined, undefined, withCookie(cookie, { origin: 'https://evil.example.com', 'sec-fetch-site': 'cross-site' }));
     expect(crossSite.status).toBe(403);
     expect(crossSite.body).toMatchObject({ errorCode: 'FORBIDDEN' });
     expect((await call(api, '/account/get', undefined, undefined, withCookie(cookie, { origin: 'null' }))).status).toBe(403);
     expect((await call(api, '/account/get', undefined, undefined, withCookie(cookie, {}))).status).toBe(403);
     // The bearer token is not a credential a cross-site page can borrow: it is not checked for origin.
-    expect((await call(api, '/account/get', undefined, user.idToken, { origin: 'https://evil.example.com' })).status).toBe(200);
+    expect((await call(api, '/account/get', undefined, user.token, { origin: 'https://evil.example.com' })).status).toBe(200);
   });
 
   it('refuses a session revoked with the identity provider', async () => {
-    const revoked = await createAccount(api);
-    const cookie = await login(revoked.idToken);
+    const revoked = await createCaller(api);
+    const cookie = await login(revoked.token);
     await nextSecond();
-    await api.app.get(FirebaseAuthService).auth.revokeRefreshTokens(revoked.uid);
+    await api.app.get(FirebaseAuthService).auth.revokeRefreshTokens(revoked.user.uid);
     const result = await call(api, '/account/get', undefined, undefined, withCookie(cookie));
     expect(result.status).toBe(401);
   });
 
   it('clears and revokes the session on logout, also where the cookie was already trusted', async () => {
-    const leaving = await createAccount(api);
-    const cookie = await login(leaving.idToken);
+    const leaving = await createCaller(api);
+    const cookie = await login(leaving.token);
     expect((await call(api, '/account/get', undefined, undefined, withCookie(cookie))).status).toBe(200);
     await nextSecond();
     const logout = await call<{ active: boolean }>(api, '/session/logout', undefined, undefined, withCookie(cookie));
@@ -111,7 +112,7 @@ describe('session cookie', () => {
     expect((await call(api, '/account/get', undefined, undefined, withCookie(cookie))).status).toBe(401);
     // Signing in again gives a working session.
     await nextSecond();
-    const fresh = await login(await signInUser(leaving.email, leaving.password));
+    const fresh = await login(await signInUser(leaving.user.email, leaving.user.password));
     expect((await call(api, '/account/get', undefined, undefined, withCookie(fresh))).status).toBe(200);
   });
 
@@ -121,7 +122,7 @@ describe('session cookie', () => {
     }
 
     it('refuses a missing or wrong subsystem key', async () => {
-      const cookie = await login(user.idToken);
+      const cookie = await login(user.token);
       expect((await introspect({ sessionCookie: cookie }, null)).status).toBe(401);
       const wrong = await introspect({ sessionCookie: cookie }, 'knowledge-key-that-is-not-right');
       expect(wrong.status).toBe(401);
@@ -129,30 +130,30 @@ describe('session cookie', () => {
     });
 
     it('tells who holds the cookie, with memberships and the enabled products of a viewable project', async () => {
-      const cookie = await login(user.idToken);
+      const cookie = await login(user.token);
       const plain = await introspect({ sessionCookie: cookie });
       expect(plain.status).toBe(200);
-      expect(plain.body.account).toMatchObject({ id: user.accountId, email: user.email });
-      expect(plain.body.memberships.map((m) => m.organizationId)).toEqual([org.id]);
+      expect(plain.body.account).toMatchObject({ id: user.id, email: user.user.email });
+      expect(plain.body.memberships.map((m) => m.organizationId)).toEqual([org.organization.id]);
       expect(plain.body.project).toBeNull();
 
-      const withProject = await introspect({ sessionCookie: cookie, projectId: org.projects[0]!.id });
-      expect(withProject.body.project).toMatchObject({ id: org.projects[0]!.id, enabledProducts: [{ key: 'knowledge', path: '/knowledge/' }] });
+      const withProject = await introspect({ sessionCookie: cookie, projectId: org.projects[0]!.project.id });
+      expect(withProject.body.project).toMatchObject({ id: org.projects[0]!.project.id, enabledProducts: [{ key: 'knowledge', path: '/knowledge/' }] });
       // Any member of the owning organization may view its other projects (spec §6).
-      expect((await introspect({ sessionCookie: cookie, projectId: org.projects[1]!.id })).status).toBe(200);
+      expect((await introspect({ sessionCookie: cookie, projectId: org.projects[1]!.project.id })).status).toBe(200);
     });
 
     it('refuses a project the account may not view, and an invalid or revoked cookie', async () => {
-      const cookie = await login(user.idToken);
-      const elsewhere = await createOrganization(api, '無関係な組織', 1);
-      expect((await introspect({ sessionCookie: cookie, projectId: elsewhere.projects[0]!.id })).status).toBe(403);
+      const cookie = await login(user.token);
+      const elsewhere = await createOrganizationWithProjects(api, '無関係な組織', 1);
+      expect((await introspect({ sessionCookie: cookie, projectId: elsewhere.projects[0]!.project.id })).status).toBe(403);
       expect((await introspect({ sessionCookie: 'garbage' })).status).toBe(401);
 
-      const revoked = await createAccount(api);
-      const revokedCookie = await login(revoked.idToken);
+      const revoked = await createCaller(api);
+      const revokedCookie = await login(revoked.token);
       expect((await introspect({ sessionCookie: revokedCookie })).status).toBe(200);
       await nextSecond();
-      await call(api, '/session/logout', undefined, revoked.idToken);
+      await call(api, '/session/logout', undefined, revoked.token);
       expect((await introspect({ sessionCookie: revokedCookie })).status).toBe(401);
     });
   });

@@ -2,7 +2,7 @@ import { PRODUCT_ERROR_NAME } from '@console/domain';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { addOrganizationMember, createCaller, createOrganization, upload, type Caller, type OrganizationFixture } from './support/fixtures';
-import { call, startApi, type TestApi } from './support/harness';
+import { bearer, call, startApi, type TestApi } from './support/harness';
 
 function chunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
@@ -138,7 +138,7 @@ describe('profile image uploads', () => {
     const form = new FormData();
     form.append('profileImage', new Blob([png], { type: 'image/png' }), 'a.png');
     form.append('organizationId', organization.organization.id);
-    const response = await fetch(`${api.baseUrl}/organization/uploadProfileImage`, { method: 'POST', headers: { authorization: `Bearer ${admin.token}` }, body: form });
+    const response = await fetch(`${api.baseUrl}/organization/uploadProfileImage`, { method: 'POST', headers: bearer(admin.token), body: form });
     expect(response.status).toBe(200);
     // The organization shows the image once it is saved through /organization/update.
     const updated = await call<{ profileImageSrc: string }>(api, '/organization/update', { organizationId: organization.organization.id, updateProps: { profileImageSrc: uploaded.body.url } }, admin.token);

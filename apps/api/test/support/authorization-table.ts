@@ -1,22 +1,7 @@
 import type { ErrorCode } from '@console/domain';
 import sharp from 'sharp';
-import type { TestApi } from './harness';
-import { call, signUpUser } from './harness';
-import {
-  addOrganizationMember,
-  addProjectMember,
-  createCaller,
-  createOrganization,
-  createProject,
-  createSystemAdmin,
-  insertAccounts,
-  insertMemberships,
-  upload,
-  type Caller,
-  type OrganizationFixture,
-  type ProjectFixture,
-  uniqueEmail,
-} from './fixtures';
+import { addOrganizationMember, addProjectMember, createCaller, createOrganization, createProject, createSystemAdmin, insertAccounts, insertMemberships, uniqueEmail, upload, type Caller, type InviteEntryBody, type OrganizationFixture, type ProjectFixture } from './fixtures';
+import { call, signUpUser, startApi, type TestApi } from './harness';
 
 /**
  * THE authorization matrix: one row per endpoint of the API, with the expected outcome for every
@@ -107,7 +92,7 @@ export function tinyPngImage(): Promise<Buffer> {
 }
 
 /** Builds the world of the matrix in a running API. */
-export async function buildWorld(api: TestApi): Promise<World> {
+async function buildWorld(api: TestApi): Promise<World> {
   const [organizationA, organizationB] = await Promise.all([createOrganization(api, '組織A'), createOrganization(api, '組織B')]);
   const [project1, project2] = await Promise.all([createProject(api, organizationA.organization.id, 'P1'), createProject(api, organizationA.organization.id, 'P2')]);
   const [outsider, organizationMember, organizationAdmin, projectMember, projectAdmin, otherOrganizationAdmin, systemAdmin, noAccount] = await Promise.all([
@@ -141,6 +126,17 @@ export async function buildWorld(api: TestApi): Promise<World> {
   };
 }
 
+/** Starts an API and builds the world in it (closing the API again when the world cannot be built). */
+export async function startWorld(): Promise<World> {
+  const api = await startApi();
+  try {
+    return await buildWorld(api);
+  } catch (error) {
+    await api.close();
+    throw error;
+  }
+}
+
 /** The caller's token in the world (undefined for anonymous). */
 export function tokenOf(world: World, kind: CallerKind): string | undefined {
   if (kind === 'anonymous') return undefined;
@@ -158,7 +154,7 @@ async function freshMemberOfA(world: World, project?: ProjectFixture): Promise<s
 
 /** An invitation of `email` to the organization, sent by the system administrator; returns its id. */
 async function invitationFor(world: World, organizationId: string, roleId: string, email: string): Promise<string> {
-  const result = await call<{ invitation: { id: string } | null }[]>(
+  const result = await call<InviteEntryBody[]>(
     world.api,
     '/organization/inviteMembers',
     { organizationId, emails: [email], props: { roleId, projects: [] } },

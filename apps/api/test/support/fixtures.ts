@@ -1,4 +1,4 @@
-import { ADMIN_ROLE_KEY, generateId, MEMBER_ROLE_KEY, ROOT_ACCOUNT_ID } from '@console/domain';
+import { ADMIN_ROLE_KEY, generateId, MEMBER_ROLE_KEY, ROOT_ACCOUNT_ID, type ProductSettings } from '@console/domain';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { AccountEntity } from '../../src/modules/account/account.entity';
@@ -13,9 +13,16 @@ import { ProjectRepository } from '../../src/modules/project/project.repository'
 import { ProjectService } from '../../src/modules/project/project.service';
 import type { RoleEntity } from '../../src/modules/role/role.entity';
 import { RoleRepository } from '../../src/modules/role/role.repository';
-import { call, signUpUser, type TestApi, type TestUser } from './harness';
+import { bearer, call, signUpUser, type TestApi, type TestUser } from './harness';
 
 /** Data set-up for API tests: through the app's own services and repositories (never mocks), so the rules stay the app's. */
+
+/** An account's membership of an organization, with its roles in the organization's projects. */
+export interface MembershipBody {
+  organizationId: string;
+  roleId: string;
+  projects: { projectId: string; roleId: string }[];
+}
 
 export interface AccountBody {
   id: string;
@@ -24,7 +31,7 @@ export interface AccountBody {
   email: string;
   profileImageSrc: string | null;
   isSystemAdmin: boolean;
-  memberships: { organizationId: string; roleId: string; projects: { projectId: string; roleId: string }[] }[];
+  memberships: MembershipBody[];
   createdAt: string;
   updatedAt: string;
 }
@@ -52,6 +59,24 @@ export interface ProjectBody {
   productSettings: Record<string, { plan: string }>;
 }
 
+export interface InvitationBody {
+  id: string;
+  expiredIn: number;
+  email: string;
+  canBeSuperAdmin: boolean;
+  membership: MembershipBody;
+  status: string;
+  createdById: string;
+  createdAt: string;
+}
+
+/** One address's entry in the answer of /organization/inviteMembers: an invitation, or the existing account that got the membership directly. */
+export interface InviteEntryBody {
+  email: string;
+  invitation: InvitationBody | null;
+  account: AccountBody | null;
+}
+
 export interface ErrorBodyShape {
   name: string;
   errorCode: string;
@@ -77,6 +102,13 @@ export async function createCaller(api: TestApi, email = uniqueEmail()): Promise
   return { user, account: created.body, token: user.idToken, id: created.body.id };
 }
 
+/** Expects exactly the preset roles, in their order: key, name and description as defined, each marked as a preset. */
+export function expectPresetRoles(roles: readonly RoleBody[] | undefined, presets: readonly { key: string; name: string; description: string }[]): void {
+  expect(roles?.map((r) => ({ key: r.key, name: r.name, description: r.description, isPreset: r.isPreset }))).toEqual(
+    presets.map((r) => ({ key: r.key, name: r.name, description: r.description, isPreset: true })),
+  );
+}
+
 /** A system administrator on the company mail domain (the flag is set directly, as the bootstrap does for root). */
 export async function createSystemAdmin(api: TestApi): Promise<Caller> {
   const caller = await createCaller(api, uniqueEmail('admin', api.config.companyMailDomain));
@@ -96,6 +128,10 @@ export interface ProjectFixture {
   memberRole: RoleEntity;
 }
 
+export interface OrganizationWithProjectsFixture extends OrganizationFixture {
+  projects: ProjectFixture[];
+}
+
 function byKey(roles: readonly RoleEntity[], key: string): RoleEntity {
   const role = roles.find((r) => r.key === key);
   if (!role) throw new Error(`no ${key} role`);
@@ -108,10 +144,56 @@ export async function createOrganization(api: TestApi, name = `組織 ${randomBy
   return { organization, adminRole: byKey(roles, ADMIN_ROLE_KEY), memberRole: byKey(roles, MEMBER_ROLE_KEY) };
 }
 
-export async function createProject(api: TestApi, organizationId: string, name = `プロジェクト ${randomBytes(3).toString('hex')}`): Promise<ProjectFixture> {
-  const project = await api.app.get(ProjectService).create({ id: ROOT_ACCOUNT_ID }, { organizationId, name });
+export async function createProject(
+  api: TestApi,
+  organizationId: string,
+  name = `プロジェクト ${randomBytes(3).toString('hex')}`,
+  productSettings: ProductSettings = {},
+): Promise<ProjectFixture> {
+  const project = await api.app.get(ProjectService).create({ id: ROOT_ACCOUNT_ID }, { organizationId, name, productSettings });
   const roles = await api.app.get(RoleRepository).findProjectRoles([project.id]);
   return { project, adminRole: byKey(roles, ADMIN_ROLE_KEY), memberRole: byKey(roles, MEMBER_ROLE_KEY) };
+}
+
+/** An organization with `projectCount` projects named '<name> プロジェクト1', '<name> プロジェクト2', … (created one after the other). */
+export async function createOrganizationWithProjects(api: TestApi, name: string, projectCount = 2, productSettings: ProductSettings = {}): Promise<OrganizationWithProjectsFixture> {
+  const organization = await createOrganization(api, name);
+  const projects: ProjectFixture[] = [];
+  for (let i = 0; i < projectCount; i += 1) projects.push(await createProject(api, organization.organization.id, `${name} プロジェクト${i + 1}`, productSettings));
+  return { ...organization, projects };
+}
+
+/**
+ * The cast of the project and role tests: four callers without memberships, a system administrator,
+ * `organization` with the projects `project` ('プロジェクトA') and `sibling` ('プロジェクトB'), and
+ * `otherOrganization` with the project `foreign` ('よその'). Each test gives the callers their roles.
+ */
+export interface Cast {
+  callers: [Caller, Caller, Caller, Caller];
+  systemAdmin: Caller;
+  organization: OrganizationFixture;
+  otherOrganization: OrganizationFixture;
+  project: ProjectFixture;
+  sibling: ProjectFixture;
+  foreign: ProjectFixture;
+}
+
+export async function createCast(api: TestApi): Promise<Cast> {
+  const [first, second, third, fourth, systemAdmin, organization, otherOrganization] = await Promise.all([
+    createCaller(api),
+    createCaller(api),
+    createCaller(api),
+    createCaller(api),
+    createSystemAdmin(api),
+    createOrganization(api),
+    createOrganization(api),
+  ]);
+  const [project, sibling, foreign] = await Promise.all([
+    createProject(api, organization.organization.id, 'プロジェクトA'),
+    createProject(api, organization.organization.id, 'プロジェクトB'),
+    createProject(api, otherOrganization.organization.id, 'よその'),
+  ]);
+  return { callers: [first, second, third, fourth], systemAdmin, organization, otherOrganization, project, sibling, foreign };
 }
 
 export async function addOrganizationMember(api: TestApi, accountId: string, organization: OrganizationFixture, roleKey: string = MEMBER_ROLE_KEY): Promise<void> {
@@ -187,7 +269,7 @@ export async function upload<T = unknown>(
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   if (file) form.append(file.field ?? 'profileImage', new Blob([file.data], { type: file.type ?? 'application/octet-stream' }), file.name ?? 'image');
-  const response = await fetch(`${api.baseUrl}${path}`, { method: 'POST', headers: token ? { authorization: `Bearer ${token}` } : {}, body: form });
+  const response = await fetch(`${api.baseUrl}${path}`, { method: 'POST', headers: bearer(token), body: form });
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
 }

@@ -26,19 +26,25 @@ export interface CallResult<T = unknown> {
   headers: Headers;
 }
 
+/** The authorization header of the ID token (none without one). */
+export function bearer(token: string | undefined): Record<string, string> {
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
 /** POSTs JSON to the API like the web does, with the bearer token when given. */
 export async function call<T = unknown>(api: TestApi, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<CallResult<T>> {
   const response = await fetch(`${api.baseUrl}${path}`, {
     method: 'POST',
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...bearer(token), ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
 }
 
-function emulatorUrl(path: string): string {
-  return `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/${path}?key=fake-api-key`;
+/** POSTs the body as it is, not encoded as JSON (malformed JSON, another content type), with the bearer token when given. */
+export function postRaw(api: TestApi, path: string, contentType: string, body: string, token?: string): Promise<Response> {
+  return fetch(`${api.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': contentType, ...bearer(token) }, body });
 }
 
 export interface TestUser {
@@ -48,26 +54,30 @@ export interface TestUser {
   idToken: string;
 }
 
-/** Signs a new user up in the Auth Emulator (as the web's Firebase SDK would) and returns its ID token. */
-export async function signUpUser(email = `user-${randomBytes(5).toString('hex')}@example.com`, password = 'password-123'): Promise<TestUser> {
-  const response = await fetch(emulatorUrl('accounts:signUp'), {
+/** POSTs to the Auth Emulator's Identity Toolkit as the web's Firebase SDK does (asking for a fresh ID token); `what` names the step in the error. */
+async function identityToolkit<T>(method: string, body: Record<string, unknown>, what: string): Promise<T> {
+  const response = await fetch(`http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=fake-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
+    body: JSON.stringify({ ...body, returnSecureToken: true }),
   });
-  const body = (await response.json()) as { localId: string; idToken: string; error?: { message: string } };
-  if (!response.ok) throw new Error(`sign-up failed: ${body.error?.message}`);
+  const result = (await response.json()) as T & { error?: { message: string } };
+  if (!response.ok) throw new Error(`${what} failed: ${result.error?.message ?? JSON.stringify(result)}`);
+  return result;
+}
+
+/** Signs a new user up in the Auth Emulator (as the web's Firebase SDK would) and returns its ID token. */
+export async function signUpUser(email = `user-${randomBytes(5).toString('hex')}@example.com`, password = 'password-123'): Promise<TestUser> {
+  const body = await identityToolkit<{ localId: string; idToken: string }>('signUp', { email, password }, 'sign-up');
   return { uid: body.localId, email: email.toLowerCase(), password, idToken: body.idToken };
 }
 
 /** Signs an existing user in and returns a fresh ID token. */
 export async function signInUser(email: string, password: string): Promise<string> {
-  const response = await fetch(emulatorUrl('accounts:signInWithPassword'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
-  const body = (await response.json()) as { idToken: string; error?: { message: string } };
-  if (!response.ok) throw new Error(`sign-in failed: ${body.error?.message}`);
-  return body.idToken;
+  return (await identityToolkit<{ idToken: string }>('signInWithPassword', { email, password }, 'sign-in')).idToken;
+}
+
+/** Changes the user's email in the Auth Emulator as the web's Firebase SDK does, and returns the new ID token. */
+export async function changeUserEmail(idToken: string, email: string): Promise<string> {
+  return (await identityToolkit<{ idToken: string }>('update', { idToken, email }, 'email change')).idToken;
 }
