@@ -10,7 +10,7 @@ import {
 } from 'firebase/auth';
 import { accountKeys, accountQueryOptions, type Account } from '@/features/account/api/get-account';
 import { createAndCacheAccount } from '@/features/account/api/create-account';
-import { firebaseAuth } from '@/lib/firebase';
+import { currentIdToken, firebaseAuth } from '@/lib/firebase';
 import { queryClient } from '@/lib/query-client';
 import { tracking } from '@/lib/tracking';
 import { sessionLogout } from './api/session';
@@ -21,10 +21,14 @@ async function loadAccount(uid: string): Promise<Account | null> {
   return queryClient.fetchQuery(accountQueryOptions(uid));
 }
 
-/** Signs out of the identity provider and clears the session cookie and every cached query. */
+/**
+ * Signs out of the identity provider, then clears the session cookie and every cached query.
+ * Signing out first means no cookie exchange can start after the cookie was cleared.
+ */
 export async function logout(): Promise<void> {
-  await sessionLogout();
+  const idToken = await currentIdToken().catch(() => undefined);
   await signOut(firebaseAuth);
+  await sessionLogout(idToken ?? null);
   queryClient.clear();
   tracking.reset();
 }
