@@ -28,7 +28,7 @@ async function loadAccount(uid: string): Promise<Account | null> {
 export async function logout(): Promise<void> {
   const idToken = await currentIdToken().catch(() => undefined);
   await signOut(firebaseAuth);
-  await sessionLogout(idToken ?? null);
+  await sessionLogout(idToken);
   queryClient.clear();
   tracking.reset();
 }

@@ -30,7 +30,7 @@ export function sessionLogin(): Promise<void> {
  * POST /session/logout with the ID token of the user who signed out: clears the session cookie
  * and revokes the user's sessions. Not fatal either.
  */
-export function sessionLogout(idToken: string | null): Promise<void> {
+export function sessionLogout(idToken: string | undefined): Promise<void> {
   return inOrder(async () => {
     try {
       await apiClient.POST('/session/logout', idToken ? { headers: { Authorization: `Bearer ${idToken}` } } : {});
