@@ -1,12 +1,13 @@
 import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
 const frameworks = ['@nestjs/*', 'typeorm', 'react', 'react-dom', 'react/*', 'firebase', 'firebase/*', 'firebase-admin', 'firebase-admin/*', 'pg', '@mantine/*', '@tanstack/*', 'react-router', 'node:*'];
 
-export default tseslint.config(
+export default defineConfig(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', '**/.data/**', 'apps/web/src/lib/api-schema.d.ts', '**/*.cjs', '**/*.mjs', '**/jest.config.*', '**/vite.config.*'] },
   js.configs.recommended,
-  ...tseslint.configs.recommendedTypeChecked,
+  tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },

@@ -1,11 +1,14 @@
 import { Controller, Module, Post } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { Access } from '../src/common/auth/access.decorator';
 import { AuthModule } from '../src/common/auth/auth.module';
 import { ConfigError, loadConfig } from '../src/config/app-config';
+import { ConfigModule } from '../src/config/config.module';
+import { dataSourceOptions } from '../src/database/data-source';
 
 const validEnv = {
   APP_ENV: 'test',
@@ -84,9 +87,6 @@ describe('deny by default', () => {
   }
 
   it('refuses to start with a handler that declares no access level', async () => {
-    const { ConfigModule } = await import('../src/config/config.module');
-    const { TypeOrmModule } = await import('@nestjs/typeorm');
-    const { dataSourceOptions } = await import('../src/database/data-source');
     const config = loadConfig(process.env);
     @Module({
       imports: [ConfigModule.forRoot(config), TypeOrmModule.forRoot(dataSourceOptions(config.databaseUrl, 1)), AuthModule],

@@ -95,8 +95,8 @@ describe('project settings', () => {
     await dialog.waitFor();
     await expect(dialog.evaluate((el) => Math.round(el.getBoundingClientRect().width))).resolves.toBe(400);
     // Defaults: the organization's admin role; the project has no supervisor role, so its first role.
-    await expect(dialog.getByRole('textbox', { name: '組織のロール' }).inputValue()).resolves.toBe('管理者');
-    await expect(dialog.getByRole('textbox', { name: 'プロジェクトのロール' }).inputValue()).resolves.toBe(fixture.project.roles[0]?.name);
+    await expect(dialog.getByRole('combobox', { name: '組織のロール' }).inputValue()).resolves.toBe('管理者');
+    await expect(dialog.getByRole('combobox', { name: 'プロジェクトのロール' }).inputValue()).resolves.toBe(fixture.project.roles[0]?.name);
     const submit = dialog.getByRole('button', { name: '招待する' });
     await expect(submit.isDisabled()).resolves.toBe(true);
 
@@ -115,7 +115,7 @@ describe('project settings', () => {
     await input.fill(first.toUpperCase());
     await input.press('Enter');
     await input.fill(second);
-    await dialog.getByRole('textbox', { name: '組織のロール' }).click(); // blur turns the text into a chip
+    await dialog.getByRole('combobox', { name: '組織のロール' }).click(); // blur turns the text into a chip
     await page.keyboard.press('Escape');
     await expect(dialog.getByTestId('email-chip').allInnerTexts()).resolves.toEqual([first, second]);
     await page.screenshot({ path: '/tmp/console-e2e-invite-dialog.png' });
@@ -188,7 +188,16 @@ describe('project settings', () => {
     await page.reload();
     const badge = invitationRow(page, invited).getByText('期限切れ');
     await badge.waitFor();
-    await expect(badge.evaluate((el) => getComputedStyle(el).color)).resolves.toBe('rgb(253, 126, 20)');
+    // The badge's text has the orange palette's light-variant colour (a darker orange since Mantine 9, for contrast).
+    const colors = await badge.evaluate((el) => {
+      const probe = document.body.appendChild(document.createElement('span'));
+      probe.style.color = 'var(--mantine-color-orange-light-color)';
+      const orange = getComputedStyle(probe).color;
+      probe.remove();
+      return { badge: getComputedStyle(el).color, orange };
+    });
+    expect(colors.badge).toBe(colors.orange);
+    expect(colors.orange).toBe('rgb(217, 72, 15)');
     await expect(invitationRow(page, invited).getByText('招待中').count()).resolves.toBe(0);
   });
 
@@ -197,7 +206,7 @@ describe('project settings', () => {
     const member = await seedMember(fixture, 'member', 'member', 'role-change');
     await openSettingsAs(page, admin, 'members');
     const row = memberRow(page, member.email);
-    const select = row.getByRole('textbox', { name: `${member.email}のロール` });
+    const select = row.getByRole('combobox', { name: `${member.email}のロール` });
     await expect(select.inputValue()).resolves.toBe('メンバー');
     await row.getByText('未設定').waitFor();
 
@@ -216,12 +225,12 @@ describe('project settings', () => {
     await expectToast(page, 'ロールを変更しました');
     await expect(select.inputValue()).resolves.toBe('管理者');
     await page.reload();
-    await expect(memberRow(page, member.email).getByRole('textbox', { name: `${member.email}のロール` }).inputValue()).resolves.toBe('管理者');
+    await expect(memberRow(page, member.email).getByRole('combobox', { name: `${member.email}のロール` }).inputValue()).resolves.toBe('管理者');
 
     // One's own role is plain text, marked （あなた）.
     const own = memberRow(page, admin.email);
     await own.getByText('（あなた）').waitFor();
-    await expect(own.getByRole('textbox').count()).resolves.toBe(0);
+    await expect(own.getByRole('combobox').count()).resolves.toBe(0);
     await expect(own.getByTestId('role-text').innerText()).resolves.toBe('管理者');
   });
 
@@ -254,7 +263,7 @@ describe('project settings', () => {
 
     // Roles are plain text; removing others is disabled.
     const adminRow = memberRow(page, admin.email);
-    await expect(adminRow.getByRole('textbox').count()).resolves.toBe(0);
+    await expect(adminRow.getByRole('combobox').count()).resolves.toBe(0);
     await expect(adminRow.getByTestId('role-text').innerText()).resolves.toBe('管理者');
     await page.getByRole('button', { name: `${admin.email}の操作` }).click();
     await expect(page.getByRole('menu', { name: `${admin.email}の操作` }).getByRole('menuitem', { name: 'メンバーを削除' }).isDisabled()).resolves.toBe(true);

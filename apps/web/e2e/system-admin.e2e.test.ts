@@ -123,7 +123,7 @@ describe('system admin', () => {
     await loginAsRoot(page);
     const base = `/organizations/${fixture.organization.id}/settings/projects/${fixture.project.id}`;
     await open(page, `${base}?view=productUsageSettings`);
-    const plan = page.getByRole('textbox', { name: 'ナレッジのプラン' });
+    const plan = page.getByRole('combobox', { name: 'ナレッジのプラン' });
     await expect(plan.inputValue()).resolves.toBe('なし');
 
     await plan.click();
@@ -139,7 +139,7 @@ describe('system admin', () => {
     await dialog.getByRole('button', { name: '変更する' }).click();
     await expectToast(page, 'プロダクト設定を変更しました');
     await page.reload();
-    await expect(page.getByRole('textbox', { name: 'ナレッジのプラン' }).inputValue()).resolves.toBe('エンタープライズ');
+    await expect(page.getByRole('combobox', { name: 'ナレッジのプラン' }).inputValue()).resolves.toBe('エンタープライズ');
 
     // KARTE連携 (system admins only): save only when changed.
     await page.getByRole('tab', { name: 'KARTE連携' }).click();
