@@ -1,4 +1,4 @@
-import { createTheme, Modal, Tooltip, type MantineThemeOverride } from '@mantine/core';
+import { createTheme, type MantineThemeOverride } from '@mantine/core';
 
 /** Tooltip defaults of spec §2 / §9: content wraps at 360 px, 4 px from the target. */
 export const TOOLTIP_MAX_WIDTH = 360;
@@ -13,10 +13,12 @@ export const theme: MantineThemeOverride = createTheme({
   fontFamily: japaneseFonts,
   headings: { fontFamily: japaneseFonts, fontWeight: '700' },
   components: {
-    Tooltip: Tooltip.extend({
+    // Plain objects, not Tooltip.extend/Modal.extend: those would bring both components (and
+    // their positioning library) into every page's bundle, the login page included.
+    Tooltip: {
       defaultProps: { multiline: true, offset: TOOLTIP_OFFSET, withArrow: true, openDelay: 150 },
       styles: { tooltip: { maxWidth: TOOLTIP_MAX_WIDTH, whiteSpace: 'normal', wordBreak: 'break-word' } },
-    }),
-    Modal: Modal.extend({ defaultProps: { centered: true } }),
+    },
+    Modal: { defaultProps: { centered: true } },
   },
 });
