@@ -2,8 +2,8 @@
 // PGlite under .data/ unless DATABASE_URL is set), the Firebase Auth Emulator (accounts kept
 // under .data/), the API, the example knowledge product and the web dev server, prints one URL
 // and the seeded credentials, and stops everything on Ctrl-C.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, freePort, startApiServer, startAuthEmulator, startPglite, startWebServer } from './stack.mjs';
 
@@ -47,75 +47,116 @@ async function stopAll(code) {
 process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
 
+/** Starts one piece; pieces start side by side, so each says on one line when it is ready. */
 async function step(name, start) {
   const started = Date.now();
-  process.stdout.write(`• ${name}… `);
   const piece = await start();
   running.push({ name, stop: piece.stop });
-  say(`ready (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  say(`• ${name}: ready (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   return piece;
+}
+
+/** Waits for pieces started side by side; a failure is raised once all have settled, so every started piece is stopped. */
+async function all(pieces) {
+  const settled = await Promise.allSettled(pieces);
+  const failed = settled.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((result) => result.value);
+}
+
+/**
+ * After the install, a machine whose Node is older than .node-version has the project's own
+ * runtime in node_modules/.bin (tools/node-runtime.mjs): the rest of this script runs on it,
+ * with that folder first on PATH for every piece it starts. Resolves with its exit code.
+ */
+function continueOnProjectRuntime() {
+  const bin = join(ROOT, 'node_modules', '.bin');
+  const child = spawn(join(bin, 'node'), [process.argv[1]], {
+    stdio: 'inherit',
+    env: { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}`, CONSOLE_DEV_INSTALLED: '1' },
+  });
+  // Ctrl-C reaches the child from the terminal; a SIGTERM sent to this process is passed on.
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
+  process.on('SIGINT', () => {});
+  process.on('SIGTERM', () => child.kill('SIGTERM'));
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code ?? 1)));
 }
 
 async function main() {
   mkdirSync(DATA_DIR, { recursive: true });
   const log = verbose ? (chunk) => process.stdout.write(chunk) : undefined;
 
-  say('Installing dependencies and building the API…');
-  pnpm(['install', '--frozen-lockfile', '--prefer-offline', '--reporter=silent']);
-  pnpm(['exec', 'turbo', 'run', 'build', '--filter=@console/api', '--output-logs=errors-only']);
-
-  const database = process.env.DATABASE_URL
-    ? { url: process.env.DATABASE_URL, embedded: false }
-    : await step('Embedded Postgres (PGlite, data in .data/pg)', () => startPglite({ dataDir: join(DATA_DIR, 'pg'), port: Number(process.env.PGLITE_PORT ?? 0) || undefined }));
-  const emulator = await step('Firebase Auth Emulator (accounts in .data/auth)', () =>
+  if (process.env.CONSOLE_DEV_INSTALLED !== '1') {
+    say('Installing dependencies…');
+    pnpm(['install', '--frozen-lockfile', '--prefer-offline', '--reporter=silent']);
+    const wantedMajor = Number(readFileSync(join(ROOT, '.node-version'), 'utf8').split('.')[0]);
+    if (Number(process.versions.node.split('.')[0]) < wantedMajor) process.exit(await continueOnProjectRuntime());
+  }
+  say(`Node ${process.version}. Starting the database and the Auth Emulator while the API builds…`);
+  // The emulator takes longest: it starts first and comes up while the API is built.
+  const emulatorStarting = step('Firebase Auth Emulator (accounts in .data/auth)', () =>
     startAuthEmulator({ port: AUTH_EMULATOR_PORT, projectId: PROJECT_ID, dataDir: join(DATA_DIR, 'auth'), log }),
   );
+  const databaseStarting = process.env.DATABASE_URL
+    ? Promise.resolve({ url: process.env.DATABASE_URL, embedded: false })
+    : step('Embedded Postgres (PGlite, data in .data/pg)', () => startPglite({ dataDir: join(DATA_DIR, 'pg'), port: Number(process.env.PGLITE_PORT ?? 0) || undefined }));
+  pnpm(['exec', 'turbo', 'run', 'build', '--filter=@console/api', '--output-logs=errors-only']);
+  const [database, emulator] = await all([databaseStarting, emulatorStarting]);
+
+  // The API, the example knowledge product and the web dev server start side by side: each
+  // only needs the others' addresses, which are chosen up front.
   const webOrigin = `http://localhost:${WEB_PORT}`;
-  const api = await step('API (migrations and demo data)', () =>
-    startApiServer({
-      log,
-      env: {
-        APP_ENV: 'dev',
-        DATABASE_URL: database.url,
-        DATABASE_POOL_MAX: database.embedded ? '1' : '10',
-        FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
-        FIREBASE_PROJECT_ID: PROJECT_ID,
-        COMPANY_MAIL_DOMAIN,
-        ROOT_ACCOUNT_EMAIL,
-        APP_ORIGIN: webOrigin,
-        PUBLIC_API_URL: `${webOrigin}/api`,
-        DATA_DIR,
-        SEED_DEMO_DATA: 'true',
-        SUBSYSTEM_KEYS: `knowledge:${KNOWLEDGE_KEY}`,
-        LOG_LEVEL: verbose ? 'info' : 'warn',
-      },
-    }),
-  );
-  let knowledgeUrl;
+  const apiPort = await freePort();
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
   const knowledgeModule = join(ROOT, 'tools', 'knowledge-example.mjs');
-  if (existsSync(knowledgeModule)) {
-    const { startKnowledgeExample } = await import(knowledgeModule);
-    const knowledge = await step('Example knowledge product', async () =>
-      startKnowledgeExample({ port: await freePort(), apiUrl: api.url, subsystemKey: KNOWLEDGE_KEY, cookieName: 'console_session_dev' }),
-    );
-    knowledgeUrl = knowledge.url;
-  }
-  const web = await step('Web dev server', () =>
-    startWebServer({
-      port: WEB_PORT,
-      mode: 'dev',
-      apiUrl: api.url,
-      knowledgeUrl,
-      log,
-      env: {
-        VITE_APP_ENV: 'dev',
-        VITE_FIREBASE_API_KEY: 'demo-api-key',
-        VITE_FIREBASE_AUTH_DOMAIN: `${PROJECT_ID}.firebaseapp.com`,
-        VITE_FIREBASE_PROJECT_ID: PROJECT_ID,
-        VITE_AUTH_EMULATOR_URL: `http://${emulator.host}`,
-      },
-    }),
-  );
+  const knowledgePort = await freePort();
+  const knowledgeUrl = existsSync(knowledgeModule) ? `http://127.0.0.1:${knowledgePort}` : undefined;
+  const [, , web] = await all([
+    step('API (migrations and demo data)', () =>
+      startApiServer({
+        port: apiPort,
+        log,
+        env: {
+          APP_ENV: 'dev',
+          DATABASE_URL: database.url,
+          DATABASE_POOL_MAX: database.embedded ? '1' : '10',
+          FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+          FIREBASE_PROJECT_ID: PROJECT_ID,
+          COMPANY_MAIL_DOMAIN,
+          ROOT_ACCOUNT_EMAIL,
+          APP_ORIGIN: webOrigin,
+          PUBLIC_API_URL: `${webOrigin}/api`,
+          DATA_DIR,
+          SEED_DEMO_DATA: 'true',
+          SUBSYSTEM_KEYS: `knowledge:${KNOWLEDGE_KEY}`,
+          LOG_LEVEL: verbose ? 'info' : 'warn',
+        },
+      }),
+    ),
+    knowledgeUrl
+      ? step('Example knowledge product', async () => {
+          const { startKnowledgeExample } = await import(knowledgeModule);
+          return startKnowledgeExample({ port: knowledgePort, apiUrl, subsystemKey: KNOWLEDGE_KEY, cookieName: 'console_session_dev' });
+        })
+      : undefined,
+    step('Web dev server', () =>
+      startWebServer({
+        port: WEB_PORT,
+        mode: 'dev',
+        apiUrl,
+        knowledgeUrl,
+        log,
+        env: {
+          VITE_APP_ENV: 'dev',
+          VITE_FIREBASE_API_KEY: 'demo-api-key',
+          VITE_FIREBASE_AUTH_DOMAIN: `${PROJECT_ID}.firebaseapp.com`,
+          VITE_FIREBASE_PROJECT_ID: PROJECT_ID,
+          VITE_AUTH_EMULATOR_URL: `http://${emulator.host}`,
+        },
+      }),
+    ),
+  ]);
 
   say('');
   say(`The console is running: ${web.url}`);
