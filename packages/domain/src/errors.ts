@@ -39,6 +39,8 @@ export const ErrorCodes = {
   EMAIL_ALREADY_IN_USE: 'EMAIL_ALREADY_IN_USE',
   NOT_ORGANIZATION_MEMBER: 'NOT_ORGANIZATION_MEMBER',
   INVITATION_INVALID: 'INVITATION_INVALID',
+  CONFLICT: 'CONFLICT',
+  IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
 
   // Transport limits
   UNSUPPORTED_IMAGE: 'UNSUPPORTED_IMAGE',
@@ -48,6 +50,7 @@ export const ErrorCodes = {
 
   // Server side
   INTERNAL: 'INTERNAL',
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
 
   // Generic write failures (spec §8)
   FAILED_TO_CREATE_ACCOUNT: 'FAILED_TO_CREATE_ACCOUNT',
@@ -102,6 +105,8 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = Object.freeze
   EMAIL_ALREADY_IN_USE: 'このメールアドレスは別のアカウントで使われています',
   NOT_ORGANIZATION_MEMBER: 'The account does not belong to the organization',
   INVITATION_INVALID: '招待が無効です',
+  CONFLICT: '他の操作と競合しました。再度お試しください',
+  IDEMPOTENCY_KEY_REUSED: 'The Idempotency-Key was already used for a different request',
 
   UNSUPPORTED_IMAGE: 'PNG・JPEG・WebP・AVIF形式の画像を選択してください',
   IMAGE_TOO_LARGE: '画像のファイルサイズが大きすぎます',
@@ -109,6 +114,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = Object.freeze
   RATE_LIMITED: 'リクエストが多すぎます。しばらくしてから再度お試しください',
 
   INTERNAL: '予期しないエラーが発生しました',
+  SERVICE_UNAVAILABLE: 'サービスが一時的に利用できません。しばらくしてから再度お試しください',
 
   FAILED_TO_CREATE_ACCOUNT: 'Failed to create account',
   FAILED_TO_UPDATE_ACCOUNT: 'Failed to update account',
@@ -154,6 +160,8 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = Object.fre
   EMAIL_ALREADY_IN_USE: 409,
   NOT_ORGANIZATION_MEMBER: 409,
   INVITATION_INVALID: 409,
+  CONFLICT: 409,
+  IDEMPOTENCY_KEY_REUSED: 422,
 
   UNSUPPORTED_IMAGE: 415,
   IMAGE_TOO_LARGE: 413,
@@ -161,6 +169,7 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = Object.fre
   RATE_LIMITED: 429,
 
   INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
 
   FAILED_TO_CREATE_ACCOUNT: 500,
   FAILED_TO_UPDATE_ACCOUNT: 500,
