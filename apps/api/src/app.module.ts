@@ -37,7 +37,7 @@ export class AppModule {
             autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
           },
         }),
-        TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl, config.databasePoolMax), migrationsRun: true }),
+        TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl, config.databasePoolMax), migrationsRun: config.migrateOnStart }),
         AuthModule,
         HealthModule,
         AccountModule,

@@ -7,7 +7,9 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import { Logger } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
 import { AppModule } from './app.module';
+import { StartupLogger, startupLog } from './common/logging/startup-logger';
 import type { AppConfig } from './config/app-config';
+import { Lifecycle } from './modules/health/lifecycle';
 
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -18,9 +20,23 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
     bodyLimit: MAX_JSON_BODY_BYTES,
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => (typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : randomUUID()),
     trustProxy: true,
+    // On close (after the drain period): stop listening, end idle keep-alive connections, let
+    // in-flight requests finish; a request arriving meanwhile answers 503 with Connection: close.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { bufferLogs: true, logger: options.logger === false ? false : undefined });
+  // Bootstrap messages are written as they happen, not held until the application is up.
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    logger: options.logger === false ? false : new StartupLogger(startupLog(config.logLevel)),
+  });
   if (options.logger !== false) app.useLogger(app.get(Logger));
+  const lifecycle = app.get(Lifecycle);
+  // While draining, every response closes its connection, so keep-alive clients move to another
+  // instance before this one stops listening instead of meeting a closed socket.
+  adapter.getInstance().addHook('onRequest', (_request, reply, done) => {
+    if (lifecycle.draining) void reply.header('connection', 'close');
+    done();
+  });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
   return app;

@@ -1,5 +1,8 @@
 import { ConfigError, loadConfig } from './config/app-config';
 import { createApp, openApiDocument } from './app';
+import { startupLog } from './common/logging/startup-logger';
+import { waitForDatabase } from './database/wait-for-database';
+import { Lifecycle } from './modules/health/lifecycle';
 
 async function main(): Promise<void> {
   let config;
@@ -12,6 +15,9 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  const log = startupLog(config.logLevel);
+  log.info(`Starting the API (${config.environment})`);
+  await waitForDatabase(config.databaseUrl, config.startupTimeoutMs, log);
   const app = await createApp(config);
   if (config.environment === 'dev') {
     const document = openApiDocument(app);
@@ -19,9 +25,16 @@ async function main(): Promise<void> {
   }
   await app.listen({ port: config.port, host: config.host });
   process.stdout.write(`API listening on ${await app.getUrl()}\n`);
-  // Graceful shutdown: stop accepting requests, let in-flight ones and workers finish, close the pool.
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
+  // Graceful shutdown: /readyz answers 503 and responses close their connections at once; after the
+  // drain period (SIGTERM, from an orchestrator; none on an interactive Ctrl-C) the server stops
+  // accepting requests, lets in-flight ones and workers finish and closes the pool.
+  const lifecycle = app.get(Lifecycle);
+  const shutdown = (signal: NodeJS.Signals): void => {
+    if (lifecycle.draining) return;
+    lifecycle.startDraining();
+    const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+    log.info(`${signal}: draining for ${drainMs} ms, then closing`);
+    setTimeout(() => {
       app.close().then(
         () => process.exit(0),
         (error: unknown) => {
@@ -29,8 +42,10 @@ async function main(): Promise<void> {
           process.exit(1);
         },
       );
-    });
-  }
+    }, drainMs);
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
 }
 
 main().catch((error: unknown) => {

@@ -10,6 +10,8 @@ export interface AppConfig {
   port: number;
   databaseUrl: string;
   databasePoolMax: number;
+  /** Whether the API applies pending migrations as it starts (MIGRATE_ON_START); production runs `db:migrate` once instead. */
+  migrateOnStart: boolean;
   firebaseProjectId: string;
   /** host:port of the Firebase Auth Emulator; undefined in hosted environments. */
   authEmulatorHost: string | undefined;
@@ -30,6 +32,12 @@ export interface AppConfig {
   secureCookies: boolean;
   /** Delivery of the e-mail outbox. */
   mail: MailDeliveryConfig;
+  /** How long the API keeps serving after SIGTERM, with /readyz answering 503, before it closes (SHUTDOWN_DRAIN_MS). */
+  shutdownDrainMs: number;
+  /** How long the API waits for Postgres at startup before it gives up (STARTUP_TIMEOUT_MS). */
+  startupTimeoutMs: number;
+  /** How long a call to the identity provider may take before the request answers 503 (IDENTITY_TIMEOUT_MS). */
+  identityTimeoutMs: number;
 }
 
 export interface MailDeliveryConfig {
@@ -39,11 +47,17 @@ export interface MailDeliveryConfig {
   pollIntervalMs: number;
   /** Messages claimed per round (MAIL_BATCH_SIZE). */
   batchSize: number;
-  /** How long a claimed message stays with its worker before another may take it (MAIL_LEASE_MS). */
+  /**
+   * How long a claimed message stays with its worker before another may take it (MAIL_LEASE_MS);
+   * renewed before each send, which times out after two thirds of it.
+   */
   leaseMs: number;
   /** Delay before the first retry, doubled on each further failure (MAIL_RETRY_BASE_MS). */
   retryBaseMs: number;
-  /** Attempts before a message is given up as failed (MAIL_MAX_ATTEMPTS). */
+  /**
+   * Attempts with a growing delay (MAIL_MAX_ATTEMPTS); afterwards an invitation e-mail is retried at the
+   * last delay while its invitation is pending, any other e-mail is given up as failed.
+   */
   maxAttempts: number;
 }
 
@@ -128,6 +142,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     port,
     databaseUrl,
     databasePoolMax: integer(env, 'DATABASE_POOL_MAX', 10, 1, 100),
+    migrateOnStart: boolean(env, 'MIGRATE_ON_START', true),
     firebaseProjectId: required(env, 'FIREBASE_PROJECT_ID'),
     authEmulatorHost,
     companyMailDomain,
@@ -145,9 +160,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
       workerEnabled: boolean(env, 'MAIL_WORKER_ENABLED', true),
       pollIntervalMs: integer(env, 'MAIL_POLL_INTERVAL_MS', 1000, 10, 600_000),
       batchSize: integer(env, 'MAIL_BATCH_SIZE', 20, 1, 500),
-      leaseMs: integer(env, 'MAIL_LEASE_MS', 60_000, 100, 3_600_000),
+      leaseMs: integer(env, 'MAIL_LEASE_MS', 15_000, 100, 3_600_000),
       retryBaseMs: integer(env, 'MAIL_RETRY_BASE_MS', 30_000, 1, 3_600_000),
       maxAttempts: integer(env, 'MAIL_MAX_ATTEMPTS', 8, 1, 100),
     },
+    shutdownDrainMs: integer(env, 'SHUTDOWN_DRAIN_MS', 5000, 0, 600_000),
+    startupTimeoutMs: integer(env, 'STARTUP_TIMEOUT_MS', 60_000, 1000, 3_600_000),
+    identityTimeoutMs: integer(env, 'IDENTITY_TIMEOUT_MS', 3000, 100, 60_000),
   };
 }

@@ -4,6 +4,7 @@ import { DomainError } from '@console/domain';
 import type { FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { retryReadOnce } from '../../database/connection-loss';
 import { AccountRepository } from '../../modules/account/account.repository';
 import { ACCESS_KEY, type AccessLevel } from './access.decorator';
 import { FirebaseAuthService } from './firebase-auth.service';
@@ -73,7 +74,8 @@ export class AuthGuard implements CanActivate {
     const user = await this.authenticate(request);
     request.firebaseUser = user;
     if (level === 'firebaseUser') return true;
-    const account = await this.accounts.findByIdaasId(user.uid);
+    // The first query of every signed-in request: the one to meet a connection dropped while idle.
+    const account = await retryReadOnce(() => this.accounts.findByIdaasId(user.uid));
     if (!account) throw new DomainError('ACCOUNT_NOT_FOUND');
     request.operator = { id: account.id, email: account.email, isSystemAdmin: account.isSystemAdmin };
     if (level === 'systemAdmin' && !account.isSystemAdmin) throw new DomainError('FORBIDDEN');

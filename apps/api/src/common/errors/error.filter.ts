@@ -1,6 +1,11 @@
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
 import { DomainError, ERROR_HTTP_STATUS, ERROR_MESSAGES, PRODUCT_ERROR_NAME, type ErrorBody, type ErrorCode } from '@console/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isConnectionLost } from '../../database/connection-loss';
+
+/** Seconds after which a client may retry a 503 (a dependency was unavailable). */
+export const RETRY_AFTER_SECONDS = 5;
+import { QueryFailedError } from 'typeorm';
 
 function body(errorCode: ErrorCode, message: string = ERROR_MESSAGES[errorCode]): ErrorBody {
   return { name: PRODUCT_ERROR_NAME, errorCode, message };
@@ -23,10 +28,24 @@ function messageOf(exception: HttpException): string | undefined {
   return typeof message === 'string' ? message : undefined;
 }
 
-/** Turns every error into the product's error body; unknown errors become a 500 without details. */
+/**
+ * Postgres integrity violations that a race between two calls can cause (a row inserted twice,
+ * a row referencing one deleted meanwhile): the loser gets 409 CONFLICT, never a 500.
+ */
+const CONFLICT_SQLSTATES: ReadonlySet<string> = new Set(['23503', '23505']);
+
+function isConflictViolation(exception: unknown): boolean {
+  return exception instanceof QueryFailedError && CONFLICT_SQLSTATES.has(String((exception.driverError as { code?: unknown }).code));
+}
+
+/** Turns every error into the product's error body; a lost database connection becomes a 503, unknown errors a 500 without details. */
 export function toErrorResponse(exception: unknown, requestId: string, logger: Logger): { status: number; body: ErrorBody } {
   if (exception instanceof DomainError) {
     return { status: ERROR_HTTP_STATUS[exception.errorCode], body: body(exception.errorCode, exception.message) };
+  }
+  if (isConflictViolation(exception)) {
+    logger.warn({ err: exception, requestId }, 'Database conflict answered 409');
+    return { status: ERROR_HTTP_STATUS.CONFLICT, body: body('CONFLICT') };
   }
   const rawStatus = exception instanceof HttpException ? exception.getStatus() : (exception as { statusCode?: unknown }).statusCode;
   if (rawStatus === 415) {
@@ -44,6 +63,10 @@ export function toErrorResponse(exception: unknown, requestId: string, logger: L
     const message = code === 'VALIDATION_FAILED' && typeof fastifyError.message === 'string' ? fastifyError.message : ERROR_MESSAGES[code];
     return { status: fastifyError.statusCode, body: body(code, message) };
   }
+  if (isConnectionLost(exception)) {
+    logger.warn({ err: exception, requestId }, 'Database unavailable');
+    return { status: ERROR_HTTP_STATUS.SERVICE_UNAVAILABLE, body: body('SERVICE_UNAVAILABLE') };
+  }
   logger.error({ err: exception, requestId }, 'Unhandled error');
   return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: body('INTERNAL') };
 }
@@ -57,6 +80,8 @@ export class ErrorFilter implements ExceptionFilter {
     const request = ctx.getRequest<FastifyRequest>();
     const reply = ctx.getResponse<FastifyReply>();
     const { status, body: payload } = toErrorResponse(exception, String(request.id), this.logger);
-    void reply.status(status).header('x-request-id', String(request.id)).send(payload);
+    void reply.status(status).header('x-request-id', String(request.id));
+    if (status === ERROR_HTTP_STATUS.SERVICE_UNAVAILABLE) void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    void reply.send(payload);
   }
 }

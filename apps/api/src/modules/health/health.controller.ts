@@ -3,11 +3,15 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { DataSource } from 'typeorm';
 import { Access } from '../../common/auth/access.decorator';
+import { Lifecycle } from './lifecycle';
 
 @ApiExcludeController()
 @Controller()
 export class HealthController {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly lifecycle: Lifecycle,
+  ) {}
 
   /** Liveness: the process answers. */
   @Get('healthz')
@@ -16,10 +20,14 @@ export class HealthController {
     return { status: 'ok' };
   }
 
-  /** Readiness: the database answers. */
+  /** Readiness: the database answers and the process is not draining for shutdown. */
   @Get('readyz')
   @Access('public')
-  async readyz(@Res({ passthrough: true }) reply: FastifyReply): Promise<{ status: 'ok' | 'unavailable' }> {
+  async readyz(@Res({ passthrough: true }) reply: FastifyReply): Promise<{ status: 'ok' | 'unavailable' | 'draining' }> {
+    if (this.lifecycle.draining) {
+      void reply.status(503);
+      return { status: 'draining' };
+    }
     try {
       await this.dataSource.query('SELECT 1');
       return { status: 'ok' };

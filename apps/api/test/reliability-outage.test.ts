@@ -1,0 +1,274 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { connect, createServer, type Server, type Socket } from 'node:net';
+import { join } from 'node:path';
+import { Logger } from '@nestjs/common';
+import { Client } from 'pg';
+import { toErrorResponse } from '../src/common/errors/error.filter';
+import { isConnectionLost } from '../src/database/connection-loss';
+import { call, signUpUser, startApi, type CallResult, type TestApi, type TestUser } from './support/harness';
+
+const SERVICE_UNAVAILABLE_BODY = { name: 'ConsoleError', errorCode: 'SERVICE_UNAVAILABLE', message: 'サービスが一時的に利用できません。しばらくしてから再度お試しください' };
+
+function expectServiceUnavailable(result: CallResult): void {
+  expect(result.status).toBe(503);
+  expect(result.headers.get('retry-after')).toBe('5');
+  expect(result.body).toEqual(SERVICE_UNAVAILABLE_BODY);
+}
+
+async function listen(server: Server, port = 0): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  return address.port;
+}
+
+/**
+ * A TCP proxy in front of Postgres that the test can cut (existing connections dropped, new ones
+ * refused), restore, or make stale (existing connections die on their next query, as after a
+ * network device forgot them while they sat idle in the pool).
+ */
+class DatabaseProxy {
+  private readonly server: Server;
+  private readonly pairs = new Set<[Socket, Socket]>();
+  port = 0;
+  /** Connections dropped when they were next used. */
+  staleDrops = 0;
+
+  constructor(private readonly target: { host: string; port: number }) {
+    this.server = createServer((client) => {
+      const upstream = connect(target.port, target.host);
+      const pair: [Socket, Socket] = [client, upstream];
+      this.pairs.add(pair);
+      client.pipe(upstream).pipe(client);
+      const drop = (): void => {
+        this.pairs.delete(pair);
+        client.destroy();
+        upstream.destroy();
+      };
+      client.on('error', drop).on('close', drop);
+      upstream.on('error', drop).on('close', drop);
+    });
+  }
+
+  async start(): Promise<void> {
+    this.port = await listen(this.server, this.port);
+  }
+
+  async cut(): Promise<void> {
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    for (const [client, upstream] of this.pairs) {
+      client.destroy();
+      upstream.destroy();
+    }
+    await closed;
+  }
+
+  makeExistingStale(): void {
+    for (const [client, upstream] of this.pairs) {
+      client.unpipe(upstream);
+      client.once('data', () => {
+        this.staleDrops += 1;
+        client.destroy();
+        upstream.destroy();
+      });
+      client.resume();
+    }
+  }
+
+  get connections(): number {
+    return this.pairs.size;
+  }
+}
+
+describe('database outage', () => {
+  let proxy: DatabaseProxy;
+  let api: TestApi;
+  let user: TestUser;
+
+  beforeAll(async () => {
+    const target = new URL(process.env.DATABASE_URL ?? '');
+    proxy = new DatabaseProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    await proxy.start();
+    const viaProxy = new URL(target);
+    viaProxy.port = String(proxy.port);
+    // One pooled connection, so that a stale connection is the one the next request meets.
+    api = await startApi({ DATABASE_URL: viaProxy.toString(), DATABASE_POOL_MAX: '1' });
+    user = await signUpUser();
+    expect((await call(api, '/account/create', undefined, user.idToken)).status).toBe(200);
+  });
+
+  afterAll(async () => {
+    await api.close();
+    await proxy.cut();
+  });
+
+  it('answers 503 with Retry-After and the error body while the database is cut, and 200 again once it is back', async () => {
+    expect((await call(api, '/project/listInAccount', undefined, user.idToken)).status).toBe(200);
+    await proxy.cut();
+
+    const statuses: number[] = [];
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => call(api, i % 2 === 0 ? '/project/listInAccount' : '/account/update', i % 2 === 0 ? undefined : { name: 'いない' }, user.idToken)),
+    );
+    for (const result of results) {
+      statuses.push(result.status);
+      expectServiceUnavailable(result);
+    }
+    const readyz = await fetch(`${api.baseUrl}/readyz`);
+    statuses.push(readyz.status);
+    expect(readyz.status).toBe(503);
+    expect(await readyz.json()).toEqual({ status: 'unavailable' });
+
+    await proxy.start();
+    const after = await call<unknown[]>(api, '/project/listInAccount', undefined, user.idToken);
+    statuses.push(after.status);
+    expect(after.status).toBe(200);
+    expect(Array.isArray(after.body)).toBe(true);
+    expect((await fetch(`${api.baseUrl}/readyz`)).status).toBe(200);
+
+    const other5xx = statuses.filter((s) => s >= 500 && s !== 503).length;
+    process.stdout.write(`database cut: ${statuses.length} requests, ${statuses.filter((s) => s === 503).length} answered 503, ${other5xx} other 5xx\n`);
+    expect(other5xx).toBe(0);
+  });
+
+  it('retries a read once on a new connection when its pooled connection was dropped while idle', async () => {
+    expect((await call(api, '/project/listInAccount', undefined, user.idToken)).status).toBe(200);
+    expect(proxy.connections).toBe(1);
+    proxy.makeExistingStale();
+    const result = await call(api, '/project/listInAccount', undefined, user.idToken);
+    expect(proxy.staleDrops).toBe(1);
+    expect(result.status).toBe(200);
+  });
+});
+
+describe('errors of a lost database connection', () => {
+  const logger = new Logger('test');
+  beforeAll(() => {
+    Logger.overrideLogger(false);
+  });
+
+  it('maps a query whose backend was terminated (57P01) to 503, and a bad query still to 500', async () => {
+    const victim = new Client({ connectionString: process.env.DATABASE_URL });
+    const admin = new Client({ connectionString: process.env.DATABASE_URL });
+    await Promise.all([victim.connect(), admin.connect()]);
+    victim.on('error', () => undefined);
+    try {
+      const pid = ((await victim.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0] as { pid: number }).pid;
+      const running = victim.query('SELECT pg_sleep(10)').then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      await new Promise((r) => setTimeout(r, 100));
+      await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+      const terminated = await running;
+      expect((terminated as { code?: string }).code).toBe('57P01');
+      expect(isConnectionLost(terminated)).toBe(true);
+      expect(toErrorResponse(terminated, 'r1', logger)).toEqual({ status: 503, body: SERVICE_UNAVAILABLE_BODY });
+
+      const syntax = await admin.query('SELEC 1').then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(isConnectionLost(syntax)).toBe(false);
+      expect(toErrorResponse(syntax, 'r2', logger).status).toBe(500);
+    } finally {
+      await admin.end();
+      await victim.end().catch(() => undefined);
+    }
+  });
+});
+
+describe('identity provider outage', () => {
+  /** The built entry point (the test script builds before it runs). */
+  const MAIN = join(__dirname, '..', 'dist', 'main.js');
+  const TIMEOUT_MS = 1000;
+  /** Accepts connections and, depending on the mode, never answers or drops them at once. */
+  let mode: 'silent' | 'reset' = 'silent';
+  const held = new Set<Socket>();
+  const identityProvider = createServer((socket) => {
+    if (mode === 'reset') socket.destroy();
+    else held.add(socket.on('close', () => held.delete(socket)));
+  });
+  let api: TestApi;
+  let child: ChildProcessWithoutNullStreams;
+  let unreachable: TestApi;
+  let user: TestUser;
+  let cookie: string;
+
+  beforeAll(async () => {
+    const idpPort = await listen(identityProvider);
+    api = await startApi();
+    user = await signUpUser();
+    expect((await call(api, '/account/create', undefined, user.idToken)).status).toBe(200);
+    const login = await call(api, '/session/login', undefined, user.idToken);
+    expect(login.status).toBe(200);
+    cookie = /^[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0] ?? '';
+    expect(cookie).toContain(`${api.config.deployment.sessionCookieName}=`);
+
+    child = spawn(process.execPath, [MAIN], {
+      env: { ...process.env, PORT: '0', FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${idpPort}`, IDENTITY_TIMEOUT_MS: String(TIMEOUT_MS), MAIL_WORKER_ENABLED: 'false' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const port = await new Promise<number>((resolve, reject) => {
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /API listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+        if (match) resolve(Number(match[1]));
+      });
+      child.once('exit', (code) => reject(new Error(`API exited with ${code}`)));
+    });
+    unreachable = { ...api, baseUrl: `http://127.0.0.1:${port}` };
+  });
+
+  afterAll(async () => {
+    child.kill('SIGKILL');
+    for (const socket of held) socket.destroy();
+    await new Promise<void>((resolve) => identityProvider.close(() => resolve()));
+    await api.close();
+  });
+
+  const withCookie = (): Record<string, string> => ({ cookie, origin: api.config.appOrigin });
+
+  it('answers 503 with Retry-After, not 401, when the identity provider does not answer within IDENTITY_TIMEOUT_MS', async () => {
+    expect((await call(api, '/account/get', undefined, undefined, withCookie())).status).toBe(200);
+    const started = Date.now();
+    const result = await call(unreachable, '/account/get', undefined, undefined, withCookie());
+    const elapsed = Date.now() - started;
+    expectServiceUnavailable(result);
+    expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
+    expect(elapsed).toBeLessThan(TIMEOUT_MS + 2000);
+    expectServiceUnavailable(await call(unreachable, '/session/login', undefined, user.idToken));
+  });
+
+  it('answers 503 within IDENTITY_TIMEOUT_MS when the identity provider drops the connection', async () => {
+    mode = 'reset';
+    try {
+      const started = Date.now();
+      expectServiceUnavailable(await call(unreachable, '/account/get', undefined, undefined, withCookie()));
+      expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 1000);
+    } finally {
+      mode = 'silent';
+    }
+  });
+
+  it('never answers 500 on logout: 503 while the identity provider is unreachable', async () => {
+    expectServiceUnavailable(await call(unreachable, '/session/logout', undefined, user.idToken));
+    mode = 'reset';
+    try {
+      expectServiceUnavailable(await call(unreachable, '/session/logout', undefined, user.idToken));
+    } finally {
+      mode = 'silent';
+    }
+  });
+
+  it('still answers 401 to an invalid or expired token', async () => {
+    const result = await call(unreachable, '/account/get', undefined, 'not-a-token');
+    expect(result.status).toBe(401);
+    expect(result.body).toEqual({ name: 'ConsoleError', errorCode: 'UNAUTHENTICATED', message: 'ログインしてください' });
+    const expired = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(
+      JSON.stringify({ iss: `https://securetoken.google.com/${api.config.firebaseProjectId}`, aud: api.config.firebaseProjectId, sub: user.uid, exp: 1, iat: 0, auth_time: 0, email: user.email }),
+    ).toString('base64url')}.`;
+    expect((await call(unreachable, '/account/get', undefined, expired)).status).toBe(401);
+  });
+});
