@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import type { MailDeliveryConfig } from '../src/config/app-config';
 import { EmailOutboxRepository } from '../src/modules/mail/email-outbox.repository';
 import { readMailbox } from '../src/modules/mail/local-mailbox-sender';
-import { MailDeliveryWorker, MAX_RETRY_DELAY_MS, retryDelayMs } from '../src/modules/mail/mail-delivery.worker';
+import { MailDeliveryWorker, MAX_RETRY_DELAY_MS, retryDelayMs, sendTimeoutMs } from '../src/modules/mail/mail-delivery.worker';
 import type { MailMessage, MailSender } from '../src/modules/mail/mail-sender';
 import { addOrganizationMember, createCaller, createOrganizationWithProjects, uniqueEmail, type Caller, type InviteEntryBody, type OrganizationWithProjectsFixture } from './support/fixtures';
 import { call, startApi, type TestApi } from './support/harness';
@@ -131,16 +131,132 @@ describe('e-mail delivery', () => {
     expect(sender.sent.find((m) => m.id === id)!.subject).toContain(org.organization.name);
   });
 
-  it('gives a message up as failed after the last attempt', async () => {
-    const [id] = await inviteMessages(api, 1);
-    const worker = new MailDeliveryWorker(outbox, new RecordingSender(Number.MAX_SAFE_INTEGER), settings({ retryBaseMs: 1, maxAttempts: 3 }));
+  /** Runs a started worker until the message reaches `status`. */
+  async function runUntil(worker: MailDeliveryWorker, id: string, status: string): Promise<void> {
     worker.start();
     try {
-      await waitFor(async () => (await outbox.findById(id!))?.status === 'failed');
+      await waitFor(async () => (await outbox.findById(id))?.status === status);
     } finally {
       await worker.stop();
     }
-    expect(await outbox.findById(id!)).toMatchObject({ status: 'failed', attempts: 3, lastError: 'mail service unavailable (attempt 3)' });
+  }
+
+  /** Queues a message that is about nothing (no invitation). */
+  async function queueUnrelated(): Promise<string> {
+    const id = randomUUID();
+    await api.app.get(DataSource).transaction((m) => outbox.insert({ id, kind: 'test', referenceId: null, toEmail: uniqueEmail('plain'), subject: 'テスト', textBody: '本文', htmlBody: '<p>本文</p>' }, m));
+    return id;
+  }
+
+  it('keeps retrying an invitation e-mail past the last attempt, at the last delay, and sends it once the mail service recovers', async () => {
+    const [id] = await inviteMessages(api, 1);
+    const sender = new RecordingSender(5);
+    const worker = new MailDeliveryWorker(outbox, sender, settings({ retryBaseMs: 40, maxAttempts: 3 }));
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      await api.app.get(DataSource).query(`UPDATE email_outbox SET next_attempt_at = now() WHERE id = $1`, [id]);
+      const before = Date.now();
+      expect(await worker.runOnce()).toMatchObject({ retried: 1, failed: 0 });
+      const row = await outbox.findById(id!);
+      expect(row).toMatchObject({ status: 'pending', attempts: attempt });
+      // 40, 80, then 160 ms from the third (last) attempt on: the delay stops growing.
+      const delay = retryDelayMs(Math.min(attempt, 3), 40);
+      expect(row!.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(before + delay - 50);
+      expect(row!.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + delay + 50);
+    }
+    await runUntil(worker, id!, 'sent');
+    expect(await outbox.findById(id!)).toMatchObject({ status: 'sent', attempts: 6, lastError: null });
+    expect(sender.attempts.get(id!)).toBe(6);
+    expect(sender.sent.filter((m) => m.id === id)).toHaveLength(1);
+  });
+
+  it('gives an invitation e-mail up as failed once its invitation is cancelled', async () => {
+    const [id] = await inviteMessages(api, 1);
+    const worker = new MailDeliveryWorker(outbox, new RecordingSender(Number.MAX_SAFE_INTEGER), settings({ retryBaseMs: 1, maxAttempts: 2 }));
+    await worker.runOnce();
+    expect(await outbox.findById(id!)).toMatchObject({ status: 'pending', attempts: 1 });
+    const invitationId = (await outbox.findById(id!))!.referenceId!;
+    expect((await call(api, '/invitation/cancel', { invitationId }, admin.token)).status).toBe(200);
+    await runUntil(worker, id!, 'failed');
+    expect(await outbox.findById(id!)).toMatchObject({ status: 'failed', attempts: 2, lastError: 'mail service unavailable (attempt 2)' });
+  });
+
+  it('gives an invitation e-mail up as failed once its invitation expired, even before the last attempt', async () => {
+    const [id] = await inviteMessages(api, 1);
+    const invitationId = (await outbox.findById(id!))!.referenceId!;
+    await api.app.get(DataSource).query(`UPDATE invitations SET created_at = now() - (expired_in + 1) * interval '1 second' WHERE id = $1`, [invitationId]);
+    const worker = new MailDeliveryWorker(outbox, new RecordingSender(Number.MAX_SAFE_INTEGER), settings({ retryBaseMs: 1, maxAttempts: 5 }));
+    expect(await worker.runOnce()).toMatchObject({ failed: 1 });
+    expect(await outbox.findById(id!)).toMatchObject({ status: 'failed', attempts: 1 });
+  });
+
+  it('gives an e-mail about no invitation up as failed after the last attempt', async () => {
+    const id = await queueUnrelated();
+    const worker = new MailDeliveryWorker(outbox, new RecordingSender(Number.MAX_SAFE_INTEGER), settings({ retryBaseMs: 1, maxAttempts: 3 }));
+    await runUntil(worker, id, 'failed');
+    expect(await outbox.findById(id)).toMatchObject({ status: 'failed', attempts: 3, lastError: 'mail service unavailable (attempt 3)' });
+  });
+
+  it('records each message as sent right after its own send, before the next of the batch goes out', async () => {
+    const ids = [await queueUnrelated(), await queueUnrelated(), await queueUnrelated()];
+    const received: string[] = [];
+    const hanging = new HangingSender();
+    // Answers at once, except for the second message, which stays in flight until released.
+    const sender: MailSender = {
+      name: 'second-in-flight',
+      send: (message) => {
+        received.push(message.id);
+        return received.length === 2 ? hanging.send(message) : Promise.resolve();
+      },
+    };
+    const worker = new MailDeliveryWorker(outbox, sender, settings({ batchSize: 3 }));
+    const round = worker.runOnce();
+    await waitFor(() => Promise.resolve(received.length === 2));
+    const [first, second] = received;
+    const third = ids.find((id) => !received.includes(id));
+    // Had the worker died now, only the message in flight could be sent twice.
+    expect(await outbox.findById(first!)).toMatchObject({ status: 'sent' });
+    expect(await outbox.findById(second!)).toMatchObject({ status: 'sending' });
+    expect(await outbox.findById(third!)).toMatchObject({ status: 'sending' });
+    hanging.release();
+    expect(await round).toEqual({ claimed: 3, sent: 3, retried: 0, failed: 0 });
+  });
+
+  it('keeps a slow send with its worker: it times out within the lease and no other worker takes it over meanwhile', async () => {
+    const id = await queueUnrelated();
+    const hanging = new HangingSender();
+    const slow = new MailDeliveryWorker(outbox, hanging, settings({ leaseMs: 900, retryBaseMs: 60_000 }));
+    const other = new RecordingSender();
+    const poller = new MailDeliveryWorker(outbox, other, settings({ leaseMs: 900 }));
+    const slowRound = slow.runOnce();
+    await waitFor(() => Promise.resolve(hanging.received.includes(id)));
+    const until = Date.now() + 700;
+    while (Date.now() < until) {
+      await poller.runOnce();
+      await sleep(50);
+    }
+    expect(await slowRound).toMatchObject({ claimed: 1, retried: 1 });
+    expect(other.attempts.has(id)).toBe(false);
+    const row = await outbox.findById(id);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, lockedBy: null, lastError: `mail service did not answer within ${sendTimeoutMs(900)} ms` });
+    await api.app.get(DataSource).query(`UPDATE email_outbox SET status = 'sent' WHERE id = $1`, [id]);
+    hanging.release();
+  });
+
+  it('hands the rest of its batch back, due at once, when stopped mid-round', async () => {
+    const ids = [await queueUnrelated(), await queueUnrelated(), await queueUnrelated()];
+    const hanging = new HangingSender();
+    const worker = new MailDeliveryWorker(outbox, hanging, settings({ batchSize: 3, pollIntervalMs: 60_000 }));
+    worker.start();
+    await waitFor(() => Promise.resolve(hanging.received.length === 1));
+    const stopped = worker.stop();
+    hanging.release();
+    await stopped;
+    const rows = await Promise.all(ids.map((id) => outbox.findById(id)));
+    expect(rows.filter((r) => r?.status === 'sent')).toHaveLength(1);
+    const handedBack = rows.filter((r) => r?.status === 'pending');
+    expect(handedBack).toHaveLength(2);
+    expect(handedBack.every((r) => r!.attempts === 0 && r!.lockedBy === null && r!.nextAttemptAt.getTime() <= Date.now())).toBe(true);
+    await api.app.get(DataSource).query(`UPDATE email_outbox SET status = 'sent' WHERE id = ANY($1::uuid[])`, [ids]);
   });
 
   it('never lets two workers send the same message', async () => {
@@ -168,11 +284,11 @@ describe('e-mail delivery', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'console-mail-restart-'));
     const first = await startApi({ MAIL_WORKER_ENABLED: 'false', DATA_DIR: dataDir });
     const ids = await inviteMessages(first, 5);
-    // A worker of the first instance claims some messages and dies while sending them.
+    // A worker of the first instance claims some messages and dies while sending the first of them.
     const hanging = new HangingSender();
     const dying = new MailDeliveryWorker(first.app.get(EmailOutboxRepository), hanging, settings({ batchSize: 2, leaseMs: 500 }));
     const dyingRound = dying.runOnce().catch(() => undefined);
-    await waitFor(() => Promise.resolve(hanging.received.length === 2));
+    await waitFor(() => Promise.resolve(hanging.received.length === 1));
     await first.close();
 
     const second = await startApi({ MAIL_POLL_INTERVAL_MS: '25', DATA_DIR: dataDir, MAIL_LEASE_MS: '500' });

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@console/domain';
+import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { addOrganizationMember, addProjectMember, createCaller, createOrganization, createProject, createSystemAdmin, insertAccounts, insertMemberships, uniqueEmail, upload, type Caller, type InviteEntryBody, type OrganizationFixture, type ProjectFixture } from './fixtures';
 import { call, signUpUser, startApi, type TestApi } from './harness';
@@ -249,6 +250,8 @@ export const AUTHORIZATION_TABLE: readonly MatrixRow[] = [
   { endpoint: 'POST /system-admin/organization/listAll', request: () => ({}), expected: systemAdminsOnly() },
   { endpoint: 'POST /system-admin/project/create', request: (w) => ({ json: { organizationId: w.organizationB.organization.id, name: '新しいプロジェクト' } }), expected: systemAdminsOnly() },
   { endpoint: 'POST /system-admin/project/listAll', request: () => ({}), expected: systemAdminsOnly() },
+  { endpoint: 'POST /systemAdmin/email/listFailed', request: () => ({}), expected: systemAdminsOnly() },
+  { endpoint: 'POST /systemAdmin/email/requeue', request: () => ({ json: { ids: [randomUUID()] } }), expected: systemAdminsOnly() },
   { endpoint: 'POST /systemAdmin/projectKarteMapping/get', request: (w) => ({ json: { projectId: w.project1.project.id } }), expected: systemAdminsOnly() },
   {
     endpoint: 'POST /systemAdmin/projectKarteMapping/upsert',
@@ -288,6 +291,12 @@ export const AUTHORIZATION_TABLE: readonly MatrixRow[] = [
   {
     endpoint: 'POST /invitation/cancel',
     request: async (w) => ({ json: { invitationId: await invitationFor(w, w.organizationA.organization.id, w.organizationA.memberRole.id, uniqueEmail('cancelled')) } }),
+    expected: organizationAMembers(),
+  },
+  {
+    // The same rights as cancelling the invitation.
+    endpoint: 'POST /organization/resendInvitation',
+    request: async (w) => ({ json: { invitationId: await invitationFor(w, w.organizationA.organization.id, w.organizationA.memberRole.id, uniqueEmail('resent')) } }),
     expected: organizationAMembers(),
   },
 

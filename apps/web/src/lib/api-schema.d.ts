@@ -388,6 +388,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/systemAdmin/email/listFailed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["listFailedEmails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/systemAdmin/email/requeue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["requeueEmails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/systemAdmin/projectKarteMapping/get": {
         parameters: {
             query?: never;
@@ -542,6 +574,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["inviteMembers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organization/resendInvitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["resendInvitation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -741,6 +789,32 @@ export interface components {
             organizationId: string;
             name: string;
         };
+        FailedEmailResponse: {
+            /**
+             * Format: uuid
+             * @description The stable message id (also handed to the mail service).
+             */
+            id: string;
+            /** @example invitation */
+            kind: string;
+            /** @description What the e-mail is about, e.g. the invitation id. */
+            referenceId: string | null;
+            toEmail: string;
+            subject: string;
+            attempts: number;
+            /** @description The error of the last attempt. */
+            lastError: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        RequeueEmailsRequest: {
+            /** @description Ids of failed e-mails to send again. */
+            ids: string[];
+        };
+        RequeueEmailsResponse: {
+            /** @description The e-mails queued again (due now, attempts reset); one being sent right now is left alone. */
+            requeued: string[];
+        };
         ProjectKarteMappingResponse: {
             rtProjectId: string;
             karteProjectId: string;
@@ -795,6 +869,8 @@ export interface components {
             createdById: string;
             /** Format: date-time */
             createdAt: string;
+            /** @description Whether its e-mail was given up as failed (it can be sent again with /organization/resendInvitation); false outside the listings. */
+            emailDeliveryFailed: boolean;
         };
         InvitationIdRequest: {
             invitationId: string;
@@ -877,7 +953,10 @@ export interface operations {
     createAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional client-chosen key (1–255 visible ASCII characters) that makes a retry safe: a call repeated with the same key by the same account on the same path within 24 hours gets the first response (with the header Idempotent-Replayed: true) and has no further effect. The same key with another body answers 422 IDEMPOTENCY_KEY_REUSED; a call while the first is still running answers 409 CONFLICT. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1336,7 +1415,10 @@ export interface operations {
     createOrganization: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional client-chosen key (1–255 visible ASCII characters) that makes a retry safe: a call repeated with the same key by the same account on the same path within 24 hours gets the first response (with the header Idempotent-Replayed: true) and has no further effect. The same key with another body answers 422 IDEMPOTENCY_KEY_REUSED; a call while the first is still running answers 409 CONFLICT. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1378,7 +1460,10 @@ export interface operations {
     createProject: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional client-chosen key (1–255 visible ASCII characters) that makes a retry safe: a call repeated with the same key by the same account on the same path within 24 hours gets the first response (with the header Idempotent-Replayed: true) and has no further effect. The same key with another body answers 422 IDEMPOTENCY_KEY_REUSED; a call while the first is still running answers 409 CONFLICT. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1413,6 +1498,49 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProjectResponse"][];
+                };
+            };
+        };
+    };
+    listFailedEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description E-mails given up as failed, most recent first (at most 500). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FailedEmailResponse"][];
+                };
+            };
+        };
+    };
+    requeueEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequeueEmailsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequeueEmailsResponse"];
                 };
             };
         };
@@ -1632,7 +1760,10 @@ export interface operations {
     inviteMembers: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional client-chosen key (1–255 visible ASCII characters) that makes a retry safe: a call repeated with the same key by the same account on the same path within 24 hours gets the first response (with the header Idempotent-Replayed: true) and has no further effect. The same key with another body answers 422 IDEMPOTENCY_KEY_REUSED; a call while the first is still running answers 409 CONFLICT. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1649,6 +1780,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InviteResultEntryResponse"][];
+                };
+            };
+        };
+    };
+    resendInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationIdRequest"];
+            };
+        };
+        responses: {
+            /** @description The pending invitation whose e-mail is queued again (due now, attempts reset); same rights as cancelling it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationResponse"];
                 };
             };
         };

@@ -6,6 +6,7 @@ import { CurrentFirebaseUser, CurrentOperator } from '../../common/auth/current-
 import type { FirebaseUser, Operator } from '../../common/auth/operator';
 import { imageUploadSchema, readImageUpload } from '../../common/http/multipart';
 import { UploadedImageResponse } from '../files/files.dto';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 import { AccountResponse, UpdateAccountRequest } from './account.dto';
 import { AccountService } from './account.service';
 
@@ -18,6 +19,7 @@ export class AccountController {
   @Post('create')
   @HttpCode(200)
   @Access('firebaseUser')
+  @Idempotent()
   @ApiOkResponse({ type: AccountResponse })
   createAccount(@CurrentFirebaseUser() user: FirebaseUser): Promise<AccountResponse> {
     return this.service.create(user);

@@ -4,6 +4,7 @@ import { Access } from '../../common/auth/access.decorator';
 import { CurrentOperator } from '../../common/auth/current-operator.decorator';
 import type { Operator } from '../../common/auth/operator';
 import { AccountResponse } from '../account/account.dto';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 import {
   InvitationIdRequest,
   InvitationResponse,
@@ -62,7 +63,7 @@ export class InvitationController {
   }
 }
 
-/** /organization/inviteMembers lives with the invitations it creates. */
+/** /organization/inviteMembers and /organization/resendInvitation live with the invitations they create and send. */
 @ApiTags('organization')
 @ApiBearerAuth()
 @Controller('organization')
@@ -72,8 +73,17 @@ export class OrganizationInvitationController {
   @Post('inviteMembers')
   @HttpCode(200)
   @Access('account')
+  @Idempotent()
   @ApiOkResponse({ type: [InviteResultEntryResponse], description: 'One entry per distinct address; an entry without invitation and account failed.' })
   inviteMembers(@CurrentOperator() operator: Operator, @Body() body: InviteMembersRequest): Promise<InviteResultEntryResponse[]> {
     return this.service.inviteMembers(operator, body);
+  }
+
+  @Post('resendInvitation')
+  @HttpCode(200)
+  @Access('account')
+  @ApiOkResponse({ type: InvitationResponse, description: 'The pending invitation whose e-mail is queued again (due now, attempts reset); same rights as cancelling it.' })
+  resendInvitation(@CurrentOperator() operator: Operator, @Body() body: InvitationIdRequest): Promise<InvitationResponse> {
+    return this.service.resend(operator, body.invitationId);
   }
 }

@@ -66,6 +66,8 @@ export class InvitationResponse {
   @ApiProperty({ enum: ['pending', 'expired', 'accepted', 'cancelled'] }) status: InvitationStatus;
   @ApiProperty() createdById: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ description: 'Whether its e-mail was given up as failed (it can be sent again with /organization/resendInvitation); false outside the listings.' })
+  emailDeliveryFailed: boolean;
 }
 
 export class InvitationOrganizationResponse {
@@ -86,7 +88,7 @@ export class InviteResultEntryResponse {
   account: AccountResponse | null;
 }
 
-export function toInvitationResponse(invitation: InvitationEntity, now: Date): InvitationResponse {
+export function toInvitationResponse(invitation: InvitationEntity, now: Date, emailDeliveryFailed = false): InvitationResponse {
   return {
     id: invitation.id,
     expiredIn: invitation.expiredIn,
@@ -100,6 +102,7 @@ export function toInvitationResponse(invitation: InvitationEntity, now: Date): I
     status: invitationStatus(invitation, now),
     createdById: invitation.createdById,
     createdAt: invitation.createdAt.toISOString(),
+    emailDeliveryFailed,
   };
 }
 

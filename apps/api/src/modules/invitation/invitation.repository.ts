@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, IsNull, type EntityManager } from 'typeorm';
+import { DataSource, In, IsNull, type EntityManager } from 'typeorm';
 import { InvitationEntity } from './invitation.entity';
 
 /** The only place that reads and writes invitations. */
@@ -11,8 +11,28 @@ export class InvitationRepository {
     return manager.getRepository(InvitationEntity);
   }
 
-  async insert(invitation: InvitationEntity, manager?: EntityManager): Promise<void> {
-    await this.invitations(manager).insert(invitation);
+  /**
+   * Inserts the invitation unless the address already has an open invitation to the organization
+   * (INSERT … ON CONFLICT DO NOTHING on the unique index invitations_one_open_idx); false then.
+   * A concurrent insert of the same address waits for the other transaction and then does nothing.
+   */
+  async insertUnlessOpen(invitation: InvitationEntity, manager?: EntityManager): Promise<boolean> {
+    const result = await this.invitations(manager).createQueryBuilder().insert().values(invitation).orIgnore().returning('id').execute();
+    return (result.raw as unknown[]).length > 0;
+  }
+
+  /** The open (neither accepted nor cancelled) invitation of `email` to the organization, if any. */
+  findOpenFor(organizationId: string, email: string, manager?: EntityManager): Promise<InvitationEntity | null> {
+    return this.invitations(manager).findOneBy({ organizationId, email, acceptedAt: IsNull(), cancelledAt: IsNull() });
+  }
+
+  /** Ids of the open invitations of these (lower-cased) addresses to the organization, by address. */
+  async openIdsByEmail(organizationId: string, emails: readonly string[], manager?: EntityManager): Promise<Map<string, string[]>> {
+    const byEmail = new Map<string, string[]>();
+    if (emails.length === 0) return byEmail;
+    const rows = await this.invitations(manager).find({ select: { id: true, email: true }, where: { organizationId, email: In(emails), acceptedAt: IsNull(), cancelledAt: IsNull() } });
+    for (const row of rows) byEmail.set(row.email, [...(byEmail.get(row.email) ?? []), row.id]);
+    return byEmail;
   }
 
   findById(id: string, manager?: EntityManager): Promise<InvitationEntity | null> {
@@ -68,13 +88,14 @@ export class InvitationRepository {
     return (result.affected ?? 0) > 0;
   }
 
-  /** Cancels the open invitations of `email` to the organization (a new invitation replaces them). */
-  async cancelOpenFor(organizationId: string, email: string, accountId: string, manager?: EntityManager): Promise<number> {
+  /** Cancels those of the invitations that are still open (a new invitation replaces them). */
+  async cancelOpen(ids: readonly string[], accountId: string, manager?: EntityManager): Promise<number> {
+    if (ids.length === 0) return 0;
     const result = await this.invitations(manager)
       .createQueryBuilder()
       .update()
       .set({ cancelledAt: () => 'now()', cancelledById: accountId })
-      .where('organization_id = :organizationId AND email = :email AND accepted_at IS NULL AND cancelled_at IS NULL', { organizationId, email })
+      .where('id IN (:...ids) AND accepted_at IS NULL AND cancelled_at IS NULL', { ids })
       .execute();
     return result.affected ?? 0;
   }

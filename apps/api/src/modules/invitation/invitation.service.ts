@@ -40,7 +40,7 @@ import {
   type InviteResultEntryResponse,
 } from './invitation.dto';
 import { InvitationEntity } from './invitation.entity';
-import { invitationMail } from './invitation-mail';
+import { INVITATION_MAIL_KIND, invitationMail } from './invitation-mail';
 import { InvitationRepository } from './invitation.repository';
 
 const UNIQUE_VIOLATION = '23505';
@@ -117,20 +117,28 @@ export class InvitationService {
    * /organization/inviteMembers: one entry per distinct address. A member of the organization
    * gets the missing projects directly; anyone else gets an invitation, whose e-mail is queued
    * in the same transaction. A bad address fails only its own entry.
+   *
+   * Inviting an address again replaces its open invitation, that is the ones open when this call
+   * began. Calls that overlap give one invitation and one e-mail: the unique index on open
+   * invitations lets only the first insert through, and the others answer with its invitation.
    */
   async inviteMembers(operator: Operator, request: InviteMembersRequest): Promise<InviteResultEntryResponse[]> {
+    assertValidId('organization', request.organizationId);
+    const addresses = uniqueEmails(request.emails);
+    const replaced = await this.invitations.openIdsByEmail(request.organizationId, addresses.filter(isValidEmail).map(normalizeEmail));
     const organization = await this.requireOrganization(request.organizationId);
     assertAllowed('organization.invite', { operator, organizationRoleKey: await this.organizationRoleKey(operator.id, organization.id) });
     const membership = await this.validatedMembership(organization.id, request.props);
     const inviter = await this.accounts.findById(operator.id);
     const entries: InviteResultEntryResponse[] = [];
-    for (const raw of uniqueEmails(request.emails)) {
+    for (const raw of addresses) {
       if (!isValidEmail(raw)) {
         entries.push({ email: raw, invitation: null, account: null });
         continue;
       }
+      const email = normalizeEmail(raw);
       try {
-        entries.push(await this.inviteOne(operator, organization, normalizeEmail(raw), membership, { name: inviter?.name ?? null, email: operator.email }));
+        entries.push(await this.inviteOne(operator, organization, email, membership, replaced.get(email) ?? [], { name: inviter?.name ?? null, email: operator.email }));
       } catch (error) {
         this.logger.warn({ err: error, organizationId: organization.id }, 'Invitation of one address failed');
         entries.push({ email: raw, invitation: null, account: null });
@@ -144,6 +152,7 @@ export class InvitationService {
     organization: OrganizationEntity,
     email: string,
     membership: Membership,
+    replaced: readonly string[],
     inviter: { name: string | null; email: string },
   ): Promise<InviteResultEntryResponse> {
     const existing = await this.accounts.findByEmail(email);
@@ -152,9 +161,9 @@ export class InvitationService {
       return { email, invitation: null, account: await this.accountService.toResponse(existing) };
     }
     const invitation = await this.dataSource.transaction(async (m) => {
-      await this.invitations.cancelOpenFor(organization.id, email, operator.id, m);
+      await this.invitations.cancelOpen(replaced, operator.id, m);
       const id = generateId('invitation');
-      await this.invitations.insert(
+      const inserted = await this.invitations.insertUnlessOpen(
         Object.assign(new InvitationEntity(), {
           id,
           organizationId: organization.id,
@@ -171,6 +180,12 @@ export class InvitationService {
         }),
         m,
       );
+      if (!inserted) {
+        // An overlapping call invited the address first: its invitation and e-mail stand.
+        const open = await this.invitations.findOpenFor(organization.id, email, m);
+        if (!open) throw new DomainError('FAILED_TO_INVITE');
+        return open;
+      }
       const created = await this.invitations.findById(id, m);
       if (!created) throw new DomainError('FAILED_TO_INVITE');
       await this.mail.enqueue(invitationMail(created, { appOrigin: this.config.appOrigin, organizationName: organization.name, inviter }), m);
@@ -204,13 +219,13 @@ export class InvitationService {
     const organization = await this.requireOrganization(organizationId);
     assertAllowed('invitation.list', { operator, organizationRoleKey: await this.organizationRoleKey(operator.id, organization.id) });
     const now = new Date();
-    return (await this.invitations.listOpenInOrganization(organization.id)).map((i) => toInvitationResponse(i, now));
+    return this.withDeliveryState(await this.invitations.listOpenInOrganization(organization.id), now);
   }
 
   /** Open (pending or expired) invitations naming the project; for the project's member listing. */
   async listPendingForProject(projectId: string): Promise<InvitationResponse[]> {
     const now = new Date();
-    return (await this.invitations.listPendingForProject(projectId)).map((i) => toInvitationResponse(i, now));
+    return this.withDeliveryState(await this.invitations.listPendingForProject(projectId), now);
   }
 
   /** /invitation/listInProject: any member of the owning organization (spec §6). */
@@ -264,6 +279,24 @@ export class InvitationService {
     const account = await this.accounts.findById(operator.id);
     if (!account) throw new DomainError('ACCOUNT_NOT_FOUND');
     return this.accountService.toResponse(account);
+  }
+
+  /** Responses of listed invitations, telling those whose e-mail was given up as failed. */
+  private async withDeliveryState(invitations: readonly InvitationEntity[], now: Date): Promise<InvitationResponse[]> {
+    const failed = await this.mail.failedReferences(INVITATION_MAIL_KIND, invitations.map((i) => i.id));
+    return invitations.map((i) => toInvitationResponse(i, now, failed.has(i.id)));
+  }
+
+  /**
+   * /organization/resendInvitation: queues the e-mail of a pending invitation again (due now, attempts
+   * reset); allowed to whoever may cancel it.
+   */
+  async resend(operator: Operator, invitationId: string): Promise<InvitationResponse> {
+    const invitation = await this.requireInvitation(invitationId);
+    assertAllowed('invitation.cancel', { operator, organizationRoleKey: await this.organizationRoleKey(operator.id, invitation.organizationId), targetEmail: invitation.email });
+    if (invitationStatus(invitation, new Date()) !== 'pending') throw new DomainError('INVITATION_INVALID');
+    if (!(await this.mail.resend(INVITATION_MAIL_KIND, invitation.id))) throw new DomainError('NOT_FOUND');
+    return toInvitationResponse(invitation, new Date());
   }
 
   /** /invitation/cancel: any member of the organization, or the invitee. */

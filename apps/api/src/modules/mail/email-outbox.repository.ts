@@ -115,6 +115,44 @@ export class EmailOutboxRepository {
     return (result.affected ?? 0) > 0;
   }
 
+  /**
+   * Extends the claim of a message just before it is sent, so that the send (which times out well
+   * within the lease) cannot be taken over by another worker; false when the claim was lost.
+   */
+  async renewLease(id: string, workerId: string, leaseMs: number): Promise<boolean> {
+    const lease = () => `now() + (${Math.max(0, Math.round(leaseMs))} * interval '1 millisecond')`;
+    const result = await this.outbox()
+      .createQueryBuilder()
+      .update()
+      .set({ lockedUntil: lease, nextAttemptAt: lease })
+      .where('id = :id AND locked_by = :workerId AND status = :status', { id, workerId, status: 'sending' })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Hands claimed messages that were not attempted back (due now, the attempt not counted). */
+  async release(ids: readonly string[], workerId: string): Promise<void> {
+    if (ids.length === 0) return;
+    await this.dataSource.query(
+      `UPDATE email_outbox SET status = 'pending', attempts = attempts - 1, locked_by = NULL, locked_until = NULL, next_attempt_at = now()
+       WHERE id = ANY($1::uuid[]) AND locked_by = $2 AND status = 'sending'`,
+      [ids, workerId],
+    );
+  }
+
+  /**
+   * Whether an invitation e-mail is still wanted: its invitation is neither accepted, cancelled
+   * nor expired (and still exists).
+   */
+  async invitationPending(invitationId: string): Promise<boolean> {
+    const rows = await this.dataSource.query<unknown[]>(
+      `SELECT 1 FROM invitations
+       WHERE id = $1 AND accepted_at IS NULL AND cancelled_at IS NULL AND created_at + expired_in * interval '1 second' > now()`,
+      [invitationId],
+    );
+    return rows.length > 0;
+  }
+
   /** Gives a claimed message up after its last attempt. */
   async markFailed(id: string, workerId: string, error: string): Promise<boolean> {
     const result = await this.outbox()
@@ -124,5 +162,47 @@ export class EmailOutboxRepository {
       .where('id = :id AND locked_by = :workerId AND status = :status', { id, workerId, status: 'sending' })
       .execute();
     return (result.affected ?? 0) > 0;
+  }
+
+  /** Of the given references, those whose latest message of `kind` failed. */
+  async failedReferences(kind: string, referenceIds: readonly string[]): Promise<Set<string>> {
+    if (referenceIds.length === 0) return new Set();
+    const rows = await this.dataSource.query<{ reference_id: string; status: string }[]>(
+      `SELECT DISTINCT ON (reference_id) reference_id, status FROM email_outbox
+       WHERE kind = $1 AND reference_id = ANY($2::varchar[])
+       ORDER BY reference_id, created_at DESC`,
+      [kind, referenceIds],
+    );
+    return new Set(rows.filter((r) => r.status === 'failed').map((r) => r.reference_id));
+  }
+
+  /** Failed messages, most recent first. */
+  listFailed(limit: number): Promise<EmailOutboxEntity[]> {
+    return this.outbox().find({ where: { status: 'failed' }, order: { createdAt: 'DESC' }, take: limit });
+  }
+
+  /**
+   * Queues the given messages again, due now with a fresh count of attempts; a message being sent
+   * right now is left to its worker. Returns the ids queued again.
+   */
+  async requeue(ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.dataSource.query<[{ id: string }[], number] | { id: string }[]>(
+      `UPDATE email_outbox
+       SET status = 'pending', attempts = 0, next_attempt_at = now(), locked_by = NULL, locked_until = NULL, last_error = NULL
+       WHERE id = ANY($1::uuid[]) AND status <> 'sending'
+       RETURNING id`,
+      [ids],
+    );
+    const list = Array.isArray(rows[0]) ? rows[0] : (rows as { id: string }[]);
+    return list.map((r) => r.id);
+  }
+
+  /** Queues the latest message of `kind` about the reference again (see {@link requeue}); its id, or null when there is none. */
+  async requeueLatestFor(kind: string, referenceId: string): Promise<string | null> {
+    const [latest] = await this.outbox().find({ where: { kind, referenceId }, order: { createdAt: 'DESC' }, take: 1 });
+    if (!latest) return null;
+    await this.requeue([latest.id]);
+    return latest.id;
   }
 }

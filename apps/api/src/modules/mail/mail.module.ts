@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { EmailOutboxRepository } from './email-outbox.repository';
 import { LocalMailboxSender, mailboxDir } from './local-mailbox-sender';
-import { MailDeliveryWorker } from './mail-delivery.worker';
+import { MailDeliveryWorker, sendTimeoutMs } from './mail-delivery.worker';
 import { MAIL_SENDER, type MailSender } from './mail-sender';
 import { MailService } from './mail.service';
 import { MailboxController } from './mailbox.controller';
@@ -10,7 +10,7 @@ import { SendgridMailSender } from './sendgrid-mail-sender';
 
 /** SendGrid when an API key is configured, otherwise the local mailbox under the data directory. */
 export function createMailSender(config: AppConfig): MailSender {
-  if (config.sendgridApiKey) return new SendgridMailSender(config.sendgridApiKey, config.deployment.invitationSender);
+  if (config.sendgridApiKey) return new SendgridMailSender(config.sendgridApiKey, config.deployment.invitationSender, sendTimeoutMs(config.mail.leaseMs));
   return new LocalMailboxSender(mailboxDir(config), `${config.deployment.invitationSender.name} <${config.deployment.invitationSender.email}>`);
 }
 

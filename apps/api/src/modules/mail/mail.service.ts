@@ -25,4 +25,14 @@ export class MailService {
     await this.outbox.insert({ id, kind: mail.kind, referenceId: mail.referenceId, toEmail: mail.to.toLowerCase(), subject: mail.subject, textBody: mail.text, htmlBody: mail.html }, manager);
     return id;
   }
+
+  /** Of the given references (e.g. invitation ids), those whose latest e-mail of `kind` failed for good. */
+  failedReferences(kind: string, referenceIds: readonly string[]): Promise<Set<string>> {
+    return this.outbox.failedReferences(kind, referenceIds);
+  }
+
+  /** Queues the latest e-mail of `kind` about the reference again, due now with a fresh count of attempts; false when it has none. */
+  async resend(kind: string, referenceId: string): Promise<boolean> {
+    return (await this.outbox.requeueLatestFor(kind, referenceId)) !== null;
+  }
 }

@@ -2,19 +2,26 @@ import sendgrid from '@sendgrid/mail';
 import type { AppConfig } from '../../config/app-config';
 import type { MailMessage, MailSender } from './mail-sender';
 
-/** Header carrying the outbox message id, so that a duplicate delivery can be traced. */
+/**
+ * Header carrying the outbox message id: the same on every delivery attempt, so that a duplicate
+ * delivery (at least once, see the worker) can be traced and recognized.
+ */
 export const MESSAGE_ID_HEADER = 'X-Console-Message-Id';
 
-/** Sends through SendGrid from the environment's invitation sender address. */
+/**
+ * Sends through SendGrid from the environment's invitation sender address; a request is abandoned
+ * after `timeoutMs` (shorter than the worker's lease).
+ */
 export class SendgridMailSender implements MailSender {
   readonly name = 'sendgrid';
 
   constructor(
     apiKey: string,
     private readonly from: AppConfig['deployment']['invitationSender'],
+    timeoutMs: number,
   ) {
     sendgrid.setApiKey(apiKey);
-    sendgrid.setTimeout(15_000);
+    sendgrid.setTimeout(timeoutMs);
   }
 
   async send(message: MailMessage): Promise<void> {

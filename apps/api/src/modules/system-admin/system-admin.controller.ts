@@ -5,14 +5,18 @@ import { CurrentOperator } from '../../common/auth/current-operator.decorator';
 import type { Operator } from '../../common/auth/operator';
 import { AccountResponse, UpdateIsSystemAdminRequest } from '../account/account.dto';
 import { AccountService } from '../account/account.service';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 import { CreateOrganizationRequest, OrganizationResponse } from '../organization/organization.dto';
 import { OrganizationService } from '../organization/organization.service';
 import { CreateProjectRequest, ProjectResponse } from '../project/project.dto';
 import { ProjectService } from '../project/project.service';
+import { FailedEmailResponse, RequeueEmailsRequest, RequeueEmailsResponse } from './failed-email.dto';
+import { FailedEmailService } from './failed-email.service';
 
 /**
  * The system-administration calls, at the spec's paths — note its mixed spelling: /systemAdmin/account/*
- * but /system-admin/organization/* and /system-admin/project/*.
+ * but /system-admin/organization/* and /system-admin/project/*. /systemAdmin/email/* is the operators'
+ * view of e-mails given up as failed.
  */
 @ApiTags('systemAdmin')
 @ApiBearerAuth()
@@ -22,6 +26,7 @@ export class SystemAdminController {
     private readonly accounts: AccountService,
     private readonly organizations: OrganizationService,
     private readonly projects: ProjectService,
+    private readonly failedEmails: FailedEmailService,
   ) {}
 
   @Post('systemAdmin/account/list')
@@ -43,6 +48,7 @@ export class SystemAdminController {
   @Post('system-admin/organization/create')
   @HttpCode(200)
   @Access('systemAdmin')
+  @Idempotent()
   @ApiOkResponse({ type: OrganizationResponse })
   createOrganization(@CurrentOperator() operator: Operator, @Body() body: CreateOrganizationRequest): Promise<OrganizationResponse> {
     return this.organizations.createByAdmin(operator, body);
@@ -59,6 +65,7 @@ export class SystemAdminController {
   @Post('system-admin/project/create')
   @HttpCode(200)
   @Access('systemAdmin')
+  @Idempotent()
   @ApiOkResponse({ type: ProjectResponse })
   createProject(@CurrentOperator() operator: Operator, @Body() body: CreateProjectRequest): Promise<ProjectResponse> {
     return this.projects.createByAdmin(operator, body);
@@ -70,5 +77,21 @@ export class SystemAdminController {
   @ApiOkResponse({ type: [ProjectResponse] })
   listAllProjects(@CurrentOperator() operator: Operator): Promise<ProjectResponse[]> {
     return this.projects.listAll(operator);
+  }
+
+  @Post('systemAdmin/email/listFailed')
+  @HttpCode(200)
+  @Access('systemAdmin')
+  @ApiOkResponse({ type: [FailedEmailResponse], description: 'E-mails given up as failed, most recent first (at most 500).' })
+  listFailedEmails(@CurrentOperator() operator: Operator): Promise<FailedEmailResponse[]> {
+    return this.failedEmails.listFailed(operator);
+  }
+
+  @Post('systemAdmin/email/requeue')
+  @HttpCode(200)
+  @Access('systemAdmin')
+  @ApiOkResponse({ type: RequeueEmailsResponse })
+  requeueEmails(@CurrentOperator() operator: Operator, @Body() body: RequeueEmailsRequest): Promise<RequeueEmailsResponse> {
+    return this.failedEmails.requeue(operator, body.ids);
   }
 }

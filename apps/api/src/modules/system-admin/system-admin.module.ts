@@ -1,12 +1,15 @@
 import { Module } from '@nestjs/common';
 import { AccountModule } from '../account/account.module';
+import { MailModule } from '../mail/mail.module';
 import { OrganizationModule } from '../organization/organization.module';
 import { ProjectModule } from '../project/project.module';
+import { FailedEmailService } from './failed-email.service';
 import { SystemAdminController } from './system-admin.controller';
 
-/** System administration (spec §6): accounts' system-admin rights, organizations and projects of every customer. */
+/** System administration (spec §6): accounts' system-admin rights, organizations and projects of every customer, failed e-mails. */
 @Module({
-  imports: [AccountModule, OrganizationModule, ProjectModule],
+  imports: [AccountModule, OrganizationModule, ProjectModule, MailModule],
   controllers: [SystemAdminController],
+  providers: [FailedEmailService],
 })
 export class SystemAdminModule {}
