@@ -1,7 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { expectToast, loginThroughUi, open, setUpBrowserSessions, waitForPath } from './support/browser';
 import { createOrganizationWithProject, seedMember, uniqueSuffix, type Fixture } from './support/settings-fixtures';
-import { uniqueEmail, type SeededAccount } from './support/stack';
+import { api, uniqueEmail, type SeededAccount } from './support/stack';
 
 const { browser, session } = setUpBrowserSessions();
 let fixture: Fixture;
@@ -17,6 +18,15 @@ beforeAll(async () => {
 
 async function login(page: Page, account: SeededAccount): Promise<void> {
   await loginThroughUi(page, account.email, account.password);
+}
+
+/** Gives the e-mail of an invitation up as failed, directly in the stack's database (psql). */
+function markInvitationMailFailed(invitationId: string): void {
+  const url = process.env.E2E_DATABASE_URL;
+  if (!url) throw new Error('E2E_DATABASE_URL is not set: run through the e2e global setup');
+  const sql = `UPDATE email_outbox SET status = 'failed', last_error = 'mailbox unavailable' WHERE kind = 'invitation' AND reference_id = '${invitationId}' RETURNING id`;
+  const marked = execFileSync('psql', [url, '-qAt', '-v', 'ON_ERROR_STOP=1', '-c', sql], { encoding: 'utf8' }).trim();
+  if (!marked) throw new Error(`no e-mail of invitation ${invitationId} in the outbox`);
 }
 
 describe('organization settings', () => {
@@ -78,5 +88,31 @@ describe('organization settings', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('marks an invitation whose e-mail failed with 送信失敗, and 再送信 queues it again', async () => {
+    const invited = uniqueEmail('org-undeliverable');
+    const memberRoleId = fixture.organization.roles.find((r) => r.key === 'member')!.id;
+    const entries = await api<{ invitation: { id: string } | null }[]>('/organization/inviteMembers', admin.idToken, { organizationId: fixture.organization.id, emails: [invited], props: { roleId: memberRoleId, projects: [] } });
+    markInvitationMailFailed(entries[0]!.invitation!.id);
+
+    const { page } = session();
+    await login(page, admin);
+    await open(page, `/organizations/${fixture.organization.id}/settings/members`);
+    const row = page.getByTestId('invitation-row').filter({ hasText: invited });
+    await row.getByText('招待中').waitFor();
+    await row.getByTestId('delivery-failed').getByText('送信失敗').waitFor();
+    await page.screenshot({ path: '/tmp/console-e2e-organization-delivery-failed.png' });
+
+    await row.getByRole('button', { name: `${invited}の操作` }).click();
+    await page.getByRole('menuitem', { name: '再送信' }).click();
+    await expectToast(page, '招待メールを再送信しました');
+    await row.getByTestId('delivery-failed').waitFor({ state: 'detached' });
+    await row.getByText('招待中').waitFor();
+
+    // An invitation whose e-mail went out offers no 再送信.
+    await row.getByRole('button', { name: `${invited}の操作` }).click();
+    await page.getByRole('menuitem', { name: '招待URLをコピー' }).waitFor();
+    await expect(page.getByRole('menuitem', { name: '再送信' }).count()).resolves.toBe(0);
   });
 });

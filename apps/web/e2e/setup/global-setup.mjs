@@ -82,6 +82,7 @@ export default async function globalSetup() {
 
     process.env.E2E_WEB_ORIGIN = origin;
     process.env.E2E_API_URL = api.url;
+    process.env.E2E_DATABASE_URL = database.url;
     process.env.E2E_EMULATOR_HOST = emulator.host;
     process.env.E2E_FIREBASE_PROJECT_ID = PROJECT_ID;
     process.env.E2E_ROOT_EMAIL = ROOT_ACCOUNT_EMAIL;

@@ -15,6 +15,7 @@ interface InvitationLike {
   expiredIn: number;
   acceptedAt?: string | null;
   cancelledAt?: string | null;
+  emailDeliveryFailed: boolean;
   membership: { organizationId: string; roleId: string; projects: readonly { projectId: string; roleId: string }[] };
 }
 

@@ -1,4 +1,4 @@
-import { Badge, Menu, Select, Table, Text } from '@mantine/core';
+import { Badge, Group, Menu, Select, Table, Text } from '@mantine/core';
 import { buildInvitationUrl, invitationStatus } from '@console/domain';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -6,6 +6,7 @@ import { DataTable, RowMenu } from '@/components/data-table';
 import { PermissionTooltip } from '@/components/permission-tooltip';
 import { toast } from '@/components/toasts';
 import { t } from '@/locales';
+import { useResendInvitation } from '../api/resend-invitation';
 import { TableSkeleton } from './table-skeleton';
 
 export interface MemberRowAccount {
@@ -19,6 +20,8 @@ export interface MemberRowInvitation {
   email: string;
   createdAt: string;
   expiredIn: number;
+  /** Its e-mail was given up as failed: shown as 送信失敗, with 再送信 in the row menu. */
+  emailDeliveryFailed: boolean;
 }
 
 export type MemberRow =
@@ -32,6 +35,7 @@ export interface MemberTableProps {
   currentAccountId: string;
   canAssignRole: (accountId: string) => boolean;
   canRemove: (accountId: string) => boolean;
+  /** Whether the invitations may be cancelled, and their e-mails sent again (the same rule). */
   canCancelInvitation: boolean;
   onAssignRole: (accountId: string, roleId: string) => Promise<unknown>;
   onRemove: (accountId: string) => Promise<unknown>;
@@ -59,7 +63,7 @@ async function copyInvitationUrl(invitationId: string): Promise<void> {
 
 /**
  * Members and pending invitations (spec §2): name (未設定 / （あなた）), email, status
- * (アクティブ / 招待中 / 期限切れ), role (a selector with the ロールの変更 confirmation, plain text
+ * (アクティブ / 招待中 / 期限切れ, plus 送信失敗 when an invitation's e-mail failed), role (a selector with the ロールの変更 confirmation, plain text
  * without permission) and an actions menu. Placeholder メンバーがいません.
  */
 export function MemberTable(props: MemberTableProps) {
@@ -68,6 +72,7 @@ export function MemberTable(props: MemberTableProps) {
   const [removeTarget, setRemoveTarget] = useState<MemberRowAccount | null>(null);
   const [cancelTarget, setCancelTarget] = useState<MemberRowInvitation | null>(null);
   const [busy, setBusy] = useState(false);
+  const resend = useResendInvitation();
   const now = new Date();
 
   const roleName = (roleId: string | null) => roles.find((r) => r.id === roleId)?.name ?? '';
@@ -176,15 +181,22 @@ export function MemberTable(props: MemberTableProps) {
                 <Text size="sm">{invitation.email}</Text>
               </Table.Td>
               <Table.Td>
-                {expired ? (
-                  <Badge color="orange" variant="light">
-                    {t.memberTable.expired}
-                  </Badge>
-                ) : (
-                  <Badge color="gray" variant="light">
-                    {t.memberTable.pending}
-                  </Badge>
-                )}
+                <Group gap={6} wrap="nowrap">
+                  {expired ? (
+                    <Badge color="orange" variant="light">
+                      {t.memberTable.expired}
+                    </Badge>
+                  ) : (
+                    <Badge color="gray" variant="light">
+                      {t.memberTable.pending}
+                    </Badge>
+                  )}
+                  {invitation.emailDeliveryFailed ? (
+                    <Badge color="red" variant="light" data-testid="delivery-failed">
+                      {t.memberTable.deliveryFailed}
+                    </Badge>
+                  ) : null}
+                </Group>
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{roleName(row.roleId)}</Text>
@@ -196,6 +208,16 @@ export function MemberTable(props: MemberTableProps) {
                       {t.memberTable.cancelInvitation}
                     </Menu.Item>
                   </PermissionTooltip>
+                  {invitation.emailDeliveryFailed && !expired ? (
+                    <PermissionTooltip allowed={props.canCancelInvitation} block>
+                      <Menu.Item
+                        disabled={!props.canCancelInvitation || resend.isPending}
+                        onClick={() => void run(() => resend.mutateAsync(invitation.id), t.memberTable.invitationResent, t.memberTable.invitationResendFailed, () => undefined)}
+                      >
+                        {t.memberTable.resendInvitation}
+                      </Menu.Item>
+                    </PermissionTooltip>
+                  ) : null}
                   <Menu.Item onClick={() => void copyInvitationUrl(invitation.id)}>{t.memberTable.copyInvitationUrl}</Menu.Item>
                 </RowMenu>
               </Table.Td>
