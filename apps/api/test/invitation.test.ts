@@ -242,9 +242,10 @@ describe('invitations', () => {
     expect(byInvitee.body.status).toBe('cancelled');
   });
 
-  it('replaces an open invitation of the same address when inviting it again', async () => {
+  it('replaces an open invitation of the same address when inviting it again later', async () => {
     const email = uniqueEmail('again');
     const first = await inviteOne(email);
+    await api.app.get(DataSource).query(`UPDATE invitations SET created_at = now() - interval '1 minute' WHERE id = $1`, [first.id]);
     const second = await inviteOne(email);
     const list = await call<InvitationBody[]>(api, '/invitation/listInOrganization', { organizationId: org.organization.id }, admin.token);
     const ids = list.body.map((i) => i.id);

@@ -62,9 +62,18 @@ describe('reliability of invitations and writes', () => {
       expect([...ids][0]).toEqual(expect.any(String));
     });
 
+    it('gives one invitation for two invitations of one address within the duplicate window', async () => {
+      const email = uniqueEmail('double');
+      const first = (await invite([email])).body[0]!.invitation!;
+      const second = (await invite([email])).body[0]!.invitation!;
+      expect(second.id).toBe(first.id);
+      expect(await countsFor(email)).toEqual({ open: 1, mails: 1 });
+    });
+
     it('still replaces the open invitation, with a new e-mail, when the address is invited again afterwards', async () => {
       const email = uniqueEmail('again');
       const first = (await invite([email])).body[0]!.invitation!;
+      await api.app.get(DataSource).query(`UPDATE invitations SET created_at = now() - interval '1 minute' WHERE id = $1`, [first.id]);
       const second = (await invite([email])).body[0]!.invitation!;
       expect(second.id).not.toBe(first.id);
       const rows = await api.app.get(DataSource).query<{ id: string; cancelled: boolean }[]>(`SELECT id, cancelled_at IS NOT NULL AS cancelled FROM invitations WHERE id = ANY($1) ORDER BY created_at`, [[first.id, second.id]]);

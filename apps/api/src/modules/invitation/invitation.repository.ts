@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In, IsNull, type EntityManager } from 'typeorm';
+import { DataSource, In, LessThan, IsNull, type EntityManager } from 'typeorm';
 import { InvitationEntity } from './invitation.entity';
 
 /** The only place that reads and writes invitations. */
@@ -26,11 +26,14 @@ export class InvitationRepository {
     return this.invitations(manager).findOneBy({ organizationId, email, acceptedAt: IsNull(), cancelledAt: IsNull() });
   }
 
-  /** Ids of the open invitations of these (lower-cased) addresses to the organization, by address. */
-  async openIdsByEmail(organizationId: string, emails: readonly string[], manager?: EntityManager): Promise<Map<string, string[]>> {
+  /** Ids of the open invitations of these (lower-cased) addresses to the organization created before `createdBefore`, by address. */
+  async openIdsByEmail(organizationId: string, emails: readonly string[], createdBefore: Date, manager?: EntityManager): Promise<Map<string, string[]>> {
     const byEmail = new Map<string, string[]>();
     if (emails.length === 0) return byEmail;
-    const rows = await this.invitations(manager).find({ select: { id: true, email: true }, where: { organizationId, email: In(emails), acceptedAt: IsNull(), cancelledAt: IsNull() } });
+    const rows = await this.invitations(manager).find({
+      select: { id: true, email: true },
+      where: { organizationId, email: In(emails), acceptedAt: IsNull(), cancelledAt: IsNull(), createdAt: LessThan(createdBefore) },
+    });
     for (const row of rows) byEmail.set(row.email, [...(byEmail.get(row.email) ?? []), row.id]);
     return byEmail;
   }

@@ -49,6 +49,9 @@ function isUniqueViolation(error: unknown): boolean {
   return error instanceof QueryFailedError && (error.driverError as { code?: string }).code === UNIQUE_VIOLATION;
 }
 
+
+/** An open invitation younger than this is not replaced by inviting its address again: the calls are one invitation. */
+export const DUPLICATE_INVITATION_WINDOW_MS = 10_000;
 @Injectable()
 export class InvitationService {
   private readonly logger = new Logger(InvitationService.name);
@@ -119,13 +122,19 @@ export class InvitationService {
    * in the same transaction. A bad address fails only its own entry.
    *
    * Inviting an address again replaces its open invitation, that is the ones open when this call
-   * began. Calls that overlap give one invitation and one e-mail: the unique index on open
-   * invitations lets only the first insert through, and the others answer with its invitation.
+   * began and older than {@link DUPLICATE_INVITATION_WINDOW_MS}. Calls that overlap or follow
+   * each other within that window (a double submit, a client retry) give one invitation and one
+   * e-mail: the unique index on open invitations lets only the first insert through, and the
+   * others answer with its invitation.
    */
   async inviteMembers(operator: Operator, request: InviteMembersRequest): Promise<InviteResultEntryResponse[]> {
     assertValidId('organization', request.organizationId);
     const addresses = uniqueEmails(request.emails);
-    const replaced = await this.invitations.openIdsByEmail(request.organizationId, addresses.filter(isValidEmail).map(normalizeEmail));
+    const replaced = await this.invitations.openIdsByEmail(
+      request.organizationId,
+      addresses.filter(isValidEmail).map(normalizeEmail),
+      new Date(Date.now() - DUPLICATE_INVITATION_WINDOW_MS),
+    );
     const organization = await this.requireOrganization(request.organizationId);
     assertAllowed('organization.invite', { operator, organizationRoleKey: await this.organizationRoleKey(operator.id, organization.id) });
     const membership = await this.validatedMembership(organization.id, request.props);
