@@ -6,7 +6,7 @@ import { DataTable, RowMenu } from '@/components/data-table';
 import { PermissionTooltip } from '@/components/permission-tooltip';
 import { toast } from '@/components/toasts';
 import { t } from '@/locales';
-import { useResendInvitation } from '../api/resend-invitation';
+import { useResendInvitation } from '@/features/invite/api/invitation-actions';
 import { TableSkeleton } from './table-skeleton';
 
 export interface MemberRowAccount {

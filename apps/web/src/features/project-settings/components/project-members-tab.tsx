@@ -3,7 +3,7 @@ import { Actions } from '@console/domain';
 import { useMemo, useState } from 'react';
 import { useCurrentAccount } from '@/app/auth-state';
 import { PermissionTooltip } from '@/components/permission-tooltip';
-import { useCancelInvitation } from '@/features/invite/api/cancel-invitation';
+import { useCancelInvitation } from '@/features/invite/api/invitation-actions';
 import { useInvitationsInProject } from '@/features/invite/api/get-invitations';
 import { InviteDialog } from '@/features/invite/components/invite-dialog';
 import type { OrganizationDetail } from '@/features/organization-settings/api/get-organization';

@@ -1,7 +1,7 @@
 import { Group, Text } from '@mantine/core';
 import { Actions } from '@console/domain';
 import { useCurrentAccount } from '@/app/auth-state';
-import { useCancelInvitation } from '@/features/invite/api/cancel-invitation';
+import { useCancelInvitation } from '@/features/invite/api/invitation-actions';
 import { useInvitationsInOrganization } from '@/features/invite/api/get-invitations';
 import { useAssignOrganizationRole } from '@/features/organization-settings/api/assign-organization-role';
 import { useOrganizationMembers } from '@/features/organization-settings/api/get-organization-members';
