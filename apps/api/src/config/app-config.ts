@@ -22,6 +22,8 @@ export interface AppConfig {
   /** Public base URL of this API, used for URLs of files it serves. */
   publicApiUrl: string;
   sendgridApiKey: string | undefined;
+  /** SendGrid's API address (SENDGRID_API_URL): the global one by default, e.g. https://api.eu.sendgrid.com for EU data residency. */
+  sendgridApiUrl: string;
   storageBucket: string | undefined;
   dataDir: string;
   seedDemoData: boolean;
@@ -150,6 +152,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     appOrigin: url(env, 'APP_ORIGIN', deployment.hosts.auth.app),
     publicApiUrl: url(env, 'PUBLIC_API_URL', deployment.hosts.auth.api),
     sendgridApiKey: env.SENDGRID_API_KEY?.trim() || undefined,
+    sendgridApiUrl: url(env, 'SENDGRID_API_URL', 'https://api.sendgrid.com'),
     storageBucket: env.STORAGE_BUCKET?.trim() || undefined,
     dataDir: env.DATA_DIR?.trim() || '.data',
     seedDemoData: boolean(env, 'SEED_DEMO_DATA', false),

@@ -10,7 +10,9 @@ import { SendgridMailSender } from './sendgrid-mail-sender';
 
 /** SendGrid when an API key is configured, otherwise the local mailbox under the data directory. */
 export function createMailSender(config: AppConfig): MailSender {
-  if (config.sendgridApiKey) return new SendgridMailSender(config.sendgridApiKey, config.deployment.invitationSender, sendTimeoutMs(config.mail.leaseMs));
+  if (config.sendgridApiKey) {
+    return new SendgridMailSender({ apiKey: config.sendgridApiKey, apiUrl: config.sendgridApiUrl, from: config.deployment.invitationSender, timeoutMs: sendTimeoutMs(config.mail.leaseMs) });
+  }
   return new LocalMailboxSender(mailboxDir(config), `${config.deployment.invitationSender.name} <${config.deployment.invitationSender.email}>`);
 }
 

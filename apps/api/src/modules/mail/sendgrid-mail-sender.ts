@@ -1,4 +1,5 @@
-import sendgrid from '@sendgrid/mail';
+import { Client } from '@sendgrid/client';
+import { MailService } from '@sendgrid/mail';
 import type { AppConfig } from '../../config/app-config';
 import type { MailMessage, MailSender } from './mail-sender';
 
@@ -8,24 +9,32 @@ import type { MailMessage, MailSender } from './mail-sender';
  */
 export const MESSAGE_ID_HEADER = 'X-Console-Message-Id';
 
-/**
- * Sends through SendGrid from the environment's invitation sender address; a request is abandoned
- * after `timeoutMs` (shorter than the worker's lease).
- */
+export interface SendgridOptions {
+  apiKey: string;
+  /** SendGrid's API address (its global or EU host, or a relay that speaks its API). */
+  apiUrl: string;
+  from: AppConfig['deployment']['invitationSender'];
+  /** A request is abandoned after this long (shorter than the worker's lease). */
+  timeoutMs: number;
+}
+
+/** Sends through SendGrid's v3 mail API from the environment's invitation sender address. */
 export class SendgridMailSender implements MailSender {
   readonly name = 'sendgrid';
+  private readonly sendgrid = new MailService();
+  private readonly from: SendgridOptions['from'];
 
-  constructor(
-    apiKey: string,
-    private readonly from: AppConfig['deployment']['invitationSender'],
-    timeoutMs: number,
-  ) {
-    sendgrid.setApiKey(apiKey);
-    sendgrid.setTimeout(timeoutMs);
+  constructor(options: SendgridOptions) {
+    this.from = options.from;
+    const client = new Client();
+    client.setDefaultRequest('baseUrl', options.apiUrl);
+    this.sendgrid.setClient(client);
+    this.sendgrid.setApiKey(options.apiKey);
+    this.sendgrid.setTimeout(options.timeoutMs);
   }
 
   async send(message: MailMessage): Promise<void> {
-    await sendgrid.send({
+    await this.sendgrid.send({
       to: message.to,
       from: { email: this.from.email, name: this.from.name },
       subject: message.subject,
