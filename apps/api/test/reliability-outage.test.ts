@@ -33,18 +33,29 @@ class DatabaseProxy {
   port = 0;
   /** Connections dropped when they were next used. */
   staleDrops = 0;
+  /** Text of a query whose connection is dropped the next time it is sent (once). */
+  private dropOnQuery: string | undefined;
 
   constructor(private readonly target: { host: string; port: number }) {
     this.server = createServer((client) => {
       const upstream = connect(target.port, target.host);
       const pair: [Socket, Socket] = [client, upstream];
       this.pairs.add(pair);
-      client.pipe(upstream).pipe(client);
       const drop = (): void => {
         this.pairs.delete(pair);
         client.destroy();
         upstream.destroy();
       };
+      client.on('data', (chunk: Buffer) => {
+        if (this.dropOnQuery !== undefined && chunk.includes(this.dropOnQuery)) {
+          this.dropOnQuery = undefined;
+          this.staleDrops += 1;
+          drop();
+          return;
+        }
+        upstream.write(chunk);
+      });
+      upstream.pipe(client);
       client.on('error', drop).on('close', drop);
       upstream.on('error', drop).on('close', drop);
     });
@@ -65,14 +76,17 @@ class DatabaseProxy {
 
   makeExistingStale(): void {
     for (const [client, upstream] of this.pairs) {
-      client.unpipe(upstream);
-      client.once('data', () => {
+      client.prependOnceListener('data', () => {
         this.staleDrops += 1;
         client.destroy();
         upstream.destroy();
       });
-      client.resume();
     }
+  }
+
+  /** Drops the connection that next sends a query containing `text`, as if it had died just then. */
+  dropConnectionOnQuery(text: string): void {
+    this.dropOnQuery = text;
   }
 
   get connections(): number {
@@ -138,6 +152,23 @@ describe('database outage', () => {
     const result = await call(api, '/project/listInAccount', undefined, user.idToken);
     expect(proxy.staleDrops).toBe(1);
     expect(result.status).toBe(200);
+  });
+
+  it('runs a read call again on a new connection when its connection is lost in the middle of the call (after the sign-in check)', async () => {
+    const drops = proxy.staleDrops;
+    proxy.dropConnectionOnQuery('"project"');
+    const result = await call<unknown[]>(api, '/project/listInAccount', undefined, user.idToken);
+    expect(proxy.staleDrops).toBe(drops + 1);
+    expect(result.status).toBe(200);
+    expect(Array.isArray(result.body)).toBe(true);
+  });
+
+  it('does not repeat a write whose connection was lost: it answers 503 and the client decides', async () => {
+    const drops = proxy.staleDrops;
+    proxy.dropConnectionOnQuery('UPDATE "accounts"');
+    expectServiceUnavailable(await call(api, '/account/update', { name: '書き込み' }, user.idToken));
+    expect(proxy.staleDrops).toBe(drops + 1);
+    expect((await call(api, '/account/get', undefined, user.idToken)).status).toBe(200);
   });
 });
 

@@ -9,6 +9,7 @@ import { UploadedImageResponse } from '../files/files.dto';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { AccountResponse, UpdateAccountRequest } from './account.dto';
 import { AccountService } from './account.service';
+import { ReadCall } from '../../common/http/read-call';
 
 @ApiTags('account')
 @ApiBearerAuth()
@@ -26,6 +27,7 @@ export class AccountController {
   }
 
   @Post('get')
+  @ReadCall()
   @HttpCode(200)
   @Access('firebaseUser')
   @ApiExtraModels(AccountResponse)

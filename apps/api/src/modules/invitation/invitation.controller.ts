@@ -15,6 +15,7 @@ import {
   ProjectIdRequest,
 } from './invitation.dto';
 import { InvitationService } from './invitation.service';
+import { ReadCall } from '../../common/http/read-call';
 
 @ApiTags('invitation')
 @ApiBearerAuth()
@@ -23,6 +24,7 @@ export class InvitationController {
   constructor(private readonly service: InvitationService) {}
 
   @Post('listInOrganization')
+  @ReadCall()
   @HttpCode(200)
   @Access('account')
   @ApiOkResponse({ type: [InvitationResponse], description: 'Open (pending or expired) invitations of the organization, newest first.' })
@@ -31,6 +33,7 @@ export class InvitationController {
   }
 
   @Post('listInProject')
+  @ReadCall()
   @HttpCode(200)
   @Access('account')
   @ApiOkResponse({ type: [InvitationResponse], description: 'Open (pending or expired) invitations naming the project, newest first.' })
@@ -39,6 +42,7 @@ export class InvitationController {
   }
 
   @Post('getByIdWithOrganization')
+  @ReadCall()
   @HttpCode(200)
   @Access('account')
   @ApiOkResponse({ type: InvitationWithOrganizationResponse })

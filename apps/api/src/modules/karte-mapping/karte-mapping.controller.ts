@@ -12,6 +12,7 @@ import {
   UpsertProjectKarteMappingRequest,
 } from './karte-mapping.dto';
 import { KarteMappingService } from './karte-mapping.service';
+import { ReadCall } from '../../common/http/read-call';
 
 @ApiTags('systemAdmin')
 @ApiBearerAuth()
@@ -21,6 +22,7 @@ export class KarteMappingController {
   constructor(private readonly service: KarteMappingService) {}
 
   @Post('projectKarteMapping/get')
+  @ReadCall()
   @HttpCode(200)
   @Access('systemAdmin')
   @ApiOkResponse({ description: 'The mapping, or null when the project has none.', schema: { nullable: true, allOf: [{ $ref: getSchemaPath(ProjectKarteMappingResponse) }] } })
@@ -37,6 +39,7 @@ export class KarteMappingController {
   }
 
   @Post('organizationKarteMapping/get')
+  @ReadCall()
   @HttpCode(200)
   @Access('systemAdmin')
   @ApiOkResponse({ description: 'The mapping, or null when the organization has none.', schema: { nullable: true, allOf: [{ $ref: getSchemaPath(OrganizationKarteMappingResponse) }] } })

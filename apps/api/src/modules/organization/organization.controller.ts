@@ -9,6 +9,7 @@ import { AccountResponse } from '../account/account.dto';
 import { UploadedImageResponse } from '../files/files.dto';
 import { OrganizationIdRequest, OrganizationMemberRequest, OrganizationResponse, UpdateOrganizationRequest } from './organization.dto';
 import { OrganizationService } from './organization.service';
+import { ReadCall } from '../../common/http/read-call';
 
 @ApiTags('organization')
 @ApiBearerAuth()
@@ -17,6 +18,7 @@ export class OrganizationController {
   constructor(private readonly service: OrganizationService) {}
 
   @Post('listOfAccount')
+  @ReadCall()
   @HttpCode(200)
   @Access('account')
   @ApiOkResponse({ type: [OrganizationResponse], description: 'Every organization for a system administrator, otherwise the account’s own.' })
@@ -25,6 +27,7 @@ export class OrganizationController {
   }
 
   @Post('get')
+  @ReadCall()
   @HttpCode(200)
   @Access('account')
   @ApiOkResponse({ type: OrganizationResponse })
@@ -33,6 +36,7 @@ export class OrganizationController {
   }
 
   @Post('listMembers')
+  @ReadCall()
   @HttpCode(200)
   @Access('account')
   @ApiOkResponse({ type: [AccountResponse], description: 'The members, each with its membership in this organization only.' })

@@ -6,6 +6,7 @@ import type { Operator } from '../../common/auth/operator';
 import { AccountResponse } from '../account/account.dto';
 import { ProjectIdRequest, ProjectMemberRequest, ProjectResponse, UpdateProjectRequest } from './project.dto';
 import { ProjectService } from './project.service';
+import { ReadCall } from '../../common/http/read-call';
 
 @ApiTags('project')
 @ApiBearerAuth()
@@ -14,6 +15,7 @@ export class ProjectController {
   constructor(private readonly service: ProjectService) {}
 
   @Post('listInAccount')
+  @ReadCall()
   @HttpCode(200)
   @Access('account')
   @ApiOkResponse({ type: [ProjectResponse], description: 'Every project for a system administrator, otherwise the projects of the organizations the account belongs to.' })
@@ -22,6 +24,7 @@ export class ProjectController {
   }
 
   @Post('get')
+  @ReadCall()
   @HttpCode(200)
   @Access('account')
   @ApiOkResponse({ type: ProjectResponse })
@@ -30,6 +33,7 @@ export class ProjectController {
   }
 
   @Post('listMembers')
+  @ReadCall()
   @HttpCode(200)
   @Access('account')
   @ApiOkResponse({ type: [AccountResponse], description: 'The project’s members, each with its membership in the owning organization.' })

@@ -9,6 +9,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { IntrospectSessionRequest, SessionIntrospectionResponse, SessionResponse } from './session.dto';
 import { sessionCookieOptions } from './session-cookie';
 import { SessionService } from './session.service';
+import { ReadCall } from '../../common/http/read-call';
 
 @ApiTags('session')
 @Controller('session')
@@ -41,6 +42,7 @@ export class SessionController {
   }
 
   @Post('introspect')
+  @ReadCall()
   @HttpCode(200)
   @Access('subsystem')
   @ApiHeader({ name: SUBSYSTEM_KEY_HEADER, required: true, description: "The calling sibling product's key." })

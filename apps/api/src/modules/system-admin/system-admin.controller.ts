@@ -12,6 +12,7 @@ import { CreateProjectRequest, ProjectResponse } from '../project/project.dto';
 import { ProjectService } from '../project/project.service';
 import { FailedEmailResponse, RequeueEmailsRequest, RequeueEmailsResponse } from './failed-email.dto';
 import { FailedEmailService } from './failed-email.service';
+import { ReadCall } from '../../common/http/read-call';
 
 /**
  * The system-administration calls, at the spec's paths — note its mixed spelling: /systemAdmin/account/*
@@ -30,6 +31,7 @@ export class SystemAdminController {
   ) {}
 
   @Post('systemAdmin/account/list')
+  @ReadCall()
   @HttpCode(200)
   @Access('systemAdmin')
   @ApiOkResponse({ type: [AccountResponse] })
@@ -55,6 +57,7 @@ export class SystemAdminController {
   }
 
   @Post('system-admin/organization/listAll')
+  @ReadCall()
   @HttpCode(200)
   @Access('systemAdmin')
   @ApiOkResponse({ type: [OrganizationResponse] })
@@ -72,6 +75,7 @@ export class SystemAdminController {
   }
 
   @Post('system-admin/project/listAll')
+  @ReadCall()
   @HttpCode(200)
   @Access('systemAdmin')
   @ApiOkResponse({ type: [ProjectResponse] })
@@ -80,6 +84,7 @@ export class SystemAdminController {
   }
 
   @Post('systemAdmin/email/listFailed')
+  @ReadCall()
   @HttpCode(200)
   @Access('systemAdmin')
   @ApiOkResponse({ type: [FailedEmailResponse], description: 'E-mails given up as failed, most recent first (at most 500).' })
