@@ -27,9 +27,10 @@ export class SendgridMailSender implements MailSender {
   constructor(options: SendgridOptions) {
     this.from = options.from;
     const client = new Client();
+    // The key first: @sendgrid/client's setApiKey resets the base URL to SendGrid's global host.
+    client.setApiKey(options.apiKey);
     client.setDefaultRequest('baseUrl', options.apiUrl);
     this.sendgrid.setClient(client);
-    this.sendgrid.setApiKey(options.apiKey);
     this.sendgrid.setTimeout(options.timeoutMs);
   }
 
