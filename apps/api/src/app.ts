@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
+import { DomainError } from '@console/domain';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
@@ -20,10 +21,11 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
     bodyLimit: MAX_JSON_BODY_BYTES,
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => (typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : randomUUID()),
     trustProxy: true,
-    // On close (after the drain period): stop listening, end idle keep-alive connections, let
-    // in-flight requests finish; a request arriving meanwhile answers 503 with Connection: close.
+    // On close (after the drain period, see main.ts): end idle keep-alive connections, let
+    // in-flight requests finish.
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // A call arriving while closing answers 503 with the error body (the hook below).
+    return503OnClosing: false,
   });
   // Bootstrap messages are written as they happen, not held until the application is up.
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
@@ -31,11 +33,11 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
   });
   if (options.logger !== false) app.useLogger(app.get(Logger));
   const lifecycle = app.get(Lifecycle);
-  // While draining, every response closes its connection, so keep-alive clients move to another
-  // instance before this one stops listening instead of meeting a closed socket.
+  // Once the instance no longer accepts connections, every answer closes its connection, so that
+  // keep-alive clients move to another instance instead of meeting a closed socket.
   adapter.getInstance().addHook('onRequest', (_request, reply, done) => {
-    if (lifecycle.draining) void reply.header('connection', 'close');
-    done();
+    if (lifecycle.phase === 'closing' || lifecycle.phase === 'stopping') void reply.header('connection', 'close');
+    done(lifecycle.phase === 'stopping' ? new DomainError('SERVICE_UNAVAILABLE') : undefined);
   });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });

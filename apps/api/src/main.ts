@@ -3,6 +3,14 @@ import { createApp, openApiDocument } from './app';
 import { startupLog } from './common/logging/startup-logger';
 import { waitForDatabase } from './database/wait-for-database';
 import { Lifecycle } from './modules/health/lifecycle';
+import { connectionsEnded, stopAccepting } from './modules/health/stop-accepting';
+
+/**
+ * After the listener closed, how long open connections may still bring calls: longer than the web
+ * server keeps an idle connection to an instance (keepalive_timeout 4s in console.conf.template),
+ * so that it closes them itself instead of meeting a connection closed under a call it sends.
+ */
+const CONNECTION_GRACE_MS = 5000;
 
 async function main(): Promise<void> {
   let config;
@@ -25,23 +33,34 @@ async function main(): Promise<void> {
   }
   await app.listen({ port: config.port, host: config.host });
   process.stdout.write(`API listening on ${await app.getUrl()}\n`);
-  // Graceful shutdown: /readyz answers 503 and responses close their connections at once; after the
-  // drain period (SIGTERM, from an orchestrator; none on an interactive Ctrl-C) the server stops
-  // accepting requests, lets in-flight ones and workers finish and closes the pool.
+  // Graceful shutdown (SIGTERM from an orchestrator; an interactive Ctrl-C skips the drain): drain
+  // (/readyz 503, serving as before) for SHUTDOWN_DRAIN_MS; then refuse new connections and answer
+  // the calls of open ones with Connection: close until they are gone (at most
+  // CONNECTION_GRACE_MS, longer than a proxy keeps an idle connection); then let in-flight calls and
+  // workers finish and close the pool.
   const lifecycle = app.get(Lifecycle);
+  const server = app.getHttpServer();
   const shutdown = (signal: NodeJS.Signals): void => {
     if (lifecycle.draining) return;
-    lifecycle.startDraining();
+    lifecycle.enter('draining');
     const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
     log.info(`${signal}: draining for ${drainMs} ms, then closing`);
     setTimeout(() => {
-      app.close().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          process.stderr.write(`API shutdown failed: ${String(error)}\n`);
-          process.exit(1);
-        },
-      );
+      lifecycle.enter('closing');
+      stopAccepting(server);
+      connectionsEnded(server, signal === 'SIGTERM' ? CONNECTION_GRACE_MS : 0)
+        .then((open) => {
+          log.info(`Closing: ${open} idle connection(s) left`);
+          lifecycle.enter('stopping');
+          return app.close();
+        })
+        .then(
+          () => process.exit(0),
+          (error: unknown) => {
+            process.stderr.write(`API shutdown failed: ${String(error)}\n`);
+            process.exit(1);
+          },
+        );
     }, drainMs);
   };
   process.on('SIGTERM', shutdown);

@@ -1,0 +1,22 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server } from 'node:net';
+
+/**
+ * Closes the listening socket and nothing else: new connections are refused (a proxy sends the
+ * call to another instance, as it was not sent), open ones stay. http.Server#close would also
+ * close every connection it counts as idle, among them one accepted a moment ago whose request
+ * has not been read yet: that request, already sent, would meet a reset.
+ */
+export function stopAccepting(server: HttpServer): void {
+  Server.prototype.close.call(server);
+}
+
+/** Resolves once the server has no open connection, or after `timeoutMs`, with the number still open. */
+export async function connectionsEnded(server: HttpServer, timeoutMs: number): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const open = await new Promise<number>((resolve) => server.getConnections((error, count) => resolve(error ? 0 : count)));
+    if (open === 0 || Date.now() >= deadline) return open;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
