@@ -15,3 +15,8 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+interface Window {
+  /** Deployment settings set by /auth/runtime-config.js before the app runs (src/config/read-env.ts). */
+  readonly __CONSOLE_CONFIG__?: import('./config/read-env').RuntimeConfig;
+}

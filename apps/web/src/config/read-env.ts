@@ -1,6 +1,9 @@
 import { isEnvironmentName, type EnvironmentName } from '@console/config';
 
-/** Build-time configuration of the web app (Vite `VITE_*` variables). */
+/**
+ * Configuration of the web app. Each value comes from the deployment's runtime config
+ * (`window.__CONSOLE_CONFIG__`), else from the build's `VITE_*` variable, else from the default.
+ */
 export interface WebEnv {
   appEnv: EnvironmentName;
   firebase: {
@@ -30,32 +33,62 @@ export type RawEnv = Partial<Record<
   string | undefined
 >>;
 
-function optional(value: string | undefined): string | undefined {
-  const trimmed = value?.trim();
+/**
+ * `window.__CONSOLE_CONFIG__`, set by /auth/runtime-config.js, which the web image writes from its
+ * environment as it starts (nginx/write-runtime-config.sh), so that one build serves every
+ * environment. Every key is optional; a missing or empty one leaves the build's value.
+ */
+export interface RuntimeConfig {
+  appEnv?: string;
+  firebase?: {
+    apiKey?: string;
+    authDomain?: string;
+    projectId?: string;
+    storageBucket?: string;
+    messagingSenderId?: string;
+    appId?: string;
+  };
+  authEmulatorUrl?: string;
+  apiBaseUrl?: string;
+}
+
+/** A non-empty trimmed string, else undefined (the runtime file is written outside the build, so anything else is ignored). */
+function optional(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const trimmed = value.trim();
   return trimmed ? trimmed : undefined;
 }
 
-/** Reads the `VITE_*` variables. The spec's build runs as prod unless VITE_APP_ENV says otherwise. */
-export function readEnv(raw: RawEnv): WebEnv {
-  const appEnvRaw = optional(raw.VITE_APP_ENV) ?? 'prod';
+/**
+ * Merges the runtime config over the `VITE_*` variables over the defaults. An unknown environment
+ * name becomes prod, as does a missing one: the spec's build runs as prod.
+ */
+export function readEnv(raw: RawEnv, runtime?: RuntimeConfig): WebEnv {
+  const pick = (runtimeValue: unknown, buildValue: string | undefined) => optional(runtimeValue) ?? optional(buildValue);
+  const appEnvRaw = pick(runtime?.appEnv, raw.VITE_APP_ENV);
   const appEnv: EnvironmentName = isEnvironmentName(appEnvRaw) ? appEnvRaw : 'prod';
-  const projectId = optional(raw.VITE_FIREBASE_PROJECT_ID) ?? 'demo-console';
+  const firebase = runtime?.firebase;
+  const projectId = pick(firebase?.projectId, raw.VITE_FIREBASE_PROJECT_ID) ?? 'demo-console';
   return {
     appEnv,
     firebase: {
-      apiKey: optional(raw.VITE_FIREBASE_API_KEY) ?? 'demo-api-key',
-      authDomain: optional(raw.VITE_FIREBASE_AUTH_DOMAIN) ?? `${projectId}.firebaseapp.com`,
+      apiKey: pick(firebase?.apiKey, raw.VITE_FIREBASE_API_KEY) ?? 'demo-api-key',
+      authDomain: pick(firebase?.authDomain, raw.VITE_FIREBASE_AUTH_DOMAIN) ?? `${projectId}.firebaseapp.com`,
       projectId,
-      storageBucket: optional(raw.VITE_FIREBASE_STORAGE_BUCKET),
-      messagingSenderId: optional(raw.VITE_FIREBASE_MESSAGING_SENDER_ID),
-      appId: optional(raw.VITE_FIREBASE_APP_ID),
+      storageBucket: pick(firebase?.storageBucket, raw.VITE_FIREBASE_STORAGE_BUCKET),
+      messagingSenderId: pick(firebase?.messagingSenderId, raw.VITE_FIREBASE_MESSAGING_SENDER_ID),
+      appId: pick(firebase?.appId, raw.VITE_FIREBASE_APP_ID),
     },
-    authEmulatorUrl: optional(raw.VITE_AUTH_EMULATOR_URL),
-    apiBaseUrl: (optional(raw.VITE_API_BASE_URL) ?? '/api').replace(/\/+$/, ''),
+    authEmulatorUrl: pick(runtime?.authEmulatorUrl, raw.VITE_AUTH_EMULATOR_URL),
+    apiBaseUrl: (pick(runtime?.apiBaseUrl, raw.VITE_API_BASE_URL) ?? '/api').replace(/\/+$/, ''),
   };
 }
 
-/** The emulator is used only outside prod (spec §3: development authentication uses it). */
+/**
+ * The emulator is used only outside prod (spec §3: development authentication uses it), whether its
+ * URL came from the runtime config or the build. Only the Vite dev server (never a deployment) uses
+ * it whatever the environment name.
+ */
 export function shouldUseAuthEmulator(env: WebEnv, isDevServer: boolean): boolean {
   return env.authEmulatorUrl !== undefined && (isDevServer || env.appEnv !== 'prod');
 }
