@@ -177,6 +177,12 @@ async function startProcess({ name, command, args, env, cwd = ROOT, ready, log =
   }
   return {
     output: () => output,
+    /** Resolves with the exit code (null when killed by a signal) once the process has exited. */
+    exited,
+    /** Sends `signal` to the process (SIGKILL: a crash) without waiting for it to exit. */
+    signal(signal) {
+      try { process.kill(-child.pid, signal); } catch { /* gone */ }
+    },
     async stop() {
       if (child.exitCode !== null) return;
       try { process.kill(-child.pid, 'SIGTERM'); } catch { /* gone */ }

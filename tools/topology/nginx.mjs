@@ -1,0 +1,74 @@
+// Debian's nginx running the web image's server configuration (apps/web/nginx/console.conf.template,
+// rendered by the image's own render-config.sh) in a private prefix, as an unprivileged test
+// process would: no system configuration touched.
+import { execFileSync, spawn } from 'node:child_process';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from '../stack.mjs';
+
+const NGINX_DIR = join(ROOT, 'apps', 'web', 'nginx');
+
+export function nginxBinary() {
+  for (const candidate of ['/usr/sbin/nginx', '/usr/bin/nginx']) if (existsSync(candidate)) return candidate;
+  throw new Error('nginx is not installed: apt-get install -y nginx (.ci/run does it)');
+}
+
+/**
+ * Starts nginx on `port` serving `webRoot` (holding auth/) and proxying /api to `apiServers`
+ * (host:port list); `cspConnectSrc`: further origins the page may call.
+ */
+export async function startNginx({ port, webRoot, apiServers, cspConnectSrc = '' }) {
+  const prefix = mkdtempSync(join(tmpdir(), 'console-nginx-'));
+  // The worker processes run as an unprivileged user: they must reach the files.
+  chmodSync(prefix, 0o755);
+  mkdirSync(join(prefix, 'logs'));
+  const env = { ...process.env, LISTEN_PORT: String(port), WEB_ROOT: webRoot, API_UPSTREAM: apiServers.join(' '), CSP_CONNECT_SRC: cspConnectSrc, HSTS_HEADER: '' };
+  execFileSync('sh', [join(NGINX_DIR, 'render-config.sh'), join(NGINX_DIR, 'console.conf.template'), join(prefix, 'console.conf')], { env });
+  writeFileSync(join(prefix, 'nginx.conf'), [
+    'worker_processes 1;',
+    `pid ${join(prefix, 'nginx.pid')};`,
+    `error_log ${join(prefix, 'logs', 'error.log')} warn;`,
+    'daemon off;',
+    'events { worker_connections 1024; }',
+    'http {',
+    '  include /etc/nginx/mime.types;',
+    '  default_type application/octet-stream;',
+    `  access_log ${join(prefix, 'logs', 'access.log')};`,
+    `  client_body_temp_path ${join(prefix, 'client_body')};`,
+    `  proxy_temp_path ${join(prefix, 'proxy')};`,
+    `  fastcgi_temp_path ${join(prefix, 'fastcgi')};`,
+    `  uwsgi_temp_path ${join(prefix, 'uwsgi')};`,
+    `  scgi_temp_path ${join(prefix, 'scgi')};`,
+    `  include ${join(prefix, 'console.conf')};`,
+    '}',
+    '',
+  ].join('\n'));
+  const binary = nginxBinary();
+  execFileSync(binary, ['-t', '-q', '-p', prefix, '-c', join(prefix, 'nginx.conf')], { stdio: 'pipe' });
+  const child = spawn(binary, ['-p', prefix, '-c', join(prefix, 'nginx.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stderr.on('data', (chunk) => { output += chunk; });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`nginx exited: ${output}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/auth/`, { signal: AbortSignal.timeout(1000) })).ok) break;
+    } catch { /* not yet */ }
+    if (Date.now() - started > 15_000) throw new Error(`nginx did not answer: ${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    prefix,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGQUIT');
+        await exited;
+      }
+      // Kept for a look after the run.
+      copyFileSync(join(prefix, 'logs', 'error.log'), join(tmpdir(), 'console-topology-nginx-error.log'));
+      rmSync(prefix, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,33 @@
+// A stand-in for SendGrid's v3 mail API (the API's real SendGrid sender is pointed at it with
+// SENDGRID_API_URL): records every delivery with the console's message id, answers 202 after a
+// configurable delay so that deliveries are still in progress when an instance is killed.
+import { createServer } from 'node:http';
+
+export async function startSendgridStandIn({ delayMs = 0 } = {}) {
+  /** Every accepted request, in arrival order: { messageId, to, subject, text }. */
+  const deliveries = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk) => { body += chunk; });
+    req.on('end', () => {
+      if (req.method !== 'POST' || req.url !== '/v3/mail/send') {
+        res.writeHead(404).end();
+        return;
+      }
+      const mail = JSON.parse(body);
+      const text = (mail.content ?? []).find((c) => c.type === 'text/plain')?.value ?? '';
+      // Recorded on receipt, as SendGrid would send it even if the sender died before the answer.
+      deliveries.push({ messageId: mail.headers?.['X-Console-Message-Id'], to: mail.personalizations?.[0]?.to?.[0]?.email, subject: mail.subject, text });
+      setTimeout(() => {
+        if (!res.destroyed) res.writeHead(202).end();
+      }, delayMs);
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    deliveries,
+    stop: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
