@@ -7,6 +7,7 @@ import { AuthModule } from './common/auth/auth.module';
 import { ErrorFilter } from './common/errors/error.filter';
 import { ReadRetryInterceptor } from './common/http/read-retry.interceptor';
 import { validationExceptionFactory } from './common/http/validation';
+import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { dataSourceOptions } from './database/data-source';
@@ -40,6 +41,7 @@ export class AppModule {
         }),
         TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl, config.databasePoolMax), migrationsRun: config.migrateOnStart }),
         AuthModule,
+        RateLimitModule,
         HealthModule,
         AccountModule,
         OrganizationModule,

@@ -9,6 +9,7 @@ import { Logger } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
 import { AppModule } from './app.module';
 import { StartupLogger, startupLog } from './common/logging/startup-logger';
+import { RateLimiter } from './common/rate-limit/rate-limiter';
 import type { AppConfig } from './config/app-config';
 import { Lifecycle } from './modules/health/lifecycle';
 
@@ -20,7 +21,7 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
   const adapter = new FastifyAdapter({
     bodyLimit: MAX_JSON_BODY_BYTES,
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => (typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : randomUUID()),
-    trustProxy: true,
+    trustProxy: config.trustedProxies,
     // On close (after the drain period, see main.ts): end idle keep-alive connections, let
     // in-flight requests finish.
     forceCloseConnections: 'idle',
@@ -41,6 +42,8 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
   });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
+  // After the cookie parser: the per-IP limit tells anonymous calls by their missing token or session cookie.
+  await app.get(RateLimiter).install(adapter.getInstance());
   return app;
 }
 

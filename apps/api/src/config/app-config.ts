@@ -1,5 +1,6 @@
 import { deploymentFor, isEnvironmentName, type DeploymentConfig, type EnvironmentName, type Subsystem, SUBSYSTEMS } from '@console/config';
 import { isValidEmail } from '@console/domain';
+import { isIP } from 'node:net';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
@@ -40,6 +41,28 @@ export interface AppConfig {
   startupTimeoutMs: number;
   /** How long a call to the identity provider may take before the request answers 503 (IDENTITY_TIMEOUT_MS). */
   identityTimeoutMs: number;
+  /**
+   * Proxies whose X-Forwarded-For entries are believed (TRUSTED_PROXIES: addresses, CIDR ranges or
+   * loopback, linklocal, uniquelocal): the client IP (per-IP rate limit, logs) is the last address
+   * the header names that is not one of them, so an entry a client writes into it is never taken
+   * for its address.
+   */
+  trustedProxies: string[];
+  /** Rate limits, counted in Redis when several instances share it (see common/rate-limit). */
+  rateLimit: RateLimitConfig;
+}
+
+export interface RateLimitConfig {
+  /** Redis holding the counters of every instance (REDIS_URL); without it each instance counts in memory. */
+  redisUrl: string | undefined;
+  /** Prefix of every counter's key in Redis (RATE_LIMIT_KEY_PREFIX). */
+  keyPrefix: string;
+  /** Calls per minute and client IP without a bearer token or session cookie, and of /session/introspect (RATE_LIMIT_IP_PER_MINUTE). */
+  ipPerMinute: number;
+  /** Write calls per minute and signed-in account (RATE_LIMIT_ACCOUNT_WRITES_PER_MINUTE). */
+  accountWritesPerMinute: number;
+  /** Addresses invited per organization and UTC day (INVITATIONS_PER_ORGANIZATION_PER_DAY). */
+  invitationsPerOrganizationPerDay: number;
 }
 
 export interface MailDeliveryConfig {
@@ -98,6 +121,26 @@ function url(env: Env, name: string, fallback: string): string {
   } catch {
     throw new ConfigError(`Environment variable ${name} must be a URL, got "${raw}"`);
   }
+}
+
+function redisUrl(env: Env): string | undefined {
+  const raw = env.REDIS_URL?.trim();
+  if (!raw) return undefined;
+  if (!/^rediss?:\/\/[^/]/.test(raw) || !URL.canParse(raw)) throw new ConfigError('Environment variable REDIS_URL must be a redis:// or rediss:// URL');
+  return raw;
+}
+
+const PROXY_RANGE_NAMES: ReadonlySet<string> = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function trustedProxies(env: Env): string[] {
+  const raw = env.TRUSTED_PROXIES?.trim() || 'loopback,linklocal,uniquelocal';
+  const entries = raw.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address = '', bits, extra] = entry.split('/');
+    if (PROXY_RANGE_NAMES.has(entry) || (extra === undefined && isIP(address) !== 0 && (bits === undefined || /^\d{1,3}$/.test(bits)))) continue;
+    throw new ConfigError(`Environment variable TRUSTED_PROXIES must be a comma-separated list of IP addresses, CIDR ranges, loopback, linklocal or uniquelocal, got "${entry}"`);
+  }
+  return entries;
 }
 
 function subsystemKeys(env: Env): Partial<Record<Subsystem, string>> {
@@ -170,5 +213,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     shutdownDrainMs: integer(env, 'SHUTDOWN_DRAIN_MS', 5000, 0, 600_000),
     startupTimeoutMs: integer(env, 'STARTUP_TIMEOUT_MS', 60_000, 1000, 3_600_000),
     identityTimeoutMs: integer(env, 'IDENTITY_TIMEOUT_MS', 3000, 100, 60_000),
+    trustedProxies: trustedProxies(env),
+    rateLimit: {
+      redisUrl: redisUrl(env),
+      keyPrefix: env.RATE_LIMIT_KEY_PREFIX?.trim() || 'console:rl:',
+      ipPerMinute: integer(env, 'RATE_LIMIT_IP_PER_MINUTE', 300, 1, 1_000_000),
+      accountWritesPerMinute: integer(env, 'RATE_LIMIT_ACCOUNT_WRITES_PER_MINUTE', 60, 1, 1_000_000),
+      invitationsPerOrganizationPerDay: integer(env, 'INVITATIONS_PER_ORGANIZATION_PER_DAY', 300, 1, 10_000_000),
+    },
   };
 }

@@ -14,4 +14,8 @@ export default async function globalSetup() {
   process.env.APP_ORIGIN = 'http://localhost:5173';
   process.env.DATA_DIR = `/tmp/console-api-test-${process.pid}`;
   process.env.LOG_LEVEL = 'silent';
+  // Tests call much faster than people: the rate limits stay out of their way (test/rate-limit.test.ts sets its own).
+  process.env.RATE_LIMIT_IP_PER_MINUTE = '1000000';
+  process.env.RATE_LIMIT_ACCOUNT_WRITES_PER_MINUTE = '1000000';
+  process.env.INVITATIONS_PER_ORGANIZATION_PER_DAY = '10000000';
 }

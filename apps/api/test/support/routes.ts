@@ -16,8 +16,8 @@ function join(...parts: string[]): string {
   return `/${joined}`;
 }
 
-/** Every route the application serves, as 'METHOD /path' (path parameters as ':name'), from the controllers' metadata. */
-export function discoverRoutes(api: TestApi): string[] {
+/** Every route the application serves (of handlers `where` accepts), as 'METHOD /path' (path parameters as ':name'), from the controllers' metadata. */
+export function discoverRoutes(api: TestApi, where: (handler: object) => boolean = () => true): string[] {
   const discovery = api.app.get(DiscoveryService, { strict: false });
   const scanner = new MetadataScanner();
   const routes = new Set<string>();
@@ -29,7 +29,7 @@ export function discoverRoutes(api: TestApi): string[] {
     for (const name of scanner.getAllMethodNames(prototype)) {
       const handler = prototype[name] as object;
       const handlerPath: unknown = Reflect.getMetadata(PATH_METADATA, handler);
-      if (handlerPath === undefined) continue;
+      if (handlerPath === undefined || !where(handler)) continue;
       const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
       for (const prefix of prefixes) for (const path of paths(handlerPath)) routes.add(`${method} ${join(prefix, path)}`);
     }

@@ -1,9 +1,13 @@
+import { ErrorCodes } from '@console/domain';
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
+import { isApiError } from '@/lib/api-error';
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info';
 
 export interface ToastOptions {
+  /** Shown once: a toast with the id of one still open is not shown again. */
+  id?: string;
   title: string;
   description?: ReactNode;
   /** success (default), error, warning or info. */
@@ -22,8 +26,9 @@ const COLORS: Record<ToastType, string> = {
 };
 
 /** Shows a toast with a title, an optional description and a close button (spec §2). */
-export function showToast({ title, description, type = 'success', duration = TOAST_DEFAULT_DURATION_MS }: ToastOptions): string {
+export function showToast({ id, title, description, type = 'success', duration = TOAST_DEFAULT_DURATION_MS }: ToastOptions): string {
   return notifications.show({
+    id,
     title,
     message: description ?? null,
     color: COLORS[type],
@@ -53,4 +58,12 @@ export function toastOnError(title: string) {
 /** Mutation callbacks that end in a toast: `success` when it succeeds, else `failure` (the error logged). */
 export function toastOutcome(success: string, failure: string) {
   return { onSuccess: () => toast.success(success), onError: toastOnError(failure) };
+}
+
+/** The toast of calls refused for too many requests; calls refused together show it once. */
+export const RATE_LIMITED_TOAST_ID = 'rate-limited';
+
+/** An API call answered RATE_LIMITED: an error toast with the API's message (any other error is left to the caller). */
+export function toastIfRateLimited(error: unknown): void {
+  if (isApiError(error) && error.errorCode === ErrorCodes.RATE_LIMITED) showToast({ id: RATE_LIMITED_TOAST_ID, title: error.message, type: 'error' });
 }

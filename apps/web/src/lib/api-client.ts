@@ -1,4 +1,5 @@
 import createClient, { type Middleware } from 'openapi-fetch';
+import { toastIfRateLimited } from '@/components/toasts';
 import { env } from '@/config/env';
 import type { components, paths } from './api-schema';
 import { apiErrorFromBody } from './api-error';
@@ -17,7 +18,10 @@ const authMiddleware: Middleware = {
   },
 };
 
-/** A non-OK response becomes an ApiError (product error when the body is the product's). */
+/**
+ * A non-OK response becomes an ApiError (product error when the body is the product's). A call
+ * refused for too many requests also shows its message in a toast, whatever the caller does.
+ */
 const errorMiddleware: Middleware = {
   async onResponse({ response }) {
     if (response.ok) return undefined;
@@ -27,7 +31,9 @@ const errorMiddleware: Middleware = {
     } catch {
       /* not JSON */
     }
-    throw apiErrorFromBody(response.status, body);
+    const error = apiErrorFromBody(response.status, body);
+    toastIfRateLimited(error);
+    throw error;
   },
 };
 

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type Exception
 import { DomainError, ERROR_HTTP_STATUS, ERROR_MESSAGES, PRODUCT_ERROR_NAME, type ErrorBody, type ErrorCode } from '@console/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isConnectionLost } from '../../database/connection-loss';
+import { RateLimitedError } from '../rate-limit/rate-limited.error';
 
 /** Seconds after which a client may retry a 503 (a dependency was unavailable). */
 export const RETRY_AFTER_SECONDS = 5;
@@ -82,6 +83,7 @@ export class ErrorFilter implements ExceptionFilter {
     const { status, body: payload } = toErrorResponse(exception, String(request.id), this.logger);
     void reply.status(status).header('x-request-id', String(request.id));
     if (status === ERROR_HTTP_STATUS.SERVICE_UNAVAILABLE) void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    if (exception instanceof RateLimitedError) void reply.header('retry-after', String(exception.retryAfterSeconds));
     void reply.send(payload);
   }
 }

@@ -20,6 +20,7 @@ import {
 } from '@console/domain';
 import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
 import type { Operator } from '../../common/auth/operator';
+import { RateLimiter } from '../../common/rate-limit/rate-limiter';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { AccountResponse } from '../account/account.dto';
 import { AccountRepository } from '../account/account.repository';
@@ -65,6 +66,7 @@ export class InvitationService {
     private readonly accounts: AccountRepository,
     private readonly accountService: AccountService,
     private readonly mail: MailService,
+    private readonly rateLimiter: RateLimiter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -119,7 +121,9 @@ export class InvitationService {
   /**
    * /organization/inviteMembers: one entry per distinct address. A member of the organization
    * gets the missing projects directly; anyone else gets an invitation, whose e-mail is queued
-   * in the same transaction. A bad address fails only its own entry.
+   * in the same transaction. A bad address fails only its own entry. The valid addresses count
+   * against the organization's invitations of the UTC day (INVITATIONS_PER_ORGANIZATION_PER_DAY):
+   * a call that would pass it invites nobody and answers 429 RATE_LIMITED.
    *
    * Inviting an address again replaces its open invitation, that is the ones open when this call
    * began and older than {@link DUPLICATE_INVITATION_WINDOW_MS}. Calls that overlap or follow
@@ -138,6 +142,8 @@ export class InvitationService {
     const organization = await this.requireOrganization(request.organizationId);
     assertAllowed('organization.invite', { operator, organizationRoleKey: await this.organizationRoleKey(operator.id, organization.id) });
     const membership = await this.validatedMembership(organization.id, request.props);
+    // Counted only now that the caller may invite: nobody else can use up the organization's daily allowance.
+    await this.rateLimiter.countInvitations(organization.id, addresses.filter(isValidEmail).length);
     const inviter = await this.accounts.findById(operator.id);
     const entries: InviteResultEntryResponse[] = [];
     for (const raw of addresses) {
