@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { expectToast, loginThroughUi, open, setUpBrowserSessions, waitForPath } from './support/browser';
 import { createOrganizationWithProject, seedMember, uniqueSuffix, type Fixture } from './support/settings-fixtures';
-import { api, uniqueEmail, type SeededAccount } from './support/stack';
+import { api, stack, uniqueEmail, type SeededAccount } from './support/stack';
 
 const { browser, session } = setUpBrowserSessions();
 let fixture: Fixture;
@@ -88,6 +88,30 @@ describe('organization settings', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('never lets the last admin go: a system administrator demoting or removing them gets an error toast saying why', async () => {
+    const { page } = session();
+    const reason = '組織には少なくとも1人の管理者が必要です';
+    const toastWithReason = (title: string) => page.locator('.mantine-Notifications-notification').filter({ hasText: title }).filter({ hasText: reason }).first().waitFor({ state: 'visible' });
+    await loginThroughUi(page, stack.root.email, stack.root.password);
+    await open(page, `/organizations/${fixture.organization.id}/settings/members`);
+    const row = page.getByTestId('member-row').filter({ hasText: admin.email });
+    const select = row.getByRole('combobox', { name: `${admin.email}のロール` });
+    await expect(select.inputValue()).resolves.toBe('管理者');
+
+    await select.click();
+    await page.getByRole('option', { name: 'メンバー', exact: true }).click();
+    await page.getByRole('dialog', { name: 'ロールの変更' }).getByRole('button', { name: '変更する' }).click();
+    await toastWithReason('ロールの変更ができませんでした');
+    await expect(select.inputValue()).resolves.toBe('管理者');
+
+    await page.getByRole('button', { name: `${admin.email}の操作` }).click();
+    await page.getByRole('menu', { name: `${admin.email}の操作` }).getByRole('menuitem', { name: 'メンバーを削除' }).click();
+    await page.getByRole('dialog', { name: 'メンバーを削除' }).getByRole('button', { name: '削除する' }).click();
+    await toastWithReason('メンバーの削除に失敗しました');
+    await page.reload();
+    await expect(page.getByTestId('member-row').filter({ hasText: admin.email }).getByRole('combobox', { name: `${admin.email}のロール` }).inputValue()).resolves.toBe('管理者');
   });
 
   it('marks an invitation whose e-mail failed with 送信失敗, and 再送信 queues it again', async () => {

@@ -3,6 +3,7 @@
  * arguments and return new arrays / objects.
  */
 import { DomainError, ErrorCodes } from './errors';
+import { isAdminRoleKey } from './roles';
 
 export interface ProjectAssignment {
   projectId: string;
@@ -140,4 +141,21 @@ export function removeProjectMembership(
       ? copyMembership(m, m.projects.filter((p) => p.projectId !== projectId).map((p) => ({ ...p })))
       : copyMembership(m),
   );
+}
+
+/** A change of one account's organization membership: its new role key, or null when it is removed. */
+export interface OrganizationMembershipChange {
+  accountId: string;
+  roleKey: string | null;
+}
+
+/**
+ * The last admin of an organization can be neither removed nor demoted: throws LAST_ADMIN when
+ * the change takes the admin role from an account of `adminAccountIds` (the organization's admins
+ * now) and none of the others remains. Changes of non-admins always pass, so an organization
+ * without admins (a new one) still loses members.
+ */
+export function assertOrganizationKeepsAdmin(adminAccountIds: readonly string[], change: OrganizationMembershipChange): void {
+  if (isAdminRoleKey(change.roleKey) || !adminAccountIds.includes(change.accountId)) return;
+  if (adminAccountIds.every((id) => id === change.accountId)) throw new DomainError(ErrorCodes.LAST_ADMIN);
 }

@@ -6,6 +6,11 @@
  * Role keys in the subject are the operator's own role keys: `organizationRoleKey` in the
  * organization concerned (for project actions: the project's owning organization) and
  * `projectRoleKey` in the project concerned. null / undefined means "not a member".
+ *
+ * Nobody changes their own role (spec §6), on every path that writes a membership: assigning a
+ * role, removing a member, inviting an address (the operator's own address is refused: inviting
+ * oneself would choose one's own roles) and accepting an invitation (one the operator sent is
+ * refused, whatever address it went to).
  */
 import { ErrorCodes, type ErrorCode, DomainError } from './errors';
 import { ADMIN_ROLE_KEY } from './roles';
@@ -16,7 +21,10 @@ export const Actions = {
   AccountManageOwn: 'account.manageOwn',
   OrganizationListOwn: 'organization.listOwn',
   ProjectListOwn: 'project.listOwn',
-  /** Accepting is open to any operator; {@link assertCanAccept} applies the invitee rules. */
+  /**
+   * Accepting is open to any operator but for an invitation the operator sent (`invitedById`);
+   * {@link assertCanAccept} applies the invitee rules.
+   */
   InvitationAccept: 'invitation.accept',
 
   // System administration (system admins only).
@@ -78,8 +86,10 @@ export interface PermissionSubject {
   projectRoleKey?: string | null;
   /** The account acted upon (role change, removal, system-admin toggle). */
   targetAccountId?: string | null;
-  /** e.g. the invitation's email, or the email to grant / revoke system admin. */
+  /** e.g. the invitation's email, the address to invite, or the email to grant / revoke system admin. */
   targetEmail?: string | null;
+  /** For 'invitation.accept': the account that sent the invitation (it chose the roles). */
+  invitedById?: string | null;
   /** Company mail domain from configuration (system-admin grant). */
   companyDomain?: string | null;
   /** For 'systemAdmin.updateIsSystemAdmin': true = grant, false = revoke (absent = grant). */
@@ -163,8 +173,9 @@ export function decide(action: Action, subject: PermissionSubject): Decision {
     case 'account.manageOwn':
     case 'organization.listOwn':
     case 'project.listOwn':
-    case 'invitation.accept':
       return ALLOW;
+    case 'invitation.accept':
+      return allowIf(subject.invitedById !== operator.id, ErrorCodes.CANNOT_CHANGE_OWN_ROLE);
 
     case 'systemAdmin.access':
     case 'systemAdmin.listAccounts':
@@ -191,8 +202,9 @@ export function decide(action: Action, subject: PermissionSubject): Decision {
 
     case 'organization.update':
     case 'organization.uploadImage':
-    case 'organization.invite':
       return decideOrgAdminAction(f);
+    case 'organization.invite':
+      return decideOrgAdminAction(f, ErrorCodes.CANNOT_CHANGE_OWN_ROLE);
     case 'organization.removeMember':
       return decideOrgAdminAction(f, ErrorCodes.CANNOT_REMOVE_SELF);
     case 'organization.assignRole':
@@ -209,8 +221,9 @@ export function decide(action: Action, subject: PermissionSubject): Decision {
       return allowIf(f.sysAdmin || f.orgMember || f.projectMember);
 
     case 'project.update':
-    case 'project.invite':
       return decideProjectAdminAction(f);
+    case 'project.invite':
+      return decideProjectAdminAction(f, ErrorCodes.CANNOT_CHANGE_OWN_ROLE);
     case 'project.removeMember':
       return decideProjectAdminAction(f, ErrorCodes.CANNOT_REMOVE_SELF);
     case 'project.assignRole':

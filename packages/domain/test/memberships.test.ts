@@ -3,6 +3,7 @@ import { DomainError } from '../src/errors';
 import {
   addMembership,
   addMissingProjects,
+  assertOrganizationKeepsAdmin,
   assignOrganizationRole,
   assignProjectRole,
   findMembership,
@@ -177,6 +178,49 @@ const incomingArb = fc.record({ organizationId: orgArb, roleId: roleArb, project
 function unique(ids: string[]): boolean {
   return new Set(ids).size === ids.length;
 }
+
+describe('assertOrganizationKeepsAdmin', () => {
+  const demote = (accountId: string) => ({ accountId, roleKey: 'member' });
+  const remove = (accountId: string) => ({ accountId, roleKey: null });
+
+  it('refuses removing or demoting the only admin with LAST_ADMIN', () => {
+    expect(codeOf(() => assertOrganizationKeepsAdmin(['adm1'], remove('adm1')))).toBe('LAST_ADMIN');
+    expect(codeOf(() => assertOrganizationKeepsAdmin(['adm1'], demote('adm1')))).toBe('LAST_ADMIN');
+    expect(codeOf(() => assertOrganizationKeepsAdmin(['adm1'], { accountId: 'adm1', roleKey: 'Admin' }))).toBe('LAST_ADMIN');
+  });
+
+  it('lets an admin go while another one remains', () => {
+    expect(codeOf(() => assertOrganizationKeepsAdmin(['adm1', 'adm2'], remove('adm1')))).toBeUndefined();
+    expect(codeOf(() => assertOrganizationKeepsAdmin(['adm1', 'adm2'], demote('adm2')))).toBeUndefined();
+  });
+
+  it('lets the admin keep the admin role, and non-admins change freely (even without any admin)', () => {
+    expect(codeOf(() => assertOrganizationKeepsAdmin(['adm1'], { accountId: 'adm1', roleKey: 'admin' }))).toBeUndefined();
+    expect(codeOf(() => assertOrganizationKeepsAdmin(['adm1'], remove('mem1')))).toBeUndefined();
+    expect(codeOf(() => assertOrganizationKeepsAdmin([], demote('mem1')))).toBeUndefined();
+    expect(codeOf(() => assertOrganizationKeepsAdmin([], remove('mem1')))).toBeUndefined();
+  });
+
+  it('counts an admin listed twice once', () => {
+    expect(codeOf(() => assertOrganizationKeepsAdmin(['adm1', 'adm1'], remove('adm1')))).toBe('LAST_ADMIN');
+  });
+
+  it('an organization that had an admin always keeps one', () => {
+    const idArb = fc.constantFrom('a1', 'a2', 'a3', 'm1');
+    fc.assert(
+      fc.property(fc.uniqueArray(idArb, { minLength: 1 }), idArb, fc.option(fc.constantFrom('admin', 'member', 'custom'), { nil: null }), (admins, accountId, roleKey) => {
+        let allowed = true;
+        try {
+          assertOrganizationKeepsAdmin(admins, { accountId, roleKey });
+        } catch {
+          allowed = false;
+        }
+        const after = roleKey === 'admin' ? [...new Set([...admins, accountId])] : admins.filter((id) => id !== accountId);
+        expect(allowed).toBe(after.length > 0);
+      }),
+    );
+  });
+});
 
 describe('membership properties', () => {
   it('mergeProjectAssignments: unique ids, incoming roles win, nothing lost', () => {

@@ -149,6 +149,39 @@ describe('never on oneself', () => {
   });
 });
 
+describe('nobody chooses their own roles through an invitation', () => {
+  it.each<[Action, Caller]>([
+    ['organization.invite', 'systemAdmin'],
+    ['organization.invite', 'orgAdmin'],
+    ['project.invite', 'systemAdmin'],
+    ['project.invite', 'orgAdmin'],
+    ['project.invite', 'projectAdmin'],
+  ])('%s of one’s own address by %s → CANNOT_CHANGE_OWN_ROLE (case-insensitive)', (action, caller) => {
+    expect(decide(action, subjectFor(caller, { targetAccountId: undefined, targetEmail: ' ME@Corp.Example.JP' }))).toEqual(denied('CANNOT_CHANGE_OWN_ROLE'));
+    expect(decide(action, subjectFor(caller, { targetAccountId: me.id, targetEmail: undefined }))).toEqual(denied('CANNOT_CHANGE_OWN_ROLE'));
+  });
+
+  it('inviting one’s own address without the right to invite stays FORBIDDEN', () => {
+    expect(decide('organization.invite', subjectFor('orgMember', { targetEmail: me.email }))).toEqual(denied('FORBIDDEN'));
+  });
+
+  it('inviting someone else, or without an address (for showing the invite button), is allowed', () => {
+    expect(decide('organization.invite', subjectFor('orgAdmin'))).toEqual({ allowed: true });
+    expect(decide('organization.invite', subjectFor('orgAdmin', { targetAccountId: undefined, targetEmail: undefined }))).toEqual({ allowed: true });
+  });
+
+  it('accepting an invitation the operator sent is refused, whatever address it went to', () => {
+    for (const caller of ['systemAdmin', 'orgAdmin', 'outsider'] as const) {
+      expect(decide('invitation.accept', subjectFor(caller, { invitedById: me.id }))).toEqual(denied('CANNOT_CHANGE_OWN_ROLE'));
+    }
+  });
+
+  it('accepting an invitation someone else sent is allowed', () => {
+    expect(decide('invitation.accept', subjectFor('outsider', { invitedById: other.id }))).toEqual({ allowed: true });
+    expect(decide('invitation.accept', subjectFor('outsider', { invitedById: null }))).toEqual({ allowed: true });
+  });
+});
+
 describe('system-admin grant and revoke', () => {
   const sys = (extra: Partial<PermissionSubject>) => subjectFor('systemAdmin', { targetAccountId: undefined, ...extra });
 
@@ -263,6 +296,7 @@ const subjectArb = fc.record({
   projectRoleKey: roleKeyArb,
   targetAccountId: fc.option(fc.constantFrom(me.id, other.id), { nil: undefined }),
   targetEmail: fc.option(fc.constantFrom(me.email, other.email, 'x@gmail.com', 'ME@CORP.EXAMPLE.JP'), { nil: undefined }),
+  invitedById: fc.option(fc.constantFrom(me.id, other.id), { nil: undefined }),
   companyDomain: fc.option(fc.constant(COMPANY_DOMAIN), { nil: undefined }),
   grant: fc.option(fc.boolean(), { nil: undefined }),
 });
@@ -292,10 +326,20 @@ describe('permission properties', () => {
   });
 
   it('nobody changes their own role or removes themselves', () => {
-    const selfActions = fc.constantFrom<Action>('organization.assignRole', 'project.assignRole', 'organization.removeMember', 'project.removeMember');
+    const selfActions = fc.constantFrom<Action>('organization.assignRole', 'project.assignRole', 'organization.removeMember', 'project.removeMember', 'organization.invite', 'project.invite');
     fc.assert(
       fc.property(selfActions, subjectArb, (action, subject) => {
         expect(can(action, { ...subject, targetAccountId: subject.operator.id })).toBe(false);
+      }),
+    );
+  });
+
+  it('nobody invites their own address or accepts an invitation they sent', () => {
+    const invites = fc.constantFrom<Action>('organization.invite', 'project.invite');
+    fc.assert(
+      fc.property(invites, subjectArb, (action, subject) => {
+        expect(can(action, { ...subject, targetEmail: subject.operator.email.toUpperCase() })).toBe(false);
+        expect(can('invitation.accept', { ...subject, invitedById: subject.operator.id })).toBe(false);
       }),
     );
   });
@@ -318,6 +362,7 @@ describe('permission properties', () => {
           operator: { id: me.id, email: me.email, isSystemAdmin: true },
           targetAccountId: other.id,
           targetEmail: other.email,
+          invitedById: other.id,
           companyDomain: COMPANY_DOMAIN,
         };
         expect(decide(action, s)).toEqual({ allowed: true });
@@ -335,6 +380,7 @@ describe('permission properties', () => {
           organizationRoleKey: undefined,
           projectRoleKey: undefined,
           targetEmail: other.email === subject.operator.email ? 'x@gmail.com' : other.email,
+          invitedById: subject.operator.id === other.id ? me.id : other.id,
         };
         expect(can(action, s)).toBe(open.has(action));
       }),

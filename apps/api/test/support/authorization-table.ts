@@ -153,13 +153,13 @@ async function freshMemberOfA(world: World, project?: ProjectFixture): Promise<s
   return account.id;
 }
 
-/** An invitation of `email` to the organization, sent by the system administrator; returns its id. */
-async function invitationFor(world: World, organizationId: string, roleId: string, email: string): Promise<string> {
+/** An invitation of `email` to the organization, sent by `inviter` (the system administrator unless told); returns its id. */
+async function invitationFor(world: World, organizationId: string, roleId: string, email: string, inviter: Caller = world.callers.systemAdmin): Promise<string> {
   const result = await call<InviteEntryBody[]>(
     world.api,
     '/organization/inviteMembers',
     { organizationId, emails: [email], props: { roleId, projects: [] } },
-    world.callers.systemAdmin.token,
+    inviter.token,
   );
   const id = result.body[0]?.invitation?.id;
   if (!id) throw new Error(`could not invite ${email}`);
@@ -281,10 +281,16 @@ export const AUTHORIZATION_TABLE: readonly MatrixRow[] = [
   },
   {
     endpoint: 'POST /invitation/accept',
-    // Every caller accepts an invitation of its own address to a fresh organization.
+    // Every caller accepts an invitation of its own address to a fresh organization, sent by someone else (nobody
+    // invites themselves): the system administrator, or for the system administrator an admin of that organization.
     request: async (w, kind) => {
       const organization = await createOrganization(w.api);
-      return { json: { invitationId: await invitationFor(w, organization.organization.id, organization.memberRole.id, emailOf(w, kind)) } };
+      let inviter = w.callers.systemAdmin;
+      if (kind === 'systemAdmin') {
+        inviter = w.callers.organizationAdmin;
+        await addOrganizationMember(w.api, inviter.id, organization, 'admin');
+      }
+      return { json: { invitationId: await invitationFor(w, organization.organization.id, organization.memberRole.id, emailOf(w, kind), inviter) } };
     },
     expected: everyAccount(),
   },

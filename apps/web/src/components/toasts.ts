@@ -47,11 +47,22 @@ export const toast = {
   info: (title: string, description?: ReactNode) => showToast({ title, description, type: 'info' }),
 };
 
-/** A mutation's onError: logs the error and shows `title` as an error toast. */
+/**
+ * Refusals whose API message tells the user why an action failed, which its controls cannot show
+ * beforehand (spec §6): the organization's last admin, one's own role (e.g. inviting oneself).
+ */
+const EXPLAINED_REFUSALS: ReadonlySet<string> = new Set<string>([ErrorCodes.LAST_ADMIN, ErrorCodes.CANNOT_CHANGE_OWN_ROLE]);
+
+/** The API's message of an explained refusal, for the description of the action's error toast; undefined for any other error. */
+export function refusalReason(error: unknown): string | undefined {
+  return isApiError(error) && error.isProductError && EXPLAINED_REFUSALS.has(error.errorCode) ? error.message : undefined;
+}
+
+/** A mutation's onError: logs the error and shows `title` as an error toast (with the reason of an explained refusal). */
 export function toastOnError(title: string) {
   return (error: unknown) => {
     console.error(error);
-    toast.error(title);
+    toast.error(title, refusalReason(error));
   };
 }
 

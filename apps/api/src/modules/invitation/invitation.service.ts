@@ -125,6 +125,9 @@ export class InvitationService {
    * against the organization's invitations of the UTC day (INVITATIONS_PER_ORGANIZATION_PER_DAY):
    * a call that would pass it invites nobody and answers 429 RATE_LIMITED.
    *
+   * Nobody chooses their own roles (spec §6): a call naming the operator's own address invites
+   * nobody and answers 403 CANNOT_CHANGE_OWN_ROLE, like /account/assign*Role on oneself.
+   *
    * Inviting an address again replaces its open invitation, that is the ones open when this call
    * began and older than {@link DUPLICATE_INVITATION_WINDOW_MS}. Calls that overlap or follow
    * each other within that window (a double submit, a client retry) give one invitation and one
@@ -134,16 +137,19 @@ export class InvitationService {
   async inviteMembers(operator: Operator, request: InviteMembersRequest): Promise<InviteResultEntryResponse[]> {
     assertValidId('organization', request.organizationId);
     const addresses = uniqueEmails(request.emails);
+    const validAddresses = addresses.filter(isValidEmail);
     const replaced = await this.invitations.openIdsByEmail(
       request.organizationId,
-      addresses.filter(isValidEmail).map(normalizeEmail),
+      validAddresses.map(normalizeEmail),
       new Date(Date.now() - DUPLICATE_INVITATION_WINDOW_MS),
     );
     const organization = await this.requireOrganization(request.organizationId);
-    assertAllowed('organization.invite', { operator, organizationRoleKey: await this.organizationRoleKey(operator.id, organization.id) });
+    const subject = { operator, organizationRoleKey: await this.organizationRoleKey(operator.id, organization.id) };
+    assertAllowed('organization.invite', subject);
+    for (const email of validAddresses) assertAllowed('organization.invite', { ...subject, targetEmail: email });
     const membership = await this.validatedMembership(organization.id, request.props);
     // Counted only now that the caller may invite: nobody else can use up the organization's daily allowance.
-    await this.rateLimiter.countInvitations(organization.id, addresses.filter(isValidEmail).length);
+    await this.rateLimiter.countInvitations(organization.id, validAddresses.length);
     const inviter = await this.accounts.findById(operator.id);
     const entries: InviteResultEntryResponse[] = [];
     for (const raw of addresses) {
@@ -264,7 +270,9 @@ export class InvitationService {
   /**
    * /invitation/accept: adds the invited membership to the operator's account. The invitation
    * row is locked (SELECT … FOR UPDATE) for the transaction, so two concurrent accepts give
-   * exactly one membership; the second finds it accepted (INVITATION_INVALID).
+   * exactly one membership; the second finds it accepted (INVITATION_INVALID). It never changes a
+   * membership the account has (ALREADY_ORGANIZATION_MEMBER), and an invitation the operator sent
+   * is refused (CANNOT_CHANGE_OWN_ROLE): its roles were chosen by the operator for themselves.
    */
   async accept(operator: Operator, invitationId: string): Promise<AccountResponse> {
     assertValidId('invitation', invitationId);
@@ -274,6 +282,7 @@ export class InvitationService {
         if (!invitation) throw new DomainError('INVITATION_NOT_FOUND');
         const alreadyMember = (await this.organizations.findMembership(operator.id, invitation.organizationId, m)) !== null;
         assertCanAccept({ accountEmail: operator.email, invitationEmail: invitation.email, alreadyMember, status: invitationStatus(invitation, new Date()) });
+        assertAllowed('invitation.accept', { operator, invitedById: invitation.createdById });
         const organizationRoles = await this.roles.findOrganizationRoles([invitation.organizationId], m);
         if (!organizationRoles.some((r) => r.id === invitation.roleId)) throw new DomainError('INVITATION_INVALID');
         // Projects deleted (or roles removed) since the invitation was sent are skipped.

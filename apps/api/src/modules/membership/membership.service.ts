@@ -35,7 +35,10 @@ export class MembershipService {
     return toAccountResponse(account, memberships.get(accountId) ?? []);
   }
 
-  /** Sets the account's organization role: system admin or organization admin, never one's own; the role must be the organization's. */
+  /**
+   * Sets the account's organization role: system admin or organization admin, never one's own,
+   * never the last admin's to another role; the role must be the organization's.
+   */
   async assignOrganizationRole(operator: Operator, accountId: string, props: { organizationId: string; roleId: string }): Promise<AccountResponse> {
     const { organizationId, roleId } = props;
     await this.organizationService.authorize(operator, organizationId, Actions.OrganizationAssignRole, { targetAccountId: accountId });
@@ -44,6 +47,7 @@ export class MembershipService {
       if (!role) throw new DomainError('ROLE_NOT_FOUND');
       // Throws NOT_ORGANIZATION_MEMBER when the account does not belong to the organization.
       assignOrganizationRole(await this.membershipsOf(accountId, m), organizationId, role.id);
+      await this.organizationService.assertKeepsAdmin(organizationId, { accountId, roleKey: role.key }, m);
       await this.organizations.updateMembershipRole(accountId, organizationId, role.id, operator.id, m);
       return this.response(accountId, organizationId, m);
     });

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { ADMIN_ROLE_KEY } from '@console/domain';
 import { DataSource, type EntityManager } from 'typeorm';
 import { RoleEntity } from '../role/role.entity';
 import { OrganizationMembershipEntity } from './organization-membership.entity';
@@ -78,6 +79,28 @@ export class OrganizationRepository {
 
   async updateMembershipRole(accountId: string, organizationId: string, roleId: string, operatorId: string, manager?: EntityManager): Promise<void> {
     await this.memberships(manager).update({ accountId, organizationId }, { roleId, updatedById: operatorId });
+  }
+
+  /**
+   * The accounts holding the organization's admin role, their memberships locked until the
+   * transaction of `manager` ends (SELECT … FOR UPDATE, in account order). Changes of admin
+   * memberships that call this first take turns: the second one waits and then reads the admins
+   * the first one left (a row demoted or removed meanwhile no longer matches).
+   */
+  async lockAdminAccountIds(organizationId: string, manager: EntityManager): Promise<string[]> {
+    const rows = await this.memberships(manager)
+      .createQueryBuilder('membership')
+      .select('membership.accountId', 'accountId')
+      .where('membership.organizationId = :organizationId', { organizationId })
+      .andWhere((qb) => {
+        const adminRoles = qb.subQuery().select('role.id').from(RoleEntity, 'role').where('role.organizationId = :organizationId AND role.projectId IS NULL AND role.key = :adminKey');
+        return `membership.roleId IN ${adminRoles.getQuery()}`;
+      })
+      .setParameter('adminKey', ADMIN_ROLE_KEY)
+      .orderBy('membership.accountId', 'ASC')
+      .setLock('pessimistic_write')
+      .getRawMany<{ accountId: string }>();
+    return rows.map((r) => r.accountId);
   }
 
   /** Removes the membership and, by cascade, the account's project memberships in the organization. True when one was removed. */

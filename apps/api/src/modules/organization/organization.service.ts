@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Actions, assertAllowed, assertValidId, DomainError, generateId, isValidName, validateName, type Action } from '@console/domain';
+import { Actions, assertAllowed, assertOrganizationKeepsAdmin, assertValidId, DomainError, generateId, isValidName, validateName, type Action, type OrganizationMembershipChange } from '@console/domain';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Operator } from '../../common/auth/operator';
 import { toAccountResponse, type AccountResponse } from '../account/account.dto';
@@ -50,6 +50,16 @@ export class OrganizationService {
     assertAllowed(action, { operator, organizationRoleKey: access?.roleKey ?? null, ...subject });
     if (!access) throw new DomainError('NOT_FOUND');
     return access;
+  }
+
+  /**
+   * Refuses (LAST_ADMIN) a change of a membership that would leave the organization without an
+   * admin. The organization's admin memberships stay locked until the transaction of `manager`
+   * ends, so that concurrent changes (two admins demoting each other) take turns and the second
+   * one sees the first one's outcome. Call it in the transaction that writes the change, before it.
+   */
+  async assertKeepsAdmin(organizationId: string, change: OrganizationMembershipChange, manager: EntityManager): Promise<void> {
+    assertOrganizationKeepsAdmin(await this.organizations.lockAdminAccountIds(organizationId, manager), change);
   }
 
   /** Organizations with their roles, in two statements whatever their number. */
@@ -113,10 +123,14 @@ export class OrganizationService {
     return members.map((a) => toAccountResponse(a, memberships.get(a.id) ?? []));
   }
 
-  /** Removes the account from the organization and from its projects; never oneself. Returns the account. */
+  /**
+   * Removes the account from the organization and from its projects; never oneself, never the
+   * last admin. Returns the account.
+   */
   async removeMember(operator: Operator, organizationId: string, accountId: string): Promise<AccountResponse> {
     await this.authorize(operator, organizationId, Actions.OrganizationRemoveMember, { targetAccountId: accountId });
     return this.dataSource.transaction(async (m) => {
+      await this.assertKeepsAdmin(organizationId, { accountId, roleKey: null }, m);
       const removed = await this.organizations.deleteMembership(accountId, organizationId, m);
       const account = removed ? await this.accounts.findById(accountId, m) : null;
       if (!account) throw new DomainError('NOT_ORGANIZATION_MEMBER');

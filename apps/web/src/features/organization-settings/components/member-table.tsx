@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, RowMenu } from '@/components/data-table';
 import { PermissionTooltip } from '@/components/permission-tooltip';
-import { toast } from '@/components/toasts';
+import { refusalReason, toast } from '@/components/toasts';
 import { t } from '@/locales';
 import { useResendInvitation } from '@/features/invite/api/invitation-actions';
 import { TableSkeleton } from './table-skeleton';
@@ -84,7 +84,7 @@ export function MemberTable(props: MemberTableProps) {
       toast.success(success);
     } catch (error) {
       console.error(error);
-      toast.error(failure);
+      toast.error(failure, refusalReason(error));
     } finally {
       setBusy(false);
       close();

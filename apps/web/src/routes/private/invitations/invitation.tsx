@@ -2,7 +2,7 @@ import { Anchor, Avatar, Button, Center, Paper, Stack, Text, Title } from '@mant
 import { Link, useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
-import { toast } from '@/components/toasts';
+import { refusalReason, toast } from '@/components/toasts';
 import { paths } from '@/config/paths';
 import { useAcceptInvitation } from '@/features/invitations/api/accept-invitation';
 import { useInvitation } from '@/features/invitations/api/get-invitation';
@@ -49,7 +49,7 @@ function InvitationScreen({ invitationId }: { invitationId: string }) {
       onError: (error) => {
         console.error(error);
         if (isInvalidInvitationError(error) && (error as { errorCode?: string }).errorCode === 'INVITATION_INVALID') toast.error(t.invitation.invalid);
-        else toast.error(t.invitation.acceptFailed);
+        else toast.error(t.invitation.acceptFailed, refusalReason(error));
       },
     });
   }
