@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES, PRODUCT_ERROR_NAME, isValidId } from '@console/domain';
 import { FirebaseAuthService } from '../src/common/auth/firebase-auth.service';
 import type { AccountBody } from './support/fixtures';
-import { call, postRaw, signUpUser, startApi, type TestApi } from './support/harness';
+import { call, postRaw, signInUser, signUpUser, startApi, type TestApi } from './support/harness';
 
 describe('account create and get', () => {
   let api: TestApi;
@@ -43,7 +43,9 @@ describe('account create and get', () => {
 
   it('links the bootstrapped root account to the Firebase user with the root email', async () => {
     const user = await signUpUser(api.config.rootAccountEmail);
-    const created = await call<AccountBody>(api, '/account/create', undefined, user.idToken);
+    // The root account's rights need a verified address (an unverified one: test/security-revocation.test.ts).
+    await api.app.get(FirebaseAuthService).auth.updateUser(user.uid, { emailVerified: true });
+    const created = await call<AccountBody>(api, '/account/create', undefined, await signInUser(user.email, user.password));
     expect(created.body).toMatchObject({ id: 'root000000', isSystemAdmin: true, idaasId: user.uid });
   });
 

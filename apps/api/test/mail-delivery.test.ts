@@ -319,7 +319,8 @@ describe('e-mail delivery', () => {
   });
 
   it('serves the local mailbox page only in dev and test', async () => {
-    const prodLike = await startApi({ APP_ENV: 'eva', MAIL_WORKER_ENABLED: 'false' });
+    // An evaluation environment authenticates against Firebase itself, never the Auth Emulator.
+    const prodLike = await startApi({ APP_ENV: 'eva', FIREBASE_AUTH_EMULATOR_HOST: '', MAIL_WORKER_ENABLED: 'false' });
     try {
       const refused = await fetch(`${prodLike.baseUrl}/dev/mailbox`);
       expect(refused.status).toBe(404);

@@ -1,5 +1,5 @@
 import { ERROR_MESSAGES, ROOT_ACCOUNT_ID } from '@console/domain';
-import { createCaller, createOrganization, createProject, createSystemAdmin, uniqueEmail, type AccountBody, type Caller, type OrganizationBody, type ProjectBody } from './support/fixtures';
+import { createCaller, createOrganization, createProject, createSystemAdmin, uniqueEmail, verifyEmail, type AccountBody, type Caller, type OrganizationBody, type ProjectBody } from './support/fixtures';
 import { call, startApi, type TestApi } from './support/harness';
 
 describe('system administration', () => {
@@ -26,8 +26,8 @@ describe('system administration', () => {
   });
 
   describe('/systemAdmin/account/updateIsSystemAdmin', () => {
-    it('grants system administration to a company account and revokes it', async () => {
-      const staff = await createCaller(api, uniqueEmail('Staff', api.config.companyMailDomain.toUpperCase()));
+    it('grants system administration to a company account with a verified address and revokes it', async () => {
+      const staff = await verifyEmail(api, await createCaller(api, uniqueEmail('Staff', api.config.companyMailDomain.toUpperCase())));
       const granted = await call<AccountBody>(api, '/systemAdmin/account/updateIsSystemAdmin', { email: staff.user.email.toUpperCase(), isSystemAdmin: true }, systemAdmin.token);
       expect(granted).toMatchObject({ status: 200, body: { id: staff.id, isSystemAdmin: true } });
       expect((await call(api, '/system-admin/organization/listAll', undefined, staff.token)).status).toBe(200);

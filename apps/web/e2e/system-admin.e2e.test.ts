@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expectToast, loginThroughUi, open, setUpBrowserSessions, waitForPath } from './support/browser';
 import { createOrganizationWithProject, seedAccountOnDomain, uniqueSuffix, waitForInputValue } from './support/settings-fixtures';
-import { seedAccount, stack } from './support/stack';
+import { seedAccount, stack, verifyEmailAddress } from './support/stack';
 
 const COMPANY_DOMAIN = stack.root.email.split('@')[1] ?? '';
 
@@ -30,11 +30,13 @@ describe('system admin', () => {
     await page.getByRole('tooltip', { name: '権限がありません' }).waitFor();
   });
 
-  it('grants and revokes system-admin rights; an address outside the company domain is refused', async () => {
+  it('grants and revokes system-admin rights; an address outside the company domain or not verified is refused', async () => {
     const { page } = session();
     const staff = await seedAccountOnDomain(COMPANY_DOMAIN, 'staff');
     const colleague = await seedAccountOnDomain(COMPANY_DOMAIN, 'colleague');
+    const unverified = await seedAccountOnDomain(COMPANY_DOMAIN, 'unverified');
     const outsider = await seedAccount('outsider');
+    await Promise.all([verifyEmailAddress(staff.email, staff.password), verifyEmailAddress(colleague.email, colleague.password)]);
     await loginAsRoot(page);
     await open(page, '/system-admin/members');
     const row = accountRow(page, staff.email);
@@ -67,6 +69,13 @@ describe('system admin', () => {
     await dialog.getByRole('button', { name: '追加する' }).click();
     await expectToast(page, 'ドメイン外のメンバーは追加できません');
     await expect(accountRow(page, outsider.email).getByText('システム管理者').count()).resolves.toBe(0);
+
+    // An address the identity provider has not verified: the dialog stays open and says why.
+    await email.fill(unverified.email);
+    await dialog.getByRole('button', { name: '追加する' }).click();
+    await expectToast(page, 'システム管理者に追加できませんでした');
+    await dialog.getByText('メールアドレスが確認されていないため、システム管理者にできません').waitFor();
+    await expect(accountRow(page, unverified.email).getByText('システム管理者').count()).resolves.toBe(0);
 
     await email.fill(colleague.email);
     await dialog.getByRole('button', { name: '追加する' }).click();

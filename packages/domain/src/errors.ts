@@ -37,6 +37,7 @@ export const ErrorCodes = {
   // State conflicts
   ALREADY_ORGANIZATION_MEMBER: 'ALREADY_ORGANIZATION_MEMBER',
   EMAIL_ALREADY_IN_USE: 'EMAIL_ALREADY_IN_USE',
+  EMAIL_NOT_VERIFIED: 'EMAIL_NOT_VERIFIED',
   NOT_ORGANIZATION_MEMBER: 'NOT_ORGANIZATION_MEMBER',
   LAST_ADMIN: 'LAST_ADMIN',
   INVITATION_INVALID: 'INVITATION_INVALID',
@@ -104,6 +105,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = Object.freeze
 
   ALREADY_ORGANIZATION_MEMBER: 'The account already belongs to the organization',
   EMAIL_ALREADY_IN_USE: 'このメールアドレスは別のアカウントで使われています',
+  EMAIL_NOT_VERIFIED: 'メールアドレスが確認されていないため、システム管理者にできません',
   NOT_ORGANIZATION_MEMBER: 'The account does not belong to the organization',
   LAST_ADMIN: '組織には少なくとも1人の管理者が必要です',
   INVITATION_INVALID: '招待が無効です',
@@ -160,6 +162,7 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = Object.fre
 
   ALREADY_ORGANIZATION_MEMBER: 409,
   EMAIL_ALREADY_IN_USE: 409,
+  EMAIL_NOT_VERIFIED: 409,
   NOT_ORGANIZATION_MEMBER: 409,
   LAST_ADMIN: 409,
   INVITATION_INVALID: 409,

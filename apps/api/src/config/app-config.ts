@@ -42,6 +42,19 @@ export interface AppConfig {
   /** How long a call to the identity provider may take before the request answers 503 (IDENTITY_TIMEOUT_MS). */
   identityTimeoutMs: number;
   /**
+   * How long what the identity provider said about a user (revoked sessions, disabled, deleted) is
+   * trusted before it is asked again (REVOCATION_CHECK_INTERVAL_MS): the longest a revoked session
+   * or ID token is still accepted, by an instance other than the one that revoked it.
+   */
+  revocationCheckIntervalMs: number;
+  /**
+   * While the identity provider cannot be reached, how old the last answer about a user may be and
+   * still be used (REVOCATION_MAX_STALENESS_MS); beyond it, or without one, requests answer 503.
+   */
+  revocationMaxStalenessMs: number;
+  /** Entries of each authentication cache: verified ID tokens, session cookies, users' revocation state (AUTH_CACHE_MAX_ENTRIES). */
+  authCacheMaxEntries: number;
+  /**
    * Proxies whose X-Forwarded-For entries are believed (TRUSTED_PROXIES: addresses, CIDR ranges or
    * loopback, linklocal, uniquelocal): the client IP (per-IP rate limit, logs) is the last address
    * the header names that is not one of them, so an entry a client writes into it is never taken
@@ -170,6 +183,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (!authEmulatorHost && environmentName === 'dev') {
     throw new ConfigError('Missing environment variable FIREBASE_AUTH_EMULATOR_HOST (development authentication uses the local emulator)');
   }
+  if (authEmulatorHost && (environmentName === 'eva' || environmentName === 'prod')) {
+    throw new ConfigError(`Environment variable FIREBASE_AUTH_EMULATOR_HOST must not be set when APP_ENV is ${environmentName} (the Auth Emulator accepts unsigned tokens)`);
+  }
   const companyMailDomain = required(env, 'COMPANY_MAIL_DOMAIN').toLowerCase();
   if (!/^[a-z0-9.-]+\.[a-z]{2,}$/.test(companyMailDomain)) {
     throw new ConfigError(`Environment variable COMPANY_MAIL_DOMAIN must be a mail domain, got "${companyMailDomain}"`);
@@ -213,6 +229,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     shutdownDrainMs: integer(env, 'SHUTDOWN_DRAIN_MS', 5000, 0, 600_000),
     startupTimeoutMs: integer(env, 'STARTUP_TIMEOUT_MS', 60_000, 1000, 3_600_000),
     identityTimeoutMs: integer(env, 'IDENTITY_TIMEOUT_MS', 3000, 100, 60_000),
+    revocationCheckIntervalMs: integer(env, 'REVOCATION_CHECK_INTERVAL_MS', 30_000, 0, 600_000),
+    revocationMaxStalenessMs: integer(env, 'REVOCATION_MAX_STALENESS_MS', 300_000, 0, 86_400_000),
+    authCacheMaxEntries: integer(env, 'AUTH_CACHE_MAX_ENTRIES', 10_000, 1, 10_000_000),
     trustedProxies: trustedProxies(env),
     rateLimit: {
       redisUrl: redisUrl(env),

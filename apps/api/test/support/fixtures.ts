@@ -1,6 +1,7 @@
 import { ADMIN_ROLE_KEY, generateId, MEMBER_ROLE_KEY, ROOT_ACCOUNT_ID, type ProductSettings } from '@console/domain';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { FirebaseAuthService } from '../../src/common/auth/firebase-auth.service';
 import { AccountEntity } from '../../src/modules/account/account.entity';
 import { AccountRepository } from '../../src/modules/account/account.repository';
 import { OrganizationMembershipEntity } from '../../src/modules/organization/organization-membership.entity';
@@ -13,7 +14,7 @@ import { ProjectRepository } from '../../src/modules/project/project.repository'
 import { ProjectService } from '../../src/modules/project/project.service';
 import type { RoleEntity } from '../../src/modules/role/role.entity';
 import { RoleRepository } from '../../src/modules/role/role.repository';
-import { bearer, call, signUpUser, type TestApi, type TestUser } from './harness';
+import { bearer, call, signInUser, signUpUser, type TestApi, type TestUser } from './harness';
 
 /** Data set-up for API tests: through the app's own services and repositories (never mocks), so the rules stay the app's. */
 
@@ -107,6 +108,16 @@ export function expectPresetRoles(roles: readonly RoleBody[] | undefined, preset
   expect(roles?.map((r) => ({ key: r.key, name: r.name, description: r.description, isPreset: r.isPreset }))).toEqual(
     presets.map((r) => ({ key: r.key, name: r.name, description: r.description, isPreset: true })),
   );
+}
+
+/**
+ * Marks the caller's address as verified with the identity provider (as following its verification
+ * link would) and signs in again, for an ID token that says so.
+ */
+export async function verifyEmail(api: TestApi, caller: Caller): Promise<Caller> {
+  await api.app.get(FirebaseAuthService).auth.updateUser(caller.user.uid, { emailVerified: true });
+  const token = await signInUser(caller.user.email, caller.user.password);
+  return { ...caller, token, user: { ...caller.user, idToken: token } };
 }
 
 /** A system administrator on the company mail domain (the flag is set directly, as the bootstrap does for root). */

@@ -10,6 +10,7 @@ import { ACCESS_KEY, type AccessLevel } from './access.decorator';
 import { FirebaseAuthService } from './firebase-auth.service';
 import type { FirebaseUser } from './operator';
 import { isSameOriginRequest, trustedOrigins } from './same-origin';
+import { holdsSystemAdminRights } from './system-admin-rights';
 
 export const SUBSYSTEM_KEY_HEADER = 'x-console-subsystem-key';
 
@@ -77,8 +78,9 @@ export class AuthGuard implements CanActivate {
     // The first query of every signed-in request: the one to meet a connection dropped while idle.
     const account = await retryReadOnce(() => this.accounts.findByIdaasId(user.uid));
     if (!account) throw new DomainError('ACCOUNT_NOT_FOUND');
-    request.operator = { id: account.id, email: account.email, isSystemAdmin: account.isSystemAdmin };
-    if (level === 'systemAdmin' && !account.isSystemAdmin) throw new DomainError('FORBIDDEN');
+    const isSystemAdmin = holdsSystemAdminRights(account, user);
+    request.operator = { id: account.id, email: account.email, isSystemAdmin };
+    if (level === 'systemAdmin' && !isSystemAdmin) throw new DomainError('FORBIDDEN');
     return true;
   }
 }

@@ -1,13 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '@console/domain';
 import { getApps, initializeApp, type App } from 'firebase-admin/app';
-import { getAuth, type Auth } from 'firebase-admin/auth';
+import { getAuth, type Auth, type DecodedIdToken } from 'firebase-admin/auth';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { FirebaseUser } from './operator';
+import { DELETED_USER, isRefused, RevocationCheck, type UserStanding } from './revocation';
 import { TokenCache } from './token-cache';
-
-/** How long a verified session cookie is trusted without asking the identity provider again. */
-export const SESSION_CACHE_MS = 60_000;
 
 /** Raised when the identity provider does not answer within the configured time. */
 class IdentityProviderTimeout extends Error {}
@@ -15,13 +13,17 @@ class IdentityProviderTimeout extends Error {}
 /** Firebase error codes of an identity provider that could not be reached or failed on its side. */
 const UNAVAILABLE_CODES = new Set(['app/network-error', 'app/network-timeout', 'auth/internal-error']);
 
+function errorCode(error: unknown): unknown {
+  return (error as { code?: unknown } | null)?.code;
+}
+
 /**
  * Whether a failed call means that the identity provider is unreachable or failing (as opposed
  * to refusing the token): our timeout, a network error, or an error that is no Firebase verdict.
  */
 function isUnavailable(error: unknown): boolean {
   if (error instanceof IdentityProviderTimeout) return true;
-  const code = (error as { code?: unknown } | null)?.code;
+  const code = errorCode(error);
   if (typeof code !== 'string') return true;
   return UNAVAILABLE_CODES.has(code) || !code.includes('/');
 }
@@ -31,14 +33,52 @@ function failure(error: unknown): DomainError {
   return new DomainError(isUnavailable(error) ? 'SERVICE_UNAVAILABLE' : 'UNAUTHENTICATED');
 }
 
-/** Verifies Firebase ID tokens (the emulator when FIREBASE_AUTH_EMULATOR_HOST is set). */
+/** firebase-admin's own verifier of one kind of JWT: format, project, expiry and signature, without asking the identity provider about the user. */
+interface JwtVerifier {
+  verifyJWT(jwt: string, isEmulator: boolean): Promise<DecodedIdToken>;
+}
+
+interface LocalVerifiers {
+  idTokenVerifier: JwtVerifier;
+  sessionCookieVerifier: JwtVerifier;
+  emulatorMode: boolean;
+}
+
+/**
+ * The verifiers behind Auth.verifyIdToken and Auth.verifySessionCookie. Those public methods look
+ * the user up with the identity provider on every call when asked to check revocation — and always
+ * against the Auth Emulator — where this service checks revocation through its own bounded cache
+ * (RevocationCheck) instead. firebase-admin does not export them, so this fails at startup rather
+ * than at the first request should a new version lay them out differently.
+ */
+function localVerifiers(auth: Auth): LocalVerifiers {
+  const internals = auth as unknown as Partial<LocalVerifiers>;
+  if (typeof internals.idTokenVerifier?.verifyJWT !== 'function' || typeof internals.sessionCookieVerifier?.verifyJWT !== 'function' || typeof internals.emulatorMode !== 'boolean') {
+    throw new Error('firebase-admin no longer has the token verifiers that common/auth/firebase-auth.service.ts uses: adapt it to this version');
+  }
+  return internals as LocalVerifiers;
+}
+
+function toFirebaseUser(decoded: DecodedIdToken): FirebaseUser {
+  if (!decoded.email) throw new DomainError('UNAUTHENTICATED');
+  return { uid: decoded.uid, email: decoded.email.toLowerCase(), emailVerified: decoded.email_verified === true, authTimeMs: decoded.auth_time * 1000 };
+}
+
+/**
+ * Verifies Firebase ID tokens and session cookies (the emulator's when FIREBASE_AUTH_EMULATOR_HOST
+ * is set). A token is verified locally once (signature, expiry; then cached until it expires) and on
+ * every request checked against the user's standing — revoked sessions, disabled, deleted — which
+ * the identity provider is asked for at most once per user and REVOCATION_CHECK_INTERVAL_MS.
+ */
 @Injectable()
 export class FirebaseAuthService {
   readonly auth: Auth;
   private readonly timeoutMs: number;
-  private readonly cache = new TokenCache();
-  private readonly sessionCache = new TokenCache();
-  /** How many tokens were verified with the identity provider (not from the cache). */
+  private readonly verifiers: LocalVerifiers;
+  private readonly idTokens: TokenCache;
+  private readonly sessionCookies: TokenCache;
+  private readonly revocation: RevocationCheck;
+  /** How many tokens were verified (not served from the cache). */
   verifications = 0;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
@@ -47,45 +87,51 @@ export class FirebaseAuthService {
     const name = `console-${config.firebaseProjectId}`;
     const app: App = getApps().find((a) => a.name === name) ?? initializeApp({ projectId: config.firebaseProjectId }, name);
     this.auth = getAuth(app);
+    this.verifiers = localVerifiers(this.auth);
+    this.idTokens = new TokenCache(config.authCacheMaxEntries);
+    this.sessionCookies = new TokenCache(config.authCacheMaxEntries);
+    this.revocation = new RevocationCheck((uid) => this.lookUpStanding(uid), {
+      intervalMs: config.revocationCheckIntervalMs,
+      maxStalenessMs: config.revocationMaxStalenessMs,
+      maxEntries: config.authCacheMaxEntries,
+    });
   }
 
-  async verifyIdToken(token: string): Promise<FirebaseUser> {
-    const now = Date.now();
-    const cached = this.cache.get(token, now);
-    if (cached) return cached;
-    let decoded;
-    try {
-      this.verifications += 1;
-      decoded = await this.withTimeout(this.auth.verifyIdToken(token));
-    } catch (error) {
-      throw failure(error);
+  verifyIdToken(token: string): Promise<FirebaseUser> {
+    return this.verify(token, this.idTokens, this.verifiers.idTokenVerifier);
+  }
+
+  /** Verifies a session cookie, refusing one whose user's sessions were revoked (see the class). */
+  verifySessionCookie(cookie: string): Promise<FirebaseUser> {
+    return this.verify(cookie, this.sessionCookies, this.verifiers.sessionCookieVerifier);
+  }
+
+  private async verify(token: string, cache: TokenCache, verifier: JwtVerifier): Promise<FirebaseUser> {
+    let user = cache.get(token, Date.now());
+    if (!user) {
+      let decoded: DecodedIdToken;
+      try {
+        this.verifications += 1;
+        decoded = await this.withTimeout(verifier.verifyJWT(token, this.verifiers.emulatorMode));
+      } catch (error) {
+        throw failure(error);
+      }
+      user = toFirebaseUser(decoded);
+      cache.set(token, user, decoded.exp * 1000);
     }
-    if (!decoded.email) throw new DomainError('UNAUTHENTICATED');
-    const user: FirebaseUser = { uid: decoded.uid, email: decoded.email.toLowerCase() };
-    this.cache.set(token, user, decoded.exp * 1000);
+    if (isRefused(await this.revocation.standingOf(user.uid), user.authTimeMs)) throw new DomainError('UNAUTHENTICATED');
     return user;
   }
 
-  /**
-   * Verifies a session cookie, checking that the user's sessions were not revoked. Verified
-   * cookies are cached (bounded) for at most SESSION_CACHE_MS, so that a revocation made
-   * through another API instance takes effect here within that time.
-   */
-  async verifySessionCookie(cookie: string): Promise<FirebaseUser> {
-    const now = Date.now();
-    const cached = this.sessionCache.get(cookie, now);
-    if (cached) return cached;
-    let decoded;
+  /** The user's standing with the identity provider; rejects when the provider cannot answer. */
+  private async lookUpStanding(uid: string): Promise<UserStanding> {
     try {
-      this.verifications += 1;
-      decoded = await this.withTimeout(this.auth.verifySessionCookie(cookie, true));
+      const record = await this.withTimeout(this.auth.getUser(uid));
+      return { deleted: false, disabled: record.disabled, validSinceMs: record.tokensValidAfterTime ? Date.parse(record.tokensValidAfterTime) : 0 };
     } catch (error) {
-      throw failure(error);
+      if (errorCode(error) === 'auth/user-not-found') return DELETED_USER;
+      throw error;
     }
-    if (!decoded.email) throw new DomainError('UNAUTHENTICATED');
-    const user: FirebaseUser = { uid: decoded.uid, email: decoded.email.toLowerCase() };
-    this.sessionCache.set(cookie, user, Math.min(decoded.exp * 1000, now + SESSION_CACHE_MS));
-    return user;
   }
 
   /** Exchanges a (recent) ID token for a session cookie valid for `expiresInMs`. */
@@ -98,17 +144,32 @@ export class FirebaseAuthService {
   }
 
   /**
-   * Revokes every session of the user with the identity provider and forgets its cached tokens.
-   * A user the provider no longer knows has no session left; any other failure is the provider's
-   * (503), never a 500.
+   * Revokes every session of the user with the identity provider (refresh tokens, and so every ID
+   * token and session cookie of an earlier sign-in) and asks the provider again at the next request
+   * here; other instances learn of it within REVOCATION_CHECK_INTERVAL_MS. A user the provider no
+   * longer knows has no session left; any other failure is the provider's (503), never a 500.
    */
   async revokeSessions(uid: string): Promise<void> {
     try {
       await this.withTimeout(this.auth.revokeRefreshTokens(uid));
     } catch (error) {
-      if ((error as { code?: unknown } | null)?.code !== 'auth/user-not-found') throw new DomainError('SERVICE_UNAVAILABLE');
+      if (errorCode(error) !== 'auth/user-not-found') throw new DomainError('SERVICE_UNAVAILABLE');
     }
-    this.forgetUser(uid);
+    this.revocation.forget(uid);
+  }
+
+  /**
+   * Whether the identity provider has verified that the user owns `email` (asked now, not cached:
+   * for granting rights). A user it no longer knows, or whose address is now another, has not.
+   */
+  async hasVerifiedEmail(uid: string, email: string): Promise<boolean> {
+    try {
+      const record = await this.withTimeout(this.auth.getUser(uid));
+      return record.emailVerified && record.email?.toLowerCase() === email;
+    } catch (error) {
+      if (errorCode(error) === 'auth/user-not-found') return false;
+      throw new DomainError('SERVICE_UNAVAILABLE');
+    }
   }
 
   /** Gives up on a call to the identity provider after IDENTITY_TIMEOUT_MS instead of firebase-admin's own, much longer retries. */
@@ -122,10 +183,5 @@ export class FirebaseAuthService {
     } finally {
       clearTimeout(timer);
     }
-  }
-
-  forgetUser(uid: string): void {
-    this.cache.forgetUser(uid);
-    this.sessionCache.forgetUser(uid);
   }
 }

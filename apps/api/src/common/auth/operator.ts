@@ -2,6 +2,10 @@
 export interface FirebaseUser {
   uid: string;
   email: string;
+  /** Whether the identity provider has verified that the user owns the address (the token's email_verified). */
+  emailVerified: boolean;
+  /** When the user signed in, in ms since the epoch (the token's auth_time; kept across token refreshes). */
+  authTimeMs: number;
 }
 
 /** The current operator handed to handlers (spec §3). */

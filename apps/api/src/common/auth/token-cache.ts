@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LruCache } from './lru-cache';
 import type { FirebaseUser } from './operator';
 
 interface Entry {
@@ -7,13 +8,17 @@ interface Entry {
 }
 
 /**
- * Verified ID tokens, so that a signed-in user's later requests make no call to the identity
- * provider. Bounded (least recently used entries go first) and each entry expires with its token.
+ * Verified ID tokens (or session cookies), so that a signed-in user's later requests are not
+ * verified again. Bounded (least recently used entries go first); each entry expires with its
+ * token. Whether the user's sessions were revoked since is checked per request, apart (see
+ * RevocationCheck).
  */
 export class TokenCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: LruCache<Entry>;
 
-  constructor(private readonly maxEntries = 10_000) {}
+  constructor(maxEntries: number) {
+    this.entries = new LruCache(maxEntries);
+  }
 
   private static key(token: string): string {
     return createHash('sha256').update(token).digest('base64url');
@@ -23,29 +28,12 @@ export class TokenCache {
     const key = TokenCache.key(token);
     const entry = this.entries.get(key);
     if (!entry) return undefined;
+    if (entry.expiresAtMs > nowMs) return entry.user;
     this.entries.delete(key);
-    if (entry.expiresAtMs <= nowMs) return undefined;
-    this.entries.set(key, entry);
-    return entry.user;
+    return undefined;
   }
 
   set(token: string, user: FirebaseUser, expiresAtMs: number): void {
-    const key = TokenCache.key(token);
-    this.entries.delete(key);
-    this.entries.set(key, { user, expiresAtMs });
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
-  }
-
-  /** Forgets every token of `uid` (its session was revoked). */
-  forgetUser(uid: string): void {
-    for (const [key, entry] of this.entries) if (entry.user.uid === uid) this.entries.delete(key);
-  }
-
-  get size(): number {
-    return this.entries.size;
+    this.entries.set(TokenCache.key(token), { user, expiresAtMs });
   }
 }

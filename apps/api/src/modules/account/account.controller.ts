@@ -40,8 +40,8 @@ export class AccountController {
   @HttpCode(200)
   @Access('account')
   @ApiOkResponse({ type: AccountResponse })
-  updateAccount(@CurrentOperator() operator: Operator, @Body() body: UpdateAccountRequest): Promise<AccountResponse> {
-    return this.service.update(operator, body);
+  updateAccount(@CurrentOperator() operator: Operator, @CurrentFirebaseUser() user: FirebaseUser, @Body() body: UpdateAccountRequest): Promise<AccountResponse> {
+    return this.service.update(operator, user, body);
   }
 
   @Post('updateEmail')

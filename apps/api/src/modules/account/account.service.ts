@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Actions, assertAllowed, DomainError, generateId, isCompanyEmail, normalizeEmail, validateName } from '@console/domain';
 import { DataSource, QueryFailedError } from 'typeorm';
+import { FirebaseAuthService } from '../../common/auth/firebase-auth.service';
 import type { FirebaseUser, Operator } from '../../common/auth/operator';
+import { holdsSystemAdminRights } from '../../common/auth/system-admin-rights';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { ImageService } from '../files/image.service';
 import { AccountEntity } from './account.entity';
@@ -16,6 +18,7 @@ export class AccountService {
     private readonly dataSource: DataSource,
     private readonly accounts: AccountRepository,
     private readonly images: ImageService,
+    private readonly firebase: FirebaseAuthService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -32,6 +35,11 @@ export class AccountService {
   async toResponse(account: AccountEntity): Promise<AccountResponse> {
     const memberships = await this.accounts.membershipsOf([account.id]);
     return toAccountResponse(account, memberships.get(account.id) ?? []);
+  }
+
+  /** The signed-in user's own account, with the system-admin rights it holds for this sign-in (see holdsSystemAdminRights). */
+  async toOwnResponse(account: AccountEntity, user: FirebaseUser): Promise<AccountResponse> {
+    return { ...(await this.toResponse(account)), isSystemAdmin: holdsSystemAdminRights(account, user) };
   }
 
   /**
@@ -66,12 +74,12 @@ export class AccountService {
         await this.accounts.insert(created, manager);
         return (await this.accounts.findById(id, manager)) ?? created;
       });
-      return await this.toResponse(account);
+      return await this.toOwnResponse(account, user);
     } catch (error) {
       // A concurrent create for the same user won the race: answer with its account.
       if (this.isUniqueViolation(error)) {
         const winner = await this.accounts.findByIdaasId(user.uid);
-        if (winner) return this.toResponse(winner);
+        if (winner) return this.toOwnResponse(winner, user);
       }
       throw error;
     }
@@ -80,17 +88,17 @@ export class AccountService {
   /** The account of the Firebase user, or null when none was created yet. */
   async get(user: FirebaseUser): Promise<AccountResponse | null> {
     const account = await this.accounts.findByIdaasId(user.uid);
-    return account ? this.toResponse(account) : null;
+    return account ? this.toOwnResponse(account, user) : null;
   }
 
   /** The operator's own name and image; null (or an empty name) clears the value. */
-  async update(operator: Operator, props: UpdateAccountRequest): Promise<AccountResponse> {
+  async update(operator: Operator, user: FirebaseUser, props: UpdateAccountRequest): Promise<AccountResponse> {
     assertAllowed(Actions.AccountManageOwn, { operator });
     const changes: { name?: string | null; profileImageSrc?: string | null } = {};
     if (props.name !== undefined) changes.name = props.name === null || props.name.trim() === '' ? null : validateName(props.name);
     if (props.profileImageSrc !== undefined) changes.profileImageSrc = props.profileImageSrc;
     if (Object.keys(changes).length > 0) await this.accounts.update(operator.id, { ...changes, updatedById: operator.id });
-    return this.toResponse(await this.require(operator.id));
+    return this.toOwnResponse(await this.require(operator.id), user);
   }
 
   /**
@@ -112,7 +120,7 @@ export class AccountService {
         throw error;
       }
     }
-    return this.toResponse(await this.require(operator.id));
+    return this.toOwnResponse(await this.require(operator.id), user);
   }
 
   /** Stores a new profile image and returns its URL; the account is changed by /account/update. */
@@ -129,7 +137,11 @@ export class AccountService {
     return accounts.map((a) => toAccountResponse(a, memberships.get(a.id) ?? []));
   }
 
-  /** Grants or revokes system administration: company domain only when granting, never on oneself. */
+  /**
+   * Grants or revokes system administration: never on oneself; granting only to the company domain
+   * and to an address the identity provider has verified (else anyone who signed up with a
+   * colleague's address could be made an administrator).
+   */
   async updateIsSystemAdmin(operator: Operator, email: string, isSystemAdmin: boolean): Promise<AccountResponse> {
     const target = await this.accounts.findByEmail(normalizeEmail(email));
     assertAllowed(Actions.SystemAdminUpdateIsSystemAdmin, {
@@ -140,6 +152,9 @@ export class AccountService {
       grant: isSystemAdmin,
     });
     if (!target) throw new DomainError('ACCOUNT_NOT_FOUND');
+    // An account not yet signed in (the bootstrapped root account) has no address verified either.
+    const verified = !isSystemAdmin || (target.idaasId !== null && (await this.firebase.hasVerifiedEmail(target.idaasId, target.email)));
+    if (!verified) throw new DomainError('EMAIL_NOT_VERIFIED');
     if (target.isSystemAdmin !== isSystemAdmin) await this.accounts.update(target.id, { isSystemAdmin, updatedById: operator.id });
     return this.toResponse(await this.require(target.id));
   }

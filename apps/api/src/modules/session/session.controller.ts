@@ -24,8 +24,8 @@ export class SessionController {
   @Access('firebaseUser')
   @ApiBearerAuth()
   @ApiOkResponse({ type: SessionResponse, description: 'Sets the httpOnly session cookie shared with sibling products, in exchange for the bearer ID token.' })
-  async loginSession(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<SessionResponse> {
-    const session = await this.service.login(bearerToken(request));
+  async loginSession(@CurrentFirebaseUser() user: FirebaseUser, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<SessionResponse> {
+    const session = await this.service.login(bearerToken(request), user);
     void reply.setCookie(this.config.deployment.sessionCookieName, session.cookie, { ...sessionCookieOptions(this.config), maxAge: Math.floor(session.maxAgeMs / 1000) });
     return { active: true, expiresAt: session.expiresAt.toISOString() };
   }

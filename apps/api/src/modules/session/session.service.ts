@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { assertValidId, decide, DomainError, enabledProducts, findProjectAssignment, findMembership } from '@console/domain';
 import { FirebaseAuthService } from '../../common/auth/firebase-auth.service';
+import type { FirebaseUser } from '../../common/auth/operator';
 import { AccountRepository } from '../account/account.repository';
 import { AccountService } from '../account/account.service';
 import { ProjectRepository } from '../project/project.repository';
 import { RoleRepository } from '../role/role.repository';
 import { toIntrospectedProjectResponse, type IntrospectedProjectResponse, type SessionIntrospectionResponse } from './session.dto';
-import { SESSION_COOKIE_MAX_AGE_MS } from './session-cookie';
+import { isRecentSignIn, SESSION_COOKIE_MAX_AGE_MS } from './session-cookie';
 
 @Injectable()
 export class SessionService {
@@ -18,14 +19,17 @@ export class SessionService {
     private readonly roles: RoleRepository,
   ) {}
 
-  /** Exchanges the caller's ID token for a session cookie. */
-  async login(idToken: string | undefined): Promise<{ cookie: string; maxAgeMs: number; expiresAt: Date }> {
-    if (!idToken) throw new DomainError('UNAUTHENTICATED');
+  /**
+   * Exchanges the caller's bearer ID token (verified as `user`) for a session cookie, only for a
+   * recent sign-in: a stolen, older token cannot be turned into a cookie valid for days.
+   */
+  async login(idToken: string | undefined, user: FirebaseUser): Promise<{ cookie: string; maxAgeMs: number; expiresAt: Date }> {
+    if (!idToken || !isRecentSignIn(user.authTimeMs, Date.now())) throw new DomainError('UNAUTHENTICATED');
     const cookie = await this.firebase.createSessionCookie(idToken, SESSION_COOKIE_MAX_AGE_MS);
     return { cookie, maxAgeMs: SESSION_COOKIE_MAX_AGE_MS, expiresAt: new Date(Date.now() + SESSION_COOKIE_MAX_AGE_MS) };
   }
 
-  /** Revokes every session of the user (here and in sibling products) and forgets its cached tokens. */
+  /** Revokes every session of the user: its ID tokens and session cookies, here and in sibling products. */
   async logout(uid: string): Promise<void> {
     await this.firebase.revokeSessions(uid);
   }
@@ -38,8 +42,8 @@ export class SessionService {
     const user = await this.firebase.verifySessionCookie(sessionCookie);
     const account = await this.accounts.findByIdaasId(user.uid);
     if (!account) throw new DomainError('ACCOUNT_NOT_FOUND');
-    const response = await this.accountService.toResponse(account);
-    const project = projectId === undefined ? null : await this.viewableProject({ id: account.id, email: account.email, isSystemAdmin: account.isSystemAdmin }, response.memberships, projectId);
+    const response = await this.accountService.toOwnResponse(account, user);
+    const project = projectId === undefined ? null : await this.viewableProject({ id: account.id, email: account.email, isSystemAdmin: response.isSystemAdmin }, response.memberships, projectId);
     return { account: response, memberships: response.memberships, project };
   }
 

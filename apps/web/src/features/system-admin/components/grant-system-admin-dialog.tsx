@@ -1,5 +1,5 @@
 import { Modal, Stack, Text, TextInput } from '@mantine/core';
-import { ErrorCodes, isValidEmail } from '@console/domain';
+import { ERROR_MESSAGES, ErrorCodes, isValidEmail } from '@console/domain';
 import { useEffect, useState, type FormEvent } from 'react';
 import { CONFIRM_DIALOG_MAX_WIDTH } from '@/components/confirm-dialog';
 import { DialogFormButtons } from '@/components/dialog-form-buttons';
@@ -10,17 +10,22 @@ import { useUpdateIsSystemAdmin } from '../api/update-is-system-admin';
 
 /**
  * Grants system-admin rights by email (spec §5): the address must be valid; the API refuses one
- * outside the company mail domain (INTERNAL_ACCOUNTS_ONLY), shown as ドメイン外のメンバーは追加できません.
+ * outside the company mail domain (INTERNAL_ACCOUNTS_ONLY), shown as ドメイン外のメンバーは追加できません,
+ * and an account whose address the identity provider has not verified (EMAIL_NOT_VERIFIED), shown
+ * under the address and in the error toast.
  */
 export function GrantSystemAdminDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
+  /** The API's refusal of the address as it was submitted, until it is edited. */
+  const [refusal, setRefusal] = useState<string | undefined>(undefined);
   const update = useUpdateIsSystemAdmin();
 
   useEffect(() => {
     if (!opened) return;
     setEmail('');
     setTouched(false);
+    setRefusal(undefined);
   }, [opened]);
 
   const trimmed = email.trim();
@@ -40,7 +45,10 @@ export function GrantSystemAdminDialog({ opened, onClose }: { opened: boolean; o
         onError: (error) => {
           console.error(error);
           if (isApiError(error) && error.errorCode === ErrorCodes.INTERNAL_ACCOUNTS_ONLY) toast.error(t.systemAdmin.outsideDomain);
-          else toast.error(t.systemAdmin.grantFailed, isApiError(error) && error.isProductError ? error.message : undefined);
+          else if (isApiError(error) && error.errorCode === ErrorCodes.EMAIL_NOT_VERIFIED) {
+            setRefusal(ERROR_MESSAGES.EMAIL_NOT_VERIFIED);
+            toast.error(t.systemAdmin.grantFailed, ERROR_MESSAGES.EMAIL_NOT_VERIFIED);
+          } else toast.error(t.systemAdmin.grantFailed, isApiError(error) && error.isProductError ? error.message : undefined);
         },
       },
     );
@@ -57,9 +65,12 @@ export function GrantSystemAdminDialog({ opened, onClose }: { opened: boolean; o
             label={t.systemAdmin.email}
             type="email"
             value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
+            onChange={(e) => {
+              setEmail(e.currentTarget.value);
+              setRefusal(undefined);
+            }}
             onBlur={() => setTouched(true)}
-            error={touched && trimmed !== '' && !valid ? t.auth.invalidEmail : undefined}
+            error={refusal ?? (touched && trimmed !== '' && !valid ? t.auth.invalidEmail : undefined)}
             data-autofocus
           />
           <DialogFormButtons submitLabel={t.systemAdmin.grantSubmit} canSubmit={valid} loading={update.isPending} onCancel={onClose} />
