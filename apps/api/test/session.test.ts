@@ -87,6 +87,11 @@ describe('session cookie', () => {
     expect(crossSite.body).toMatchObject({ errorCode: 'FORBIDDEN' });
     expect((await call(api, '/account/get', undefined, undefined, withCookie(cookie, { origin: 'null' }))).status).toBe(403);
     expect((await call(api, '/account/get', undefined, undefined, withCookie(cookie, {}))).status).toBe(403);
+    // Same-site is not enough: another host of the site is same-site too; only the configured app origins are ours.
+    const sameSite = { 'sec-fetch-site': 'same-site' };
+    expect((await call(api, '/account/get', undefined, undefined, withCookie(cookie, { ...sameSite, origin: 'http://uploads.localhost:5173' }))).status).toBe(403);
+    expect((await call(api, '/account/get', undefined, undefined, withCookie(cookie, sameSite))).status).toBe(403);
+    expect((await call(api, '/account/get', undefined, undefined, withCookie(cookie, { ...sameSite, origin: api.config.deployment.hosts.knowledge.app }))).status).toBe(200);
     // The bearer token is not a credential a cross-site page can borrow: it is not checked for origin.
     expect((await call(api, '/account/get', undefined, user.token, { origin: 'https://evil.example.com' })).status).toBe(200);
   });

@@ -17,13 +17,13 @@ export function trustedOrigins(config: Pick<AppConfig, 'appOrigin' | 'deployment
 }
 
 /**
- * Whether a request authenticated by the session cookie alone comes from one of our pages:
- * the browser says so in Sec-Fetch-Site (same-origin, same-site), or the Origin header is the
- * console's or a sibling product's. A request with neither is refused.
+ * Whether a request authenticated by the session cookie alone comes from one of our pages: the
+ * browser says it is same-origin (Sec-Fetch-Site), or its Origin is the console's or a sibling
+ * product's app. Same-site is not enough by itself: any other host of the site (a forgotten
+ * subdomain, a user-content host) is same-site too. A request with neither is refused.
  */
 export function isSameOriginRequest(request: FastifyRequest, origins: ReadonlySet<string>): boolean {
-  const site = request.headers['sec-fetch-site'];
-  if (site === 'same-origin' || site === 'same-site') return true;
+  if (request.headers['sec-fetch-site'] === 'same-origin') return true;
   const origin = request.headers.origin;
   return typeof origin === 'string' && origins.has(origin);
 }
