@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
@@ -18,6 +19,47 @@ function proxies(): Record<string, ProxyOptions> {
   return result;
 }
 
+/** The value of a header the production web server adds (apps/web/nginx/console.conf.template), its variables filled in. */
+function productionHeader(name: string): string {
+  const template = readFileSync(fromRoot('./nginx/console.conf.template'), 'utf8');
+  const match = new RegExp(`add_header ${name} (?:"([^"]*)"|(\\S+)) always;`).exec(template);
+  const value = match?.[1] ?? match?.[2];
+  if (value === undefined) throw new Error(`nginx/console.conf.template adds no ${name} header`);
+  return value.replace('${CSP_CONNECT_SRC}', process.env.CSP_CONNECT_SRC ?? '').replace(/ +(?=;)/g, '');
+}
+
+/** Adds sources to directives of a Content-Security-Policy. */
+function extendPolicy(policy: string, additions: Record<string, string[]>): string {
+  return policy
+    .split(';')
+    .map((directive) => {
+      const name = directive.trim().split(' ')[0] ?? '';
+      const extra = additions[name] ?? [];
+      return [directive.trim(), ...extra].join(' ');
+    })
+    .join('; ');
+}
+
+/**
+ * The production web server's security headers (same CSP, nosniff, Referrer-Policy; no HSTS: these
+ * servers are plain http on a developer's machine or in tests), with what the local servers need
+ * besides: the Auth Emulator (VITE_AUTH_EMULATOR_URL) for the Firebase SDK's calls and its sign-in
+ * frame, and in the dev server the HMR websocket and React Refresh's inline preamble.
+ */
+function localHeaders(server: 'dev' | 'preview'): Record<string, string> {
+  const emulator = process.env.VITE_AUTH_EMULATOR_URL ? [new URL(process.env.VITE_AUTH_EMULATOR_URL).origin] : [];
+  const dev = server === 'dev';
+  return {
+    'Content-Security-Policy': extendPolicy(productionHeader('Content-Security-Policy'), {
+      'script-src': dev ? ["'unsafe-inline'"] : [],
+      'connect-src': [...emulator, ...(dev ? ['ws://localhost:*', 'ws://127.0.0.1:*'] : [])],
+      'frame-src': emulator,
+    }),
+    'X-Content-Type-Options': productionHeader('X-Content-Type-Options'),
+    'Referrer-Policy': productionHeader('Referrer-Policy'),
+  };
+}
+
 export default defineConfig({
   base: '/auth/',
   plugins: [react()],
@@ -28,8 +70,8 @@ export default defineConfig({
       '@': fromRoot('./src'),
     },
   },
-  server: { proxy: proxies() },
-  preview: { proxy: proxies() },
+  server: { proxy: proxies(), headers: localHeaders('dev') },
+  preview: { proxy: proxies(), headers: localHeaders('preview') },
   // CONSOLE_WEB_OUT_DIR lets the e2e run build and preview its own copy without touching dist/.
   build: { outDir: process.env.CONSOLE_WEB_OUT_DIR || 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1500 },
 });

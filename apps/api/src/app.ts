@@ -8,6 +8,8 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import { Logger } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
 import { AppModule } from './app.module';
+import { guardRequestBodies } from './common/http/request-body';
+import { installSecurityHeaders } from './common/http/security-headers';
 import { StartupLogger, startupLog } from './common/logging/startup-logger';
 import { RateLimiter } from './common/rate-limit/rate-limiter';
 import type { AppConfig } from './config/app-config';
@@ -33,6 +35,9 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
     logger: options.logger === false ? false : new StartupLogger(startupLog(config.logLevel)),
   });
   if (options.logger !== false) app.useLogger(app.get(Logger));
+  // First, so that every answer carries them, the 503 of the hook below included.
+  await installSecurityHeaders(app, config);
+  guardRequestBodies(app, MAX_JSON_BODY_BYTES);
   const lifecycle = app.get(Lifecycle);
   // Once the instance no longer accepts connections, every answer closes its connection, so that
   // keep-alive clients move to another instance instead of meeting a closed socket.

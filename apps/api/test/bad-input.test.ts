@@ -85,6 +85,53 @@ describe('bad input', () => {
     expect(await response.json()).toMatchObject({ name: PRODUCT_ERROR_NAME, errorCode: 'VALIDATION_FAILED' });
   });
 
+  it('refuses JSON nested deeper than 32 levels with VALIDATION_FAILED, however deep', async () => {
+    const token = world.callers.systemAdmin.token;
+    for (const depth of [33, 100_000]) {
+      const response = await postRaw(world.api, '/organization/get', 'application/json', `{"organizationId":${'['.repeat(depth)}${']'.repeat(depth)}}`, token);
+      expect({ status: response.status, body: await response.json() }).toEqual({
+        status: 400,
+        body: { name: PRODUCT_ERROR_NAME, errorCode: 'VALIDATION_FAILED', message: 'The JSON body must not nest deeper than 32 levels' },
+      });
+    }
+    // Brackets inside strings are text, not nesting.
+    const inString = await call(world.api, '/account/update', { name: '['.repeat(40) }, world.callers.outsider.token);
+    expect(inString).toMatchObject({ status: 200, body: { name: '['.repeat(40) } });
+  });
+
+  it('refuses control characters anywhere in the body with VALIDATION_FAILED naming the field', async () => {
+    const token = world.callers.outsider.token;
+    for (const control of ['\u0000', '\u0007', '\n', '\t', '\u001f', '\u007f', '\u0085']) {
+      const response = await call(world.api, '/account/update', { name: `a${control}b` }, token);
+      expect(response).toMatchObject({ status: 400, body: { name: PRODUCT_ERROR_NAME, errorCode: 'VALIDATION_FAILED', message: 'name must not contain control characters' } });
+    }
+    const nested = await call(world.api, '/organization/update', { organizationId: world.organizationA.organization.id, updateProps: { name: 'x\u0000' } }, world.callers.systemAdmin.token);
+    expect(nested).toMatchObject({ status: 400, body: { errorCode: 'VALIDATION_FAILED', message: 'updateProps.name must not contain control characters' } });
+    const inArray = await call(world.api, '/organization/inviteMembers', { organizationId: world.organizationA.organization.id, emails: ['a@example.com', 'b\r\n@example.com'], props: {} }, token);
+    expect(inArray).toMatchObject({ status: 400, body: { errorCode: 'VALIDATION_FAILED', message: 'emails.1 must not contain control characters' } });
+    const inKey = await call(world.api, '/account/update', { 'na\u0000me': 'x' }, token);
+    expect(inKey).toMatchObject({ status: 400, body: { errorCode: 'VALIDATION_FAILED', message: 'Property names must not contain control characters: "na\\u0000me"' } });
+    const form = await postRaw(world.api, '/account/update', 'application/x-www-form-urlencoded', 'name=a%00b', token);
+    expect({ status: form.status, body: await form.json() }).toMatchObject({ status: 400, body: { errorCode: 'VALIDATION_FAILED', message: 'name must not contain control characters' } });
+  });
+
+  it('refuses a body with more than 2000 array elements and object properties with VALIDATION_FAILED', async () => {
+    const keys = Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`k${i}`, 1]));
+    const response = await call(world.api, '/organization/get', { organizationId: world.organizationA.organization.id, extra: keys }, world.callers.systemAdmin.token);
+    expect(response).toMatchObject({ status: 400, body: { errorCode: 'VALIDATION_FAILED', message: 'The body must not hold more than 2000 array elements and object properties' } });
+  });
+
+  it('refuses a malformed multipart body with VALIDATION_FAILED', async () => {
+    const token = world.callers.outsider.token;
+    for (const [contentType, body] of [
+      ['multipart/form-data', 'no boundary'],
+      ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="profileImage"; filename="a.png"\r\n\r\ncut short'],
+    ] as const) {
+      const response = await postRaw(world.api, '/account/uploadProfileImage', contentType, body, token);
+      expect({ status: response.status, body: await response.json() }).toMatchObject({ status: 400, body: { name: PRODUCT_ERROR_NAME, errorCode: 'VALIDATION_FAILED' } });
+    }
+  });
+
   it('refuses a body of an unsupported content type with VALIDATION_FAILED, not an image error', async () => {
     const response = await postRaw(world.api, '/organization/get', 'application/xml', '<organizationId>x</organizationId>', world.callers.systemAdmin.token);
     expect(response.status).toBe(400);

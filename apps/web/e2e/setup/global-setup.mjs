@@ -81,7 +81,8 @@ export default async function globalSetup() {
     };
     say('building the web app…');
     execFileSync(join(WEB_ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'error'], { cwd: WEB_ROOT, env: buildEnv, stdio: verbose ? 'inherit' : 'pipe' });
-    const web = await startWebServer({ port: webPort, mode: 'preview', apiUrl: api.url, knowledgeUrl: knowledge.url, env: { CONSOLE_WEB_OUT_DIR: outDir }, log });
+    // The emulator's origin also goes to the preview server, whose Content-Security-Policy allows it (vite.config.ts).
+    const web = await startWebServer({ port: webPort, mode: 'preview', apiUrl: api.url, knowledgeUrl: knowledge.url, env: { CONSOLE_WEB_OUT_DIR: outDir, VITE_AUTH_EMULATOR_URL: buildEnv.VITE_AUTH_EMULATOR_URL }, log });
     pieces.push(web);
 
     process.env.E2E_WEB_ORIGIN = origin;

@@ -12,6 +12,8 @@ export interface Session {
   page: Page;
   /** Console errors and failed page scripts seen so far. */
   errors: string[];
+  /** What the Content-Security-Policy blocked in any page of the session so far (the browser reports it as a console error). */
+  cspViolations: string[];
 }
 
 /** A fresh browser context (own cookies and storage) with one page, in Japanese. */
@@ -22,7 +24,11 @@ export async function newSession(browser: Browser): Promise<Session> {
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  return { context, page, errors };
+  const cspViolations: string[] = [];
+  context.on('console', (message) => {
+    if (message.type() === 'error' && message.text().includes('Content Security Policy')) cspViolations.push(message.text());
+  });
+  return { context, page, errors, cspViolations };
 }
 
 export interface BrowserSessions {
@@ -34,7 +40,8 @@ export interface BrowserSessions {
 
 /**
  * Registers the hooks every browser suite needs: one Chromium per test file (launched in beforeAll,
- * closed in afterAll) and a fresh session per test (opened in beforeEach, closed in afterEach).
+ * closed in afterAll) and a fresh session per test (opened in beforeEach, closed in afterEach, which
+ * fails the test when the Content-Security-Policy blocked anything).
  * Call it at the top level of the test file, before the file's own beforeAll, so the browser is
  * launched before the file seeds its data.
  */
@@ -52,8 +59,11 @@ export function setUpBrowserSessions(): BrowserSessions {
     session = await newSession(required(browser, 'browser'));
   });
   afterEach(async () => {
+    const cspViolations = session?.cspViolations ?? [];
     await session?.context.close();
     session = undefined;
+    // The pages run under the web server's policy (vite.config.ts) with nothing blocked.
+    expect(cspViolations).toEqual([]);
   });
   return {
     browser: () => required(browser, 'browser'),

@@ -1,5 +1,6 @@
 import { DomainError } from '@console/domain';
 import type { FastifyRequest } from 'fastify';
+import { bodyProblem } from './request-body';
 
 /** Form field of the uploaded image (spec §7). */
 export const IMAGE_FIELD = 'profileImage';
@@ -33,17 +34,17 @@ export async function readImageUpload(request: FastifyRequest, allowedFields: re
       } else {
         if (!allowedFields.includes(part.fieldname)) throw new DomainError('VALIDATION_FAILED', `property ${part.fieldname} should not exist`);
         if (typeof part.value !== 'string') throw new DomainError('VALIDATION_FAILED', `${part.fieldname} must be a string`);
+        const problem = bodyProblem({ [part.fieldname]: part.value });
+        if (problem) throw new DomainError('VALIDATION_FAILED', problem);
         fields[part.fieldname] = part.value;
       }
     }
   } catch (error) {
     if (error instanceof DomainError) throw error;
     if (isTooLarge(error)) throw new DomainError('IMAGE_TOO_LARGE');
-    const status = (error as { statusCode?: unknown }).statusCode;
-    if (typeof status === 'number' && status >= 400 && status < 500) {
-      throw new DomainError('VALIDATION_FAILED', error instanceof Error ? error.message : 'Invalid multipart request');
-    }
-    throw error;
+    // Anything else that fails while the parts are read is the body's fault: no boundary, a
+    // malformed part, data ending early (busboy's errors carry no status code).
+    throw new DomainError('VALIDATION_FAILED', `Invalid multipart/form-data body: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (image === undefined || image.length === 0) throw new DomainError('VALIDATION_FAILED', `${IMAGE_FIELD} file is required`);
   return { image, fields };

@@ -47,6 +47,8 @@ export class MailboxController {
   @Get('mailbox')
   @Access('public')
   @Header('Cache-Control', 'no-store')
+  // The API's policy (common/http/security-headers.ts) with the page's inline style.
+  @Header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
   async devMailbox(@Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const html = page(await this.messages());
     // Set only on success: an error still goes out as the JSON error body.

@@ -1,0 +1,93 @@
+import { DomainError } from '@console/domain';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { RawServerDefault } from 'fastify';
+
+/** How deeply a JSON body may nest objects and arrays; the API's own bodies need 4 levels. */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * How many array elements and object properties a body may hold in all; the API's largest bodies
+ * hold about 500 (/systemAdmin/email/requeue). class-transformer takes time quadratic in the
+ * properties of an object, so that without a bound one body could hold the event loop for seconds.
+ */
+export const MAX_BODY_MEMBERS = 2000;
+
+const CONTROL_CHARACTER = /\p{Cc}/u;
+
+/**
+ * Whether the JSON text nests objects and arrays deeper than `max`: one pass over the characters
+ * that counts brackets outside strings, without parsing and without recursion, so that it is safe
+ * on any input. Text that is not JSON is left to the parser to refuse.
+ */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i += 1; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x5b || c === 0x7b) {
+      depth += 1;
+      if (depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) {
+      depth -= 1;
+    }
+  }
+  return false;
+}
+
+/**
+ * What is wrong with a parsed body, naming the path as validation messages do (`updateProps.name`,
+ * `emails.2`); undefined when nothing is:
+ * - a string or a property name holding a control character (U+0000–U+001F, U+007F–U+009F): no
+ *   field of the API takes one (names, addresses, ids, URLs and tokens are single-line text, and
+ *   Postgres refuses U+0000 outright);
+ * - more than {@link MAX_BODY_MEMBERS} array elements and object properties in all.
+ * Breadth first with its own queue, not by recursion.
+ */
+export function bodyProblem(body: unknown): string | undefined {
+  const pending: { value: unknown; path: string }[] = [{ value: body, path: '' }];
+  for (let i = 0; i < pending.length; i += 1) {
+    const { value, path } = pending[i] as { value: unknown; path: string };
+    if (typeof value === 'string') {
+      if (CONTROL_CHARACTER.test(value)) return `${path || 'The body'} must not contain control characters`;
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, child] of Object.entries(value)) {
+        const childPath = path ? `${path}.${key}` : key;
+        if (CONTROL_CHARACTER.test(key)) return `Property names must not contain control characters: ${JSON.stringify(childPath)}`;
+        if (pending.length > MAX_BODY_MEMBERS) return `The body must not hold more than ${MAX_BODY_MEMBERS} array elements and object properties`;
+        pending.push({ value: child, path: childPath });
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Guards every request body before validation:
+ * - application/json is parsed by Fastify's own parser (prototype poisoning refused) only when it
+ *   nests at most {@link MAX_JSON_DEPTH} levels, so that no later step (class-transformer,
+ *   class-validator, the error message) recurses out of stack on it;
+ * - a parsed body (JSON, form or text) holding a control character anywhere, or too many values,
+ *   is refused (see {@link bodyProblem}).
+ * Both answer 400 VALIDATION_FAILED with the error body; the body limit (413) is the adapter's.
+ */
+export function guardRequestBodies(app: NestFastifyApplication, bodyLimit: number): void {
+  const instance = app.getHttpAdapter().getInstance();
+  const parseJson = instance.getDefaultJsonParser('error', 'error');
+  app.useBodyParser<RawServerDefault>('application/json', { bodyLimit }, (request, body, done) => {
+    const text = body.toString('utf8');
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+      done(new DomainError('VALIDATION_FAILED', `The JSON body must not nest deeper than ${MAX_JSON_DEPTH} levels`), undefined);
+      return;
+    }
+    void parseJson(request, text, done);
+  });
+  instance.addHook('preValidation', (request, _reply, done) => {
+    const problem = bodyProblem(request.body);
+    done(problem === undefined ? undefined : new DomainError('VALIDATION_FAILED', problem));
+  });
+}
