@@ -25,7 +25,7 @@ export class Load {
   }
 
   newPhase(name) {
-    return { name, sent: 0, ok: 0, failed: 0, statuses: {}, failures: [] };
+    return { name, sent: 0, ok: 0, failed: 0, statuses: {}, failures: [], lastFailureAt: 0 };
   }
 
   /** Counts from now on into a new phase, and returns it. */
@@ -71,6 +71,7 @@ export class Load {
       if (outcome === 'ok') phase.ok += 1;
       else {
         phase.failed += 1;
+        phase.lastFailureAt = Date.now();
         if (phase.failures.length < 20) phase.failures.push(`${path}: ${outcome}`);
       }
     }

@@ -2,7 +2,7 @@
 // rendered by the image's own render-config.sh) in a private prefix, as an unprivileged test
 // process would: no system configuration touched.
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../stack.mjs';
@@ -34,7 +34,9 @@ export async function startNginx({ port, webRoot, apiServers, cspConnectSrc = ''
     'http {',
     '  include /etc/nginx/mime.types;',
     '  default_type application/octet-stream;',
-    `  access_log ${join(prefix, 'logs', 'access.log')};`,
+    // Which instance answered each proxied call: the test tells the calls lost on a killed instance.
+    "  log_format topology '$status $upstream_addr $upstream_status';",
+    `  access_log ${join(prefix, 'logs', 'access.log')} topology;`,
     `  client_body_temp_path ${join(prefix, 'client_body')};`,
     `  proxy_temp_path ${join(prefix, 'proxy')};`,
     `  fastcgi_temp_path ${join(prefix, 'fastcgi')};`,
@@ -61,6 +63,17 @@ export async function startNginx({ port, webRoot, apiServers, cspConnectSrc = ''
   }
   return {
     prefix,
+    /** The proxied calls answered 502 so far, by the upstream address nginx last tried for each. */
+    badGatewaysByUpstream() {
+      const counts = {};
+      for (const line of readFileSync(join(prefix, 'logs', 'access.log'), 'utf8').split('\n')) {
+        const [status, upstreams] = line.split(' ');
+        if (status !== '502' || !upstreams) continue;
+        const last = upstreams.split(', ').pop();
+        counts[last] = (counts[last] ?? 0) + 1;
+      }
+      return counts;
+    },
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGQUIT');
