@@ -3,7 +3,7 @@ import { createApp, openApiDocument } from './app';
 import { startupLog } from './common/logging/startup-logger';
 import { waitForDatabase } from './database/wait-for-database';
 import { Lifecycle } from './modules/health/lifecycle';
-import { connectionsEnded, stopAccepting } from './modules/health/stop-accepting';
+import { connectionsEnded, quietMoment, stopAccepting } from './modules/health/stop-accepting';
 
 /**
  * After the listener closed, how long open connections may still bring calls: longer than the web
@@ -11,6 +11,8 @@ import { connectionsEnded, stopAccepting } from './modules/health/stop-accepting
  * so that it closes them itself instead of meeting a connection closed under a call it sends.
  */
 const CONNECTION_GRACE_MS = 5000;
+/** The listener closes once no connection came for this long (at most CONNECTION_GRACE_MS after the drain). */
+const QUIET_MS = 250;
 
 async function main(): Promise<void> {
   let config;
@@ -34,10 +36,10 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   process.stdout.write(`API listening on ${await app.getUrl()}\n`);
   // Graceful shutdown (SIGTERM from an orchestrator; an interactive Ctrl-C skips the drain): drain
-  // (/readyz 503, serving as before) for SHUTDOWN_DRAIN_MS; then refuse new connections and answer
-  // the calls of open ones with Connection: close until they are gone (at most
-  // CONNECTION_GRACE_MS, longer than a proxy keeps an idle connection); then let in-flight calls and
-  // workers finish and close the pool.
+  // (/readyz 503, serving as before) for SHUTDOWN_DRAIN_MS; then, at a moment when no connection is
+  // coming, refuse new connections and answer the calls of open ones with Connection: close until
+  // they are gone (at most CONNECTION_GRACE_MS, longer than a proxy keeps an idle connection); then
+  // let in-flight calls and workers finish and close the pool.
   const lifecycle = app.get(Lifecycle);
   const server = app.getHttpServer();
   const shutdown = (signal: NodeJS.Signals): void => {
@@ -45,10 +47,14 @@ async function main(): Promise<void> {
     lifecycle.enter('draining');
     const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
     log.info(`${signal}: draining for ${drainMs} ms, then closing`);
+    const graceMs = signal === 'SIGTERM' ? CONNECTION_GRACE_MS : 0;
     setTimeout(() => {
-      lifecycle.enter('closing');
-      stopAccepting(server);
-      connectionsEnded(server, signal === 'SIGTERM' ? CONNECTION_GRACE_MS : 0)
+      quietMoment(server, graceMs > 0 ? QUIET_MS : 0, graceMs)
+        .then(() => {
+          lifecycle.enter('closing');
+          stopAccepting(server);
+          return connectionsEnded(server, graceMs);
+        })
         .then((open) => {
           log.info(`Closing: ${open} idle connection(s) left`);
           lifecycle.enter('stopping');

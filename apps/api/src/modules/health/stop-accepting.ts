@@ -20,3 +20,31 @@ export async function connectionsEnded(server: HttpServer, timeoutMs: number): P
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/**
+ * Resolves once no connection has come for `quietMs` (at the latest after `timeoutMs`): the moment
+ * to close the listener. A connection whose handshake the kernel completed but that the process has
+ * not accepted yet is reset when the listener closes, and its proxy has already sent a call on it;
+ * a proxy that keeps its connections alive opens new ones only now and then, so after a quiet spell
+ * there is none pending.
+ */
+export function quietMoment(server: HttpServer, quietMs: number, timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const deadline = Date.now() + timeoutMs;
+    let last = Date.now();
+    const onConnection = (): void => {
+      last = Date.now();
+    };
+    server.on('connection', onConnection);
+    const check = (): void => {
+      const now = Date.now();
+      if (now - last >= quietMs || now >= deadline) {
+        server.off('connection', onConnection);
+        resolve();
+        return;
+      }
+      setTimeout(check, Math.min(quietMs - (now - last), deadline - now));
+    };
+    setTimeout(check, quietMs);
+  });
+}
