@@ -150,9 +150,10 @@ describe('drain on SIGTERM', () => {
     expect(duringDrain).toEqual({ status: 200, connection: 'keep-alive' });
     expect((await get(port, '/readyz', false)).status).toBe(503);
 
-    // After the drain: new connections are refused (a proxy sends the call elsewhere, unsent), and
-    // a call on a connection still open is answered and its connection closed.
-    await new Promise((r) => setTimeout(r, Math.max(0, sigtermAt + DRAIN_MS + 200 - Date.now())));
+    // After the drain and a quiet moment (250 ms without a new connection): new connections are
+    // refused (a proxy sends the call elsewhere, unsent), and a call on a connection still open is
+    // answered and its connection closed.
+    await new Promise((r) => setTimeout(r, Math.max(0, sigtermAt + DRAIN_MS + 500 - Date.now())));
     await expect(get(port, '/healthz', false)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
     expect(await get(port, '/healthz', lingering)).toEqual({ status: 200, connection: 'close' });
     lingering.destroy();
