@@ -12,6 +12,7 @@ import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { dataSourceOptions } from './database/data-source';
 import { AccountModule } from './modules/account/account.module';
+import { AuditLogModule } from './modules/audit/audit-log.module';
 import { FilesModule } from './modules/files/files.module';
 import { HealthModule } from './modules/health/health.module';
 import { InvitationModule } from './modules/invitation/invitation.module';
@@ -54,6 +55,7 @@ export class AppModule {
         MailModule,
         InvitationModule,
         SessionModule,
+        AuditLogModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorFilter },

@@ -3,8 +3,10 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { Client } from 'pg';
+import { DataSource } from 'typeorm';
 import { toErrorResponse } from '../src/common/errors/error.filter';
 import { isConnectionLost } from '../src/database/connection-loss';
+import { dataSourceOptions } from '../src/database/data-source';
 import { call, signUpUser, startApi, type CallResult, type TestApi, type TestUser } from './support/harness';
 
 const SERVICE_UNAVAILABLE_BODY = { name: 'ConsoleError', errorCode: 'SERVICE_UNAVAILABLE', message: 'サービスが一時的に利用できません。しばらくしてから再度お試しください' };
@@ -205,6 +207,31 @@ describe('errors of a lost database connection', () => {
     } finally {
       await admin.end();
       await victim.end().catch(() => undefined);
+    }
+  });
+
+  it('maps a transaction whose connection dies between two statements to 503 (TypeORM has released its runner)', async () => {
+    const dataSource = await new DataSource(dataSourceOptions(process.env.DATABASE_URL ?? '', 2)).initialize();
+    const admin = new Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    try {
+      const failed = await dataSource
+        .transaction(async (m) => {
+          const [{ pid }] = await m.query<[{ pid: number }]>('SELECT pg_backend_pid() AS pid');
+          await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+          await new Promise((r) => setTimeout(r, 200));
+          await m.query('SELECT 1');
+        })
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+      expect(failed).toBeInstanceOf(Error);
+      expect(isConnectionLost(failed)).toBe(true);
+      expect(toErrorResponse(failed, 'r3', logger)).toEqual({ status: 503, body: SERVICE_UNAVAILABLE_BODY });
+    } finally {
+      await admin.end();
+      await dataSource.destroy();
     }
   });
 });

@@ -6,3 +6,4 @@ export * from './products';
 export * from './memberships';
 export * from './invitations';
 export * from './permissions';
+export * from './audit';

@@ -41,6 +41,8 @@ export const Actions = {
   KarteMappingRead: 'karteMapping.read',
   KarteMappingWrite: 'karteMapping.write',
   ProjectUpdateProductSettings: 'project.updateProductSettings',
+  /** Every organization's audit events (the system-wide audit log). */
+  AuditLogViewAll: 'auditLog.viewAll',
 
   // Organization.
   OrganizationView: 'organization.view',
@@ -50,6 +52,8 @@ export const Actions = {
   OrganizationInvite: 'organization.invite',
   OrganizationRemoveMember: 'organization.removeMember',
   OrganizationAssignRole: 'organization.assignRole',
+  /** The organization's audit events (organization admins and system admins). */
+  OrganizationViewAuditLog: 'organization.viewAuditLog',
 
   // Invitations.
   InvitationList: 'invitation.list',
@@ -186,6 +190,7 @@ export function decide(action: Action, subject: PermissionSubject): Decision {
     case 'karteMapping.read':
     case 'karteMapping.write':
     case 'project.updateProductSettings':
+    case 'auditLog.viewAll':
       return allowIf(f.sysAdmin);
 
     case 'systemAdmin.updateIsSystemAdmin':
@@ -202,6 +207,7 @@ export function decide(action: Action, subject: PermissionSubject): Decision {
 
     case 'organization.update':
     case 'organization.uploadImage':
+    case 'organization.viewAuditLog':
       return decideOrgAdminAction(f);
     case 'organization.invite':
       return decideOrgAdminAction(f, ErrorCodes.CANNOT_CHANGE_OWN_ROLE);

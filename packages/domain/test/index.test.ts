@@ -26,6 +26,8 @@ const EXPECTED_EXPORTS = [
   'invitationMatchesProject', 'buildInvitationUrl', 'assertCanAccept', 'isInviteEntryFailed', 'inviteOutcome',
   // permissions
   'Actions', 'ALL_ACTIONS', 'decide', 'can', 'assertAllowed',
+  // audit
+  'AUDIT_ACTIONS', 'AUDIT_TARGET_TYPES', 'AUDIT_ACTION_LABELS', 'isAuditAction', 'isAuditTargetType',
 ];
 
 describe('index', () => {

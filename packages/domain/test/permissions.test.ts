@@ -57,6 +57,7 @@ const MATRIX: Record<Action, string> = {
   'karteMapping.read': 'U A F F F F F F',
   'karteMapping.write': 'U A F F F F F F',
   'project.updateProductSettings': 'U A F F F F F F',
+  'auditLog.viewAll': 'U A F F F F F F',
 
   'organization.view': 'U A A A A A A F',
   'organization.update': 'U A A F F F F F',
@@ -65,6 +66,7 @@ const MATRIX: Record<Action, string> = {
   'organization.invite': 'U A A F F F F F',
   'organization.removeMember': 'U A A F F F F F',
   'organization.assignRole': 'U A A F F F F F',
+  'organization.viewAuditLog': 'U A A F F F F F',
 
   'invitation.list': 'U A A A A A A F',
   'invitation.cancel': 'U A A A A A A F',

@@ -63,6 +63,8 @@ export interface AppConfig {
   trustedProxies: string[];
   /** Rate limits, counted in Redis when several instances share it (see common/rate-limit). */
   rateLimit: RateLimitConfig;
+  /** Days audit events are kept before the retention job deletes them (AUDIT_RETENTION_DAYS); 0 keeps them for ever. */
+  auditRetentionDays: number;
 }
 
 export interface RateLimitConfig {
@@ -240,5 +242,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
       accountWritesPerMinute: integer(env, 'RATE_LIMIT_ACCOUNT_WRITES_PER_MINUTE', 60, 1, 1_000_000),
       invitationsPerOrganizationPerDay: integer(env, 'INVITATIONS_PER_ORGANIZATION_PER_DAY', 300, 1, 10_000_000),
     },
+    auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 365, 0, 36_500),
   };
 }

@@ -306,6 +306,12 @@ export const AUTHORIZATION_TABLE: readonly MatrixRow[] = [
     expected: organizationAMembers(),
   },
 
+  // Audit log: an organization's events for its admins, everyone's for system administrators.
+  { endpoint: 'POST /organization/listAuditEvents', request: (w) => ({ json: { organizationId: w.organizationA.organization.id } }), expected: organizationAAdmins() },
+  { endpoint: 'POST /organization/exportAuditEvents', request: (w) => ({ json: { organizationId: w.organizationA.organization.id } }), expected: organizationAAdmins() },
+  { endpoint: 'POST /systemAdmin/auditEvent/list', request: () => ({ json: {} }), expected: systemAdminsOnly() },
+  { endpoint: 'POST /systemAdmin/auditEvent/export', request: () => ({ json: {} }), expected: systemAdminsOnly() },
+
   // Session shared with sibling products.
   { endpoint: 'POST /session/login', request: () => ({}), expected: everyFirebaseUser() },
   { endpoint: 'POST /session/logout', request: async (_w, kind) => (kind === 'anonymous' ? {} : { token: (await signUpUser()).idToken }), expected: allowedFor(...CALLER_KINDS.filter((k) => k !== 'anonymous')) },

@@ -31,7 +31,7 @@ export function bearer(token: string | undefined): Record<string, string> {
   return token ? { authorization: `Bearer ${token}` } : {};
 }
 
-/** POSTs JSON to the API like the web does, with the bearer token when given. */
+/** POSTs JSON to the API like the web does, with the bearer token when given; a text answer (a CSV export) is handed back as text. */
 export async function call<T = unknown>(api: TestApi, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<CallResult<T>> {
   const response = await fetch(`${api.baseUrl}${path}`, {
     method: 'POST',
@@ -39,7 +39,8 @@ export async function call<T = unknown>(api: TestApi, path: string, body?: unkno
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
+  const isText = (response.headers.get('content-type') ?? '').startsWith('text/');
+  return { status: response.status, body: (text && !isText ? JSON.parse(text) : text || undefined) as T, headers: response.headers };
 }
 
 /** POSTs the body as it is, not encoded as JSON (malformed JSON, another content type), with the bearer token when given. */

@@ -644,6 +644,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organization/listAuditEvents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["listAuditEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organization/exportAuditEvents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["exportAuditEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/systemAdmin/auditEvent/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["listAllAuditEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/systemAdmin/auditEvent/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["exportAllAuditEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -940,6 +1004,147 @@ export interface components {
             memberships: components["schemas"]["MembershipResponse"][];
             /** @description The project asked for (null when none was asked for). */
             project: components["schemas"]["IntrospectedProjectResponse"] | null;
+        };
+        /** @enum {string} */
+        AuditAction: "account.create" | "account.update" | "account.updateEmail" | "account.uploadProfileImage" | "organization.create" | "organization.update" | "organization.uploadProfileImage" | "project.create" | "project.update" | "membership.assignOrganizationRole" | "membership.assignProjectRole" | "membership.removeFromOrganization" | "membership.removeFromProject" | "invitation.create" | "invitation.accept" | "invitation.cancel" | "invitation.resend" | "karteMapping.upsertOrganization" | "karteMapping.upsertProject" | "systemAdmin.grant" | "systemAdmin.revoke" | "session.login" | "session.logout" | "email.requeue";
+        /** @enum {string} */
+        AuditTargetType: "account" | "organization" | "project" | "membership" | "invitation" | "karteMapping" | "session" | "email";
+        ListOrganizationAuditEventsRequest: {
+            /** @description Events of this acting account. */
+            actorAccountId?: string;
+            action?: components["schemas"]["AuditAction"];
+            targetType?: components["schemas"]["AuditTargetType"];
+            /** @description Events acting on this target (an account, organization, project, invitation … id). */
+            targetId?: string;
+            /** @description Events in this project. */
+            projectId?: string;
+            /**
+             * Format: date-time
+             * @description Events at or after this time (ISO 8601).
+             */
+            from?: string;
+            /**
+             * Format: date-time
+             * @description Events before this time (ISO 8601, exclusive).
+             */
+            to?: string;
+            organizationId: string;
+            /** @default 50 */
+            limit: number;
+            /** @description The nextCursor of the previous page; omitted for the first page. */
+            cursor?: string;
+        };
+        AuditChangeResponse: {
+            /** @description The value before the change (null when there was none). */
+            before: (string | number | boolean | {
+                [key: string]: unknown;
+            } | unknown[]) | null;
+            /** @description The value after the change (null when there is none). */
+            after: (string | number | boolean | {
+                [key: string]: unknown;
+            } | unknown[]) | null;
+        };
+        AuditActorResponse: {
+            accountId: string;
+            name: string | null;
+            email: string;
+            /** @description Whether the account acted with system-admin rights. */
+            isSystemAdmin: boolean;
+        };
+        AuditEventResponse: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            occurredAt: string;
+            /** @description null when no account acted (a session opened by a user without an account). */
+            actor: components["schemas"]["AuditActorResponse"] | null;
+            action: components["schemas"]["AuditAction"];
+            targetType: components["schemas"]["AuditTargetType"];
+            targetId: string;
+            organizationId: string | null;
+            projectId: string | null;
+            /** @description The changed fields, each with its value before and after. Image changes record URLs only; tokens and cookies are never recorded. */
+            changes: {
+                [key: string]: components["schemas"]["AuditChangeResponse"];
+            };
+            requestId: string | null;
+            ip: string | null;
+            userAgent: string | null;
+        };
+        AuditEventPageResponse: {
+            /** @description Newest first. */
+            items: components["schemas"]["AuditEventResponse"][];
+            /** @description Pass as cursor for the next (older) page; null on the last page. */
+            nextCursor: string | null;
+        };
+        ExportOrganizationAuditEventsRequest: {
+            /** @description Events of this acting account. */
+            actorAccountId?: string;
+            action?: components["schemas"]["AuditAction"];
+            targetType?: components["schemas"]["AuditTargetType"];
+            /** @description Events acting on this target (an account, organization, project, invitation … id). */
+            targetId?: string;
+            /** @description Events in this project. */
+            projectId?: string;
+            /**
+             * Format: date-time
+             * @description Events at or after this time (ISO 8601).
+             */
+            from?: string;
+            /**
+             * Format: date-time
+             * @description Events before this time (ISO 8601, exclusive).
+             */
+            to?: string;
+            organizationId: string;
+        };
+        ListAllAuditEventsRequest: {
+            /** @description Events of this acting account. */
+            actorAccountId?: string;
+            action?: components["schemas"]["AuditAction"];
+            targetType?: components["schemas"]["AuditTargetType"];
+            /** @description Events acting on this target (an account, organization, project, invitation … id). */
+            targetId?: string;
+            /** @description Events in this project. */
+            projectId?: string;
+            /**
+             * Format: date-time
+             * @description Events at or after this time (ISO 8601).
+             */
+            from?: string;
+            /**
+             * Format: date-time
+             * @description Events before this time (ISO 8601, exclusive).
+             */
+            to?: string;
+            /** @description Events of this organization only. */
+            organizationId?: string;
+            /** @default 50 */
+            limit: number;
+            /** @description The nextCursor of the previous page; omitted for the first page. */
+            cursor?: string;
+        };
+        ExportAllAuditEventsRequest: {
+            /** @description Events of this acting account. */
+            actorAccountId?: string;
+            action?: components["schemas"]["AuditAction"];
+            targetType?: components["schemas"]["AuditTargetType"];
+            /** @description Events acting on this target (an account, organization, project, invitation … id). */
+            targetId?: string;
+            /** @description Events in this project. */
+            projectId?: string;
+            /**
+             * Format: date-time
+             * @description Events at or after this time (ISO 8601).
+             */
+            from?: string;
+            /**
+             * Format: date-time
+             * @description Events before this time (ISO 8601, exclusive).
+             */
+            to?: string;
+            /** @description Events of this organization only. */
+            organizationId?: string;
         };
     };
     responses: never;
@@ -1871,6 +2076,102 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SessionIntrospectionResponse"];
+                };
+            };
+        };
+    };
+    listAuditEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListOrganizationAuditEventsRequest"];
+            };
+        };
+        responses: {
+            /** @description The organization’s events, newest first, one keyset page at a time. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEventPageResponse"];
+                };
+            };
+        };
+    };
+    exportAuditEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportOrganizationAuditEventsRequest"];
+            };
+        };
+        responses: {
+            /** @description The events as CSV (UTF-8 with BOM, header row, newest first), as the attachment audit-events.csv. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+        };
+    };
+    listAllAuditEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListAllAuditEventsRequest"];
+            };
+        };
+        responses: {
+            /** @description Every event (or one organization’s), newest first, one keyset page at a time. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEventPageResponse"];
+                };
+            };
+        };
+    };
+    exportAllAuditEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportAllAuditEventsRequest"];
+            };
+        };
+        responses: {
+            /** @description The events as CSV (UTF-8 with BOM, header row, newest first), as the attachment audit-events.csv. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
         };

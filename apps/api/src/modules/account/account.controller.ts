@@ -5,6 +5,7 @@ import { Access } from '../../common/auth/access.decorator';
 import { CurrentFirebaseUser, CurrentOperator } from '../../common/auth/current-operator.decorator';
 import type { FirebaseUser, Operator } from '../../common/auth/operator';
 import { imageUploadSchema, readImageUpload } from '../../common/http/multipart';
+import { AuditContext } from '../audit/audit-context';
 import { UploadedImageResponse } from '../files/files.dto';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { AccountResponse, UpdateAccountRequest } from './account.dto';
@@ -22,8 +23,8 @@ export class AccountController {
   @Access('firebaseUser')
   @Idempotent()
   @ApiOkResponse({ type: AccountResponse })
-  createAccount(@CurrentFirebaseUser() user: FirebaseUser): Promise<AccountResponse> {
-    return this.service.create(user);
+  createAccount(@CurrentFirebaseUser() user: FirebaseUser, @AuditContext() audit: AuditContext): Promise<AccountResponse> {
+    return this.service.create(user, audit);
   }
 
   @Post('get')
@@ -40,16 +41,21 @@ export class AccountController {
   @HttpCode(200)
   @Access('account')
   @ApiOkResponse({ type: AccountResponse })
-  updateAccount(@CurrentOperator() operator: Operator, @CurrentFirebaseUser() user: FirebaseUser, @Body() body: UpdateAccountRequest): Promise<AccountResponse> {
-    return this.service.update(operator, user, body);
+  updateAccount(
+    @CurrentOperator() operator: Operator,
+    @CurrentFirebaseUser() user: FirebaseUser,
+    @Body() body: UpdateAccountRequest,
+    @AuditContext() audit: AuditContext,
+  ): Promise<AccountResponse> {
+    return this.service.update(operator, user, body, audit);
   }
 
   @Post('updateEmail')
   @HttpCode(200)
   @Access('account')
   @ApiOkResponse({ type: AccountResponse, description: 'The account with the email of the verified ID token.' })
-  updateAccountEmail(@CurrentOperator() operator: Operator, @CurrentFirebaseUser() user: FirebaseUser): Promise<AccountResponse> {
-    return this.service.updateEmail(operator, user);
+  updateAccountEmail(@CurrentOperator() operator: Operator, @CurrentFirebaseUser() user: FirebaseUser, @AuditContext() audit: AuditContext): Promise<AccountResponse> {
+    return this.service.updateEmail(operator, user, audit);
   }
 
   @Post('uploadProfileImage')
@@ -58,8 +64,8 @@ export class AccountController {
   @ApiConsumes('multipart/form-data')
   @ApiBody(imageUploadSchema())
   @ApiOkResponse({ type: UploadedImageResponse })
-  async uploadAccountProfileImage(@CurrentOperator() operator: Operator, @Req() request: FastifyRequest): Promise<UploadedImageResponse> {
+  async uploadAccountProfileImage(@CurrentOperator() operator: Operator, @Req() request: FastifyRequest, @AuditContext() audit: AuditContext): Promise<UploadedImageResponse> {
     const { image } = await readImageUpload(request);
-    return this.service.uploadProfileImage(operator, image);
+    return this.service.uploadProfileImage(operator, image, audit);
   }
 }

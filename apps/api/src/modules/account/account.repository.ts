@@ -18,6 +18,11 @@ export class AccountRepository {
     return this.accounts(manager).findOneBy({ id });
   }
 
+  /** The account, its row locked until the transaction of `manager` ends (the state a change starts from). */
+  findByIdForUpdate(id: string, manager: EntityManager): Promise<AccountEntity | null> {
+    return this.accounts(manager).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
   findByIdaasId(idaasId: string, manager?: EntityManager): Promise<AccountEntity | null> {
     return this.accounts(manager).findOneBy({ idaasId });
   }

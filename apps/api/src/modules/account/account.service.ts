@@ -5,6 +5,8 @@ import { FirebaseAuthService } from '../../common/auth/firebase-auth.service';
 import type { FirebaseUser, Operator } from '../../common/auth/operator';
 import { holdsSystemAdminRights } from '../../common/auth/system-admin-rights';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import type { AuditContext } from '../audit/audit-context';
+import { AuditService, changedFields } from '../audit/audit.service';
 import { ImageService } from '../files/image.service';
 import { AccountEntity } from './account.entity';
 import { AccountRepository } from './account.repository';
@@ -19,6 +21,7 @@ export class AccountService {
     private readonly accounts: AccountRepository,
     private readonly images: ImageService,
     private readonly firebase: FirebaseAuthService,
+    private readonly audit: AuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -45,9 +48,10 @@ export class AccountService {
   /**
    * Creates the account of a signed-up Firebase user; idempotent for the same user. An
    * account already recorded for the email without a Firebase identity (the bootstrapped
-   * root account) is linked to the user instead.
+   * root account) is linked to the user instead. The account is the actor of its creation; a
+   * call that finds the account already there changes nothing and records nothing.
    */
-  async create(user: FirebaseUser): Promise<AccountResponse> {
+  async create(user: FirebaseUser, audit: AuditContext): Promise<AccountResponse> {
     try {
       const account = await this.dataSource.transaction(async (manager) => {
         const existing = await this.accounts.findByIdaasId(user.uid, manager);
@@ -58,7 +62,15 @@ export class AccountService {
           if (byEmail.idaasId === user.uid) return byEmail;
           if (byEmail.idaasId !== null) throw new DomainError('FAILED_TO_CREATE_ACCOUNT');
           await this.accounts.update(byEmail.id, { idaasId: user.uid, updatedById: byEmail.id }, manager);
-          return { ...byEmail, idaasId: user.uid };
+          const linked = { ...byEmail, idaasId: user.uid };
+          await this.audit.record(manager, audit, {
+            action: 'account.create',
+            targetType: 'account',
+            targetId: linked.id,
+            changes: changedFields(byEmail, { idaasId: user.uid }),
+            actor: { accountId: linked.id, isSystemAdmin: holdsSystemAdminRights(linked, user) },
+          });
+          return linked;
         }
         const id = generateId('account');
         const created = Object.assign(new AccountEntity(), {
@@ -72,6 +84,13 @@ export class AccountService {
           updatedById: id,
         });
         await this.accounts.insert(created, manager);
+        await this.audit.record(manager, audit, {
+          action: 'account.create',
+          targetType: 'account',
+          targetId: id,
+          changes: changedFields(null, { email: created.email, idaasId: user.uid }),
+          actor: { accountId: id, isSystemAdmin: false },
+        });
         return (await this.accounts.findById(id, manager)) ?? created;
       });
       return await this.toOwnResponse(account, user);
@@ -92,12 +111,17 @@ export class AccountService {
   }
 
   /** The operator's own name and image; null (or an empty name) clears the value. */
-  async update(operator: Operator, user: FirebaseUser, props: UpdateAccountRequest): Promise<AccountResponse> {
+  async update(operator: Operator, user: FirebaseUser, props: UpdateAccountRequest, audit: AuditContext): Promise<AccountResponse> {
     assertAllowed(Actions.AccountManageOwn, { operator });
     const changes: { name?: string | null; profileImageSrc?: string | null } = {};
     if (props.name !== undefined) changes.name = props.name === null || props.name.trim() === '' ? null : validateName(props.name);
     if (props.profileImageSrc !== undefined) changes.profileImageSrc = props.profileImageSrc;
-    if (Object.keys(changes).length > 0) await this.accounts.update(operator.id, { ...changes, updatedById: operator.id });
+    await this.dataSource.transaction(async (m) => {
+      const before = await this.accounts.findByIdForUpdate(operator.id, m);
+      if (!before) throw new DomainError('ACCOUNT_NOT_FOUND');
+      if (Object.keys(changes).length > 0) await this.accounts.update(operator.id, { ...changes, updatedById: operator.id }, m);
+      await this.audit.record(m, audit, { action: 'account.update', targetType: 'account', targetId: operator.id, changes: changedFields(before, changes) });
+    });
     return this.toOwnResponse(await this.require(operator.id), user);
   }
 
@@ -106,27 +130,36 @@ export class AccountService {
    * that loses the company mail domain loses system administration with it (spec §5: only internal
    * accounts can be system administrators).
    */
-  async updateEmail(operator: Operator, user: FirebaseUser): Promise<AccountResponse> {
+  async updateEmail(operator: Operator, user: FirebaseUser, audit: AuditContext): Promise<AccountResponse> {
     assertAllowed(Actions.AccountManageOwn, { operator });
     const email = normalizeEmail(user.email);
-    const account = await this.require(operator.id);
-    if (account.email !== email) {
-      const changes: Partial<AccountEntity> = { email, updatedById: operator.id };
-      if (account.isSystemAdmin && !isCompanyEmail(email, this.config.companyMailDomain)) changes.isSystemAdmin = false;
-      try {
-        await this.accounts.update(account.id, changes);
-      } catch (error) {
-        if (this.isUniqueViolation(error)) throw new DomainError('EMAIL_ALREADY_IN_USE');
-        throw error;
-      }
+    try {
+      await this.dataSource.transaction(async (m) => {
+        const account = await this.accounts.findByIdForUpdate(operator.id, m);
+        if (!account) throw new DomainError('ACCOUNT_NOT_FOUND');
+        const changes: Pick<Partial<AccountEntity>, 'email' | 'isSystemAdmin'> = {};
+        if (account.email !== email) {
+          changes.email = email;
+          if (account.isSystemAdmin && !isCompanyEmail(email, this.config.companyMailDomain)) changes.isSystemAdmin = false;
+          await this.accounts.update(account.id, { ...changes, updatedById: operator.id }, m);
+        }
+        await this.audit.record(m, audit, { action: 'account.updateEmail', targetType: 'account', targetId: account.id, changes: changedFields(account, changes) });
+      });
+    } catch (error) {
+      if (this.isUniqueViolation(error)) throw new DomainError('EMAIL_ALREADY_IN_USE');
+      throw error;
     }
     return this.toOwnResponse(await this.require(operator.id), user);
   }
 
-  /** Stores a new profile image and returns its URL; the account is changed by /account/update. */
-  uploadProfileImage(operator: Operator, image: Buffer): Promise<{ url: string }> {
+  /** Stores a new profile image and returns its URL (recorded, not the image); the account is changed by /account/update. */
+  async uploadProfileImage(operator: Operator, image: Buffer, audit: AuditContext): Promise<{ url: string }> {
     assertAllowed(Actions.AccountManageOwn, { operator });
-    return this.images.storeProfileImage(image);
+    const uploaded = await this.images.storeProfileImage(image);
+    await this.dataSource.transaction((m) =>
+      this.audit.record(m, audit, { action: 'account.uploadProfileImage', targetType: 'account', targetId: operator.id, changes: changedFields(null, { uploadedImageUrl: uploaded.url }) }),
+    );
+    return uploaded;
   }
 
   /** Every account with its memberships (system administration), in three statements. */
@@ -142,7 +175,7 @@ export class AccountService {
    * and to an address the identity provider has verified (else anyone who signed up with a
    * colleague's address could be made an administrator).
    */
-  async updateIsSystemAdmin(operator: Operator, email: string, isSystemAdmin: boolean): Promise<AccountResponse> {
+  async updateIsSystemAdmin(operator: Operator, email: string, isSystemAdmin: boolean, audit: AuditContext): Promise<AccountResponse> {
     const target = await this.accounts.findByEmail(normalizeEmail(email));
     assertAllowed(Actions.SystemAdminUpdateIsSystemAdmin, {
       operator,
@@ -155,7 +188,17 @@ export class AccountService {
     // An account not yet signed in (the bootstrapped root account) has no address verified either.
     const verified = !isSystemAdmin || (target.idaasId !== null && (await this.firebase.hasVerifiedEmail(target.idaasId, target.email)));
     if (!verified) throw new DomainError('EMAIL_NOT_VERIFIED');
-    if (target.isSystemAdmin !== isSystemAdmin) await this.accounts.update(target.id, { isSystemAdmin, updatedById: operator.id });
+    await this.dataSource.transaction(async (m) => {
+      const before = await this.accounts.findByIdForUpdate(target.id, m);
+      if (!before) throw new DomainError('ACCOUNT_NOT_FOUND');
+      if (before.isSystemAdmin !== isSystemAdmin) await this.accounts.update(target.id, { isSystemAdmin, updatedById: operator.id }, m);
+      await this.audit.record(m, audit, {
+        action: isSystemAdmin ? 'systemAdmin.grant' : 'systemAdmin.revoke',
+        targetType: 'account',
+        targetId: target.id,
+        changes: changedFields(before, { isSystemAdmin }),
+      });
+    });
     return this.toResponse(await this.require(target.id));
   }
 }

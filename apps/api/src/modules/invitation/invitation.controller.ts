@@ -4,6 +4,7 @@ import { Access } from '../../common/auth/access.decorator';
 import { CurrentOperator } from '../../common/auth/current-operator.decorator';
 import type { Operator } from '../../common/auth/operator';
 import { AccountResponse } from '../account/account.dto';
+import { AuditContext } from '../audit/audit-context';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import {
   InvitationIdRequest,
@@ -54,16 +55,16 @@ export class InvitationController {
   @HttpCode(200)
   @Access('account')
   @ApiOkResponse({ type: AccountResponse, description: 'The account with the invited membership added.' })
-  acceptInvitation(@CurrentOperator() operator: Operator, @Body() body: InvitationIdRequest): Promise<AccountResponse> {
-    return this.service.accept(operator, body.invitationId);
+  acceptInvitation(@CurrentOperator() operator: Operator, @Body() body: InvitationIdRequest, @AuditContext() audit: AuditContext): Promise<AccountResponse> {
+    return this.service.accept(operator, body.invitationId, audit);
   }
 
   @Post('cancel')
   @HttpCode(200)
   @Access('account')
   @ApiOkResponse({ type: InvitationResponse })
-  cancelInvitation(@CurrentOperator() operator: Operator, @Body() body: InvitationIdRequest): Promise<InvitationResponse> {
-    return this.service.cancel(operator, body.invitationId);
+  cancelInvitation(@CurrentOperator() operator: Operator, @Body() body: InvitationIdRequest, @AuditContext() audit: AuditContext): Promise<InvitationResponse> {
+    return this.service.cancel(operator, body.invitationId, audit);
   }
 }
 
@@ -79,15 +80,15 @@ export class OrganizationInvitationController {
   @Access('account')
   @Idempotent()
   @ApiOkResponse({ type: [InviteResultEntryResponse], description: 'One entry per distinct address; an entry without invitation and account failed.' })
-  inviteMembers(@CurrentOperator() operator: Operator, @Body() body: InviteMembersRequest): Promise<InviteResultEntryResponse[]> {
-    return this.service.inviteMembers(operator, body);
+  inviteMembers(@CurrentOperator() operator: Operator, @Body() body: InviteMembersRequest, @AuditContext() audit: AuditContext): Promise<InviteResultEntryResponse[]> {
+    return this.service.inviteMembers(operator, body, audit);
   }
 
   @Post('resendInvitation')
   @HttpCode(200)
   @Access('account')
   @ApiOkResponse({ type: InvitationResponse, description: 'The pending invitation whose e-mail is queued again (due now, attempts reset); same rights as cancelling it.' })
-  resendInvitation(@CurrentOperator() operator: Operator, @Body() body: InvitationIdRequest): Promise<InvitationResponse> {
-    return this.service.resend(operator, body.invitationId);
+  resendInvitation(@CurrentOperator() operator: Operator, @Body() body: InvitationIdRequest, @AuditContext() audit: AuditContext): Promise<InvitationResponse> {
+    return this.service.resend(operator, body.invitationId, audit);
   }
 }

@@ -91,15 +91,16 @@ export class InvitationRepository {
     return (result.affected ?? 0) > 0;
   }
 
-  /** Cancels those of the invitations that are still open (a new invitation replaces them). */
-  async cancelOpen(ids: readonly string[], accountId: string, manager?: EntityManager): Promise<number> {
-    if (ids.length === 0) return 0;
+  /** Cancels those of the invitations that are still open (a new invitation replaces them); the ones cancelled, as they were. */
+  async cancelOpen(ids: readonly string[], accountId: string, manager?: EntityManager): Promise<Pick<InvitationEntity, 'id' | 'createdAt' | 'expiredIn'>[]> {
+    if (ids.length === 0) return [];
     const result = await this.invitations(manager)
       .createQueryBuilder()
       .update()
       .set({ cancelledAt: () => 'now()', cancelledById: accountId })
       .where('id IN (:...ids) AND accepted_at IS NULL AND cancelled_at IS NULL', { ids })
+      .returning('id, created_at, expired_in')
       .execute();
-    return result.affected ?? 0;
+    return (result.raw as { id: string; created_at: Date; expired_in: number }[]).map((row) => ({ id: row.id, createdAt: row.created_at, expiredIn: row.expired_in }));
   }
 }

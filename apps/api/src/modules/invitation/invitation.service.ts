@@ -23,6 +23,8 @@ import type { Operator } from '../../common/auth/operator';
 import { RateLimiter } from '../../common/rate-limit/rate-limiter';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { AccountResponse } from '../account/account.dto';
+import type { AuditContext } from '../audit/audit-context';
+import { AuditService, changedFields } from '../audit/audit.service';
 import { AccountRepository } from '../account/account.repository';
 import { AccountService } from '../account/account.service';
 import { MailService } from '../mail/mail.service';
@@ -67,6 +69,7 @@ export class InvitationService {
     private readonly accountService: AccountService,
     private readonly mail: MailService,
     private readonly rateLimiter: RateLimiter,
+    private readonly audit: AuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -134,7 +137,7 @@ export class InvitationService {
    * e-mail: the unique index on open invitations lets only the first insert through, and the
    * others answer with its invitation.
    */
-  async inviteMembers(operator: Operator, request: InviteMembersRequest): Promise<InviteResultEntryResponse[]> {
+  async inviteMembers(operator: Operator, request: InviteMembersRequest, audit: AuditContext): Promise<InviteResultEntryResponse[]> {
     assertValidId('organization', request.organizationId);
     const addresses = uniqueEmails(request.emails);
     const validAddresses = addresses.filter(isValidEmail);
@@ -159,7 +162,7 @@ export class InvitationService {
       }
       const email = normalizeEmail(raw);
       try {
-        entries.push(await this.inviteOne(operator, organization, email, membership, replaced.get(email) ?? [], { name: inviter?.name ?? null, email: operator.email }));
+        entries.push(await this.inviteOne(operator, organization, email, membership, replaced.get(email) ?? [], { name: inviter?.name ?? null, email: operator.email }, audit));
       } catch (error) {
         this.logger.warn({ err: error, organizationId: organization.id }, 'Invitation of one address failed');
         entries.push({ email: raw, invitation: null, account: null });
@@ -175,14 +178,27 @@ export class InvitationService {
     membership: Membership,
     replaced: readonly string[],
     inviter: { name: string | null; email: string },
+    audit: AuditContext,
   ): Promise<InviteResultEntryResponse> {
     const existing = await this.accounts.findByEmail(email);
     if (existing && (await this.organizations.findMembership(existing.id, organization.id))) {
-      await this.addMissingProjectMemberships(operator, existing.id, membership);
+      await this.addMissingProjectMemberships(operator, existing.id, membership, audit);
       return { email, invitation: null, account: await this.accountService.toResponse(existing) };
     }
     const invitation = await this.dataSource.transaction(async (m) => {
-      await this.invitations.cancelOpen(replaced, operator.id, m);
+      const now = new Date();
+      const cancelled = await this.invitations.cancelOpen(replaced, operator.id, m);
+      await this.audit.recordAll(
+        m,
+        audit,
+        cancelled.map((c) => ({
+          action: 'invitation.cancel',
+          targetType: 'invitation',
+          targetId: c.id,
+          organizationId: organization.id,
+          changes: { status: { before: invitationStatus(c, now), after: 'cancelled' } },
+        })),
+      );
       const id = generateId('invitation');
       const inserted = await this.invitations.insertUnlessOpen(
         Object.assign(new InvitationEntity(), {
@@ -209,20 +225,39 @@ export class InvitationService {
       }
       const created = await this.invitations.findById(id, m);
       if (!created) throw new DomainError('FAILED_TO_INVITE');
+      await this.audit.record(m, audit, {
+        action: 'invitation.create',
+        targetType: 'invitation',
+        targetId: id,
+        organizationId: organization.id,
+        changes: changedFields(null, { email, roleId: created.roleId, projects: created.projects }),
+      });
       await this.mail.enqueue(invitationMail(created, { appOrigin: this.config.appOrigin, organizationName: organization.name, inviter }), m);
       return created;
     });
     return { email, invitation: toInvitationResponse(invitation, new Date()), account: null };
   }
 
-  /** Adds the invited projects an existing member lacks; the projects it has keep their roles. */
-  private async addMissingProjectMemberships(operator: Operator, accountId: string, membership: Membership): Promise<void> {
+  /** Adds the invited projects an existing member lacks (one project role assignment each); the projects it has keep their roles. */
+  private async addMissingProjectMemberships(operator: Operator, accountId: string, membership: Membership, audit: AuditContext): Promise<void> {
     await this.dataSource.transaction(async (m) => {
       const current = (await this.accounts.membershipsOf([accountId], m)).get(accountId) ?? [];
       const before = findMembership(current, membership.organizationId)?.projects ?? [];
       const after = findMembership(addMembership(current, membership), membership.organizationId)?.projects ?? [];
       const missing = after.filter((p) => !before.some((b) => b.projectId === p.projectId));
       await this.insertProjectMemberships(operator.id, accountId, membership.organizationId, missing, m);
+      await this.audit.recordAll(
+        m,
+        audit,
+        missing.map((p) => ({
+          action: 'membership.assignProjectRole',
+          targetType: 'membership',
+          targetId: accountId,
+          organizationId: membership.organizationId,
+          projectId: p.projectId,
+          changes: changedFields(null, { roleId: p.roleId }),
+        })),
+      );
     });
   }
 
@@ -274,14 +309,15 @@ export class InvitationService {
    * membership the account has (ALREADY_ORGANIZATION_MEMBER), and an invitation the operator sent
    * is refused (CANNOT_CHANGE_OWN_ROLE): its roles were chosen by the operator for themselves.
    */
-  async accept(operator: Operator, invitationId: string): Promise<AccountResponse> {
+  async accept(operator: Operator, invitationId: string, audit: AuditContext): Promise<AccountResponse> {
     assertValidId('invitation', invitationId);
     try {
       await this.dataSource.transaction(async (m) => {
         const invitation = await this.invitations.findByIdForUpdate(invitationId, m);
         if (!invitation) throw new DomainError('INVITATION_NOT_FOUND');
         const alreadyMember = (await this.organizations.findMembership(operator.id, invitation.organizationId, m)) !== null;
-        assertCanAccept({ accountEmail: operator.email, invitationEmail: invitation.email, alreadyMember, status: invitationStatus(invitation, new Date()) });
+        const status = invitationStatus(invitation, new Date());
+        assertCanAccept({ accountEmail: operator.email, invitationEmail: invitation.email, alreadyMember, status });
         assertAllowed('invitation.accept', { operator, invitedById: invitation.createdById });
         const organizationRoles = await this.roles.findOrganizationRoles([invitation.organizationId], m);
         if (!organizationRoles.some((r) => r.id === invitation.roleId)) throw new DomainError('INVITATION_INVALID');
@@ -294,6 +330,13 @@ export class InvitationService {
         );
         await this.insertProjectMemberships(operator.id, operator.id, invitation.organizationId, addMissingProjects([], projects), m);
         if (!(await this.invitations.markAccepted(invitation.id, operator.id, m))) throw new DomainError('INVITATION_INVALID');
+        await this.audit.record(m, audit, {
+          action: 'invitation.accept',
+          targetType: 'invitation',
+          targetId: invitation.id,
+          organizationId: invitation.organizationId,
+          changes: { status: { before: status, after: 'accepted' } },
+        });
       });
     } catch (error) {
       // Another invitation of the same organization was accepted concurrently by this account.
@@ -315,20 +358,33 @@ export class InvitationService {
    * /organization/resendInvitation: queues the e-mail of a pending invitation again (due now, attempts
    * reset); allowed to whoever may cancel it.
    */
-  async resend(operator: Operator, invitationId: string): Promise<InvitationResponse> {
+  async resend(operator: Operator, invitationId: string, audit: AuditContext): Promise<InvitationResponse> {
     const invitation = await this.requireInvitation(invitationId);
     assertAllowed('invitation.cancel', { operator, organizationRoleKey: await this.organizationRoleKey(operator.id, invitation.organizationId), targetEmail: invitation.email });
     if (invitationStatus(invitation, new Date()) !== 'pending') throw new DomainError('INVITATION_INVALID');
-    if (!(await this.mail.resend(INVITATION_MAIL_KIND, invitation.id))) throw new DomainError('NOT_FOUND');
+    await this.dataSource.transaction(async (m) => {
+      if (!(await this.mail.resend(INVITATION_MAIL_KIND, invitation.id, m))) throw new DomainError('NOT_FOUND');
+      await this.audit.record(m, audit, { action: 'invitation.resend', targetType: 'invitation', targetId: invitation.id, organizationId: invitation.organizationId });
+    });
     return toInvitationResponse(invitation, new Date());
   }
 
   /** /invitation/cancel: any member of the organization, or the invitee. */
-  async cancel(operator: Operator, invitationId: string): Promise<InvitationResponse> {
+  async cancel(operator: Operator, invitationId: string, audit: AuditContext): Promise<InvitationResponse> {
     const invitation = await this.requireInvitation(invitationId);
     assertAllowed('invitation.cancel', { operator, organizationRoleKey: await this.organizationRoleKey(operator.id, invitation.organizationId), targetEmail: invitation.email });
-    if (!(await this.invitations.markCancelled(invitation.id, operator.id))) throw new DomainError('INVITATION_INVALID');
-    const cancelled = await this.requireInvitation(invitation.id);
+    const cancelled = await this.dataSource.transaction(async (m) => {
+      const status = invitationStatus(invitation, new Date());
+      if (!(await this.invitations.markCancelled(invitation.id, operator.id, m))) throw new DomainError('INVITATION_INVALID');
+      await this.audit.record(m, audit, {
+        action: 'invitation.cancel',
+        targetType: 'invitation',
+        targetId: invitation.id,
+        organizationId: invitation.organizationId,
+        changes: { status: { before: status, after: 'cancelled' } },
+      });
+      return this.requireInvitation(invitation.id, m);
+    });
     return toInvitationResponse(cancelled, new Date());
   }
 }

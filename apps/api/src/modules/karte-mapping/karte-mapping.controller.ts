@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiExtraModels, ApiOkResponse, ApiTags, getSchemaPath } 
 import { Access } from '../../common/auth/access.decorator';
 import { CurrentOperator } from '../../common/auth/current-operator.decorator';
 import type { Operator } from '../../common/auth/operator';
+import { AuditContext } from '../audit/audit-context';
 import {
   OrganizationKarteMappingRequest,
   OrganizationKarteMappingResponse,
@@ -34,8 +35,8 @@ export class KarteMappingController {
   @HttpCode(200)
   @Access('systemAdmin')
   @ApiOkResponse({ type: ProjectKarteMappingResponse })
-  upsertProjectKarteMapping(@CurrentOperator() operator: Operator, @Body() body: UpsertProjectKarteMappingRequest): Promise<ProjectKarteMappingResponse> {
-    return this.service.upsertOfProject(operator, body.projectId, body.karteProjectId);
+  upsertProjectKarteMapping(@CurrentOperator() operator: Operator, @Body() body: UpsertProjectKarteMappingRequest, @AuditContext() audit: AuditContext): Promise<ProjectKarteMappingResponse> {
+    return this.service.upsertOfProject(operator, body.projectId, body.karteProjectId, audit);
   }
 
   @Post('organizationKarteMapping/get')
@@ -51,7 +52,11 @@ export class KarteMappingController {
   @HttpCode(200)
   @Access('systemAdmin')
   @ApiOkResponse({ type: OrganizationKarteMappingResponse })
-  upsertOrganizationKarteMapping(@CurrentOperator() operator: Operator, @Body() body: UpsertOrganizationKarteMappingRequest): Promise<OrganizationKarteMappingResponse> {
-    return this.service.upsertOfOrganization(operator, body.organizationId, body.karteOrganizationId);
+  upsertOrganizationKarteMapping(
+    @CurrentOperator() operator: Operator,
+    @Body() body: UpsertOrganizationKarteMappingRequest,
+    @AuditContext() audit: AuditContext,
+  ): Promise<OrganizationKarteMappingResponse> {
+    return this.service.upsertOfOrganization(operator, body.organizationId, body.karteOrganizationId, audit);
   }
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
 import { OrganizationModule } from '../organization/organization.module';
 import { ProjectModule } from '../project/project.module';
 import { KarteMappingController } from './karte-mapping.controller';
@@ -6,7 +7,7 @@ import { KarteMappingRepository } from './karte-mapping.repository';
 import { KarteMappingService } from './karte-mapping.service';
 
 @Module({
-  imports: [OrganizationModule, ProjectModule],
+  imports: [OrganizationModule, ProjectModule, AuditModule],
   controllers: [KarteMappingController],
   providers: [KarteMappingRepository, KarteMappingService],
 })

@@ -183,26 +183,28 @@ export class EmailOutboxRepository {
 
   /**
    * Queues the given messages again, due now with a fresh count of attempts; a message being sent
-   * right now is left to its worker. Returns the ids queued again.
+   * right now is left to its worker. Returns the messages queued again, each with its status before.
    */
-  async requeue(ids: readonly string[]): Promise<string[]> {
+  async requeue(ids: readonly string[], manager: EntityManager = this.dataSource.manager): Promise<{ id: string; previousStatus: string }[]> {
     if (ids.length === 0) return [];
-    const rows = await this.dataSource.query<[{ id: string }[], number] | { id: string }[]>(
-      `UPDATE email_outbox
-       SET status = 'pending', attempts = 0, next_attempt_at = now(), locked_by = NULL, locked_until = NULL, last_error = NULL
-       WHERE id = ANY($1::uuid[]) AND status <> 'sending'
-       RETURNING id`,
+    // A SELECT (the CTE), so that the driver hands back the rows whatever the command.
+    return manager.query<{ id: string; previousStatus: string }[]>(
+      `WITH requeued AS (
+         UPDATE email_outbox e
+         SET status = 'pending', attempts = 0, next_attempt_at = now(), locked_by = NULL, locked_until = NULL, last_error = NULL
+         FROM (SELECT id, status FROM email_outbox WHERE id = ANY($1::uuid[]) AND status <> 'sending' FOR UPDATE) previous
+         WHERE e.id = previous.id AND e.status <> 'sending'
+         RETURNING e.id, previous.status)
+       SELECT id, status AS "previousStatus" FROM requeued ORDER BY id`,
       [ids],
     );
-    const list = Array.isArray(rows[0]) ? rows[0] : (rows as { id: string }[]);
-    return list.map((r) => r.id);
   }
 
   /** Queues the latest message of `kind` about the reference again (see {@link requeue}); its id, or null when there is none. */
-  async requeueLatestFor(kind: string, referenceId: string): Promise<string | null> {
-    const [latest] = await this.outbox().find({ where: { kind, referenceId }, order: { createdAt: 'DESC' }, take: 1 });
+  async requeueLatestFor(kind: string, referenceId: string, manager: EntityManager = this.dataSource.manager): Promise<string | null> {
+    const [latest] = await this.outbox(manager).find({ where: { kind, referenceId }, order: { createdAt: 'DESC' }, take: 1 });
     if (!latest) return null;
-    await this.requeue([latest.id]);
+    await this.requeue([latest.id], manager);
     return latest.id;
   }
 }

@@ -32,7 +32,7 @@ export class MailService {
   }
 
   /** Queues the latest e-mail of `kind` about the reference again, due now with a fresh count of attempts; false when it has none. */
-  async resend(kind: string, referenceId: string): Promise<boolean> {
-    return (await this.outbox.requeueLatestFor(kind, referenceId)) !== null;
+  async resend(kind: string, referenceId: string, manager: EntityManager): Promise<boolean> {
+    return (await this.outbox.requeueLatestFor(kind, referenceId, manager)) !== null;
   }
 }

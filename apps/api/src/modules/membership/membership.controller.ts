@@ -4,6 +4,7 @@ import { Access } from '../../common/auth/access.decorator';
 import { CurrentOperator } from '../../common/auth/current-operator.decorator';
 import type { Operator } from '../../common/auth/operator';
 import { AccountResponse, AssignOrganizationRoleRequest, AssignProjectRoleRequest } from '../account/account.dto';
+import { AuditContext } from '../audit/audit-context';
 import { MembershipService } from './membership.service';
 
 /** Role assignments; at the spec's /account/* paths, in their own module because they span accounts, organizations and projects. */
@@ -17,15 +18,15 @@ export class MembershipController {
   @HttpCode(200)
   @Access('account')
   @ApiOkResponse({ type: AccountResponse, description: 'The account, with its membership in the organization.' })
-  assignProjectRole(@CurrentOperator() operator: Operator, @Body() body: AssignProjectRoleRequest): Promise<AccountResponse> {
-    return this.service.assignProjectRole(operator, body.accountId, body.organizationId, body.props);
+  assignProjectRole(@CurrentOperator() operator: Operator, @Body() body: AssignProjectRoleRequest, @AuditContext() audit: AuditContext): Promise<AccountResponse> {
+    return this.service.assignProjectRole(operator, body.accountId, body.organizationId, body.props, audit);
   }
 
   @Post('assignOrganizationRole')
   @HttpCode(200)
   @Access('account')
   @ApiOkResponse({ type: AccountResponse, description: 'The account, with its membership in the organization.' })
-  assignOrganizationRole(@CurrentOperator() operator: Operator, @Body() body: AssignOrganizationRoleRequest): Promise<AccountResponse> {
-    return this.service.assignOrganizationRole(operator, body.accountId, body.props);
+  assignOrganizationRole(@CurrentOperator() operator: Operator, @Body() body: AssignOrganizationRoleRequest, @AuditContext() audit: AuditContext): Promise<AccountResponse> {
+    return this.service.assignOrganizationRole(operator, body.accountId, body.props, audit);
   }
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountModule } from '../account/account.module';
+import { AuditModule } from '../audit/audit.module';
 import { OrganizationModule } from '../organization/organization.module';
 import { ProjectModule } from '../project/project.module';
 import { RoleModule } from '../role/role.module';
@@ -7,7 +8,7 @@ import { MembershipController } from './membership.controller';
 import { MembershipService } from './membership.service';
 
 @Module({
-  imports: [AccountModule, OrganizationModule, ProjectModule, RoleModule],
+  imports: [AccountModule, OrganizationModule, ProjectModule, RoleModule, AuditModule],
   controllers: [MembershipController],
   providers: [MembershipService],
 })

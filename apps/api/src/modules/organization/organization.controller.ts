@@ -6,6 +6,7 @@ import { CurrentOperator } from '../../common/auth/current-operator.decorator';
 import type { Operator } from '../../common/auth/operator';
 import { imageUploadSchema, readImageUpload } from '../../common/http/multipart';
 import { AccountResponse } from '../account/account.dto';
+import { AuditContext } from '../audit/audit-context';
 import { UploadedImageResponse } from '../files/files.dto';
 import { OrganizationIdRequest, OrganizationMemberRequest, OrganizationResponse, UpdateOrganizationRequest } from './organization.dto';
 import { OrganizationService } from './organization.service';
@@ -48,8 +49,8 @@ export class OrganizationController {
   @HttpCode(200)
   @Access('account')
   @ApiOkResponse({ type: OrganizationResponse })
-  updateOrganization(@CurrentOperator() operator: Operator, @Body() body: UpdateOrganizationRequest): Promise<OrganizationResponse> {
-    return this.service.update(operator, body.organizationId, body.updateProps);
+  updateOrganization(@CurrentOperator() operator: Operator, @Body() body: UpdateOrganizationRequest, @AuditContext() audit: AuditContext): Promise<OrganizationResponse> {
+    return this.service.update(operator, body.organizationId, body.updateProps, audit);
   }
 
   @Post('uploadProfileImage')
@@ -58,16 +59,16 @@ export class OrganizationController {
   @ApiConsumes('multipart/form-data')
   @ApiBody(imageUploadSchema(['organizationId']))
   @ApiOkResponse({ type: UploadedImageResponse })
-  async uploadOrganizationProfileImage(@CurrentOperator() operator: Operator, @Req() request: FastifyRequest): Promise<UploadedImageResponse> {
+  async uploadOrganizationProfileImage(@CurrentOperator() operator: Operator, @Req() request: FastifyRequest, @AuditContext() audit: AuditContext): Promise<UploadedImageResponse> {
     const { image, fields } = await readImageUpload(request, ['organizationId']);
-    return this.service.uploadProfileImage(operator, fields.organizationId, image);
+    return this.service.uploadProfileImage(operator, fields.organizationId, image, audit);
   }
 
   @Post('removeMember')
   @HttpCode(200)
   @Access('account')
   @ApiOkResponse({ type: AccountResponse, description: 'The removed account, with its (now empty) membership in this organization.' })
-  removeOrganizationMember(@CurrentOperator() operator: Operator, @Body() body: OrganizationMemberRequest): Promise<AccountResponse> {
-    return this.service.removeMember(operator, body.organizationId, body.accountId);
+  removeOrganizationMember(@CurrentOperator() operator: Operator, @Body() body: OrganizationMemberRequest, @AuditContext() audit: AuditContext): Promise<AccountResponse> {
+    return this.service.removeMember(operator, body.organizationId, body.accountId, audit);
   }
 }

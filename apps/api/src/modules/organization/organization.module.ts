@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountModule } from '../account/account.module';
+import { AuditModule } from '../audit/audit.module';
 import { FilesModule } from '../files/files.module';
 import { RoleModule } from '../role/role.module';
 import { OrganizationController } from './organization.controller';
@@ -7,7 +8,7 @@ import { OrganizationRepository } from './organization.repository';
 import { OrganizationService } from './organization.service';
 
 @Module({
-  imports: [RoleModule, AccountModule, FilesModule],
+  imports: [RoleModule, AccountModule, FilesModule, AuditModule],
   controllers: [OrganizationController],
   providers: [OrganizationRepository, OrganizationService],
   exports: [OrganizationRepository, OrganizationService],

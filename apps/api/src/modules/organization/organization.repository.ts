@@ -28,6 +28,11 @@ export class OrganizationRepository {
     return this.organizations(manager).findOneBy({ id });
   }
 
+  /** The organization, its row locked until the transaction of `manager` ends (the state a change starts from). */
+  findByIdForUpdate(id: string, manager: EntityManager): Promise<OrganizationEntity | null> {
+    return this.organizations(manager).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
   /** Every organization, by name. */
   findAll(manager?: EntityManager): Promise<OrganizationEntity[]> {
     return this.organizations(manager).find({ order: { name: 'ASC', id: 'ASC' } });

@@ -4,6 +4,8 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { Operator } from '../../common/auth/operator';
 import { toAccountResponse, type AccountResponse } from '../account/account.dto';
 import { AccountRepository } from '../account/account.repository';
+import type { AuditContext } from '../audit/audit-context';
+import { AuditService, changedFields } from '../audit/audit.service';
 import { ImageService } from '../files/image.service';
 import { groupRoles } from '../role/role.dto';
 import { RoleRepository } from '../role/role.repository';
@@ -19,6 +21,7 @@ export class OrganizationService {
     private readonly roles: RoleRepository,
     private readonly accounts: AccountRepository,
     private readonly images: ImageService,
+    private readonly audit: AuditService,
   ) {}
 
   /** Creates an organization with its preset roles (admin, member). */
@@ -86,10 +89,20 @@ export class OrganizationService {
     return this.toResponses(await this.organizations.findAll());
   }
 
-  async createByAdmin(operator: Operator, props: { name: string; profileImageSrc?: string | null }): Promise<OrganizationResponse> {
+  async createByAdmin(operator: Operator, props: { name: string; profileImageSrc?: string | null }, audit: AuditContext): Promise<OrganizationResponse> {
     assertAllowed(Actions.OrganizationCreate, { operator });
     const name = validateName(props.name);
-    return this.dataSource.transaction(async (m) => this.toResponse(await this.create(operator, { name, profileImageSrc: props.profileImageSrc ?? null }, m), m));
+    return this.dataSource.transaction(async (m) => {
+      const organization = await this.create(operator, { name, profileImageSrc: props.profileImageSrc ?? null }, m);
+      await this.audit.record(m, audit, {
+        action: 'organization.create',
+        targetType: 'organization',
+        targetId: organization.id,
+        organizationId: organization.id,
+        changes: changedFields(null, { name: organization.name, profileImageSrc: organization.profileImageSrc ?? undefined }),
+      });
+      return this.toResponse(organization, m);
+    });
   }
 
   async get(operator: Operator, organizationId: string): Promise<OrganizationResponse> {
@@ -97,22 +110,37 @@ export class OrganizationService {
     return this.toResponse(organization);
   }
 
-  async update(operator: Operator, organizationId: string, props: OrganizationUpdateProps): Promise<OrganizationResponse> {
+  async update(operator: Operator, organizationId: string, props: OrganizationUpdateProps, audit: AuditContext): Promise<OrganizationResponse> {
     await this.authorize(operator, organizationId, Actions.OrganizationUpdate);
     const changes: { name?: string; profileImageSrc?: string | null } = {};
     if (props.name !== undefined) changes.name = validateName(props.name);
     if (props.profileImageSrc !== undefined) changes.profileImageSrc = props.profileImageSrc;
-    if (Object.keys(changes).length > 0) await this.organizations.update(organizationId, { ...changes, updatedById: operator.id });
-    const updated = await this.organizations.findById(organizationId);
-    if (!updated) throw new DomainError('NOT_FOUND');
-    return this.toResponse(updated);
+    return this.dataSource.transaction(async (m) => {
+      const before = await this.organizations.findByIdForUpdate(organizationId, m);
+      if (!before) throw new DomainError('NOT_FOUND');
+      if (Object.keys(changes).length > 0) await this.organizations.update(organizationId, { ...changes, updatedById: operator.id }, m);
+      await this.audit.record(m, audit, { action: 'organization.update', targetType: 'organization', targetId: organizationId, organizationId, changes: changedFields(before, changes) });
+      const updated = await this.organizations.findById(organizationId, m);
+      if (!updated) throw new DomainError('NOT_FOUND');
+      return this.toResponse(updated, m);
+    });
   }
 
-  /** Stores a new image for the organization and returns its URL (the organization is updated by /organization/update). */
-  async uploadProfileImage(operator: Operator, organizationId: unknown, image: Buffer): Promise<{ url: string }> {
+  /** Stores a new image for the organization and returns its URL (recorded, not the image; the organization is updated by /organization/update). */
+  async uploadProfileImage(operator: Operator, organizationId: unknown, image: Buffer, audit: AuditContext): Promise<{ url: string }> {
     assertValidId('organization', organizationId);
     await this.authorize(operator, organizationId, Actions.OrganizationUploadImage);
-    return this.images.storeProfileImage(image);
+    const uploaded = await this.images.storeProfileImage(image);
+    await this.dataSource.transaction((m) =>
+      this.audit.record(m, audit, {
+        action: 'organization.uploadProfileImage',
+        targetType: 'organization',
+        targetId: organizationId,
+        organizationId,
+        changes: changedFields(null, { uploadedImageUrl: uploaded.url }),
+      }),
+    );
+    return uploaded;
   }
 
   /** The members with their memberships in this organization only. */
@@ -127,13 +155,21 @@ export class OrganizationService {
    * Removes the account from the organization and from its projects; never oneself, never the
    * last admin. Returns the account.
    */
-  async removeMember(operator: Operator, organizationId: string, accountId: string): Promise<AccountResponse> {
+  async removeMember(operator: Operator, organizationId: string, accountId: string, audit: AuditContext): Promise<AccountResponse> {
     await this.authorize(operator, organizationId, Actions.OrganizationRemoveMember, { targetAccountId: accountId });
     return this.dataSource.transaction(async (m) => {
       await this.assertKeepsAdmin(organizationId, { accountId, roleKey: null }, m);
+      const before = (await this.accounts.membershipsOf([accountId], m, { organizationId })).get(accountId)?.[0];
       const removed = await this.organizations.deleteMembership(accountId, organizationId, m);
       const account = removed ? await this.accounts.findById(accountId, m) : null;
-      if (!account) throw new DomainError('NOT_ORGANIZATION_MEMBER');
+      if (!account || !before) throw new DomainError('NOT_ORGANIZATION_MEMBER');
+      await this.audit.record(m, audit, {
+        action: 'membership.removeFromOrganization',
+        targetType: 'membership',
+        targetId: accountId,
+        organizationId,
+        changes: changedFields({ roleId: before.roleId, projects: before.projects }, { roleId: null, projects: [] }),
+      });
       // Only what the organization may see of the account: its (now empty) membership here.
       const memberships = await this.accounts.membershipsOf([account.id], m, { organizationId });
       return toAccountResponse(account, memberships.get(account.id) ?? []);

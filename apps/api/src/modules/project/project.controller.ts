@@ -4,6 +4,7 @@ import { Access } from '../../common/auth/access.decorator';
 import { CurrentOperator } from '../../common/auth/current-operator.decorator';
 import type { Operator } from '../../common/auth/operator';
 import { AccountResponse } from '../account/account.dto';
+import { AuditContext } from '../audit/audit-context';
 import { ProjectIdRequest, ProjectMemberRequest, ProjectResponse, UpdateProjectRequest } from './project.dto';
 import { ProjectService } from './project.service';
 import { ReadCall } from '../../common/http/read-call';
@@ -45,15 +46,15 @@ export class ProjectController {
   @HttpCode(200)
   @Access('account')
   @ApiOkResponse({ type: ProjectResponse })
-  updateProject(@CurrentOperator() operator: Operator, @Body() body: UpdateProjectRequest): Promise<ProjectResponse> {
-    return this.service.update(operator, body.projectId, body.updateProps);
+  updateProject(@CurrentOperator() operator: Operator, @Body() body: UpdateProjectRequest, @AuditContext() audit: AuditContext): Promise<ProjectResponse> {
+    return this.service.update(operator, body.projectId, body.updateProps, audit);
   }
 
   @Post('removeMember')
   @HttpCode(200)
   @Access('account')
   @ApiOkResponse({ type: AccountResponse, description: 'The account, with its membership in the owning organization.' })
-  removeProjectMember(@CurrentOperator() operator: Operator, @Body() body: ProjectMemberRequest): Promise<AccountResponse> {
-    return this.service.removeMember(operator, body.projectId, body.accountId);
+  removeProjectMember(@CurrentOperator() operator: Operator, @Body() body: ProjectMemberRequest, @AuditContext() audit: AuditContext): Promise<AccountResponse> {
+    return this.service.removeMember(operator, body.projectId, body.accountId, audit);
   }
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountModule } from '../account/account.module';
+import { AuditModule } from '../audit/audit.module';
 import { OrganizationModule } from '../organization/organization.module';
 import { RoleModule } from '../role/role.module';
 import { ProjectController } from './project.controller';
@@ -7,7 +8,7 @@ import { ProjectRepository } from './project.repository';
 import { ProjectService } from './project.service';
 
 @Module({
-  imports: [RoleModule, OrganizationModule, AccountModule],
+  imports: [RoleModule, OrganizationModule, AccountModule, AuditModule],
   controllers: [ProjectController],
   providers: [ProjectRepository, ProjectService],
   exports: [ProjectRepository, ProjectService],

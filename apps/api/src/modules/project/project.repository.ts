@@ -29,6 +29,11 @@ export class ProjectRepository {
     return this.projects(manager).findOneBy({ id });
   }
 
+  /** The project, its row locked until the transaction of `manager` ends (the state a change starts from). */
+  findByIdForUpdate(id: string, manager: EntityManager): Promise<ProjectEntity | null> {
+    return this.projects(manager).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
   /** Every project, by organization and name. */
   findAll(manager?: EntityManager): Promise<ProjectEntity[]> {
     return this.projects(manager).find({ order: { organizationId: 'ASC', name: 'ASC', id: 'ASC' } });
@@ -88,9 +93,10 @@ export class ProjectRepository {
       .execute();
   }
 
-  /** True when a membership was removed. */
-  async deleteMembership(accountId: string, projectId: string, manager?: EntityManager): Promise<boolean> {
-    const result = await this.memberships(manager).delete({ accountId, projectId });
-    return (result.affected ?? 0) > 0;
+  /** Removes the membership; the removed one (its role), or null when there was none. */
+  async deleteMembership(accountId: string, projectId: string, manager?: EntityManager): Promise<{ roleId: string } | null> {
+    const result = await this.memberships(manager).createQueryBuilder().delete().where({ accountId, projectId }).returning('role_id').execute();
+    const [removed] = result.raw as { role_id: string }[];
+    return removed ? { roleId: removed.role_id } : null;
   }
 }

@@ -1,15 +1,27 @@
 import { Injectable } from '@nestjs/common';
-import { Actions, assertAllowed, DomainError, generateId, isValidName, parseProductSettings, validateName, type Action, type ProductSettings } from '@console/domain';
+import { Actions, assertAllowed, DomainError, generateId, isValidName, parseProductSettings, planOf, PRODUCT_KEYS, validateName, type Action, type ProductSettings } from '@console/domain';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Operator } from '../../common/auth/operator';
 import { toAccountResponse, type AccountResponse } from '../account/account.dto';
 import { AccountRepository } from '../account/account.repository';
+import type { AuditContext } from '../audit/audit-context';
+import { AuditService, changedFields, type AuditChanges } from '../audit/audit.service';
 import { OrganizationRepository } from '../organization/organization.repository';
 import { groupRoles } from '../role/role.dto';
 import { RoleRepository } from '../role/role.repository';
 import { toProjectResponse, type ProjectResponse, type ProjectUpdateProps } from './project.dto';
 import { ProjectEntity } from './project.entity';
 import { ProjectRepository, type ProjectAccess } from './project.repository';
+
+/** The products whose plan differs, as `productSettings.<product>.plan` changes (old and new plan). */
+function planChanges(before: ProductSettings, after: ProductSettings): AuditChanges {
+  const changes: AuditChanges = {};
+  for (const key of PRODUCT_KEYS) {
+    const [from, to] = [planOf(before, key), planOf(after, key)];
+    if (from !== to) changes[`productSettings.${key}.plan`] = { before: from, after: to };
+  }
+  return changes;
+}
 
 @Injectable()
 export class ProjectService {
@@ -19,6 +31,7 @@ export class ProjectService {
     private readonly organizations: OrganizationRepository,
     private readonly roles: RoleRepository,
     private readonly accounts: AccountRepository,
+    private readonly audit: AuditService,
   ) {}
 
   /** Creates a project of an organization with its preset roles (admin, member). */
@@ -87,10 +100,21 @@ export class ProjectService {
     return this.toResponses(await this.projects.findAll());
   }
 
-  async createByAdmin(operator: Operator, props: { organizationId: string; name: string }): Promise<ProjectResponse> {
+  async createByAdmin(operator: Operator, props: { organizationId: string; name: string }, audit: AuditContext): Promise<ProjectResponse> {
     assertAllowed(Actions.ProjectCreate, { operator });
     const name = validateName(props.name);
-    return this.dataSource.transaction(async (m) => this.toResponse(await this.create(operator, { organizationId: props.organizationId, name }, m), m));
+    return this.dataSource.transaction(async (m) => {
+      const project = await this.create(operator, { organizationId: props.organizationId, name }, m);
+      await this.audit.record(m, audit, {
+        action: 'project.create',
+        targetType: 'project',
+        targetId: project.id,
+        organizationId: project.organizationId,
+        projectId: project.id,
+        changes: changedFields(null, { name: project.name }),
+      });
+      return this.toResponse(project, m);
+    });
   }
 
   async get(operator: Operator, projectId: string): Promise<ProjectResponse> {
@@ -98,19 +122,34 @@ export class ProjectService {
     return this.toResponse(project);
   }
 
-  /** Name by a project admin (or admin of the organization); productSettings by a system administrator only. */
-  async update(operator: Operator, projectId: string, props: ProjectUpdateProps): Promise<ProjectResponse> {
-    const { project } = await this.authorize(operator, projectId, Actions.ProjectUpdate);
-    const changes: { name?: string; productSettings?: ProductSettings } = {};
-    if (props.name !== undefined) changes.name = validateName(props.name);
+  /** Name by a project admin (or admin of the organization); productSettings by a system administrator only. A plan change is recorded with the old and new plan. */
+  async update(operator: Operator, projectId: string, props: ProjectUpdateProps, audit: AuditContext): Promise<ProjectResponse> {
+    await this.authorize(operator, projectId, Actions.ProjectUpdate);
+    const name = props.name === undefined ? undefined : validateName(props.name);
+    let productSettings: ProductSettings | undefined;
     if (props.productSettings !== undefined) {
       assertAllowed(Actions.ProjectUpdateProductSettings, { operator });
-      changes.productSettings = { ...project.productSettings, ...parseProductSettings(props.productSettings) };
+      productSettings = parseProductSettings(props.productSettings);
     }
-    if (Object.keys(changes).length > 0) await this.projects.update(projectId, { ...changes, updatedById: operator.id });
-    const updated = await this.projects.findById(projectId);
-    if (!updated) throw new DomainError('NOT_FOUND');
-    return this.toResponse(updated);
+    return this.dataSource.transaction(async (m) => {
+      const before = await this.projects.findByIdForUpdate(projectId, m);
+      if (!before) throw new DomainError('NOT_FOUND');
+      const changes: { name?: string; productSettings?: ProductSettings } = {};
+      if (name !== undefined) changes.name = name;
+      if (productSettings !== undefined) changes.productSettings = { ...before.productSettings, ...productSettings };
+      if (Object.keys(changes).length > 0) await this.projects.update(projectId, { ...changes, updatedById: operator.id }, m);
+      await this.audit.record(m, audit, {
+        action: 'project.update',
+        targetType: 'project',
+        targetId: projectId,
+        organizationId: before.organizationId,
+        projectId,
+        changes: { ...changedFields(before, { name }), ...planChanges(before.productSettings, changes.productSettings ?? before.productSettings) },
+      });
+      const updated = await this.projects.findById(projectId, m);
+      if (!updated) throw new DomainError('NOT_FOUND');
+      return this.toResponse(updated, m);
+    });
   }
 
   /** The project's members, with their memberships in the owning organization. */
@@ -122,12 +161,20 @@ export class ProjectService {
   }
 
   /** Removes the account's project role (the organization membership stays); never oneself. Returns the account. */
-  async removeMember(operator: Operator, projectId: string, accountId: string): Promise<AccountResponse> {
+  async removeMember(operator: Operator, projectId: string, accountId: string, audit: AuditContext): Promise<AccountResponse> {
     const { project } = await this.authorize(operator, projectId, Actions.ProjectRemoveMember, { targetAccountId: accountId });
     return this.dataSource.transaction(async (m) => {
-      const removed = await this.projects.deleteMembership(accountId, projectId, m);
-      const account = removed ? await this.accounts.findById(accountId, m) : null;
-      if (!account) throw new DomainError('NOT_FOUND', 'The account is not a member of the project');
+      const before = await this.projects.deleteMembership(accountId, projectId, m);
+      const account = before ? await this.accounts.findById(accountId, m) : null;
+      if (!account || !before) throw new DomainError('NOT_FOUND', 'The account is not a member of the project');
+      await this.audit.record(m, audit, {
+        action: 'membership.removeFromProject',
+        targetType: 'membership',
+        targetId: accountId,
+        organizationId: project.organizationId,
+        projectId,
+        changes: changedFields(before, { roleId: null }),
+      });
       const memberships = await this.accounts.membershipsOf([account.id], m, { organizationId: project.organizationId });
       return toAccountResponse(account, memberships.get(account.id) ?? []);
     });

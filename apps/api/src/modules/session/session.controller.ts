@@ -6,6 +6,7 @@ import { bearerToken, SUBSYSTEM_KEY_HEADER } from '../../common/auth/auth.guard'
 import { CurrentFirebaseUser } from '../../common/auth/current-operator.decorator';
 import type { FirebaseUser } from '../../common/auth/operator';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { AuditContext } from '../audit/audit-context';
 import { IntrospectSessionRequest, SessionIntrospectionResponse, SessionResponse } from './session.dto';
 import { sessionCookieOptions } from './session-cookie';
 import { SessionService } from './session.service';
@@ -24,8 +25,13 @@ export class SessionController {
   @Access('firebaseUser')
   @ApiBearerAuth()
   @ApiOkResponse({ type: SessionResponse, description: 'Sets the httpOnly session cookie shared with sibling products, in exchange for the bearer ID token.' })
-  async loginSession(@CurrentFirebaseUser() user: FirebaseUser, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<SessionResponse> {
-    const session = await this.service.login(bearerToken(request), user);
+  async loginSession(
+    @CurrentFirebaseUser() user: FirebaseUser,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @AuditContext() audit: AuditContext,
+  ): Promise<SessionResponse> {
+    const session = await this.service.login(bearerToken(request), user, audit);
     void reply.setCookie(this.config.deployment.sessionCookieName, session.cookie, { ...sessionCookieOptions(this.config), maxAge: Math.floor(session.maxAgeMs / 1000) });
     return { active: true, expiresAt: session.expiresAt.toISOString() };
   }
@@ -35,8 +41,8 @@ export class SessionController {
   @Access('firebaseUser')
   @ApiBearerAuth()
   @ApiOkResponse({ type: SessionResponse, description: "Clears the session cookie and revokes the user's sessions everywhere." })
-  async logoutSession(@CurrentFirebaseUser() user: FirebaseUser, @Res({ passthrough: true }) reply: FastifyReply): Promise<SessionResponse> {
-    await this.service.logout(user.uid);
+  async logoutSession(@CurrentFirebaseUser() user: FirebaseUser, @Res({ passthrough: true }) reply: FastifyReply, @AuditContext() audit: AuditContext): Promise<SessionResponse> {
+    await this.service.logout(user, audit);
     void reply.clearCookie(this.config.deployment.sessionCookieName, sessionCookieOptions(this.config));
     return { active: false, expiresAt: null };
   }

@@ -1,9 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { assertValidId, decide, DomainError, enabledProducts, findProjectAssignment, findMembership } from '@console/domain';
+import { assertValidId, decide, DomainError, enabledProducts, findProjectAssignment, findMembership, type AuditAction } from '@console/domain';
+import { DataSource } from 'typeorm';
 import { FirebaseAuthService } from '../../common/auth/firebase-auth.service';
 import type { FirebaseUser } from '../../common/auth/operator';
+import { holdsSystemAdminRights } from '../../common/auth/system-admin-rights';
 import { AccountRepository } from '../account/account.repository';
 import { AccountService } from '../account/account.service';
+import type { AuditContext } from '../audit/audit-context';
+import { AuditService, type AuditChanges } from '../audit/audit.service';
 import { ProjectRepository } from '../project/project.repository';
 import { RoleRepository } from '../role/role.repository';
 import { toIntrospectedProjectResponse, type IntrospectedProjectResponse, type SessionIntrospectionResponse } from './session.dto';
@@ -12,6 +16,8 @@ import { isRecentSignIn, SESSION_COOKIE_MAX_AGE_MS } from './session-cookie';
 @Injectable()
 export class SessionService {
   constructor(
+    private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
     private readonly firebase: FirebaseAuthService,
     private readonly accounts: AccountRepository,
     private readonly accountService: AccountService,
@@ -23,15 +29,29 @@ export class SessionService {
    * Exchanges the caller's bearer ID token (verified as `user`) for a session cookie, only for a
    * recent sign-in: a stolen, older token cannot be turned into a cookie valid for days.
    */
-  async login(idToken: string | undefined, user: FirebaseUser): Promise<{ cookie: string; maxAgeMs: number; expiresAt: Date }> {
+  async login(idToken: string | undefined, user: FirebaseUser, audit: AuditContext): Promise<{ cookie: string; maxAgeMs: number; expiresAt: Date }> {
     if (!idToken || !isRecentSignIn(user.authTimeMs, Date.now())) throw new DomainError('UNAUTHENTICATED');
     const cookie = await this.firebase.createSessionCookie(idToken, SESSION_COOKIE_MAX_AGE_MS);
-    return { cookie, maxAgeMs: SESSION_COOKIE_MAX_AGE_MS, expiresAt: new Date(Date.now() + SESSION_COOKIE_MAX_AGE_MS) };
+    const expiresAt = new Date(Date.now() + SESSION_COOKIE_MAX_AGE_MS);
+    await this.recordSessionEvent('session.login', user, audit, { expiresAt: { before: null, after: expiresAt.toISOString() } });
+    return { cookie, maxAgeMs: SESSION_COOKIE_MAX_AGE_MS, expiresAt };
   }
 
   /** Revokes every session of the user: its ID tokens and session cookies, here and in sibling products. */
-  async logout(uid: string): Promise<void> {
-    await this.firebase.revokeSessions(uid);
+  async logout(user: FirebaseUser, audit: AuditContext): Promise<void> {
+    await this.firebase.revokeSessions(user.uid);
+    await this.recordSessionEvent('session.logout', user, audit, {});
+  }
+
+  /**
+   * Records a sign-in or sign-out once the identity provider has done it (the cookie itself is never
+   * recorded). The actor is the user's account; a Firebase user without one is recorded without
+   * actor, its session named by its Firebase uid.
+   */
+  private async recordSessionEvent(action: Extract<AuditAction, 'session.login' | 'session.logout'>, user: FirebaseUser, audit: AuditContext, changes: AuditChanges): Promise<void> {
+    const account = await this.accounts.findByIdaasId(user.uid);
+    const actor = account ? { accountId: account.id, isSystemAdmin: holdsSystemAdminRights(account, user) } : null;
+    await this.audit.record(this.dataSource.manager, audit, { action, targetType: 'session', targetId: account?.id ?? user.uid, changes, actor });
   }
 
   /**

@@ -5,6 +5,7 @@ import { CurrentOperator } from '../../common/auth/current-operator.decorator';
 import type { Operator } from '../../common/auth/operator';
 import { AccountResponse, UpdateIsSystemAdminRequest } from '../account/account.dto';
 import { AccountService } from '../account/account.service';
+import { AuditContext } from '../audit/audit-context';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { CreateOrganizationRequest, OrganizationResponse } from '../organization/organization.dto';
 import { OrganizationService } from '../organization/organization.service';
@@ -43,8 +44,8 @@ export class SystemAdminController {
   @HttpCode(200)
   @Access('systemAdmin')
   @ApiOkResponse({ type: AccountResponse })
-  updateIsSystemAdmin(@CurrentOperator() operator: Operator, @Body() body: UpdateIsSystemAdminRequest): Promise<AccountResponse> {
-    return this.accounts.updateIsSystemAdmin(operator, body.email, body.isSystemAdmin);
+  updateIsSystemAdmin(@CurrentOperator() operator: Operator, @Body() body: UpdateIsSystemAdminRequest, @AuditContext() audit: AuditContext): Promise<AccountResponse> {
+    return this.accounts.updateIsSystemAdmin(operator, body.email, body.isSystemAdmin, audit);
   }
 
   @Post('system-admin/organization/create')
@@ -52,8 +53,8 @@ export class SystemAdminController {
   @Access('systemAdmin')
   @Idempotent()
   @ApiOkResponse({ type: OrganizationResponse })
-  createOrganization(@CurrentOperator() operator: Operator, @Body() body: CreateOrganizationRequest): Promise<OrganizationResponse> {
-    return this.organizations.createByAdmin(operator, body);
+  createOrganization(@CurrentOperator() operator: Operator, @Body() body: CreateOrganizationRequest, @AuditContext() audit: AuditContext): Promise<OrganizationResponse> {
+    return this.organizations.createByAdmin(operator, body, audit);
   }
 
   @Post('system-admin/organization/listAll')
@@ -70,8 +71,8 @@ export class SystemAdminController {
   @Access('systemAdmin')
   @Idempotent()
   @ApiOkResponse({ type: ProjectResponse })
-  createProject(@CurrentOperator() operator: Operator, @Body() body: CreateProjectRequest): Promise<ProjectResponse> {
-    return this.projects.createByAdmin(operator, body);
+  createProject(@CurrentOperator() operator: Operator, @Body() body: CreateProjectRequest, @AuditContext() audit: AuditContext): Promise<ProjectResponse> {
+    return this.projects.createByAdmin(operator, body, audit);
   }
 
   @Post('system-admin/project/listAll')
@@ -96,7 +97,7 @@ export class SystemAdminController {
   @HttpCode(200)
   @Access('systemAdmin')
   @ApiOkResponse({ type: RequeueEmailsResponse })
-  requeueEmails(@CurrentOperator() operator: Operator, @Body() body: RequeueEmailsRequest): Promise<RequeueEmailsResponse> {
-    return this.failedEmails.requeue(operator, body.ids);
+  requeueEmails(@CurrentOperator() operator: Operator, @Body() body: RequeueEmailsRequest, @AuditContext() audit: AuditContext): Promise<RequeueEmailsResponse> {
+    return this.failedEmails.requeue(operator, body.ids, audit);
   }
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountModule } from '../account/account.module';
+import { AuditModule } from '../audit/audit.module';
 import { MailModule } from '../mail/mail.module';
 import { OrganizationModule } from '../organization/organization.module';
 import { ProjectModule } from '../project/project.module';
@@ -8,7 +9,7 @@ import { SystemAdminController } from './system-admin.controller';
 
 /** System administration (spec §6): accounts' system-admin rights, organizations and projects of every customer, failed e-mails. */
 @Module({
-  imports: [AccountModule, OrganizationModule, ProjectModule, MailModule],
+  imports: [AccountModule, OrganizationModule, ProjectModule, MailModule, AuditModule],
   controllers: [SystemAdminController],
   providers: [FailedEmailService],
 })

@@ -1,0 +1,114 @@
+import { Injectable } from '@nestjs/common';
+import type { AuditAction, AuditTargetType } from '@console/domain';
+import { DataSource } from 'typeorm';
+
+/** What a listing or export selects; every field optional, combined with AND. */
+export interface AuditEventFilter {
+  organizationId?: string;
+  actorAccountId?: string;
+  action?: AuditAction;
+  targetType?: AuditTargetType;
+  targetId?: string;
+  projectId?: string;
+  /** Inclusive (ISO 8601). */
+  from?: string;
+  /** Exclusive (ISO 8601). */
+  to?: string;
+}
+
+/** Where a page ends: its last event's time (to the microsecond, as text) and id. */
+export interface AuditKey {
+  occurredAt: string;
+  id: string;
+}
+
+export interface AuditEventRow {
+  id: string;
+  /** UTC, to the microsecond: the keyset's own precision (a Date would cut it to milliseconds). */
+  occurred_at: string;
+  actor_account_id: string | null;
+  actor_is_system_admin: boolean;
+  actor_name: string | null;
+  actor_email: string | null;
+  action: AuditAction;
+  target_type: AuditTargetType;
+  target_id: string;
+  organization_id: string | null;
+  project_id: string | null;
+  changes: Record<string, { before: unknown; after: unknown }>;
+  request_id: string | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+const FILTER_COLUMNS = {
+  organizationId: 'organization_id',
+  actorAccountId: 'actor_account_id',
+  action: 'action',
+  targetType: 'target_type',
+  targetId: 'target_id',
+  projectId: 'project_id',
+} as const satisfies Partial<Record<keyof AuditEventFilter, string>>;
+
+/**
+ * The statement of one keyset page: the events matching the filter, newest first (occurred_at
+ * DESC, id DESC), after `after` when given. It reads audit_events_organization_idx or
+ * audit_events_occurred_at_idx in their order, so a deep page costs what the first one does.
+ */
+export function auditPageQuery(filter: AuditEventFilter, after: AuditKey | null, limit: number): { sql: string; values: unknown[] } {
+  const conditions: string[] = [];
+  const values: unknown[] = [];
+  const param = (value: unknown): string => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  for (const [field, column] of Object.entries(FILTER_COLUMNS) as [keyof typeof FILTER_COLUMNS, string][]) {
+    const value = filter[field];
+    if (value !== undefined) conditions.push(`e.${column} = ${param(value)}`);
+  }
+  if (filter.from !== undefined) conditions.push(`e.occurred_at >= ${param(filter.from)}::timestamptz`);
+  if (filter.to !== undefined) conditions.push(`e.occurred_at < ${param(filter.to)}::timestamptz`);
+  if (after) conditions.push(`(e.occurred_at, e.id) < (${param(after.occurredAt)}::timestamptz, ${param(after.id)}::uuid)`);
+  const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+  const sql = `SELECT e.id, to_char(e.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS occurred_at,
+         e.actor_account_id, e.actor_is_system_admin, a.name AS actor_name, a.email AS actor_email,
+         e.action, e.target_type, e.target_id, e.organization_id, e.project_id, e.changes, e.request_id, e.ip, e.user_agent
+    FROM audit_events e LEFT JOIN accounts a ON a.id = e.actor_account_id
+    ${where}
+   ORDER BY e.occurred_at DESC, e.id DESC
+   LIMIT ${param(limit)}`;
+  return { sql, values };
+}
+
+/** The only place that reads and deletes audit events (AuditService writes them). */
+@Injectable()
+export class AuditEventRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * Up to `limit` events matching the filter, newest first, after `after` when given (see
+   * {@link auditPageQuery}).
+   */
+  page(filter: AuditEventFilter, after: AuditKey | null, limit: number): Promise<AuditEventRow[]> {
+    const { sql, values } = auditPageQuery(filter, after, limit);
+    return this.dataSource.query<AuditEventRow[]>(sql, values);
+  }
+
+  /**
+   * Deletes up to `batchSize` events older than `retentionDays` days; the number deleted. Rows
+   * another instance is deleting are skipped (FOR UPDATE SKIP LOCKED), so that concurrent runs
+   * share the work instead of waiting on or failing over each other.
+   */
+  async deleteOlderThan(retentionDays: number, batchSize: number): Promise<number> {
+    const [row] = await this.dataSource.query<{ count: number }[]>(
+      `WITH deleted AS (
+         DELETE FROM audit_events WHERE id IN (
+           SELECT id FROM audit_events WHERE occurred_at < now() - make_interval(days => $1)
+            ORDER BY occurred_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+         RETURNING 1)
+       SELECT count(*)::int AS count FROM deleted`,
+      [retentionDays, batchSize],
+    );
+    return row?.count ?? 0;
+  }
+}

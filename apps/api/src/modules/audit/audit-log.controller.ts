@@ -1,0 +1,86 @@
+import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import type { Readable } from 'node:stream';
+import { Access } from '../../common/auth/access.decorator';
+import { CurrentOperator } from '../../common/auth/current-operator.decorator';
+import type { Operator } from '../../common/auth/operator';
+import { ReadCall } from '../../common/http/read-call';
+import {
+  AuditEventPageResponse,
+  ExportAllAuditEventsRequest,
+  ExportOrganizationAuditEventsRequest,
+  ListAllAuditEventsRequest,
+  ListOrganizationAuditEventsRequest,
+} from './audit.dto';
+import { AuditLogService } from './audit-log.service';
+
+export const AUDIT_CSV_FILE_NAME = 'audit-events.csv';
+
+const CSV_RESPONSE = {
+  description: `The events as CSV (UTF-8 with BOM, header row, newest first), as the attachment ${AUDIT_CSV_FILE_NAME}.`,
+  schema: { type: 'string' as const },
+};
+
+/** Sends the CSV as it is read, page by page (errors before the first byte go out as the usual error body). */
+async function sendCsv(reply: FastifyReply, csv: Readable): Promise<void> {
+  await reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${AUDIT_CSV_FILE_NAME}"`)
+    .header('cache-control', 'no-store')
+    .send(csv);
+}
+
+/** An organization's audit log, for its admins (and system administrators). */
+@ApiTags('organization')
+@ApiBearerAuth()
+@Controller('organization')
+export class OrganizationAuditLogController {
+  constructor(private readonly service: AuditLogService) {}
+
+  @Post('listAuditEvents')
+  @ReadCall()
+  @HttpCode(200)
+  @Access('account')
+  @ApiOkResponse({ type: AuditEventPageResponse, description: 'The organization’s events, newest first, one keyset page at a time.' })
+  listAuditEvents(@CurrentOperator() operator: Operator, @Body() body: ListOrganizationAuditEventsRequest): Promise<AuditEventPageResponse> {
+    return this.service.listOfOrganization(operator, body);
+  }
+
+  @Post('exportAuditEvents')
+  @ReadCall()
+  @HttpCode(200)
+  @Access('account')
+  @ApiProduces('text/csv')
+  @ApiOkResponse(CSV_RESPONSE)
+  async exportAuditEvents(@CurrentOperator() operator: Operator, @Body() body: ExportOrganizationAuditEventsRequest, @Res() reply: FastifyReply): Promise<void> {
+    await sendCsv(reply, await this.service.exportOfOrganization(operator, body));
+  }
+}
+
+/** Every organization's audit log, and the events outside organizations (accounts, sessions, system administration). */
+@ApiTags('systemAdmin')
+@ApiBearerAuth()
+@Controller('systemAdmin/auditEvent')
+export class SystemAuditLogController {
+  constructor(private readonly service: AuditLogService) {}
+
+  @Post('list')
+  @ReadCall()
+  @HttpCode(200)
+  @Access('systemAdmin')
+  @ApiOkResponse({ type: AuditEventPageResponse, description: 'Every event (or one organization’s), newest first, one keyset page at a time.' })
+  listAllAuditEvents(@CurrentOperator() operator: Operator, @Body() body: ListAllAuditEventsRequest): Promise<AuditEventPageResponse> {
+    return this.service.listAll(operator, body);
+  }
+
+  @Post('export')
+  @ReadCall()
+  @HttpCode(200)
+  @Access('systemAdmin')
+  @ApiProduces('text/csv')
+  @ApiOkResponse(CSV_RESPONSE)
+  async exportAllAuditEvents(@CurrentOperator() operator: Operator, @Body() body: ExportAllAuditEventsRequest, @Res() reply: FastifyReply): Promise<void> {
+    await sendCsv(reply, this.service.exportAll(operator, body));
+  }
+}

@@ -1,0 +1,119 @@
+import { Injectable } from '@nestjs/common';
+import { Actions, assertAllowed, DomainError } from '@console/domain';
+import type { Readable } from 'node:stream';
+import type { Operator } from '../../common/auth/operator';
+import { OrganizationService } from '../organization/organization.service';
+import { auditCsvStream } from './audit-csv';
+import {
+  DEFAULT_AUDIT_PAGE_SIZE,
+  type AuditEventFilterRequest,
+  type AuditEventPageResponse,
+  type AuditEventResponse,
+  type AuditPageRequest,
+  type ExportAllAuditEventsRequest,
+  type ExportOrganizationAuditEventsRequest,
+  type ListAllAuditEventsRequest,
+  type ListOrganizationAuditEventsRequest,
+} from './audit.dto';
+import { AuditEventRepository, type AuditEventFilter, type AuditEventRow, type AuditKey } from './audit-event.repository';
+
+/** Rows per keyset query of an export. */
+export const AUDIT_EXPORT_PAGE_SIZE = 1000;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/** The opaque cursor of the page after `key`. */
+export function encodeCursor(key: AuditKey): string {
+  return Buffer.from(JSON.stringify([key.occurredAt, key.id])).toString('base64url');
+}
+
+/** The key a cursor stands for; VALIDATION_FAILED when it is not one this API gave out. */
+export function decodeCursor(cursor: string): AuditKey {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    parsed = undefined;
+  }
+  if (Array.isArray(parsed) && parsed.length === 2) {
+    const [occurredAt, id] = parsed as unknown[];
+    if (typeof occurredAt === 'string' && CURSOR_TIME.test(occurredAt) && !Number.isNaN(Date.parse(occurredAt)) && typeof id === 'string' && UUID.test(id)) {
+      return { occurredAt, id };
+    }
+  }
+  throw new DomainError('VALIDATION_FAILED', 'cursor must be the nextCursor of a previous page');
+}
+
+export function toAuditEventResponse(row: AuditEventRow): AuditEventResponse {
+  return {
+    id: row.id,
+    occurredAt: row.occurred_at,
+    actor:
+      row.actor_account_id === null
+        ? null
+        : { accountId: row.actor_account_id, name: row.actor_name, email: row.actor_email ?? '', isSystemAdmin: row.actor_is_system_admin },
+    action: row.action,
+    targetType: row.target_type,
+    targetId: row.target_id,
+    organizationId: row.organization_id,
+    projectId: row.project_id,
+    changes: row.changes,
+    requestId: row.request_id,
+    ip: row.ip,
+    userAgent: row.user_agent,
+  };
+}
+
+function filterOf(request: AuditEventFilterRequest, organizationId: string | undefined): AuditEventFilter {
+  const { actorAccountId, action, targetType, targetId, projectId, from, to } = request;
+  return { organizationId, actorAccountId, action, targetType, targetId, projectId, from, to };
+}
+
+/** Reading the audit log: an organization's events (its admins, system admins) and everyone's (system admins). */
+@Injectable()
+export class AuditLogService {
+  constructor(
+    private readonly events: AuditEventRepository,
+    private readonly organizations: OrganizationService,
+  ) {}
+
+  private async page(filter: AuditEventFilter, page: AuditPageRequest): Promise<AuditEventPageResponse> {
+    const limit = page.limit ?? DEFAULT_AUDIT_PAGE_SIZE;
+    const after = page.cursor === undefined ? null : decodeCursor(page.cursor);
+    // One more than asked tells whether another page follows.
+    const rows = await this.events.page(filter, after, limit + 1);
+    const items = rows.slice(0, limit);
+    const last = items.at(-1);
+    return { items: items.map(toAuditEventResponse), nextCursor: rows.length > limit && last ? encodeCursor({ occurredAt: last.occurred_at, id: last.id }) : null };
+  }
+
+  private export(filter: AuditEventFilter): Readable {
+    return auditCsvStream((after) => this.events.page(filter, after, AUDIT_EXPORT_PAGE_SIZE), AUDIT_EXPORT_PAGE_SIZE);
+  }
+
+  /** Outsiders are refused like on any call about a foreign organization (FORBIDDEN, whether or not it exists). */
+  private async authorizeOrganization(operator: Operator, organizationId: string): Promise<void> {
+    await this.organizations.authorize(operator, organizationId, Actions.OrganizationViewAuditLog);
+  }
+
+  async listOfOrganization(operator: Operator, request: ListOrganizationAuditEventsRequest): Promise<AuditEventPageResponse> {
+    await this.authorizeOrganization(operator, request.organizationId);
+    return this.page(filterOf(request, request.organizationId), request);
+  }
+
+  async exportOfOrganization(operator: Operator, request: ExportOrganizationAuditEventsRequest): Promise<Readable> {
+    await this.authorizeOrganization(operator, request.organizationId);
+    return this.export(filterOf(request, request.organizationId));
+  }
+
+  listAll(operator: Operator, request: ListAllAuditEventsRequest): Promise<AuditEventPageResponse> {
+    assertAllowed(Actions.AuditLogViewAll, { operator });
+    return this.page(filterOf(request, request.organizationId), request);
+  }
+
+  exportAll(operator: Operator, request: ExportAllAuditEventsRequest): Readable {
+    assertAllowed(Actions.AuditLogViewAll, { operator });
+    return this.export(filterOf(request, request.organizationId));
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * Audit log (issue "Audit log: every change recorded"): the actions the API records, the kinds of
+ * target they act on and the labels the web shows. One event per successful write.
+ */
+
+export const AUDIT_ACTIONS = [
+  'account.create',
+  'account.update',
+  'account.updateEmail',
+  'account.uploadProfileImage',
+  'organization.create',
+  'organization.update',
+  'organization.uploadProfileImage',
+  'project.create',
+  'project.update',
+  'membership.assignOrganizationRole',
+  'membership.assignProjectRole',
+  'membership.removeFromOrganization',
+  'membership.removeFromProject',
+  'invitation.create',
+  'invitation.accept',
+  'invitation.cancel',
+  'invitation.resend',
+  'karteMapping.upsertOrganization',
+  'karteMapping.upsertProject',
+  'systemAdmin.grant',
+  'systemAdmin.revoke',
+  'session.login',
+  'session.logout',
+  'email.requeue',
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_TARGET_TYPES = [
+  'account',
+  'organization',
+  'project',
+  'membership',
+  'invitation',
+  'karteMapping',
+  'session',
+  'email',
+] as const;
+
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+/** The label the web shows for each action. */
+export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = Object.freeze({
+  'account.create': 'アカウント作成',
+  'account.update': 'プロフィール更新',
+  'account.updateEmail': 'メールアドレス変更',
+  'account.uploadProfileImage': 'プロフィール画像更新',
+  'organization.create': '組織作成',
+  'organization.update': '組織更新',
+  'organization.uploadProfileImage': '組織画像更新',
+  'project.create': 'プロジェクト作成',
+  'project.update': 'プロジェクト更新',
+  'membership.assignOrganizationRole': '組織ロール変更',
+  'membership.assignProjectRole': 'プロジェクトロール変更',
+  'membership.removeFromOrganization': '組織から削除',
+  'membership.removeFromProject': 'プロジェクトから削除',
+  'invitation.create': '招待作成',
+  'invitation.accept': '招待承諾',
+  'invitation.cancel': '招待取消',
+  'invitation.resend': '招待メール再送信',
+  'karteMapping.upsertOrganization': '組織のKARTE設定更新',
+  'karteMapping.upsertProject': 'プロジェクトのKARTE設定更新',
+  'systemAdmin.grant': 'システム管理者に追加',
+  'systemAdmin.revoke': 'システム管理者から削除',
+  'session.login': 'ログイン',
+  'session.logout': 'ログアウト',
+  'email.requeue': 'メール再送信',
+});
+
+export function isAuditAction(value: unknown): value is AuditAction {
+  return typeof value === 'string' && (AUDIT_ACTIONS as readonly string[]).includes(value);
+}
+
+export function isAuditTargetType(value: unknown): value is AuditTargetType {
+  return typeof value === 'string' && (AUDIT_TARGET_TYPES as readonly string[]).includes(value);
+}
