@@ -56,6 +56,7 @@ export const paths = {
     members: { path: '/organizations/:organizationId/settings/members', getHref: (organizationId: string) => `/organizations/${enc(organizationId)}/settings/members` },
     roles: { path: '/organizations/:organizationId/settings/roles', getHref: (organizationId: string) => `/organizations/${enc(organizationId)}/settings/roles` },
     karteMapping: { path: '/organizations/:organizationId/settings/karteMapping', getHref: (organizationId: string) => `/organizations/${enc(organizationId)}/settings/karteMapping` },
+    auditLog: { path: '/organizations/:organizationId/settings/auditLog', getHref: (organizationId: string) => `/organizations/${enc(organizationId)}/settings/auditLog` },
     project: {
       path: '/organizations/:organizationId/settings/projects/:projectId',
       getHref: (organizationId: string, projectId: string, search?: { view?: string }) =>
@@ -66,6 +67,7 @@ export const paths = {
     root: { path: '/system-admin', getHref: () => '/system-admin' },
     members: { path: '/system-admin/members', getHref: () => '/system-admin/members' },
     orgsAndProjects: { path: '/system-admin/orgs-and-projects', getHref: () => '/system-admin/orgs-and-projects' },
+    auditLog: { path: '/system-admin/audit-log', getHref: () => '/system-admin/audit-log' },
   },
 } as const;
 

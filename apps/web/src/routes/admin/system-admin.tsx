@@ -3,12 +3,13 @@ import { paths } from '@/config/paths';
 import { t } from '@/locales';
 import { TabbedPageLayout } from '@/routes/private/tabbed-page-layout';
 
-/** /system-admin (spec §2): members and orgs-and-projects tabs. The index redirects to members. */
+/** /system-admin (spec §2): members, orgs-and-projects and audit-log tabs. The index redirects to members. */
 export function Component() {
   const location = useLocation();
   const tabs = [
     { value: paths.systemAdmin.members.getHref(), label: t.systemAdmin.members },
     { value: paths.systemAdmin.orgsAndProjects.getHref(), label: t.systemAdmin.orgsAndProjects },
+    { value: paths.systemAdmin.auditLog.getHref(), label: t.systemAdmin.auditLog },
   ];
   const current = tabs.find((tab) => location.pathname.startsWith(tab.value))?.value ?? null;
   return (

@@ -1,12 +1,15 @@
 import { Avatar, Box, Button, Center, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Actions } from '@console/domain';
 import { Link, NavLink as RouterNavLink, Outlet, useLocation, useParams } from 'react-router';
 import { useCurrentAccount } from '@/app/auth-state';
 import { ArrowLeftIcon, BoxIcon } from '@/components/icons';
+import { PermissionTooltip } from '@/components/permission-tooltip';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { AccountMenu } from '@/features/account/components/account-menu';
 import { useOrganization } from '@/features/organization-settings/api/get-organization';
 import type { OrganizationSettingsContext } from '@/features/organization-settings/context';
+import { usePermissions } from '@/features/organization-settings/permissions';
 import { useProjectsInAccount } from '@/features/projects/api/get-projects-in-account';
 import { isApiError } from '@/lib/api-error';
 import { t } from '@/locales';
@@ -23,6 +26,7 @@ export function Component() {
   const account = useCurrentAccount();
   const organization = useOrganization(organizationId);
   const projects = useProjectsInAccount();
+  const can = usePermissions(organization.data);
 
   if (organization.isError) {
     if (isApiError(organization.error) && organization.error.status >= 400 && organization.error.status < 500) {
@@ -50,6 +54,7 @@ export function Component() {
     { href: paths.organizationSettings.members.getHref(org.id), label: t.organizationSettings.members },
     { href: paths.organizationSettings.roles.getHref(org.id), label: t.organizationSettings.roles },
     ...(account.isSystemAdmin ? [{ href: paths.organizationSettings.karteMapping.getHref(org.id), label: t.organizationSettings.karteMapping }] : []),
+    { href: paths.organizationSettings.auditLog.getHref(org.id), label: t.organizationSettings.auditLog, allowed: can(Actions.OrganizationViewAuditLog) },
   ];
   const context: OrganizationSettingsContext = { organization: org };
 
@@ -81,9 +86,16 @@ export function Component() {
         </Group>
         <ScrollArea style={{ flex: 1 }} type="auto">
           <Stack gap={2}>
-            {pages.map((page) => (
-              <NavLink key={page.href} component={RouterNavLink} to={page.href} label={page.label} active={location.pathname === page.href} style={{ borderRadius: 6 }} />
-            ))}
+            {pages.map((page) =>
+              page.allowed === false ? (
+                // A page the account may not see (spec §6): disabled, with the tooltip 権限がありません.
+                <PermissionTooltip key={page.href} allowed={false} block>
+                  <NavLink disabled label={page.label} renderRoot={(props) => <button type="button" {...props} disabled />} style={{ borderRadius: 6 }} />
+                </PermissionTooltip>
+              ) : (
+                <NavLink key={page.href} component={RouterNavLink} to={page.href} label={page.label} active={location.pathname === page.href} style={{ borderRadius: 6 }} />
+              ),
+            )}
           </Stack>
           <Text size="xs" fw={700} c="dimmed" mt="lg" mb={4} px={4}>
             {t.organizationSettings.projects}

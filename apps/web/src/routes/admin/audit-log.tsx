@@ -1,0 +1,28 @@
+import { Paper } from '@mantine/core';
+import { useMemo } from 'react';
+import { usePageTitle } from '@/components/page-title';
+import { roleNamesOf } from '@/features/audit-log/audit-format';
+import { AuditLogView } from '@/features/audit-log/components/audit-log-view';
+import { displayName } from '@/features/organization-settings/components/member-table';
+import { useAccounts } from '@/features/system-admin/api/get-accounts';
+import { useAllOrganizations } from '@/features/system-admin/api/get-all-organizations';
+import { useAllProjects } from '@/features/system-admin/api/get-all-projects';
+import { t } from '@/locales';
+
+const NO_ORGANIZATIONS: readonly { id: string; name: string }[] = [];
+
+/** /system-admin/audit-log: every organization's audit log, with an organization filter (system admins only). */
+export function Component() {
+  usePageTitle(`${t.systemAdmin.auditLog} - ${t.systemAdmin.title}`);
+  const accounts = useAccounts();
+  const organizations = useAllOrganizations();
+  const projects = useAllProjects();
+  const roleNames = useMemo(() => roleNamesOf([...(organizations.data ?? []), ...(projects.data ?? [])]), [organizations.data, projects.data]);
+  const actorOptions = useMemo(() => (accounts.data ?? []).map((a) => ({ value: a.id, label: `${displayName(a)} (${a.email})` })), [accounts.data]);
+
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <AuditLogView scope={{ kind: 'all' }} actorOptions={actorOptions} organizations={organizations.data ?? NO_ORGANIZATIONS} roleNames={roleNames} />
+    </Paper>
+  );
+}
