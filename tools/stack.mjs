@@ -24,12 +24,14 @@ export function freePort() {
   });
 }
 
-async function waitFor(check, what, timeoutMs) {
+/** Polls `check` every 250 ms until it answers a truthy value, which it returns; throws after `timeoutMs`. */
+export async function waitFor(check, what, timeoutMs) {
   const started = Date.now();
   let lastError;
   while (Date.now() - started < timeoutMs) {
     try {
-      if (await check()) return;
+      const value = await check();
+      if (value) return value;
     } catch (error) {
       lastError = error;
     }

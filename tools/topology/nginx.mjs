@@ -5,7 +5,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from '../stack.mjs';
+import { ROOT, waitFor } from '../stack.mjs';
 
 const NGINX_DIR = join(ROOT, 'apps', 'web', 'nginx');
 
@@ -52,15 +52,10 @@ export async function startNginx({ port, webRoot, apiServers, cspConnectSrc = ''
   let output = '';
   child.stderr.on('data', (chunk) => { output += chunk; });
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  const started = Date.now();
-  for (;;) {
+  await waitFor(async () => {
     if (child.exitCode !== null) throw new Error(`nginx exited: ${output}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/auth/`, { signal: AbortSignal.timeout(1000) })).ok) break;
-    } catch { /* not yet */ }
-    if (Date.now() - started > 15_000) throw new Error(`nginx did not answer: ${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+    return (await fetch(`http://127.0.0.1:${port}/auth/`, { signal: AbortSignal.timeout(1000) })).ok;
+  }, 'nginx', 15_000);
   return {
     prefix,
     /** The proxied calls answered 502 so far, by the upstream address nginx last tried for each. */

@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ROOT, freePort, startApiServer, startAuthEmulator, startTestDatabase } from '../stack.mjs';
+import { ROOT, freePort, startApiServer, startAuthEmulator, startTestDatabase, waitFor } from '../stack.mjs';
 import { Load, describePhase } from './load.mjs';
 import { startNginx } from './nginx.mjs';
 import { startSendgridStandIn } from './sendgrid-stand-in.mjs';
@@ -98,16 +98,6 @@ async function identity(method, email, password) {
 
 let serial = 0;
 const uniqueEmail = (prefix) => `${prefix}-${Date.now().toString(36)}-${(serial += 1)}@example.com`;
-
-async function waitFor(check, what, timeoutMs) {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    const value = await check();
-    if (value) return value;
-    await sleep(200);
-  }
-  throw new Error(`${what}: not within ${timeoutMs} ms`);
-}
 
 before(async () => {
   const started = Date.now();

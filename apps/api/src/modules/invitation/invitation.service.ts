@@ -95,6 +95,13 @@ export class InvitationService {
     return invitation;
   }
 
+  /** The invitation, when the operator may cancel it (and so resend its e-mail): a member of its organization, or the invitee. */
+  private async requireCancellable(operator: Operator, invitationId: string): Promise<InvitationEntity> {
+    const invitation = await this.requireInvitation(invitationId);
+    assertAllowed('invitation.cancel', { operator, organizationRoleKey: await this.organizationRoleKey(operator.id, invitation.organizationId), targetEmail: invitation.email });
+    return invitation;
+  }
+
   /**
    * Validates the invited membership with the domain rule (spec §5): the organization role and
    * every project (and its role) must belong to the organization.
@@ -359,8 +366,7 @@ export class InvitationService {
    * reset); allowed to whoever may cancel it.
    */
   async resend(operator: Operator, invitationId: string, audit: AuditContext): Promise<InvitationResponse> {
-    const invitation = await this.requireInvitation(invitationId);
-    assertAllowed('invitation.cancel', { operator, organizationRoleKey: await this.organizationRoleKey(operator.id, invitation.organizationId), targetEmail: invitation.email });
+    const invitation = await this.requireCancellable(operator, invitationId);
     if (invitationStatus(invitation, new Date()) !== 'pending') throw new DomainError('INVITATION_INVALID');
     await this.dataSource.transaction(async (m) => {
       if (!(await this.mail.resend(INVITATION_MAIL_KIND, invitation.id, m))) throw new DomainError('NOT_FOUND');
@@ -371,8 +377,7 @@ export class InvitationService {
 
   /** /invitation/cancel: any member of the organization, or the invitee. */
   async cancel(operator: Operator, invitationId: string, audit: AuditContext): Promise<InvitationResponse> {
-    const invitation = await this.requireInvitation(invitationId);
-    assertAllowed('invitation.cancel', { operator, organizationRoleKey: await this.organizationRoleKey(operator.id, invitation.organizationId), targetEmail: invitation.email });
+    const invitation = await this.requireCancellable(operator, invitationId);
     const cancelled = await this.dataSource.transaction(async (m) => {
       const status = invitationStatus(invitation, new Date());
       if (!(await this.invitations.markCancelled(invitation.id, operator.id, m))) throw new DomainError('INVITATION_INVALID');
