@@ -159,3 +159,40 @@ export function assertOrganizationKeepsAdmin(adminAccountIds: readonly string[],
   if (isAdminRoleKey(change.roleKey) || !adminAccountIds.includes(change.accountId)) return;
   if (adminAccountIds.every((id) => id === change.accountId)) throw new DomainError(ErrorCodes.LAST_ADMIN);
 }
+
+/** A role as the permission rules need it: its id and key. */
+export interface RoleRef {
+  id: string;
+  key: string;
+}
+
+/** Where an access question is asked: an organization, or a project of it. */
+export interface AccessScope {
+  organizationId: string;
+  projectId?: string | null;
+}
+
+/** The operator's role keys in a scope (null = not a member), the shape `decide()` takes. */
+export interface AccessRoleKeys {
+  organizationRoleKey: string | null;
+  projectRoleKey: string | null;
+}
+
+/**
+ * THE derivation of role keys (spec §6): the account's memberships plus the roles of the
+ * organization (and of the project) give its role keys in the scope. The API's access service and
+ * the web's permission hook both call this; no other place turns role ids into keys.
+ */
+export function accessRoleKeys(
+  memberships: readonly Membership[],
+  roles: { organization: readonly RoleRef[]; project?: readonly RoleRef[] },
+  scope: AccessScope,
+): AccessRoleKeys {
+  const membership = findMembership(memberships, scope.organizationId);
+  if (membership === undefined) return { organizationRoleKey: null, projectRoleKey: null };
+  const organizationRoleKey = roles.organization.find((r) => r.id === membership.roleId)?.key ?? null;
+  const projectId = scope.projectId;
+  const assignment = projectId == null ? undefined : membership.projects.find((p) => p.projectId === projectId);
+  const projectRoleKey = assignment === undefined ? null : ((roles.project ?? []).find((r) => r.id === assignment.roleId)?.key ?? null);
+  return { organizationRoleKey, projectRoleKey };
+}

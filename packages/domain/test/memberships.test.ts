@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { DomainError } from '../src/errors';
 import {
+  accessRoleKeys,
   addMembership,
   addMissingProjects,
   assertOrganizationKeepsAdmin,
@@ -299,5 +300,25 @@ describe('membership properties', () => {
         for (const m of result) expect(unique(m.projects.map((x) => x.projectId))).toBe(true);
       }),
     );
+  });
+});
+
+describe('accessRoleKeys', () => {
+  const orgRoles = [{ id: 'or-admin', key: 'admin' }, { id: 'or-member', key: 'member' }];
+  const projectRoles = [{ id: 'pr-admin', key: 'admin' }, { id: 'pr-member', key: 'member' }];
+  const memberships = [{ organizationId: 'o1', roleId: 'or-member', projects: [{ projectId: 'p1', roleId: 'pr-admin' }] }];
+
+  it('gives the keys of the organization role and of the project role', () => {
+    expect(accessRoleKeys(memberships, { organization: orgRoles, project: projectRoles }, { organizationId: 'o1', projectId: 'p1' })).toEqual({ organizationRoleKey: 'member', projectRoleKey: 'admin' });
+  });
+
+  it('gives no project key for a project the member is not assigned to, or without a project', () => {
+    expect(accessRoleKeys(memberships, { organization: orgRoles, project: projectRoles }, { organizationId: 'o1', projectId: 'p2' })).toEqual({ organizationRoleKey: 'member', projectRoleKey: null });
+    expect(accessRoleKeys(memberships, { organization: orgRoles }, { organizationId: 'o1' })).toEqual({ organizationRoleKey: 'member', projectRoleKey: null });
+  });
+
+  it('gives nothing outside the organization, and nothing for a role id it does not know', () => {
+    expect(accessRoleKeys(memberships, { organization: orgRoles, project: projectRoles }, { organizationId: 'o2', projectId: 'p1' })).toEqual({ organizationRoleKey: null, projectRoleKey: null });
+    expect(accessRoleKeys(memberships, { organization: [], project: [] }, { organizationId: 'o1', projectId: 'p1' })).toEqual({ organizationRoleKey: null, projectRoleKey: null });
   });
 });
