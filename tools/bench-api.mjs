@@ -1,3 +1,4 @@
+// @ts-check
 // Benchmark of the API's hot path: a signed-in user's authenticated calls. Starts a throwaway
 // database, the Auth Emulator and the built API (pnpm --filter @console/api build first), then
 // sends a bounded number of requests over loopback and prints latency percentiles and throughput.
@@ -7,12 +8,22 @@ import { startApiServer, startAuthEmulator, startTestDatabase } from './stack.mj
 const total = Number(process.argv[2] ?? 3000);
 const concurrency = Number(process.argv[3] ?? 16);
 
+/**
+ * @param {number[]} sorted latencies in ascending order, at least one
+ * @param {number} p
+ */
 function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
-/** Sends the requests of one row; an answer other than `expectedStatus` counts as unexpected. */
+/**
+ * Sends the requests of one row; an answer other than `expectedStatus` counts as unexpected.
+ * @param {string} label
+ * @param {string} url
+ * @param {() => RequestInit} init
+ */
 async function run(label, url, init, expectedStatus = 200) {
+  /** @type {number[]} */
   const latencies = [];
   let next = 0;
   let unexpected = 0;
@@ -31,7 +42,7 @@ async function run(label, url, init, expectedStatus = 200) {
   );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  const fmt = (ms) => `${ms.toFixed(2)} ms`;
+  const fmt = (/** @type {number} */ ms) => `${ms.toFixed(2)} ms`;
   console.log(
     `${label.padEnd(34)} ${String(latencies.length).padStart(5)} req  ${(latencies.length / seconds).toFixed(0).padStart(5)} req/s  ` +
       `p50 ${fmt(percentile(latencies, 50))}  p95 ${fmt(percentile(latencies, 95))}  p99 ${fmt(percentile(latencies, 99))}  unexpected answers ${unexpected}`,
@@ -61,7 +72,10 @@ try {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'bench@example.com', password: 'password-123', returnSecureToken: true }),
   });
-  const { idToken } = await signUp.json();
+  /** @type {unknown} */
+  const signedUp = await signUp.json();
+  const { idToken } = /** @type {{ idToken: string }} */ (signedUp);
+  /** @param {string | undefined} token */
   const post = (token) => () => ({ method: 'POST', headers: token ? { authorization: `Bearer ${token}` } : {} });
   await fetch(`${api.url}/account/create`, post(idToken)());
 

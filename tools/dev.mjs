@@ -1,3 +1,4 @@
+// @ts-check
 // `pnpm dev`: the whole console on this machine with one command. Starts Postgres (embedded
 // PGlite under .data/ unless DATABASE_URL is set), the Firebase Auth Emulator (accounts kept
 // under .data/), the API, the example knowledge product and the web dev server, prints one URL
@@ -5,6 +6,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ROOT, freePort, startApiServer, startAuthEmulator, startPglite, startWebServer } from './stack.mjs';
 
 const DATA_DIR = join(ROOT, '.data');
@@ -16,20 +18,29 @@ const ROOT_ACCOUNT_EMAIL = process.env.ROOT_ACCOUNT_EMAIL ?? `admin@${COMPANY_MA
 const KNOWLEDGE_KEY = 'dev-knowledge-subsystem-key';
 const verbose = process.env.DEV_VERBOSE === '1';
 
+/** @typedef {{ stop: () => Promise<unknown> }} Piece A started piece of the stack. */
+
+/** @type {(Piece & { name: string })[]} */
 const running = [];
 let stopping = false;
 
-/** Runs pnpm: the one that started this script (npx pnpm@10 dev), else the one on PATH. */
+/**
+ * Runs pnpm: the one that started this script (npx pnpm@10 dev), else the one on PATH.
+ * @param {string[]} args
+ */
 function pnpm(args) {
   const execPath = process.env.npm_execpath;
+  /** @type {[string, string[]]} */
   const [command, prefix] = execPath && /pnpm/.test(execPath) ? [process.execPath, [execPath]] : ['pnpm', []];
   execFileSync(command, [...prefix, ...args], { cwd: ROOT, stdio: 'inherit' });
 }
 
+/** @param {string} line */
 function say(line) {
   process.stdout.write(`${line}\n`);
 }
 
+/** @param {number} code */
 async function stopAll(code) {
   if (stopping) return;
   stopping = true;
@@ -38,7 +49,7 @@ async function stopAll(code) {
     try {
       await piece.stop();
     } catch (error) {
-      say(`  could not stop ${piece.name}: ${error.message}`);
+      say(`  could not stop ${piece.name}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
   process.exit(code);
@@ -47,7 +58,13 @@ async function stopAll(code) {
 process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
 
-/** Starts one piece; pieces start side by side, so each says on one line when it is ready. */
+/**
+ * Starts one piece; pieces start side by side, so each says on one line when it is ready.
+ * @template {Piece} P
+ * @param {string} name
+ * @param {() => Promise<P>} start
+ * @returns {Promise<P>}
+ */
 async function step(name, start) {
   const started = Date.now();
   const piece = await start();
@@ -56,22 +73,31 @@ async function step(name, start) {
   return piece;
 }
 
-/** Waits for pieces started side by side; a failure is raised once all have settled, so every started piece is stopped. */
+/**
+ * Waits for pieces started side by side; a failure is raised once all have settled, so every started piece is stopped.
+ * @template {readonly unknown[]} T
+ * @param {T} pieces
+ * @returns {Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }>}
+ */
 async function all(pieces) {
   const settled = await Promise.allSettled(pieces);
-  const failed = settled.find((result) => result.status === 'rejected');
-  if (failed) throw failed.reason;
-  return settled.map((result) => result.value);
+  const values = [];
+  for (const result of settled) {
+    if (result.status === 'rejected') throw result.reason;
+    values.push(result.value);
+  }
+  return /** @type {{ -readonly [K in keyof T]: Awaited<T[K]> }} */ (values);
 }
 
 /**
  * After the install, a machine whose Node is older than .node-version has the project's own
  * runtime in node_modules/.bin (tools/node-runtime.mjs): the rest of this script runs on it,
  * with that folder first on PATH for every piece it starts. Resolves with its exit code.
+ * @returns {Promise<number>}
  */
 function continueOnProjectRuntime() {
   const bin = join(ROOT, 'node_modules', '.bin');
-  const child = spawn(join(bin, 'node'), [process.argv[1]], {
+  const child = spawn(join(bin, 'node'), [fileURLToPath(import.meta.url)], {
     stdio: 'inherit',
     env: { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}`, CONSOLE_DEV_INSTALLED: '1' },
   });
@@ -85,6 +111,7 @@ function continueOnProjectRuntime() {
 
 async function main() {
   mkdirSync(DATA_DIR, { recursive: true });
+  /** @type {import('./stack.mjs').Log | undefined} */
   const log = verbose ? (chunk) => process.stdout.write(chunk) : undefined;
 
   if (process.env.CONSOLE_DEV_INSTALLED !== '1') {
@@ -136,7 +163,9 @@ async function main() {
     ),
     knowledgeUrl
       ? step('Example knowledge product', async () => {
-          const { startKnowledgeExample } = await import(knowledgeModule);
+          /** @type {unknown} */
+          const example = await import(knowledgeModule);
+          const { startKnowledgeExample } = /** @type {typeof import('./knowledge-example.mjs')} */ (example);
           return startKnowledgeExample({ port: knowledgePort, apiUrl, subsystemKey: KNOWLEDGE_KEY, cookieName: 'console_session_dev' });
         })
       : undefined,
@@ -166,6 +195,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  say(`\nThe console could not start: ${error.message}`);
+  say(`\nThe console could not start: ${error instanceof Error ? error.message : String(error)}`);
   void stopAll(1);
 });

@@ -1,3 +1,4 @@
+// @ts-check
 // The example knowledge product for local development: a tiny HTTP server (no framework) that
 // serves /knowledge/, reads the console's session cookie, asks the API who is signed in
 // (/session/introspect with the knowledge subsystem key) and shows it in Japanese. `pnpm dev`
@@ -7,11 +8,26 @@ import { createServer } from 'node:http';
 
 const LATEST_PROJECT_STORAGE_KEY = 'console.latestProjectId';
 const ID_PATTERN = /^[0-9A-Za-z]{8}$/;
+/** @type {Record<string, string>} */
+const HTML_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
+/**
+ * @typedef {object} Introspection What /session/introspect answers for a valid session.
+ * @property {{ name: string | null, email: string }} account
+ * @property {{ projects: { projectId: string }[] }[]} memberships
+ * @property {{ id: string, name: string, enabledProducts: { key: string }[] }} [project] With a `projectId` the account may see.
+ */
+/** @typedef {{ apiUrl: string, subsystemKey: string, cookieName: string }} ExampleOptions */
+
+/** @param {string | null | undefined} value */
 function escapeHtml(value) {
-  return String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+  return String(value ?? '').replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }
 
+/**
+ * @param {string | undefined} header
+ * @param {string} name
+ */
 function readCookie(header, name) {
   for (const part of (header ?? '').split(';')) {
     const index = part.indexOf('=');
@@ -28,6 +44,10 @@ function readCookie(header, name) {
   return undefined;
 }
 
+/**
+ * @param {string} title
+ * @param {string} body
+ */
 function page(title, body, script = '') {
   return `<!doctype html>
 <html lang="ja">
@@ -41,12 +61,22 @@ ${script}
 </html>`;
 }
 
-/** The project to show when none is asked for: the last project the account was given. */
+/**
+ * The project to show when none is asked for: the last project the account was given.
+ * @param {Introspection['memberships']} memberships
+ */
 function latestProjectId(memberships) {
   const projects = memberships.flatMap((m) => m.projects.map((p) => p.projectId));
   return projects.at(-1);
 }
 
+/**
+ * @param {string} apiUrl
+ * @param {string} subsystemKey
+ * @param {string} sessionCookie
+ * @param {string | undefined} projectId
+ * @returns {Promise<{ status: number, body: Introspection | undefined }>}
+ */
 async function introspect(apiUrl, subsystemKey, sessionCookie, projectId) {
   const response = await fetch(`${apiUrl.replace(/\/+$/, '')}/session/introspect`, {
     method: 'POST',
@@ -54,9 +84,10 @@ async function introspect(apiUrl, subsystemKey, sessionCookie, projectId) {
     body: JSON.stringify(projectId ? { sessionCookie, projectId } : { sessionCookie }),
   });
   const text = await response.text();
+  /** @type {Introspection | undefined} */
   let body;
   try {
-    body = text ? JSON.parse(text) : undefined;
+    body = text ? /** @type {Introspection} */ (JSON.parse(text)) : undefined;
   } catch {
     body = undefined;
   }
@@ -65,6 +96,11 @@ async function introspect(apiUrl, subsystemKey, sessionCookie, projectId) {
 
 const loginLink = '<p><a href="/auth/login">コンソールにログイン</a></p>';
 
+/**
+ * @param {import('node:http').IncomingMessage} request
+ * @param {ExampleOptions} options
+ * @returns {Promise<{ status: number, html: string }>}
+ */
 async function render(request, { apiUrl, subsystemKey, cookieName }) {
   const url = new URL(request.url ?? '/', 'http://localhost');
   const sessionCookie = readCookie(request.headers.cookie, cookieName);
@@ -82,6 +118,7 @@ async function render(request, { apiUrl, subsystemKey, cookieName }) {
   if (who.status !== 200) {
     return { status: 502, html: page('エラー', '<p>コンソールに問い合わせできませんでした。しばらくしてから再度お試しください。</p>') };
   }
+  if (!who.body) return { status: 502, html: page('エラー', '<p>コンソールに問い合わせできませんでした。</p>') };
   const { account, memberships } = who.body;
   const projectId = asked ?? latestProjectId(memberships);
   const accountPart = `<dl><dt>ログイン中</dt><dd>${escapeHtml(account.name ?? '未設定')}（${escapeHtml(account.email)}）</dd><dt>所属組織</dt><dd>${memberships.length}件</dd></dl>`;
@@ -97,7 +134,7 @@ async function render(request, { apiUrl, subsystemKey, cookieName }) {
   if (result.status === 403) {
     return { status: 403, html: page('権限がありません', `${accountPart}<p>このプロジェクト（${escapeHtml(projectId)}）を閲覧する権限がありません。</p>`, followLatest) };
   }
-  if (result.status !== 200 || !result.body.project) {
+  if (result.status !== 200 || !result.body?.project) {
     return { status: 502, html: page('エラー', '<p>コンソールに問い合わせできませんでした。</p>') };
   }
   const project = result.body.project;
@@ -112,6 +149,8 @@ async function render(request, { apiUrl, subsystemKey, cookieName }) {
 /**
  * Starts the example product on `port` (0: any free port). `url` is the server's origin (the
  * proxy target); the page itself is at `${url}/knowledge/`.
+ * @param {Partial<ExampleOptions> & { port?: number, host?: string }} options
+ * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
  */
 export async function startKnowledgeExample({ port = 0, host = '127.0.0.1', apiUrl, subsystemKey, cookieName }) {
   if (!apiUrl || !subsystemKey || !cookieName) throw new Error('startKnowledgeExample needs apiUrl, subsystemKey and cookieName');
@@ -146,6 +185,6 @@ export async function startKnowledgeExample({ port = 0, host = '127.0.0.1', apiU
   const url = `http://${host}:${typeof address === 'object' && address ? address.port : port}`;
   return {
     url,
-    stop: () => new Promise((resolve) => server.close(() => resolve(undefined))),
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

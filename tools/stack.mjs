@@ -1,3 +1,4 @@
+// @ts-check
 // The pieces of the local stack, shared by `pnpm dev` (tools/dev.mjs) and the test runs
 // (Jest global setups): a Postgres database and the Firebase Auth Emulator.
 import { spawn } from 'node:child_process';
@@ -11,22 +12,57 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = join(ROOT, 'node_modules', '.bin');
 
-/** A TCP port that is free on the loopback interface right now. */
+/** @typedef {(chunk: string) => void} Log Receives a started process's output as it comes. */
+/** @typedef {{ url: string, embedded: boolean, stop(): Promise<void> }} Database A database to connect to; `embedded`: PGlite, not a Postgres server. */
+/**
+ * @typedef {object} StartedProcess A long-running child process that answered ready.
+ * @property {() => string} output The last 20,000 characters it wrote.
+ * @property {Promise<number | null>} exited Resolves with the exit code (null when killed by a signal) once the process has exited.
+ * @property {(signal: NodeJS.Signals) => void} signal Sends `signal` to the process (SIGKILL: a crash) without waiting for it to exit.
+ * @property {() => Promise<void>} stop Stops the process (SIGTERM, SIGKILL after 10 s) and waits for it.
+ */
+
+/**
+ * Sends `signal` to the process group of `child` (started detached); a group already gone is fine.
+ * @param {import('node:child_process').ChildProcess} child
+ * @param {NodeJS.Signals} signal
+ */
+function signalGroup(child, signal) {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+/**
+ * A TCP port that is free on the loopback interface right now.
+ * @returns {Promise<number>}
+ */
 export function freePort() {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.unref();
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolvePort(port));
+      const address = /** @type {import('node:net').AddressInfo} */ (server.address());
+      server.close(() => resolvePort(address.port));
     });
   });
 }
 
-/** Polls `check` every 250 ms until it answers a truthy value, which it returns; throws after `timeoutMs`. */
+/**
+ * Polls `check` every 250 ms until it answers a truthy value, which it returns; throws after `timeoutMs`.
+ * @template T
+ * @param {() => T | Promise<T>} check
+ * @param {string} what
+ * @param {number} timeoutMs
+ * @returns {Promise<NonNullable<T>>}
+ */
 export async function waitFor(check, what, timeoutMs) {
   const started = Date.now();
+  /** @type {unknown} */
   let lastError;
   while (Date.now() - started < timeoutMs) {
     try {
@@ -37,9 +73,14 @@ export async function waitFor(check, what, timeoutMs) {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`${what} did not become ready within ${timeoutMs} ms${lastError ? `: ${lastError.message}` : ''}`);
+  throw new Error(`${what} did not become ready within ${timeoutMs} ms${lastError instanceof Error ? `: ${lastError.message}` : ''}`);
 }
 
+/**
+ * Runs `fn` with a client connected to `url`, and closes the connection after.
+ * @param {string} url
+ * @param {(client: import('pg').Client) => Promise<unknown>} fn
+ */
 async function withClient(url, fn) {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
@@ -51,7 +92,11 @@ async function withClient(url, fn) {
   }
 }
 
-/** Embedded Postgres (PGlite) served over the wire protocol. `dataDir` undefined = in memory. */
+/**
+ * Embedded Postgres (PGlite) served over the wire protocol. `dataDir` undefined = in memory.
+ * @param {{ dataDir?: string, port?: number }} [options]
+ * @returns {Promise<Database>}
+ */
 export async function startPglite({ dataDir, port } = {}) {
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
@@ -74,13 +119,15 @@ export async function startPglite({ dataDir, port } = {}) {
  * A throwaway database for one test run on the Postgres server at `serverUrl`
  * (TEST_DATABASE_URL, default the local server). Without a reachable server the run
  * falls back to an in-memory PGlite and says so.
+ * @param {{ serverUrl?: string, log?: (line: string) => void }} [options]
+ * @returns {Promise<Database>}
  */
 export async function startTestDatabase({ serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', log = console.log } = {}) {
   const name = `console_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
   try {
     await withClient(serverUrl, (c) => c.query(`CREATE DATABASE ${name}`));
   } catch (error) {
-    log(`No Postgres server reachable at ${serverUrl} (${error.message}); the tests use embedded PGlite instead.`);
+    log(`No Postgres server reachable at ${serverUrl} (${error instanceof Error ? error.message : String(error)}); the tests use embedded PGlite instead.`);
     return startPglite();
   }
   const url = new URL(serverUrl);
@@ -97,6 +144,8 @@ export async function startTestDatabase({ serverUrl = process.env.TEST_DATABASE_
 /**
  * The Firebase Auth Emulator on `port`, for project `projectId` (a demo- id, so nothing
  * leaves the machine). With `dataDir`, accounts are imported from and exported to it.
+ * @param {{ port?: number, projectId?: string, dataDir?: string, log?: Log }} [options]
+ * @returns {Promise<{ host: string, projectId: string, stop(): Promise<void> }>}
  */
 export async function startAuthEmulator({ port, projectId = 'demo-console', dataDir, log = () => {} } = {}) {
   const authPort = port ?? (await freePort());
@@ -124,8 +173,9 @@ export async function startAuthEmulator({ port, projectId = 'demo-console', data
     detached: true,
   });
   let output = '';
+  /** @param {Buffer} chunk */
   const collect = (chunk) => {
-    output += chunk;
+    output += String(chunk);
     log(String(chunk));
   };
   child.stdout.on('data', collect);
@@ -139,7 +189,7 @@ export async function startAuthEmulator({ port, projectId = 'demo-console', data
       return res.ok;
     }, 'The Firebase Auth Emulator', 120_000);
   } catch (error) {
-    try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ }
+    signalGroup(child, 'SIGKILL');
     throw error;
   }
   return {
@@ -147,8 +197,8 @@ export async function startAuthEmulator({ port, projectId = 'demo-console', data
     projectId,
     async stop() {
       if (child.exitCode === null) {
-        try { process.kill(-child.pid, 'SIGINT'); } catch { /* already gone */ }
-        const timer = setTimeout(() => { try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ } }, 15_000);
+        signalGroup(child, 'SIGINT');
+        const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), 15_000);
         await exited;
         clearTimeout(timer);
       }
@@ -157,16 +207,22 @@ export async function startAuthEmulator({ port, projectId = 'demo-console', data
   };
 }
 
-/** Spawns a long-running child in its own process group and resolves once `ready()` answers true. */
+/**
+ * Spawns a long-running child in its own process group and resolves once `ready()` answers true.
+ * @param {{ name: string, command: string, args: string[], env: Record<string, string | undefined>, cwd?: string, ready: () => Promise<boolean>, log?: Log | undefined, timeoutMs?: number }} options
+ * @returns {Promise<StartedProcess>}
+ */
 async function startProcess({ name, command, args, env, cwd = ROOT, ready, log = () => {}, timeoutMs = 60_000 }) {
   const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
+  /** @param {Buffer} chunk */
   const collect = (chunk) => {
-    output = (output + chunk).slice(-20_000);
+    output = (output + String(chunk)).slice(-20_000);
     log(String(chunk));
   };
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
+  /** @type {Promise<number | null>} */
   const exited = new Promise((r) => child.once('exit', r));
   try {
     await waitFor(async () => {
@@ -174,27 +230,24 @@ async function startProcess({ name, command, args, env, cwd = ROOT, ready, log =
       return ready();
     }, name, timeoutMs);
   } catch (error) {
-    try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ }
+    signalGroup(child, 'SIGKILL');
     throw error;
   }
   return {
     output: () => output,
-    /** Resolves with the exit code (null when killed by a signal) once the process has exited. */
     exited,
-    /** Sends `signal` to the process (SIGKILL: a crash) without waiting for it to exit. */
-    signal(signal) {
-      try { process.kill(-child.pid, signal); } catch { /* gone */ }
-    },
+    signal: (signal) => signalGroup(child, signal),
     async stop() {
       if (child.exitCode !== null) return;
-      try { process.kill(-child.pid, 'SIGTERM'); } catch { /* gone */ }
-      const timer = setTimeout(() => { try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ } }, 10_000);
+      signalGroup(child, 'SIGTERM');
+      const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), 10_000);
       await exited;
       clearTimeout(timer);
     },
   };
 }
 
+/** @param {string} url */
 async function answers(url) {
   const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
   return res.ok;
@@ -203,6 +256,8 @@ async function answers(url) {
 /**
  * The API (apps/api/dist, built beforehand) as a child process. `env` carries its
  * configuration (DATABASE_URL, FIREBASE_AUTH_EMULATOR_HOST, ...).
+ * @param {{ port?: number, env: Record<string, string | undefined>, log?: Log | undefined }} options
+ * @returns {Promise<StartedProcess & { url: string }>}
  */
 export async function startApiServer({ port, env, log }) {
   const apiPort = port ?? (await freePort());
@@ -222,6 +277,8 @@ export async function startApiServer({ port, env, log }) {
  * The web app under /auth/, proxying /api to the API and /knowledge/ to the example product
  * so that all share one origin. mode 'dev' runs the Vite dev server; 'preview' serves the
  * production build (apps/web/dist, built beforehand).
+ * @param {{ port?: number, mode?: 'dev' | 'preview', apiUrl: string, knowledgeUrl?: string | undefined, env?: Record<string, string>, log?: Log | undefined }} options
+ * @returns {Promise<StartedProcess & { url: string }>}
  */
 export async function startWebServer({ port, mode = 'dev', apiUrl, knowledgeUrl, env = {}, log }) {
   const webPort = port ?? (await freePort());

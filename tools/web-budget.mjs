@@ -15,11 +15,14 @@ const args = process.argv.slice(2);
 const distFlag = args.indexOf('--dist');
 const dist = resolve(distFlag >= 0 ? String(args.splice(distFlag, 2)[1]) : join(ROOT, 'apps', 'web', 'dist'));
 const pages = args.length > 0 ? args : ['/auth/login'];
-const { chromium } = createRequire(join(ROOT, 'apps', 'web', 'package.json'))('playwright-core');
+/** @type {unknown} playwright-core, a dependency of the web app, loaded from there. */
+const playwright = createRequire(join(ROOT, 'apps', 'web', 'package.json'))('playwright-core');
+const { chromium } = /** @type {typeof import('playwright-core')} */ (playwright);
 
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json' };
 
 /** The build under /auth/, index.html for every other path below it; /api answers 503 (no API here). */
+/** @returns {Promise<import('node:http').Server>} */
 function serve() {
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
@@ -35,7 +38,7 @@ function serve() {
   return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)));
 }
 
-const server = /** @type {import('node:http').Server} */ (await serve());
+const server = await serve();
 const address = server.address();
 const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 const browser = await chromium.launch({

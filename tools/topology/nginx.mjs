@@ -1,3 +1,4 @@
+// @ts-check
 // Debian's nginx running the web image's server configuration (apps/web/nginx/console.conf.template,
 // rendered by the image's own render-config.sh) in a private prefix, as an unprivileged test
 // process would: no system configuration touched.
@@ -9,7 +10,7 @@ import { ROOT, waitFor } from '../stack.mjs';
 
 const NGINX_DIR = join(ROOT, 'apps', 'web', 'nginx');
 
-export function nginxBinary() {
+function nginxBinary() {
   for (const candidate of ['/usr/sbin/nginx', '/usr/bin/nginx']) if (existsSync(candidate)) return candidate;
   throw new Error('nginx is not installed: apt-get install -y nginx (.ci/run does it)');
 }
@@ -17,6 +18,7 @@ export function nginxBinary() {
 /**
  * Starts nginx on `port` serving `webRoot` (holding auth/) and proxying /api to `apiServers`
  * (host:port list); `cspConnectSrc`: further origins the page may call.
+ * @param {{ port: number, webRoot: string, apiServers: string[], cspConnectSrc?: string }} options
  */
 export async function startNginx({ port, webRoot, apiServers, cspConnectSrc = '' }) {
   const prefix = mkdtempSync(join(tmpdir(), 'console-nginx-'));
@@ -50,7 +52,7 @@ export async function startNginx({ port, webRoot, apiServers, cspConnectSrc = ''
   execFileSync(binary, ['-t', '-q', '-p', prefix, '-c', join(prefix, 'nginx.conf')], { stdio: 'pipe' });
   const child = spawn(binary, ['-p', prefix, '-c', join(prefix, 'nginx.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stderr.on('data', (chunk) => { output += chunk; });
+  child.stderr.on('data', (/** @type {Buffer} */ chunk) => { output += String(chunk); });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   await waitFor(async () => {
     if (child.exitCode !== null) throw new Error(`nginx exited: ${output}`);
@@ -58,13 +60,17 @@ export async function startNginx({ port, webRoot, apiServers, cspConnectSrc = ''
   }, 'nginx', 15_000);
   return {
     prefix,
-    /** The proxied calls answered 502 so far, by the upstream address nginx last tried for each. */
+    /**
+     * The proxied calls answered 502 so far, by the upstream address nginx last tried for each.
+     * @returns {Record<string, number>}
+     */
     badGatewaysByUpstream() {
+      /** @type {Record<string, number>} */
       const counts = {};
       for (const line of readFileSync(join(prefix, 'logs', 'access.log'), 'utf8').split('\n')) {
         const [status, upstreams] = line.split(' ');
         if (status !== '502' || !upstreams) continue;
-        const last = upstreams.split(', ').pop();
+        const last = upstreams.split(', ').at(-1) ?? upstreams;
         counts[last] = (counts[last] ?? 0) + 1;
       }
       return counts;

@@ -1,10 +1,21 @@
+// @ts-check
 // A stand-in for SendGrid's v3 mail API (the API's real SendGrid sender is pointed at it with
 // SENDGRID_API_URL): records every delivery with the console's message id, answers 202 after a
 // configurable delay so that deliveries are still in progress when an instance is killed.
 import { createServer } from 'node:http';
 
+/** @typedef {{ messageId: string | undefined, to: string | undefined, subject: string | undefined, text: string }} Delivery */
+/**
+ * The part of a v3 mail/send request body read here.
+ * @typedef {{ headers?: Record<string, string>, personalizations?: { to?: { email?: string }[] }[], subject?: string, content?: { type: string, value: string }[] }} MailSendBody
+ */
+
+/** @param {{ delayMs?: number }} [options] */
 export async function startSendgridStandIn({ delayMs = 0 } = {}) {
-  /** Every accepted request, in arrival order: { messageId, to, subject, text }. */
+  /**
+   * Every accepted request, in arrival order.
+   * @type {Delivery[]}
+   */
   const deliveries = [];
   const server = createServer((req, res) => {
     let body = '';
@@ -15,7 +26,9 @@ export async function startSendgridStandIn({ delayMs = 0 } = {}) {
         res.writeHead(404).end();
         return;
       }
-      const mail = JSON.parse(body);
+      /** @type {unknown} */
+      const parsed = JSON.parse(body);
+      const mail = /** @type {MailSendBody} */ (parsed);
       const text = (mail.content ?? []).find((c) => c.type === 'text/plain')?.value ?? '';
       // Recorded on receipt, as SendGrid would send it even if the sender died before the answer.
       deliveries.push({ messageId: mail.headers?.['X-Console-Message-Id'], to: mail.personalizations?.[0]?.to?.[0]?.email, subject: mail.subject, text });
@@ -24,10 +37,12 @@ export async function startSendgridStandIn({ delayMs = 0 } = {}) {
       }, delayMs);
     });
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
   return {
-    url: `http://127.0.0.1:${server.address().port}`,
+    url: `http://127.0.0.1:${address.port}`,
     deliveries,
+    /** @returns {Promise<void>} */
     stop: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
 }

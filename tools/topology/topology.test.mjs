@@ -1,3 +1,4 @@
+// @ts-check
 // The production topology, run here without containers: the web image's nginx configuration
 // (Debian's nginx) in front of two API instances (the built API, migrated by the separate
 // migration step) on one Postgres and one Redis, the Auth Emulator, the built web app with its
@@ -19,7 +20,9 @@ import { Load, describePhase } from './load.mjs';
 import { startNginx } from './nginx.mjs';
 import { startSendgridStandIn } from './sendgrid-stand-in.mjs';
 
-const { chromium } = createRequire(join(ROOT, 'apps', 'web', 'package.json'))('playwright-core');
+/** @type {unknown} playwright-core, a dependency of the web app, loaded from there. */
+const playwright = createRequire(join(ROOT, 'apps', 'web', 'package.json'))('playwright-core');
+const { chromium } = /** @type {typeof import('playwright-core')} */ (playwright);
 
 const PROJECT_ID = 'demo-console-topology';
 const COMPANY_MAIL_DOMAIN = 'console.example.jp';
@@ -32,13 +35,41 @@ const MAIL_LEASE_MS = 5000;
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 const verbose = process.env.TOPOLOGY_VERBOSE === '1';
 
-const say = (line) => process.stdout.write(`[topology] ${line}\n`);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const say = (/** @type {string} */ line) => process.stdout.write(`[topology] ${line}\n`);
+const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
 
+/** @typedef {Awaited<ReturnType<typeof startApiServer>>} ApiInstance */
+/** @typedef {{ id: string, name: string, roles: { id: string, key: string }[] }} Organization */
+/** @typedef {{ id: string, name: string }} Project */
+/**
+ * The stack, set up once before the tests.
+ * @typedef {object} Stack
+ * @property {Awaited<ReturnType<typeof startTestDatabase>>} database
+ * @property {Awaited<ReturnType<typeof startAuthEmulator>>} emulator
+ * @property {Awaited<ReturnType<typeof startSendgridStandIn>>} sendgrid
+ * @property {Awaited<ReturnType<typeof startNginx>>} nginx
+ * @property {import('playwright-core').Browser} browser
+ * @property {string} origin The web server's origin, e.g. http://localhost:8080
+ * @property {string} webRoot
+ * @property {string} dataDir
+ * @property {string} rateLimitPrefix
+ * @property {number[]} apiPorts
+ * @property {[ApiInstance, ApiInstance]} apis
+ * @property {string} rootToken The system administrator's ID token.
+ * @property {Organization} organization
+ * @property {Project} project
+ */
+
+/** @type {{ stop: () => Promise<unknown> }[]} */
 const pieces = [];
-const state = {};
+/** Filled in by the first `before`; `after` stops what it got to. */
+const state = /** @type {Stack} */ ({});
 
-/** Starts (or restarts) API instance `i` on its own port. */
+/**
+ * Starts (or restarts) API instance `i` on its own port.
+ * @param {number} i
+ * @param {{ seed?: boolean }} [options]
+ */
 async function startInstance(i, { seed = false } = {}) {
   const started = Date.now();
   const instance = await startApiServer({
@@ -73,7 +104,12 @@ async function startInstance(i, { seed = false } = {}) {
   return instance;
 }
 
-/** POSTs to the API through the web server; throws with the body on a non-OK answer. */
+/**
+ * POSTs to the API through the web server; throws with the body on a non-OK answer.
+ * @param {string} path
+ * @param {string} idToken
+ * @returns {Promise<unknown>} The answer's body.
+ */
 async function api(path, idToken, body = {}) {
   const response = await fetch(`${state.origin}/api${path}`, {
     method: 'POST',
@@ -82,22 +118,31 @@ async function api(path, idToken, body = {}) {
   });
   const text = await response.text();
   if (!response.ok) throw new Error(`${path} answered ${response.status}: ${text}`);
-  return text ? JSON.parse(text) : null;
+  /** @type {unknown} */
+  const answer = text ? JSON.parse(text) : null;
+  return answer;
 }
 
+/**
+ * Signs up or signs in at the Auth Emulator and returns the account's ID token.
+ * @param {'signUp' | 'signInWithPassword'} method
+ * @param {string} email
+ * @param {string} password
+ */
 async function identity(method, email, password) {
   const response = await fetch(`http://${state.emulator.host}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=demo-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password, returnSecureToken: true }),
   });
+  /** @type {unknown} */
   const body = await response.json();
   if (!response.ok) throw new Error(`${method} ${email}: ${JSON.stringify(body)}`);
-  return body.idToken;
+  return /** @type {{ idToken: string }} */ (body).idToken;
 }
 
 let serial = 0;
-const uniqueEmail = (prefix) => `${prefix}-${Date.now().toString(36)}-${(serial += 1)}@example.com`;
+const uniqueEmail = (/** @type {string} */ prefix) => `${prefix}-${Date.now().toString(36)}-${(serial += 1)}@example.com`;
 
 before(async () => {
   const started = Date.now();
@@ -142,8 +187,8 @@ before(async () => {
   state.nginx = await startNginx({ port: webPort, webRoot: state.webRoot, apiServers: state.apiPorts.map((p) => `127.0.0.1:${p}`), cspConnectSrc: `http://${emulator.host}` });
   state.browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   state.rootToken = await identity('signInWithPassword', ROOT_EMAIL, ROOT_PASSWORD);
-  const organization = await api('/system-admin/organization/create', state.rootToken, { name: `トポロジー組織-${Date.now().toString(36)}`, profileImageSrc: null });
-  const project = await api('/system-admin/project/create', state.rootToken, { organizationId: organization.id, name: 'トポロジープロジェクト' });
+  const organization = /** @type {Organization} */ (await api('/system-admin/organization/create', state.rootToken, { name: `トポロジー組織-${Date.now().toString(36)}`, profileImageSrc: null }));
+  const project = /** @type {Project} */ (await api('/system-admin/project/create', state.rootToken, { organizationId: organization.id, name: 'トポロジープロジェクト' }));
   Object.assign(state, { organization, project });
   say(`stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s at ${state.origin}/auth/ (nginx → API :${state.apiPorts.join(', :')})`);
 });
@@ -175,6 +220,7 @@ describe('production topology', () => {
     const admin = await state.browser.newContext({ locale: 'ja-JP' });
     const invitee = await state.browser.newContext({ locale: 'ja-JP' });
     const page = await admin.newPage();
+    /** @type {string[]} */
     const errors = [];
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
@@ -195,8 +241,8 @@ describe('production topology', () => {
 
       // The invitation e-mail went out through the SendGrid sender; its link leads to this origin.
       const mail = await waitFor(() => state.sendgrid.deliveries.find((d) => d.to === invited), 'the invitation e-mail', 30_000);
-      const link = /https?:\/\/\S+\/auth\/invitations\/\S+/.exec(mail.text)?.[0];
-      assert.ok(link?.startsWith(`${state.origin}/auth/invitations/`), `invitation link in: ${mail.text}`);
+      const link = /https?:\/\/\S+\/auth\/invitations\/\S+/.exec(mail.text)?.[0] ?? '';
+      assert.ok(link.startsWith(`${state.origin}/auth/invitations/`), `invitation link in: ${mail.text}`);
 
       const guest = await invitee.newPage();
       guest.setDefaultTimeout(20_000);
@@ -213,7 +259,7 @@ describe('production topology', () => {
       await guest.screenshot({ path: join(tmpdir(), 'console-topology-accepted.png') });
     } catch (error) {
       await page.screenshot({ path: join(tmpdir(), 'console-topology-failure.png') });
-      throw new Error(`${error.message}\nbrowser errors: ${errors.join('\n') || 'none'}`, { cause: error });
+      throw new Error(`${error instanceof Error ? error.message : String(error)}\nbrowser errors: ${errors.join('\n') || 'none'}`, { cause: error });
     } finally {
       await admin.close();
       await invitee.close();
@@ -221,6 +267,7 @@ describe('production topology', () => {
   });
 
   describe('under 20 concurrent clients', () => {
+    /** @type {Load} */
     let load;
 
     before(async () => {
@@ -238,7 +285,7 @@ describe('production topology', () => {
       load.startPhase('steady');
       await sleep(2000);
       const restarts = load.startPhase('rolling restart');
-      for (const i of [0, 1]) {
+      for (const i of /** @type {const} */ ([0, 1])) {
         const stopped = Date.now();
         await state.apis[i].stop();
         say(`API instance ${i} stopped (SIGTERM, ${DRAIN_MS} ms drain) in ${Date.now() - stopped} ms`);
@@ -257,7 +304,8 @@ describe('production topology', () => {
       // E-mails in the outbox while the instance dies: 30 invitations, delivered 100 ms apiece.
       const invited = Array.from({ length: 30 }, (_, i) => uniqueEmail(`topology-crash${i}`));
       const memberRole = state.organization.roles.find((r) => r.key === 'member');
-      const entries = await api('/organization/inviteMembers', state.rootToken, { organizationId: state.organization.id, emails: invited, props: { roleId: memberRole.id, projects: [] } });
+      assert.ok(memberRole, 'the organization has the member role');
+      const entries = /** @type {{ invitation?: unknown }[]} */ (await api('/organization/inviteMembers', state.rootToken, { organizationId: state.organization.id, emails: invited, props: { roleId: memberRole.id, projects: [] } }));
       assert.equal(entries.filter((e) => e.invitation).length, invited.length);
       const deliveredBefore = state.sendgrid.deliveries.length;
 
@@ -291,7 +339,8 @@ describe('production topology', () => {
       // No e-mail lost: every invitation reaches its address, also those the dead instance held.
       const started = Date.now();
       await waitFor(() => invited.every((email) => state.sendgrid.deliveries.some((d) => d.to === email)), 'every invitation e-mail', MAIL_LEASE_MS + 30_000);
-      const crashMail = state.sendgrid.deliveries.filter((d) => invited.includes(d.to));
+      const crashMail = state.sendgrid.deliveries.filter((d) => d.to !== undefined && invited.includes(d.to));
+      /** @type {Map<string | undefined, number>} */
       const ids = new Map();
       for (const d of crashMail) ids.set(d.messageId, (ids.get(d.messageId) ?? 0) + 1);
       const duplicates = [...ids.values()].reduce((sum, n) => sum + n - 1, 0);
