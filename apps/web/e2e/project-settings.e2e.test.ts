@@ -146,6 +146,43 @@ describe('project settings', () => {
     await invitationRow(page, first).waitFor();
   });
 
+  it("a project admin who is not an organization admin invites into the project, giving the organization's member role only", async () => {
+    const { page } = session();
+    const projectAdmin = await seedMember(fixture, 'member', 'admin', 'project-admin');
+    await openSettingsAs(page, projectAdmin, 'members');
+    const invite = page.getByRole('button', { name: 'メンバーを招待' });
+    await expect(invite.isEnabled()).resolves.toBe(true);
+    await invite.click();
+    const dialog = page.getByRole('dialog', { name: `${fixture.project.name}にメンバーを招待` });
+    await dialog.waitFor();
+
+    // The organization role offered is the member role only (not the organization's admin role).
+    const organizationRole = dialog.getByRole('combobox', { name: '組織のロール' });
+    await expect(organizationRole.inputValue()).resolves.toBe('メンバー');
+    await organizationRole.click();
+    await expect(dialog.getByRole('option').allInnerTexts()).resolves.toEqual(['メンバー']);
+    await dialog.getByRole('option', { name: 'メンバー' }).click();
+
+    const invited = uniqueEmail('by-project-admin');
+    const input = dialog.getByRole('textbox', { name: 'ユーザー名またはメールアドレス' });
+    await input.fill(invited);
+    await input.press('Enter');
+    await page.screenshot({ path: '/tmp/console-e2e-project-admin-invite.png' });
+    await dialog.getByRole('button', { name: '招待する' }).click();
+    await expectToast(page, 'メンバーを招待しました');
+    await dialog.waitFor({ state: 'hidden' });
+    await invitationRow(page, invited).getByText('招待中').waitFor();
+
+    // The invitation gives the organization's member role and this project only.
+    const memberRole = fixture.organization.roles.find((r) => r.key === 'member');
+    const invitations = await api<{ email: string; membership: { roleId: string; projects: { projectId: string }[] } }[]>('/invitation/listInProject', projectAdmin.idToken, {
+      projectId: fixture.project.id,
+    });
+    const created = invitations.find((i) => i.email === invited);
+    expect(created?.membership.roleId).toBe(memberRole?.id);
+    expect(created?.membership.projects.map((p) => p.projectId)).toEqual([fixture.project.id]);
+  });
+
   it('suggests the organization members not yet in the project, matched case-insensitively on name or email', async () => {
     const { page } = session();
     const outsider = await seedMember(fixture, 'member', null, 'org-only');

@@ -5,7 +5,7 @@
  */
 import { api, createIdentity, rootIdToken, seedAccount, type SeededAccount } from './stack';
 
-export interface Role {
+interface Role {
   id: string;
   key: string;
   name: string;

@@ -13,7 +13,7 @@ const page = (load: () => Promise<{ Component: React.ComponentType }>) => ({ laz
 
 const relative = (path: string) => path.replace(/^\//, '');
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorScreen />,

@@ -1,8 +1,8 @@
 import { createTheme, type MantineThemeOverride } from '@mantine/core';
 
 /** Tooltip defaults of spec §2 / §9: content wraps at 360 px, 4 px from the target. */
-export const TOOLTIP_MAX_WIDTH = 360;
-export const TOOLTIP_OFFSET = 4;
+const TOOLTIP_MAX_WIDTH = 360;
+const TOOLTIP_OFFSET = 4;
 
 const japaneseFonts =
   '"Hiragino Sans", "Hiragino Kaku Gothic ProN", "Noto Sans JP", "Noto Sans CJK JP", "Yu Gothic UI", "Yu Gothic", Meiryo, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';

@@ -5,7 +5,7 @@ import { tracking } from '@/lib/tracking';
 import { t } from '@/locales';
 
 /** The generic error screen (spec §2). */
-export function ErrorScreen() {
+function ErrorScreen() {
   return (
     <Center mih="100dvh" p="md" bg="gray.0">
       <Paper withBorder shadow="xs" radius="md" p="xl" maw={480} w="100%">

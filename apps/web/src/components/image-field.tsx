@@ -3,7 +3,7 @@ import { isSupportedImageType, SUPPORTED_IMAGE_TYPES } from '@console/domain';
 import { PermissionTooltip } from './permission-tooltip';
 import { toast } from './toasts';
 
-export interface ImageFieldTexts {
+interface ImageFieldTexts {
   uploadImage: string;
   deleteImage: string;
   imageHint: string;

@@ -3,14 +3,14 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigation } from 'react-router';
 
 /** Router pending timings of spec §9. */
-export const PENDING_DISPLAY_DELAY_MS = 1_000;
-export const PENDING_MIN_DISPLAY_MS = 500;
+const PENDING_DISPLAY_DELAY_MS = 1_000;
+const PENDING_MIN_DISPLAY_MS = 500;
 
 /**
  * Decides whether a pending indicator is visible: it appears only after `delay` of continuous
  * pending and, once shown, stays for at least `minimum`.
  */
-export function usePendingVisibility(pending: boolean, delay = PENDING_DISPLAY_DELAY_MS, minimum = PENDING_MIN_DISPLAY_MS): boolean {
+function usePendingVisibility(pending: boolean, delay = PENDING_DISPLAY_DELAY_MS, minimum = PENDING_MIN_DISPLAY_MS): boolean {
   const [visible, setVisible] = useState(false);
   const shownAt = useRef<number | null>(null);
   useEffect(() => {

@@ -3,9 +3,9 @@ import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import { isApiError } from '@/lib/api-error';
 
-export type ToastType = 'success' | 'error' | 'warning' | 'info';
+type ToastType = 'success' | 'error' | 'warning' | 'info';
 
-export interface ToastOptions {
+interface ToastOptions {
   /** Shown once: a toast with the id of one still open is not shown again. */
   id?: string;
   title: string;
@@ -16,7 +16,7 @@ export interface ToastOptions {
   duration?: number | false;
 }
 
-export const TOAST_DEFAULT_DURATION_MS = 5_000;
+const TOAST_DEFAULT_DURATION_MS = 5_000;
 
 const COLORS: Record<ToastType, string> = {
   success: 'teal',
@@ -26,7 +26,7 @@ const COLORS: Record<ToastType, string> = {
 };
 
 /** Shows a toast with a title, an optional description and a close button (spec §2). */
-export function showToast({ id, title, description, type = 'success', duration = TOAST_DEFAULT_DURATION_MS }: ToastOptions): string {
+function showToast({ id, title, description, type = 'success', duration = TOAST_DEFAULT_DURATION_MS }: ToastOptions): string {
   return notifications.show({
     id,
     title,

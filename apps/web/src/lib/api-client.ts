@@ -1,8 +1,7 @@
 import createClient, { type Middleware } from 'openapi-fetch';
-import { toastIfRateLimited } from '@/components/toasts';
 import { env } from '@/config/env';
 import type { components, paths } from './api-schema';
-import { apiErrorFromBody } from './api-error';
+import { apiErrorFromBody, type ApiError } from './api-error';
 import { currentIdToken } from './firebase';
 
 /** Every call of the API, generated from apps/api/openapi.json. */
@@ -18,10 +17,21 @@ const authMiddleware: Middleware = {
   },
 };
 
+type ApiErrorListener = (error: ApiError) => void;
+const errorListeners = new Set<ApiErrorListener>();
+
 /**
- * A non-OK response becomes an ApiError (product error when the body is the product's). A call
- * refused for too many requests also shows its message in a toast, whatever the caller does.
+ * Calls `listener` with the error of every non-OK answer, whatever the caller does with it (the
+ * app shows a call refused for too many requests in a toast). Returns the unsubscribe function.
  */
+export function onApiError(listener: ApiErrorListener): () => void {
+  errorListeners.add(listener);
+  return () => {
+    errorListeners.delete(listener);
+  };
+}
+
+/** A non-OK response becomes an ApiError (product error when the body is the product's), told to the listeners, then thrown. */
 const errorMiddleware: Middleware = {
   async onResponse({ response }) {
     if (response.ok) return undefined;
@@ -32,7 +42,7 @@ const errorMiddleware: Middleware = {
       /* not JSON */
     }
     const error = apiErrorFromBody(response.status, body);
-    toastIfRateLimited(error);
+    for (const listener of errorListeners) listener(error);
     throw error;
   },
 };

@@ -5,8 +5,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { usePageTitle } from '@/components/page-title';
 import { toast } from '@/components/toasts';
 import { paths } from '@/config/paths';
-import { resetPassword } from '@/features/auth/auth-actions';
-import { AuthCard } from '@/features/auth/components/auth-card';
+import { AuthCard, resetPassword } from '@/features/auth';
 import { parseOobCodeParam } from '@/lib/search-params';
 import { t } from '@/locales';
 

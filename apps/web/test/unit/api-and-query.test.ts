@@ -1,6 +1,7 @@
 import { apiErrorFromBody, isApiError, isClientError } from '@/lib/api-error';
 import { queryDefaults, retryDelay, shouldRetry } from '@/lib/query-client';
-import { ACCOUNT_GC_TIME_MS, ACCOUNT_STALE_TIME_MS, accountKeys } from '@/features/account/api/get-account';
+import { ACCOUNT_GC_TIME_MS, ACCOUNT_STALE_TIME_MS } from '@/features/account/api/get-account';
+import { accountKeys } from '@/features/account/keys';
 
 jest.mock('@/lib/api-client', () => ({ apiClient: {}, unwrap: jest.fn() }));
 

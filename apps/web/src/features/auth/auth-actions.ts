@@ -8,12 +8,11 @@ import {
   signOut,
   type UserCredential,
 } from 'firebase/auth';
-import { accountKeys, accountQueryOptions, type Account } from '@/features/account/api/get-account';
-import { createAndCacheAccount } from '@/features/account/api/create-account';
+import { accountKeys, accountQueryOptions, createAndCacheAccount, type Account } from '@/features/account';
 import { currentIdToken, firebaseAuth } from '@/lib/firebase';
 import { queryClient } from '@/lib/query-client';
 import { tracking } from '@/lib/tracking';
-import { sessionLogout } from './api/session';
+import { sessionLogout } from './api/session-logout';
 
 export type SignInResult = { ok: true; account: Account; created: boolean } | { ok: false; reason: 'identity' | 'noAccount' | 'createAccount' };
 
@@ -22,15 +21,16 @@ async function loadAccount(uid: string): Promise<Account | null> {
 }
 
 /**
- * Signs out of the identity provider, then clears the session cookie and every cached query.
+ * Forgets the user in the trackers (the sign-in page the sign-out leads to is no longer theirs),
+ * signs out of the identity provider, then clears the session cookie and every cached query.
  * Signing out first means no cookie exchange can start after the cookie was cleared.
  */
 export async function logout(): Promise<void> {
+  tracking.reset();
   const idToken = await currentIdToken().catch(() => undefined);
   await signOut(firebaseAuth);
   await sessionLogout(idToken);
   queryClient.clear();
-  tracking.reset();
 }
 
 /** Email and password login; an identity without an account is signed out again. */

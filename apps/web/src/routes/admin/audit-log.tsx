@@ -1,12 +1,9 @@
 import { Paper } from '@mantine/core';
 import { useMemo } from 'react';
+import { displayName } from '@/components/display-name';
 import { usePageTitle } from '@/components/page-title';
-import { roleNamesOf } from '@/features/audit-log/audit-format';
-import { AuditLogView } from '@/features/audit-log/components/audit-log-view';
-import { displayName } from '@/features/organization-settings/components/member-table';
-import { useAccounts } from '@/features/system-admin/api/get-accounts';
-import { useAllOrganizations } from '@/features/system-admin/api/get-all-organizations';
-import { useAllProjects } from '@/features/system-admin/api/get-all-projects';
+import { AuditLogView, roleNamesOf } from '@/features/audit-log';
+import { useAccounts, useAllOrganizations, useAllProjects } from '@/features/system-admin';
 import { t } from '@/locales';
 
 const NO_ORGANIZATIONS: readonly { id: string; name: string }[] = [];

@@ -1,10 +1,11 @@
+import { Actions } from '@console/domain';
 import { Navigate, Outlet } from 'react-router';
-import { useCurrentAccount } from '@/app/auth-state';
 import { paths } from '@/config/paths';
+import { usePermissions } from '@/features/account';
 
-/** Admin group (inside the private group): non-admins go to /projects (spec §6). */
+/** Admin group (inside the private group): only system admins enter; anyone else goes to /projects (spec §6). */
 export function AdminLayout() {
-  const account = useCurrentAccount();
-  if (!account.isSystemAdmin) return <Navigate to={paths.projects.list.getHref()} replace />;
+  const can = usePermissions();
+  if (!can(Actions.SystemAdminAccess)) return <Navigate to={paths.projects.list.getHref()} replace />;
   return <Outlet />;
 }

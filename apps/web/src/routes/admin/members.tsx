@@ -1,18 +1,17 @@
 import { Badge, Button, Group, Menu, Paper, Table, Text } from '@mantine/core';
-import { Actions, can, ErrorCodes } from '@console/domain';
+import { Actions, ErrorCodes } from '@console/domain';
 import { useState } from 'react';
-import { useCurrentAccount } from '@/app/auth-state';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, RowMenu } from '@/components/data-table';
+import { displayName } from '@/components/display-name';
 import { usePageTitle } from '@/components/page-title';
 import { PermissionTooltip } from '@/components/permission-tooltip';
-import { toast, toastOutcome } from '@/components/toasts';
-import { displayName } from '@/features/organization-settings/components/member-table';
-import { TableSkeleton } from '@/features/organization-settings/components/table-skeleton';
-import { useAccounts, type AdminAccount } from '@/features/system-admin/api/get-accounts';
-import { useUpdateIsSystemAdmin } from '@/features/system-admin/api/update-is-system-admin';
+import { TableSkeleton } from '@/components/table-skeleton';
+import { toast } from '@/components/toasts';
+import { useConfirmedAction } from '@/components/use-confirmed-action';
+import { useCurrentAccount, usePermissions } from '@/features/account';
+import { GrantSystemAdminDialog, useAccounts, useUpdateIsSystemAdmin, type AdminAccount } from '@/features/system-admin';
 import { isApiError } from '@/lib/api-error';
-import { GrantSystemAdminDialog } from '@/features/system-admin/components/grant-system-admin-dialog';
 import { t } from '@/locales';
 
 /**
@@ -22,11 +21,14 @@ import { t } from '@/locales';
 export function Component() {
   usePageTitle(`${t.systemAdmin.members} - ${t.systemAdmin.title}`);
   const me = useCurrentAccount();
+  const can = usePermissions();
   const accounts = useAccounts();
   const update = useUpdateIsSystemAdmin();
   const [granting, setGranting] = useState(false);
-  const [revokeTarget, setRevokeTarget] = useState<AdminAccount | null>(null);
-  const operator = { id: me.id, email: me.email, isSystemAdmin: me.isSystemAdmin };
+  const revocation = useConfirmedAction((account: AdminAccount) => update.mutateAsync({ email: account.email, isSystemAdmin: false }), {
+    success: t.systemAdmin.revoked,
+    failure: t.systemAdmin.revokeFailed,
+  });
 
   if (accounts.isError) throw accounts.error;
 
@@ -40,14 +42,6 @@ export function Component() {
           toast.error(isApiError(error) && error.errorCode === ErrorCodes.INTERNAL_ACCOUNTS_ONLY ? t.systemAdmin.outsideDomain : t.systemAdmin.grantFailed);
         },
       },
-    );
-  }
-
-  function revoke() {
-    if (!revokeTarget) return;
-    update.mutate(
-      { email: revokeTarget.email, isSystemAdmin: false },
-      { ...toastOutcome(t.systemAdmin.revoked, t.systemAdmin.revokeFailed), onSettled: () => setRevokeTarget(null) },
     );
   }
 
@@ -71,7 +65,7 @@ export function Component() {
             const isSelf = account.id === me.id;
             // System admins only, never on oneself. The company domain of a grant is the API's to
             // check (the web does not know it): its INTERNAL_ACCOUNTS_ONLY answer becomes a toast.
-            const allowed = can(Actions.SystemAdminRevoke, { operator, targetAccountId: account.id, targetEmail: account.email });
+            const allowed = can(Actions.SystemAdminRevoke, { targetAccountId: account.id, targetEmail: account.email });
             return (
               <Table.Tr key={account.id} data-testid="account-row" data-email={account.email}>
                 <Table.Td>
@@ -99,7 +93,7 @@ export function Component() {
                   <PermissionTooltip allowed={allowed}>
                     <RowMenu label={t.systemAdmin.menuLabel(account.email)} disabled={!allowed}>
                       {account.isSystemAdmin ? (
-                        <Menu.Item color="red" onClick={() => setRevokeTarget(account)}>
+                        <Menu.Item color="red" onClick={() => revocation.request(account)}>
                           {t.systemAdmin.revoke}
                         </Menu.Item>
                       ) : (
@@ -114,16 +108,8 @@ export function Component() {
         />
       )}
       <GrantSystemAdminDialog opened={granting} onClose={() => setGranting(false)} />
-      <ConfirmDialog
-        opened={revokeTarget !== null}
-        title={t.systemAdmin.revoke}
-        confirmLabel={t.systemAdmin.revokeConfirm}
-        danger
-        loading={update.isPending}
-        onCancel={() => setRevokeTarget(null)}
-        onConfirm={revoke}
-      >
-        {revokeTarget ? t.systemAdmin.revokeMessage(revokeTarget.email) : ''}
+      <ConfirmDialog {...revocation.dialog} title={t.systemAdmin.revoke} confirmLabel={t.systemAdmin.revokeConfirm} danger>
+        {revocation.target ? t.systemAdmin.revokeMessage(revocation.target.email) : ''}
       </ConfirmDialog>
     </Paper>
   );

@@ -4,14 +4,10 @@ import { Link } from 'react-router';
 import { BoxIcon, SearchIcon, SettingsIcon } from '@/components/icons';
 import { usePageTitle } from '@/components/page-title';
 import { toast, toastOnError } from '@/components/toasts';
+import { TableSkeleton } from '@/components/table-skeleton';
 import { paths } from '@/config/paths';
-import { TableSkeleton } from '@/features/organization-settings/components/table-skeleton';
-import { useCreateOrganization } from '@/features/system-admin/api/create-organization';
-import { useCreateProject } from '@/features/system-admin/api/create-project';
-import { useAllOrganizations, type AdminOrganization } from '@/features/system-admin/api/get-all-organizations';
-import { useAllProjects } from '@/features/system-admin/api/get-all-projects';
-import { NameDialog } from '@/features/system-admin/components/name-dialog';
-import { filterOrganizationGroups } from '@/features/system-admin/filter-organizations';
+import { groupProjects } from '@/features/projects';
+import { NameDialog, useAllOrganizations, useAllProjects, useCreateOrganization, useCreateProject, type AdminOrganization } from '@/features/system-admin';
 import { t } from '@/locales';
 
 /**
@@ -31,7 +27,7 @@ export function Component() {
   if (organizations.isError) throw organizations.error;
   if (projects.isError) throw projects.error;
 
-  const groups = organizations.data && projects.data ? filterOrganizationGroups(organizations.data, projects.data, query) : undefined;
+  const groups = organizations.data && projects.data ? groupProjects(organizations.data, projects.data, { query, includeEmptyOrganizations: true }) : undefined;
 
   return (
     <Paper withBorder radius="md" p="lg">

@@ -1,8 +1,8 @@
 import { Box } from '@mantine/core';
 import { matchPath, Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
-import { useAuthState } from '@/app/auth-state';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
+import { useAuthState } from '@/features/auth';
 import { parseInvitationParam, parsePageParam } from '@/lib/search-params';
 import { SystemAdminBanner } from './system-admin-banner';
 
@@ -11,7 +11,7 @@ import { SystemAdminBanner } from './system-admin-banner';
  * (the /invitations/{id} path or the `invitation` search value) to /sign-up when page=sign-up,
  * else /login, carrying invitation and page; without one to /login.
  */
-export function unauthenticatedRedirect(pathname: string, search: URLSearchParams): string {
+function unauthenticatedRedirect(pathname: string, search: URLSearchParams): string {
   const match = matchPath(paths.invitation.path, pathname);
   const invitation = parseInvitationParam(match?.params.invitationId ?? null) ?? parseInvitationParam(search.get('invitation'));
   if (!invitation) return paths.auth.login.getHref();
@@ -19,7 +19,7 @@ export function unauthenticatedRedirect(pathname: string, search: URLSearchParam
   return page === 'sign-up' ? paths.auth.signUp.getHref({ invitation, page }) : paths.auth.login.getHref({ invitation, page });
 }
 
-/** Private group: authenticated accounts only; the system-admin banner for system admins. */
+/** Private group: authenticated accounts only; the system-admin banner (for system admins) above the page. */
 export function PrivateLayout() {
   const state = useAuthState();
   const location = useLocation();
@@ -28,7 +28,7 @@ export function PrivateLayout() {
   if (state.status === 'unAuthenticated') return <Navigate to={unauthenticatedRedirect(location.pathname, search)} replace />;
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
-      {state.account.isSystemAdmin ? <SystemAdminBanner /> : null}
+      <SystemAdminBanner />
       <Box style={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }}>
         <Outlet />
       </Box>

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Spinner } from '@/components/spinner';
 import { toast } from '@/components/toasts';
 import { paths } from '@/config/paths';
-import { logout } from '@/features/auth/auth-actions';
+import { logout } from '@/features/auth';
 import { t } from '@/locales';
 
 /** /logout: logs out, shows the spinner meanwhile, then /login with a toast (spec §2). */

@@ -1,11 +1,15 @@
 import { Anchor, Group, Paper, Text } from '@mantine/core';
+import { Actions } from '@console/domain';
 import { Link } from 'react-router';
 import { ShieldIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
+import { usePermissions } from '@/features/account';
 import { t } from '@/locales';
 
-/** Shown to system admins across the private group (spec §2). */
+/** Shown across the private group to those who may enter the system-admin area: system admins (spec §2, §6). */
 export function SystemAdminBanner() {
+  const can = usePermissions();
+  if (!can(Actions.SystemAdminAccess)) return null;
   return (
     <Paper radius={0} bg="orange.0" px="md" py={6} style={{ borderBottom: '1px solid var(--mantine-color-orange-2)' }} role="note" data-testid="system-admin-banner">
       <Group justify="center" gap="xs" wrap="wrap">

@@ -1,7 +1,8 @@
 import { Anchor, Box, Container, Group, Tabs, Title, type MantineSize } from '@mantine/core';
 import { Link, Outlet, useNavigate } from 'react-router';
+import { AccountMenu } from '@/components/account-menu';
 import { ArrowLeftIcon } from '@/components/icons';
-import { AccountMenu } from '@/features/account/components/account-menu';
+import { useCurrentAccount } from '@/features/account';
 
 export interface TabbedPageLayoutProps {
   size: MantineSize;
@@ -21,6 +22,7 @@ export interface TabbedPageLayoutProps {
  */
 export function TabbedPageLayout({ size, backHref, backLabel, title, tabs, current, tabsLabel }: TabbedPageLayoutProps) {
   const navigate = useNavigate();
+  const account = useCurrentAccount();
   return (
     <Box bg="gray.0" style={{ flex: 1 }}>
       <Container size={size} py="xl">
@@ -31,7 +33,7 @@ export function TabbedPageLayout({ size, backHref, backLabel, title, tabs, curre
               {backLabel}
             </Group>
           </Anchor>
-          <AccountMenu />
+          <AccountMenu account={account} />
         </Group>
         <Title order={1} size="h2" mb="lg">
           {title}

@@ -4,9 +4,7 @@ import { Link } from 'react-router';
 import { usePageTitle } from '@/components/page-title';
 import { toast } from '@/components/toasts';
 import { paths } from '@/config/paths';
-import { sendResetMail } from '@/features/auth/auth-actions';
-import { AuthCard } from '@/features/auth/components/auth-card';
-import { EmailField, useEmailField } from '@/features/auth/components/email-field';
+import { AuthCard, EmailField, sendResetMail, useEmailField } from '@/features/auth';
 import { t } from '@/locales';
 
 /** /forgot-password (spec §2, §5, §8). */

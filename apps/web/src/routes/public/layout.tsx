@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useSearchParams } from 'react-router';
-import { useAuthState } from '@/app/auth-state';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
+import { useAuthState } from '@/features/auth';
 import { parseAuthSearch } from '@/lib/search-params';
 
 /**

@@ -4,9 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '@/components/page-title';
 import { toast } from '@/components/toasts';
 import { paths } from '@/config/paths';
-import { continueWithGoogle, loginWithEmail } from '@/features/auth/auth-actions';
-import { AuthCard } from '@/features/auth/components/auth-card';
-import { GoogleButton } from '@/features/auth/components/google-button';
+import { AuthCard, continueWithGoogle, GoogleButton, loginWithEmail } from '@/features/auth';
 import { parseAuthSearch } from '@/lib/search-params';
 import { t } from '@/locales';
 

@@ -5,10 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '@/components/page-title';
 import { toast } from '@/components/toasts';
 import { paths } from '@/config/paths';
-import { continueWithGoogle, signUpWithEmail } from '@/features/auth/auth-actions';
-import { AuthCard } from '@/features/auth/components/auth-card';
-import { EmailField, useEmailField } from '@/features/auth/components/email-field';
-import { GoogleButton } from '@/features/auth/components/google-button';
+import { AuthCard, continueWithGoogle, EmailField, GoogleButton, signUpWithEmail, useEmailField } from '@/features/auth';
 import { parseAuthSearch } from '@/lib/search-params';
 import { t } from '@/locales';
 

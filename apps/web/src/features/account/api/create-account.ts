@@ -1,10 +1,11 @@
-import { useMutation, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { apiClient, unwrapRequired } from '@/lib/api-client';
 import { queryClient as defaultQueryClient } from '@/lib/query-client';
-import { accountKeys, type Account } from './get-account';
+import { accountKeys } from '../keys';
+import type { Account } from './get-account';
 
 /** POST /account/create: creates the account of the signed-in identity (after sign-up). */
-export async function createAccount(): Promise<Account> {
+async function createAccount(): Promise<Account> {
   return unwrapRequired(apiClient.POST('/account/create'));
 }
 
@@ -17,8 +18,4 @@ export async function createAndCacheAccount(uid: string, client: QueryClient = d
   await client.cancelQueries({ queryKey: key });
   client.setQueryData(key, account);
   return account;
-}
-
-export function useCreateAccount() {
-  return useMutation({ mutationFn: (uid: string) => createAndCacheAccount(uid) });
 }

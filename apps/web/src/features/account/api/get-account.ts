@@ -1,19 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, unwrap, type Schemas } from '@/lib/api-client';
+import { accountKeys } from '../keys';
 
 export type Account = Schemas['AccountResponse'];
-
-export const accountKeys = {
-  all: ['account'] as const,
-  current: (uid: string | undefined) => ['account', 'current', uid ?? 'anonymous'] as const,
-};
 
 /** Account query settings of spec §9: fresh 5 min, kept 10 min, no retry, no refetch on focus. */
 export const ACCOUNT_STALE_TIME_MS = 5 * 60 * 1000;
 export const ACCOUNT_GC_TIME_MS = 10 * 60 * 1000;
 
 /** POST /account/get: the signed-in user's account, or null when none exists yet. */
-export async function getAccount(): Promise<Account | null> {
+async function getAccount(): Promise<Account | null> {
   return unwrap(apiClient.POST('/account/get'));
 }
 

@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, unwrapRequired } from '@/lib/api-client';
 import { firebaseAuth } from '@/lib/firebase';
-import { accountKeys, type Account } from './get-account';
+import { accountKeys } from '../keys';
+import type { Account } from './get-account';
 
-export interface UpdateAccountInput {
+interface UpdateAccountInput {
   name: string | null;
   profileImageSrc: string | null;
 }
 
 /** POST /account/update: name and profile image. */
-export async function updateAccount(input: UpdateAccountInput): Promise<Account> {
+async function updateAccount(input: UpdateAccountInput): Promise<Account> {
   return unwrapRequired(apiClient.POST('/account/update', { body: input }));
 }
 

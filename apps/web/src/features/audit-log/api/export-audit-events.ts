@@ -5,7 +5,7 @@ import { apiErrorFromBody } from '@/lib/api-error';
 import { t } from '@/locales';
 import { filenameFromContentDisposition, saveBlob } from '../download';
 import type { AuditFilterBody } from '../filters';
-import type { AuditLogScope } from './keys';
+import type { AuditLogScope } from '../keys';
 
 export interface AuditCsv {
   blob: Blob;
@@ -17,7 +17,7 @@ export interface AuditCsv {
  * token as every call): POST /organization/exportAuditEvents for an organization,
  * POST /systemAdmin/auditEvent/export for every organization.
  */
-export async function exportAuditEvents(scope: AuditLogScope, filters: AuditFilterBody): Promise<AuditCsv> {
+async function exportAuditEvents(scope: AuditLogScope, filters: AuditFilterBody): Promise<AuditCsv> {
   const { data, response } =
     scope.kind === 'organization'
       ? await apiClient.POST('/organization/exportAuditEvents', { body: { ...filters, organizationId: scope.organizationId }, parseAs: 'blob' })

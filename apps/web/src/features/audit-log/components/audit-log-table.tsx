@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
-import { displayName } from '@/features/organization-settings/components/member-table';
+import { displayName } from '@/components/display-name';
 import { t } from '@/locales';
 import type { AuditEvent } from '../api/get-audit-events';
 import { auditActionLabel, auditTargetTypeLabel, formatOccurredAt } from '../audit-format';

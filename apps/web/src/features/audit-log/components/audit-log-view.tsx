@@ -1,12 +1,12 @@
 import { Alert, Button, Group, Stack, Text, type ComboboxItem } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { TableSkeleton } from '@/features/organization-settings/components/table-skeleton';
+import { TableSkeleton } from '@/components/table-skeleton';
 import { t } from '@/locales';
 import { useDownloadAuditCsv } from '../api/export-audit-events';
 import { useAuditEvents, type AuditEvent } from '../api/get-audit-events';
-import type { AuditLogScope } from '../api/keys';
 import type { RoleNames } from '../audit-format';
 import { auditFilterBody, EMPTY_AUDIT_LOG_FILTERS, hasAuditFilters, type AuditLogFilters } from '../filters';
+import type { AuditLogScope } from '../keys';
 import { AuditEventDetails } from './audit-event-details';
 import { AuditLogFilterBar } from './audit-log-filters';
 import { AuditLogTable } from './audit-log-table';

@@ -2,10 +2,10 @@ import { ActionIcon, Avatar, Group, Menu, Text, Tooltip, UnstyledButton } from '
 import { Link, useNavigate } from 'react-router';
 import { CheckIcon, SelectorIcon, SettingsIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
-import type { Organization } from '@/features/organizations/api/get-organizations-of-account';
-import type { Project } from '@/features/projects/api/get-projects-in-account';
-import { groupProjects } from '@/features/projects/project-groups';
+import type { Organization } from '@/features/organizations';
 import { t } from '@/locales';
+import type { Project } from '../api/get-projects-in-account';
+import { groupProjects } from '../project-groups';
 
 /**
  * Organization and project switcher (spec §2): a dropdown of all the account's organizations and

@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { organizationKeys } from '@/features/organizations/api/get-organizations-of-account';
+import { organizationKeys } from '@/features/organizations';
 import { apiClient, unwrapRequired } from '@/lib/api-client';
-import { systemAdminKeys } from './get-accounts';
+import { systemAdminKeys } from '../keys';
 
 /** POST /system-admin/organization/create. */
-export async function createOrganization(input: { name: string; profileImageSrc: string | null }) {
+async function createOrganization(input: { name: string; profileImageSrc: string | null }) {
   return unwrapRequired(apiClient.POST('/system-admin/organization/create', { body: input }));
 }
 
+/** Creates the organization; the system-admin list and the account's organizations (all of them for a system admin) are fetched again. */
 export function useCreateOrganization() {
   const client = useQueryClient();
   return useMutation({
@@ -15,7 +16,7 @@ export function useCreateOrganization() {
     onSuccess: async () => {
       await Promise.all([
         client.invalidateQueries({ queryKey: systemAdminKeys.organizations() }),
-        client.invalidateQueries({ queryKey: organizationKeys.all }),
+        client.invalidateQueries({ queryKey: organizationKeys.ofAccount() }),
       ]);
     },
   });

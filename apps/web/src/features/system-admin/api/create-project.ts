@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { projectKeys } from '@/features/projects/api/get-projects-in-account';
+import { projectKeys } from '@/features/projects';
 import { apiClient, unwrapRequired } from '@/lib/api-client';
-import { systemAdminKeys } from './get-accounts';
+import { systemAdminKeys } from '../keys';
 
 /** POST /system-admin/project/create. */
-export async function createProject(input: { organizationId: string; name: string }) {
+async function createProject(input: { organizationId: string; name: string }) {
   return unwrapRequired(apiClient.POST('/system-admin/project/create', { body: input }));
 }
 
+/** Creates the project; the system-admin list and the account's projects (all of them for a system admin) are fetched again. */
 export function useCreateProject() {
   const client = useQueryClient();
   return useMutation({
@@ -15,7 +16,7 @@ export function useCreateProject() {
     onSuccess: async () => {
       await Promise.all([
         client.invalidateQueries({ queryKey: systemAdminKeys.projects() }),
-        client.invalidateQueries({ queryKey: projectKeys.all }),
+        client.invalidateQueries({ queryKey: projectKeys.inAccount() }),
       ]);
     },
   });

@@ -1,15 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, unwrap, type ApiPaths } from '@/lib/api-client';
-import { systemAdminKeys } from './get-accounts';
+import { systemAdminKeys } from '../keys';
 
 export type AdminOrganization = ApiPaths['/system-admin/organization/listAll']['post']['responses'][200]['content']['application/json'][number];
 
 /** POST /system-admin/organization/listAll. */
-export async function getAllOrganizations(): Promise<AdminOrganization[]> {
+async function getAllOrganizations(): Promise<AdminOrganization[]> {
   return (await unwrap(apiClient.POST('/system-admin/organization/listAll'))) ?? [];
 }
 
-export function allOrganizationsQueryOptions() {
+function allOrganizationsQueryOptions() {
   return queryOptions({ queryKey: systemAdminKeys.organizations(), queryFn: getAllOrganizations });
 }
 

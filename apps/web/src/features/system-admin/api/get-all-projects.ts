@@ -1,15 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, unwrap, type ApiPaths } from '@/lib/api-client';
-import { systemAdminKeys } from './get-accounts';
+import { systemAdminKeys } from '../keys';
 
-export type AdminProject = ApiPaths['/system-admin/project/listAll']['post']['responses'][200]['content']['application/json'][number];
+type AdminProject = ApiPaths['/system-admin/project/listAll']['post']['responses'][200]['content']['application/json'][number];
 
 /** POST /system-admin/project/listAll. */
-export async function getAllProjects(): Promise<AdminProject[]> {
+async function getAllProjects(): Promise<AdminProject[]> {
   return (await unwrap(apiClient.POST('/system-admin/project/listAll'))) ?? [];
 }
 
-export function allProjectsQueryOptions() {
+function allProjectsQueryOptions() {
   return queryOptions({ queryKey: systemAdminKeys.projects(), queryFn: getAllProjects });
 }
 

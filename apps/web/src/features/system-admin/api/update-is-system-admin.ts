@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, unwrapRequired } from '@/lib/api-client';
-import { systemAdminKeys } from './get-accounts';
+import { systemAdminKeys } from '../keys';
 
 /** POST /systemAdmin/account/updateIsSystemAdmin: grants or revokes system-admin rights by email. */
-export async function updateIsSystemAdmin(input: { email: string; isSystemAdmin: boolean }) {
+async function updateIsSystemAdmin(input: { email: string; isSystemAdmin: boolean }) {
   return unwrapRequired(apiClient.POST('/systemAdmin/account/updateIsSystemAdmin', { body: input }));
 }
 

@@ -1,8 +1,8 @@
 import { Button, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useCurrentAccount } from '@/app/auth-state';
 import { toast } from '@/components/toasts';
-import { sendResetMail } from '@/features/auth/auth-actions';
+import { useCurrentAccount } from '@/features/account';
+import { sendResetMail } from '@/features/auth';
 import { t } from '@/locales';
 
 /** /account/authentication: read-only email and a password-reset mail button (spec §2, §8). */

@@ -1,11 +1,9 @@
 import { TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useCurrentAccount } from '@/app/auth-state';
 import { ImageField } from '@/components/image-field';
 import { SettingsForm } from '@/components/settings-form';
 import { toast, toastOnError } from '@/components/toasts';
-import { useUpdateAccount } from '@/features/account/api/update-account';
-import { useUploadProfileImage } from '@/features/account/api/upload-profile-image';
+import { useCurrentAccount, useUpdateAccount, useUploadProfileImage } from '@/features/account';
 import { t } from '@/locales';
 
 /** /account/profile: avatar upload and delete, name, save (spec §2, §4, §5). */

@@ -4,9 +4,7 @@ import { usePageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
 import { refusalReason, toast } from '@/components/toasts';
 import { paths } from '@/config/paths';
-import { useAcceptInvitation } from '@/features/invitations/api/accept-invitation';
-import { useInvitation } from '@/features/invitations/api/get-invitation';
-import { isInvalidInvitationError, isInvitationUsable } from '@/features/invitations/invitation-validity';
+import { isInvalidInvitationError, isInvitationUsable, useAcceptInvitation, useInvitation } from '@/features/invitations';
 import { parseInvitationParam } from '@/lib/search-params';
 import { t } from '@/locales';
 

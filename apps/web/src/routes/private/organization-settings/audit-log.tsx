@@ -1,14 +1,11 @@
 import { Alert } from '@mantine/core';
 import { Actions } from '@console/domain';
 import { useMemo } from 'react';
-import { roleNamesOf } from '@/features/audit-log/audit-format';
-import { AuditLogView } from '@/features/audit-log/components/audit-log-view';
-import { useOrganizationMembers } from '@/features/organization-settings/api/get-organization-members';
-import { displayName } from '@/features/organization-settings/components/member-table';
-import { OrganizationSettingsPage } from '@/features/organization-settings/components/settings-page';
-import { useOrganizationSettings } from '@/features/organization-settings/context';
-import { usePermissions } from '@/features/organization-settings/permissions';
-import { useProjectsInAccount } from '@/features/projects/api/get-projects-in-account';
+import { displayName } from '@/components/display-name';
+import { usePermissions } from '@/features/account';
+import { AuditLogView, roleNamesOf } from '@/features/audit-log';
+import { OrganizationSettingsPage, useOrganizationMembers, useOrganizationSettings } from '@/features/organizations';
+import { useProjectsInAccount } from '@/features/projects';
 import { t } from '@/locales';
 
 /**

@@ -3,11 +3,8 @@ import { Actions } from '@console/domain';
 import { ImageField } from '@/components/image-field';
 import { SettingsForm, useDraft } from '@/components/settings-form';
 import { toastOnError, toastOutcome } from '@/components/toasts';
-import { useUpdateOrganization } from '@/features/organization-settings/api/update-organization';
-import { useUploadOrganizationProfileImage } from '@/features/organization-settings/api/upload-organization-profile-image';
-import { OrganizationSettingsPage } from '@/features/organization-settings/components/settings-page';
-import { useOrganizationSettings } from '@/features/organization-settings/context';
-import { usePermissions } from '@/features/organization-settings/permissions';
+import { usePermissions } from '@/features/account';
+import { OrganizationSettingsPage, useOrganizationSettings, useUpdateOrganization, useUploadOrganizationProfileImage } from '@/features/organizations';
 import { t } from '@/locales';
 
 /** /organizations/{id}/settings/general: avatar upload and delete, name, save (spec §2, §4). */

@@ -1,26 +1,25 @@
 import { TextInput } from '@mantine/core';
-import { isValidId } from '@console/domain';
+import { Actions, isValidId } from '@console/domain';
 import { Navigate } from 'react-router';
-import { useCurrentAccount } from '@/app/auth-state';
 import { SettingsForm, useDraft } from '@/components/settings-form';
 import { toastOutcome } from '@/components/toasts';
 import { paths } from '@/config/paths';
-import { useOrganizationKarteMapping } from '@/features/organization-settings/api/get-organization-karte-mapping';
-import { useUpsertOrganizationKarteMapping } from '@/features/organization-settings/api/upsert-organization-karte-mapping';
-import { OrganizationSettingsPage } from '@/features/organization-settings/components/settings-page';
-import { useOrganizationSettings } from '@/features/organization-settings/context';
+import { usePermissions } from '@/features/account';
+import { OrganizationSettingsPage, useOrganizationKarteMapping, useOrganizationSettings, useUpsertOrganizationKarteMapping } from '@/features/organizations';
 import { t } from '@/locales';
 
-/** /organizations/{id}/settings/karteMapping: the KARTE organization id (system admins only; spec §2). */
+/** /organizations/{id}/settings/karteMapping: the KARTE organization id (those who may read the mapping: system admins; spec §2, §6). */
 export function Component() {
   const { organization } = useOrganizationSettings();
-  const account = useCurrentAccount();
-  const mapping = useOrganizationKarteMapping(organization.id, { enabled: account.isSystemAdmin });
+  const can = usePermissions(organization);
+  const mayRead = can(Actions.KarteMappingRead);
+  const mayWrite = can(Actions.KarteMappingWrite);
+  const mapping = useOrganizationKarteMapping(organization.id, { enabled: mayRead });
   const upsert = useUpsertOrganizationKarteMapping();
   const saved = mapping.data?.karteOrganizationId ?? '';
   const [value, setValue] = useDraft(saved);
 
-  if (!account.isSystemAdmin) return <Navigate to={paths.organizationSettings.general.getHref(organization.id)} replace />;
+  if (!mayRead) return <Navigate to={paths.organizationSettings.general.getHref(organization.id)} replace />;
   if (mapping.isError) throw mapping.error;
 
   const trimmed = value.trim();
@@ -31,6 +30,7 @@ export function Component() {
       <SettingsForm
         canSave={trimmed !== saved && valid}
         saving={upsert.isPending}
+        allowed={mayWrite}
         onSave={() =>
           upsert.mutate({ organizationId: organization.id, karteOrganizationId: trimmed }, toastOutcome(t.organizationSettings.karteSaved, t.organizationSettings.karteSaveFailed))
         }

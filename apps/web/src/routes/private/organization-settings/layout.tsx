@@ -1,16 +1,14 @@
 import { Avatar, Box, Button, Center, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { Actions } from '@console/domain';
 import { Link, NavLink as RouterNavLink, Outlet, useLocation, useParams } from 'react-router';
-import { useCurrentAccount } from '@/app/auth-state';
+import { AccountMenu } from '@/components/account-menu';
 import { ArrowLeftIcon, BoxIcon } from '@/components/icons';
 import { PermissionTooltip } from '@/components/permission-tooltip';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
-import { AccountMenu } from '@/features/account/components/account-menu';
-import { useOrganization } from '@/features/organization-settings/api/get-organization';
-import type { OrganizationSettingsContext } from '@/features/organization-settings/context';
-import { usePermissions } from '@/features/organization-settings/permissions';
-import { useProjectsInAccount } from '@/features/projects/api/get-projects-in-account';
+import { useCurrentAccount, usePermissions } from '@/features/account';
+import { useOrganization, type OrganizationSettingsContext } from '@/features/organizations';
+import { useProjectsInAccount } from '@/features/projects';
 import { isApiError } from '@/lib/api-error';
 import { t } from '@/locales';
 
@@ -53,7 +51,7 @@ export function Component() {
     { href: paths.organizationSettings.general.getHref(org.id), label: t.organizationSettings.general },
     { href: paths.organizationSettings.members.getHref(org.id), label: t.organizationSettings.members },
     { href: paths.organizationSettings.roles.getHref(org.id), label: t.organizationSettings.roles },
-    ...(account.isSystemAdmin ? [{ href: paths.organizationSettings.karteMapping.getHref(org.id), label: t.organizationSettings.karteMapping }] : []),
+    ...(can(Actions.KarteMappingRead) ? [{ href: paths.organizationSettings.karteMapping.getHref(org.id), label: t.organizationSettings.karteMapping }] : []),
     { href: paths.organizationSettings.auditLog.getHref(org.id), label: t.organizationSettings.auditLog, allowed: can(Actions.OrganizationViewAuditLog) },
   ];
   const context: OrganizationSettingsContext = { organization: org };
@@ -124,7 +122,7 @@ export function Component() {
           )}
         </ScrollArea>
         <Box pt="md">
-          <AccountMenu showName />
+          <AccountMenu account={account} showName />
         </Box>
       </Box>
       <Box component="main" style={{ flex: 1, minWidth: 0, overflowY: 'auto' }} p="xl">

@@ -1,16 +1,10 @@
 import { Group, Text } from '@mantine/core';
 import { Actions } from '@console/domain';
-import { useCurrentAccount } from '@/app/auth-state';
-import { useCancelInvitation } from '@/features/invite/api/invitation-actions';
-import { useInvitationsInOrganization } from '@/features/invite/api/get-invitations';
-import { useAssignOrganizationRole } from '@/features/organization-settings/api/assign-organization-role';
-import { useOrganizationMembers } from '@/features/organization-settings/api/get-organization-members';
-import { useRemoveOrganizationMember } from '@/features/organization-settings/api/remove-organization-member';
-import { MemberTable } from '@/features/organization-settings/components/member-table';
-import { OrganizationSettingsPage } from '@/features/organization-settings/components/settings-page';
-import { useOrganizationSettings } from '@/features/organization-settings/context';
-import { organizationMemberRows } from '@/features/organization-settings/member-rows';
-import { usePermissions } from '@/features/organization-settings/permissions';
+import { organizationMemberRows } from '@/components/member-table/member-rows';
+import { MemberTable } from '@/components/member-table/member-table';
+import { useCurrentAccount, usePermissions } from '@/features/account';
+import { useCancelInvitation, useInvitationsInOrganization, useResendInvitation } from '@/features/invitations';
+import { OrganizationSettingsPage, useAssignOrganizationRole, useOrganizationMembers, useOrganizationSettings, useRemoveOrganizationMember } from '@/features/organizations';
 import { t } from '@/locales';
 
 /** /organizations/{id}/settings/members: members and pending invitations (spec §2). */
@@ -23,6 +17,7 @@ export function Component() {
   const assign = useAssignOrganizationRole();
   const remove = useRemoveOrganizationMember();
   const cancel = useCancelInvitation();
+  const resend = useResendInvitation();
 
   if (members.isError) throw members.error;
   if (invitations.isError) throw invitations.error;
@@ -46,6 +41,7 @@ export function Component() {
         onAssignRole={(accountId, roleId) => assign.mutateAsync({ accountId, props: { organizationId: organization.id, roleId } })}
         onRemove={(accountId) => remove.mutateAsync({ organizationId: organization.id, accountId })}
         onCancelInvitation={(invitationId) => cancel.mutateAsync(invitationId)}
+        onResendInvitation={(invitationId) => resend.mutateAsync(invitationId)}
       />
     </OrganizationSettingsPage>
   );

@@ -2,16 +2,11 @@ import { Alert, Stack, Tabs, Title } from '@mantine/core';
 import { Actions } from '@console/domain';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useParams, useSearchParams } from 'react-router';
-import { useCurrentAccount } from '@/app/auth-state';
-import { RoleTable } from '@/features/organization-settings/components/role-table';
-import { TableSkeleton } from '@/features/organization-settings/components/table-skeleton';
-import { useOrganizationSettings } from '@/features/organization-settings/context';
-import { usePermissions } from '@/features/organization-settings/permissions';
-import { useProject } from '@/features/project-settings/api/get-project';
-import { ProductUsageTab } from '@/features/project-settings/components/product-usage-tab';
-import { ProjectGeneralTab } from '@/features/project-settings/components/project-general-tab';
-import { ProjectKarteTab } from '@/features/project-settings/components/project-karte-tab';
-import { ProjectMembersTab } from '@/features/project-settings/components/project-members-tab';
+import { RoleTable } from '@/components/role-table';
+import { TableSkeleton } from '@/components/table-skeleton';
+import { usePermissions } from '@/features/account';
+import { useOrganizationSettings } from '@/features/organizations';
+import { ProductUsageTab, ProjectGeneralTab, ProjectKarteTab, ProjectMembersTab, useProject } from '@/features/projects';
 import { isApiError } from '@/lib/api-error';
 import { parseViewParam, PROJECT_SETTINGS_VIEWS, type ProjectSettingsView } from '@/lib/search-params';
 import { t } from '@/locales';
@@ -28,13 +23,13 @@ export function projectSettingsTitle(projectName: string | undefined): string {
 export function Component() {
   const { projectId = '' } = useParams();
   const { organization } = useOrganizationSettings();
-  const account = useCurrentAccount();
   const [search, setSearch] = useSearchParams();
   const project = useProject(projectId);
   const can = usePermissions(organization, project.data);
   useDocumentTitle(projectSettingsTitle(project.data?.name));
 
-  const views = PROJECT_SETTINGS_VIEWS.filter((v) => v !== 'karteMapping' || account.isSystemAdmin);
+  const mayReadKarteMapping = can(Actions.KarteMappingRead);
+  const views = PROJECT_SETTINGS_VIEWS.filter((v) => v !== 'karteMapping' || mayReadKarteMapping);
   const requested = parseViewParam(search.get('view'));
   const view: ProjectSettingsView = views.includes(requested) ? requested : 'general';
 
@@ -82,7 +77,7 @@ export function Component() {
         <Tabs.Panel value="productUsageSettings">
           <ProductUsageTab project={loaded ? data : undefined} loading={!loaded} mayChangePlan={can(Actions.ProjectUpdateProductSettings)} />
         </Tabs.Panel>
-        {account.isSystemAdmin ? <Tabs.Panel value="karteMapping">{loaded ? <ProjectKarteTab projectId={data.id} /> : <TableSkeleton rows={3} columns={1} />}</Tabs.Panel> : null}
+        {mayReadKarteMapping ? <Tabs.Panel value="karteMapping">{loaded ? <ProjectKarteTab projectId={data.id} mayUpdate={can(Actions.KarteMappingWrite)} /> : <TableSkeleton rows={3} columns={1} />}</Tabs.Panel> : null}
       </Tabs>
     </Stack>
   );

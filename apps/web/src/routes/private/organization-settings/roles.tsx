@@ -1,6 +1,5 @@
-import { RoleTable } from '@/features/organization-settings/components/role-table';
-import { OrganizationSettingsPage } from '@/features/organization-settings/components/settings-page';
-import { useOrganizationSettings } from '@/features/organization-settings/context';
+import { RoleTable } from '@/components/role-table';
+import { OrganizationSettingsPage, useOrganizationSettings } from '@/features/organizations';
 import { t } from '@/locales';
 
 /** /organizations/{id}/settings/roles: role name and description (spec §2). */

@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router';
-import { useCurrentAccount } from '@/app/auth-state';
 import { paths } from '@/config/paths';
-import { resolveLatestProjectId } from '@/features/projects/latest-project';
+import { useCurrentAccount } from '@/features/account';
+import { resolveLatestProjectId } from '@/features/projects';
 import { getLatestProjectId } from '@/lib/storage';
 
 /** /projects/latest (spec §2). */

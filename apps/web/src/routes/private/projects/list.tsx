@@ -1,14 +1,14 @@
 import { Avatar, Box, Center, Group, NavLink, Paper, ScrollArea, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { AccountMenu } from '@/components/account-menu';
 import { BoxIcon, SearchIcon } from '@/components/icons';
 import { usePageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
-import { AccountMenu } from '@/features/account/components/account-menu';
-import { useOrganizationsOfAccount } from '@/features/organizations/api/get-organizations-of-account';
-import { useProjectsInAccount } from '@/features/projects/api/get-projects-in-account';
-import { groupProjects } from '@/features/projects/project-groups';
+import { useCurrentAccount } from '@/features/account';
+import { useOrganizationsOfAccount } from '@/features/organizations';
+import { groupProjects, useProjectsInAccount } from '@/features/projects';
 import { t } from '@/locales';
 
 export const PROJECT_LIST_HEIGHT = 300;
@@ -16,10 +16,11 @@ export const PROJECT_LIST_HEIGHT = 300;
 /** /projects: the project chooser (spec §2). */
 export function Component() {
   usePageTitle(t.projects.title);
+  const account = useCurrentAccount();
   const organizations = useOrganizationsOfAccount();
   const projects = useProjectsInAccount();
   const [query, setQuery] = useState('');
-  const groups = useMemo(() => groupProjects(organizations.data ?? [], projects.data ?? [], query), [organizations.data, projects.data, query]);
+  const groups = useMemo(() => groupProjects(organizations.data ?? [], projects.data ?? [], { query }), [organizations.data, projects.data, query]);
 
   if (organizations.isError) throw organizations.error;
   if (projects.isError) throw projects.error;
@@ -34,7 +35,7 @@ export function Component() {
             <Title order={1} size="h3">
               {t.projects.title}
             </Title>
-            <AccountMenu />
+            <AccountMenu account={account} />
           </Group>
           {hasAny ? (
             <>

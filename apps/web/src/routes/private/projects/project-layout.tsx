@@ -2,14 +2,14 @@ import { Box, Center, NavLink, Stack, Text, Title } from '@mantine/core';
 import { enabledProducts, landingProduct, type ProductSettings } from '@console/domain';
 import { useEffect, useMemo } from 'react';
 import { Navigate, Outlet, useParams } from 'react-router';
+import { AccountMenu } from '@/components/account-menu';
 import { BoxIcon } from '@/components/icons';
 import { usePageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
 import { paths, productHref } from '@/config/paths';
-import { AccountMenu } from '@/features/account/components/account-menu';
-import { useOrganizationsOfAccount } from '@/features/organizations/api/get-organizations-of-account';
-import { useProjectsInAccount } from '@/features/projects/api/get-projects-in-account';
-import { ProjectSwitcher } from '@/features/projects/components/project-switcher';
+import { useCurrentAccount } from '@/features/account';
+import { useOrganizationsOfAccount } from '@/features/organizations';
+import { ProjectSwitcher, useProjectsInAccount } from '@/features/projects';
 import { getLatestProductKey, setLatestProductKey, setLatestProjectId } from '@/lib/storage';
 import { t } from '@/locales';
 
@@ -25,6 +25,7 @@ function goToProduct(projectId: string, product: { key: string; path: string }):
 /** /projects/{id} (spec §2). */
 export function Component() {
   const { projectId = '' } = useParams();
+  const account = useCurrentAccount();
   const organizations = useOrganizationsOfAccount();
   const projects = useProjectsInAccount();
   const project = projects.data?.find((p) => p.id === projectId);
@@ -74,7 +75,7 @@ export function Component() {
           </Stack>
         )}
         <Box mt="auto" pt="md">
-          <AccountMenu showName />
+          <AccountMenu account={account} showName />
         </Box>
       </Box>
       <Box component="main" style={{ flex: 1, minWidth: 0 }}>

@@ -1,0 +1,87 @@
+import { Badge, Group, Menu, Table, Text } from '@mantine/core';
+import { buildInvitationUrl, invitationStatus } from '@console/domain';
+import { RowMenu } from '@/components/data-table';
+import { PermissionTooltip } from '@/components/permission-tooltip';
+import { toast } from '@/components/toasts';
+import { t } from '@/locales';
+import type { MemberRowInvitation } from './member-rows';
+
+async function copyInvitationUrl(invitationId: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(buildInvitationUrl(window.location.origin, invitationId));
+    toast.success(t.memberTable.invitationUrlCopied);
+  } catch (error) {
+    console.error(error);
+    toast.error(t.memberTable.invitationUrlCopyFailed);
+  }
+}
+
+export interface InvitationRowProps {
+  invitation: MemberRowInvitation;
+  roleName: string;
+  now: Date;
+  /** Whether the invitation may be cancelled, and its e-mail sent again (the same rule). */
+  mayCancel: boolean;
+  resending: boolean;
+  onCancel: () => void;
+  onResend: () => void;
+}
+
+/**
+ * An open invitation: 未設定, the address, 招待中 or the orange 期限切れ (plus 送信失敗 when its
+ * e-mail failed), the role it gives, and a menu with 招待をキャンセル, 再送信 (a failed e-mail of a
+ * pending invitation) and 招待URLをコピー (spec §2, §4).
+ */
+export function InvitationRow({ invitation, roleName, now, mayCancel, resending, onCancel, onResend }: InvitationRowProps) {
+  const expired = invitationStatus(invitation, now) === 'expired';
+  return (
+    <Table.Tr data-testid="invitation-row" data-email={invitation.email}>
+      <Table.Td>
+        <Text size="sm" c="dimmed">
+          {t.memberTable.notSet}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{invitation.email}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Group gap={6} wrap="nowrap">
+          {expired ? (
+            <Badge color="orange" variant="light">
+              {t.memberTable.expired}
+            </Badge>
+          ) : (
+            <Badge color="gray" variant="light">
+              {t.memberTable.pending}
+            </Badge>
+          )}
+          {invitation.emailDeliveryFailed ? (
+            <Badge color="red" variant="light" data-testid="delivery-failed">
+              {t.memberTable.deliveryFailed}
+            </Badge>
+          ) : null}
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{roleName}</Text>
+      </Table.Td>
+      <Table.Td>
+        <RowMenu label={t.memberTable.menuLabel(invitation.email)}>
+          <PermissionTooltip allowed={mayCancel} block>
+            <Menu.Item color="red" disabled={!mayCancel} onClick={onCancel}>
+              {t.memberTable.cancelInvitation}
+            </Menu.Item>
+          </PermissionTooltip>
+          {invitation.emailDeliveryFailed && !expired ? (
+            <PermissionTooltip allowed={mayCancel} block>
+              <Menu.Item disabled={!mayCancel || resending} onClick={onResend}>
+                {t.memberTable.resendInvitation}
+              </Menu.Item>
+            </PermissionTooltip>
+          ) : null}
+          <Menu.Item onClick={() => void copyInvitationUrl(invitation.id)}>{t.memberTable.copyInvitationUrl}</Menu.Item>
+        </RowMenu>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

@@ -1,0 +1,82 @@
+import { Badge, Menu, Select, Table, Text } from '@mantine/core';
+import { RowMenu } from '@/components/data-table';
+import { displayName } from '@/components/display-name';
+import { PermissionTooltip } from '@/components/permission-tooltip';
+import { t } from '@/locales';
+import type { MemberRowAccount } from './member-rows';
+
+export interface MemberRowProps {
+  account: MemberRowAccount;
+  /** The role shown: a role change waiting for its confirmation, else the saved one. */
+  roleId: string | null;
+  roles: readonly { id: string; name: string }[];
+  isSelf: boolean;
+  mayAssignRole: boolean;
+  mayRemove: boolean;
+  /** A role other than the saved one was picked (the change still needs its confirmation). */
+  onPickRole: (roleId: string) => void;
+  onRemove: () => void;
+}
+
+/**
+ * A member: name (未設定 when unset, （あなた） for oneself), email, アクティブ, the role (a selector,
+ * or plain text without permission; spec §6) and a menu with メンバーを削除.
+ */
+export function MemberRow({ account, roleId, roles, isSelf, mayAssignRole, mayRemove, onPickRole, onRemove }: MemberRowProps) {
+  return (
+    <Table.Tr data-testid="member-row" data-email={account.email}>
+      <Table.Td>
+        <Text size="sm" c={account.name ? undefined : 'dimmed'} span>
+          {displayName(account)}
+        </Text>
+        {isSelf ? (
+          <Text size="sm" c="dimmed" span>
+            {t.memberTable.you}
+          </Text>
+        ) : null}
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{account.email}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Badge color="teal" variant="light">
+          {t.memberTable.active}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        {mayAssignRole ? (
+          <Select
+            aria-label={t.memberTable.roleLabel(account.email)}
+            data={roles.map((r) => ({ value: r.id, label: r.name }))}
+            value={roleId}
+            allowDeselect={false}
+            size="xs"
+            w={180}
+            comboboxProps={{ withinPortal: true }}
+            onChange={(picked) => {
+              if (picked && picked !== roleId) onPickRole(picked);
+            }}
+          />
+        ) : (
+          <Text size="sm" data-testid="role-text">
+            {roleNameOf(roles, roleId)}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <RowMenu label={t.memberTable.menuLabel(account.email)}>
+          <PermissionTooltip allowed={mayRemove} block>
+            <Menu.Item color="red" disabled={!mayRemove} onClick={onRemove}>
+              {t.memberTable.removeMember}
+            </Menu.Item>
+          </PermissionTooltip>
+        </RowMenu>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** The name of the role with `roleId` among `roles` ('' when none). */
+export function roleNameOf(roles: readonly { id: string; name: string }[], roleId: string | null): string {
+  return roles.find((r) => r.id === roleId)?.name ?? '';
+}

@@ -1,0 +1,8 @@
+/** The signed-in account: its record, its profile, and what it may do (spec §3, §6). */
+export { createAndCacheAccount } from './api/create-account';
+export { accountQueryOptions, useAccountQuery, type Account } from './api/get-account';
+export { useUpdateAccount } from './api/update-account';
+export { useUploadProfileImage } from './api/upload-profile-image';
+export { CurrentAccountProvider, useCurrentAccount } from './current-account';
+export { accountKeys } from './keys';
+export { usePermissions, type Can } from './permissions';

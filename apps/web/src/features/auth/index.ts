@@ -1,0 +1,6 @@
+/** Sign-in, sign-up, password reset, logout and the auth state (spec §2, §4). */
+export { continueWithGoogle, loginWithEmail, logout, resetPassword, sendResetMail, signUpWithEmail } from './auth-actions';
+export { AuthStateProvider, useAuthState } from './auth-state';
+export { AuthCard } from './components/auth-card';
+export { EmailField, useEmailField } from './components/email-field';
+export { GoogleButton } from './components/google-button';

@@ -1,0 +1,56 @@
+import { inviteOutcome, isInviteEntryFailed, type InviteOutcome } from '@console/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { organizationKeys } from '@/features/organizations';
+import { apiClient, unwrapRequired, type ApiPaths } from '@/lib/api-client';
+import { t } from '@/locales';
+import { invitationKeys } from '../keys';
+
+type InviteResultEntry = ApiPaths['/organization/inviteMembers']['post']['responses'][200]['content']['application/json'][number];
+
+interface InviteMembersInput {
+  organizationId: string;
+  emails: string[];
+  props: { roleId: string; projects: { projectId: string; roleId: string }[] };
+}
+
+interface InviteMembersResult {
+  outcome: Exclude<InviteOutcome, 'failure'>;
+  failedEmails: string[];
+}
+
+/** Thrown when no address at all could be invited (spec §8). */
+export class AllInvitationsFailedError extends Error {
+  constructor() {
+    super(t.invite.allFailed);
+    this.name = 'AllInvitationsFailedError';
+  }
+}
+
+/**
+ * POST /organization/inviteMembers. Full success or partial failure resolve (with the addresses
+ * that failed); when every address failed it throws {@link AllInvitationsFailedError}.
+ */
+async function inviteMembers(input: InviteMembersInput): Promise<InviteMembersResult> {
+  const entries: InviteResultEntry[] = await unwrapRequired(apiClient.POST('/organization/inviteMembers', { body: input }));
+  const outcome = inviteOutcome(entries);
+  if (outcome === 'failure') throw new AllInvitationsFailedError();
+  return { outcome, failedEmails: entries.filter(isInviteEntryFailed).map((entry) => entry.email) };
+}
+
+/**
+ * Invites; the invitation lists and the member lists of the organization (and of its projects: an
+ * address that is already a member joins the projects directly) are fetched again, after a
+ * failure too (some addresses may have been invited).
+ */
+export function useInviteMembers() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: inviteMembers,
+    onSettled: async (_result, _error, input) => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: invitationKeys.lists() }),
+        client.invalidateQueries({ queryKey: organizationKeys.members(input.organizationId) }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,9 @@
+/** Invitations: inviting, the lists of open invitations, cancelling and resending, and accepting (spec §2, §4, §5). */
+export { useAcceptInvitation } from './api/accept-invitation';
+export { useCancelInvitation } from './api/cancel-invitation';
+export { useInvitation } from './api/get-invitation';
+export { useInvitationsInOrganization } from './api/get-organization-invitations';
+export { useInvitationsInProject } from './api/get-project-invitations';
+export { useResendInvitation } from './api/resend-invitation';
+export { InviteDialog } from './components/invite-dialog';
+export { isInvalidInvitationError, isInvitationUsable } from './invitation-validity';

@@ -1,0 +1,13 @@
+/** Organizations: the account's list, one organization's settings, members and KARTE mapping (spec §2, §6). */
+export { useAssignOrganizationRole } from './api/assign-organization-role';
+export { useOrganization, type OrganizationDetail } from './api/get-organization';
+export { useOrganizationKarteMapping } from './api/get-organization-karte-mapping';
+export { useOrganizationMembers } from './api/get-organization-members';
+export { useOrganizationsOfAccount, type Organization } from './api/get-organizations-of-account';
+export { useRemoveOrganizationMember } from './api/remove-organization-member';
+export { useUpdateOrganization } from './api/update-organization';
+export { useUploadOrganizationProfileImage } from './api/upload-organization-profile-image';
+export { useUpsertOrganizationKarteMapping } from './api/upsert-organization-karte-mapping';
+export { OrganizationSettingsPage } from './components/settings-page';
+export { organizationKeys } from './keys';
+export { useOrganizationSettings, type OrganizationSettingsContext } from './settings-context';

@@ -1,0 +1,81 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { Actions } from '@console/domain';
+import { useMemo, useState } from 'react';
+import { MemberTable } from '@/components/member-table/member-table';
+import { projectMemberRows } from '@/components/member-table/member-rows';
+import { PermissionTooltip } from '@/components/permission-tooltip';
+import { useCurrentAccount, type Can } from '@/features/account';
+import { InviteDialog, useCancelInvitation, useInvitationsInProject, useResendInvitation } from '@/features/invitations';
+import { useOrganizationMembers, type OrganizationDetail } from '@/features/organizations';
+import { t } from '@/locales';
+import { useAssignProjectRole } from '../api/assign-project-role';
+import type { ProjectDetail } from '../api/get-project';
+import { useProjectMembers } from '../api/get-project-members';
+import { useRemoveProjectMember } from '../api/remove-project-member';
+
+/**
+ * メンバー: 'N人のメンバー', the invite button and the table of members and invitations (spec §2).
+ * Project admins (and organization and system admins) invite into this project, with the
+ * organization roles the permission rule lets them give (a project admin who is not an
+ * organization admin: the member role only; spec §6).
+ */
+export function ProjectMembersTab({ organization, project, can }: { organization: OrganizationDetail; project: ProjectDetail; can: Can }) {
+  const account = useCurrentAccount();
+  const [inviting, setInviting] = useState(false);
+  const members = useProjectMembers(project);
+  const invitations = useInvitationsInProject(project.id);
+  const organizationMembers = useOrganizationMembers(organization.id, { enabled: can(Actions.OrganizationListMembers) });
+  const assign = useAssignProjectRole();
+  const remove = useRemoveProjectMember();
+  const cancel = useCancelInvitation();
+  const resend = useResendInvitation();
+  const mayInvite = can(Actions.ProjectInvite);
+  const invitableOrganizationRoles = useMemo(
+    () => organization.roles.filter((role) => can(Actions.ProjectInvite, { invitedOrganizationRoleKey: role.key })),
+    [organization.roles, can],
+  );
+
+  const suggestions = useMemo(() => {
+    const inProject = new Set((members.data ?? []).map((m) => m.id));
+    return (organizationMembers.data ?? []).filter((m) => !inProject.has(m.id)).map((m) => ({ email: m.email, name: m.name }));
+  }, [members.data, organizationMembers.data]);
+
+  if (members.isError) throw members.error;
+  if (invitations.isError) throw invitations.error;
+  const rows = members.data && invitations.data ? projectMemberRows(project.id, members.data, invitations.data) : undefined;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Text fw={600} data-testid="member-count">
+          {members.data ? t.memberTable.count(members.data.length) : '\u00a0'}
+        </Text>
+        <PermissionTooltip allowed={mayInvite}>
+          <Button onClick={() => setInviting(true)} disabled={!mayInvite}>
+            {t.projectSettings.invite}
+          </Button>
+        </PermissionTooltip>
+      </Group>
+      <MemberTable
+        rows={rows}
+        loading={members.isPending || invitations.isPending}
+        roles={project.roles}
+        currentAccountId={account.id}
+        canAssignRole={(accountId) => can(Actions.ProjectAssignRole, { targetAccountId: accountId })}
+        canRemove={(accountId) => can(Actions.ProjectRemoveMember, { targetAccountId: accountId })}
+        canCancelInvitation={can(Actions.InvitationCancel)}
+        onAssignRole={(accountId, roleId) => assign.mutateAsync({ accountId, organizationId: organization.id, props: { projectId: project.id, roleId } })}
+        onRemove={(accountId) => remove.mutateAsync({ organizationId: organization.id, projectId: project.id, accountId })}
+        onCancelInvitation={(invitationId) => cancel.mutateAsync(invitationId)}
+        onResendInvitation={(invitationId) => resend.mutateAsync(invitationId)}
+      />
+      <InviteDialog
+        opened={inviting}
+        onClose={() => setInviting(false)}
+        organization={{ id: organization.id, roles: invitableOrganizationRoles }}
+        project={project}
+        suggestions={suggestions}
+      />
+    </Stack>
+  );
+}
