@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { monitoringCspSources, readMonitoringEnv } from './src/config/monitoring-env.js';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -19,13 +20,29 @@ function proxies(): Record<string, ProxyOptions> {
   return result;
 }
 
+/**
+ * The sources render-config.sh fills into the production policy's placeholders, each after a space:
+ * those of the monitoring services the `VITE_*` variables configure (the values the app falls back
+ * to: src/config/monitoring-env.ts) and CSP_CONNECT_SRC.
+ */
+function policySources(): Record<string, string[]> {
+  const monitoring = monitoringCspSources(readMonitoringEnv(process.env));
+  const extra = (process.env.CSP_CONNECT_SRC ?? '').split(/\s+/).filter(Boolean);
+  return { CSP_SCRIPT_SRC: monitoring.scriptSrc, CSP_CONNECT_SRC: [...monitoring.connectSrc, ...extra], CSP_WORKER_SRC: monitoring.workerSrc };
+}
+
 /** The value of a header the production web server adds (apps/web/nginx/console.conf.template), its variables filled in. */
 function productionHeader(name: string): string {
   const template = readFileSync(fromRoot('./nginx/console.conf.template'), 'utf8');
   const match = new RegExp(`add_header ${name} (?:"([^"]*)"|(\\S+)) always;`).exec(template);
   const value = match?.[1] ?? match?.[2];
   if (value === undefined) throw new Error(`nginx/console.conf.template adds no ${name} header`);
-  return value.replace('${CSP_CONNECT_SRC}', process.env.CSP_CONNECT_SRC ?? '').replace(/ +(?=;)/g, '');
+  const sources = policySources();
+  return value.replace(/\$\{(CSP_[A-Z_]+)\}/g, (placeholder, variable: string) => {
+    const list = sources[variable];
+    if (list === undefined) throw new Error(`nginx/console.conf.template: unknown ${placeholder}`);
+    return list.map((source) => ` ${source}`).join('');
+  });
 }
 
 /** Adds sources to directives of a Content-Security-Policy. */
@@ -44,7 +61,8 @@ function extendPolicy(policy: string, additions: Record<string, string[]>): stri
  * The production web server's security headers (same CSP, nosniff, Referrer-Policy; no HSTS: these
  * servers are plain http on a developer's machine or in tests), with what the local servers need
  * besides: the Auth Emulator (VITE_AUTH_EMULATOR_URL) for the Firebase SDK's calls and its sign-in
- * frame, and in the dev server the HMR websocket and React Refresh's inline preamble.
+ * frame, and in the dev server the HMR websocket and React Refresh's inline preamble. The monitoring
+ * services' hosts come from the `VITE_*` variables in the server's environment (policySources).
  */
 function localHeaders(server: 'dev' | 'preview'): Record<string, string> {
   const emulator = process.env.VITE_AUTH_EMULATOR_URL ? [new URL(process.env.VITE_AUTH_EMULATOR_URL).origin] : [];

@@ -8,12 +8,19 @@ export type EnvironmentName = (typeof ENVIRONMENTS)[number];
 export const SUBSYSTEMS = ['auth', 'base', 'tool-setting', 'troppus', 'knowledge', 'speak', 'debeso', 'intelligence', 'voc'] as const;
 export type Subsystem = (typeof SUBSYSTEMS)[number];
 
+/** The web's real-user monitoring (Datadog Browser RUM) in an environment (spec §9). */
 export interface MonitoringConfig {
+  /** Percentage of sessions tracked. */
   sessionSampleRate: number;
+  /** Percentage of tracked sessions recorded with Session Replay. */
   sessionReplaySampleRate: number;
   trackUserInteractions: boolean;
   trackResources: boolean;
   trackLongTasks: boolean;
+  /**
+   * How long the SDK's compression worker (Session Replay's) may take to start. The SDK fixes it
+   * at 30 s with no init option; apps/web/test/unit/monitoring.test.ts checks the two agree.
+   */
   workerStartTimeoutMs: number;
 }
 

@@ -86,6 +86,8 @@ export default async function globalSetup() {
     pieces.push(web);
 
     process.env.E2E_WEB_ORIGIN = origin;
+    // The build, for a test that serves it again under another configuration (observability).
+    process.env.E2E_WEB_OUT_DIR = outDir;
     process.env.E2E_API_URL = api.url;
     process.env.E2E_DATABASE_URL = database.url;
     process.env.E2E_EMULATOR_HOST = emulator.host;

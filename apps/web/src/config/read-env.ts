@@ -1,4 +1,8 @@
 import { isEnvironmentName, type EnvironmentName } from '@console/config';
+import { pick } from './monitoring-env';
+import type { RawEnv, RuntimeConfig } from './runtime-config';
+
+export type { RawEnv, RuntimeConfig } from './runtime-config';
 
 /**
  * Configuration of the web app. Each value comes from the deployment's runtime config
@@ -20,51 +24,11 @@ export interface WebEnv {
   apiBaseUrl: string;
 }
 
-export type RawEnv = Partial<Record<
-  | 'VITE_FIREBASE_API_KEY'
-  | 'VITE_FIREBASE_AUTH_DOMAIN'
-  | 'VITE_FIREBASE_PROJECT_ID'
-  | 'VITE_FIREBASE_STORAGE_BUCKET'
-  | 'VITE_FIREBASE_MESSAGING_SENDER_ID'
-  | 'VITE_FIREBASE_APP_ID'
-  | 'VITE_AUTH_EMULATOR_URL'
-  | 'VITE_API_BASE_URL'
-  | 'VITE_APP_ENV',
-  string | undefined
->>;
-
-/**
- * `window.__CONSOLE_CONFIG__`, set by /auth/runtime-config.js, which the web image writes from its
- * environment as it starts (nginx/write-runtime-config.sh), so that one build serves every
- * environment. Every key is optional; a missing or empty one leaves the build's value.
- */
-export interface RuntimeConfig {
-  appEnv?: string;
-  firebase?: {
-    apiKey?: string;
-    authDomain?: string;
-    projectId?: string;
-    storageBucket?: string;
-    messagingSenderId?: string;
-    appId?: string;
-  };
-  authEmulatorUrl?: string;
-  apiBaseUrl?: string;
-}
-
-/** A non-empty trimmed string, else undefined (the runtime file is written outside the build, so anything else is ignored). */
-function optional(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  const trimmed = value.trim();
-  return trimmed ? trimmed : undefined;
-}
-
 /**
  * Merges the runtime config over the `VITE_*` variables over the defaults. An unknown environment
  * name becomes prod, as does a missing one: the spec's build runs as prod.
  */
 export function readEnv(raw: RawEnv, runtime?: RuntimeConfig): WebEnv {
-  const pick = (runtimeValue: unknown, buildValue: string | undefined) => optional(runtimeValue) ?? optional(buildValue);
   const appEnvRaw = pick(runtime?.appEnv, raw.VITE_APP_ENV);
   const appEnv: EnvironmentName = isEnvironmentName(appEnvRaw) ? appEnvRaw : 'prod';
   const firebase = runtime?.firebase;

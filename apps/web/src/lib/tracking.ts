@@ -1,7 +1,7 @@
 /**
  * Tracking and analytics behind one interface (spec §1, §4, §7): the signed-in account is
  * identified to the customer-experience tracking service and to analytics, page views and route
- * errors go to analytics. Nothing is sent unless a tracker has been configured.
+ * errors go to analytics. Nothing is sent unless a tracker has been configured (lib/monitoring).
  */
 export interface TrackedAccount {
   id: string;
@@ -12,31 +12,51 @@ export interface TrackedAccount {
 
 export interface Tracker {
   identify(account: TrackedAccount): void;
-  pageView(path: string): void;
-  error(error: unknown, context?: Record<string, string>): void;
+  /** The router's location (/projects); left out by services that follow the navigation themselves. */
+  pageView?(path: string): void;
+  error?(error: unknown, context?: Record<string, string>): void;
   reset(): void;
 }
 
-let trackers: Tracker[] = [];
+type Call = (tracker: Tracker) => void;
 
-/** Installs the configured trackers (none by default). */
-export function configureTracking(configured: readonly Tracker[]): void {
-  trackers = [...configured];
-}
+let trackers: readonly Tracker[] = [];
+/** Calls made while the configured trackers load; replayed in order once they are ready. */
+let pending: Call[] | undefined;
 
-function each(fn: (tracker: Tracker) => void): void {
+function dispatch(call: Call): void {
   for (const tracker of trackers) {
     try {
-      fn(tracker);
+      call(tracker);
     } catch (error) {
       console.warn('A tracker failed', error);
     }
   }
 }
 
+function record(call: Call): void {
+  if (pending) pending.push(call);
+  else dispatch(call);
+}
+
+/**
+ * Installs the trackers once they have loaded. What the app tracks meanwhile (the first page view,
+ * an identify on a fast sign-in) is kept and handed to them in order, so nothing is lost to the wait.
+ */
+export async function startTracking(loading: Promise<readonly Tracker[]>): Promise<void> {
+  const queue: Call[] = [];
+  pending = queue;
+  try {
+    trackers = await loading;
+  } finally {
+    pending = undefined;
+    for (const call of queue) dispatch(call);
+  }
+}
+
 export const tracking = {
-  identify: (account: TrackedAccount) => each((t) => t.identify(account)),
-  pageView: (path: string) => each((t) => t.pageView(path)),
-  error: (error: unknown, context?: Record<string, string>) => each((t) => t.error(error, context)),
-  reset: () => each((t) => t.reset()),
+  identify: (account: TrackedAccount) => record((t) => t.identify(account)),
+  pageView: (path: string) => record((t) => t.pageView?.(path)),
+  error: (error: unknown, context?: Record<string, string>) => record((t) => t.error?.(error, context)),
+  reset: () => record((t) => t.reset()),
 };

@@ -1,0 +1,316 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { expectToast, fillLogin, loginThroughUi, setUpBrowserSessions, waitForPath } from './support/browser';
+import { hidePageMomentarily, stackTools, startFakeCollector, startWebServerFor, writeRuntimeConfig, type FakeCollector } from './support/fake-collectors';
+import { seedAccount, stack, type SeededAccount } from './support/stack';
+
+const { session } = setUpBrowserSessions();
+
+const MEASUREMENT_ID = 'G-E2ETEST01';
+const ERROR_SCREEN_TITLE = '予期しないエラーが発生しました';
+
+/** KARTE's tag script as it takes over the `krt` queue; this stand-in posts every call to its own origin. */
+const KARTE_TAG = `(function () {
+  var krt = window.krt;
+  var endpoint = new URL('/events', document.currentScript.src).href;
+  function send(args) { fetch(endpoint, { method: 'POST', body: JSON.stringify(args), keepalive: true }); }
+  krt.x = function () { send(Array.prototype.slice.call(arguments)); };
+  krt.q.splice(0).forEach(send);
+})();`;
+
+/**
+ * gtag.js reduced to the commands the console uses (config, set, event): each event becomes a hit on
+ * Analytics' collect endpoint with the measurement protocol's parameters (en, uid, dl, ep.*).
+ */
+const GTAG = `(function () {
+  var fields = {};
+  var measurementId;
+  function hit(name, params) {
+    var query = new URLSearchParams({ v: '2', tid: measurementId, en: name, dl: fields.page_location || location.href });
+    if (fields.user_id !== undefined) query.set('uid', String(fields.user_id));
+    Object.keys(params || {}).forEach(function (key) { query.set('ep.' + key, String(params[key])); });
+    fetch('https://www.google-analytics.com/g/collect?' + query, { method: 'POST', mode: 'no-cors', keepalive: true });
+  }
+  function run(command) {
+    var args = Array.prototype.slice.call(command);
+    if (args[0] === 'config') {
+      measurementId = args[1];
+      if (!args[2] || args[2].send_page_view !== false) hit('page_view');
+    } else if (args[0] === 'set') {
+      Object.keys(args[1]).forEach(function (key) {
+        if (args[1][key] === null) delete fields[key];
+        else fields[key] = args[1][key];
+      });
+    } else if (args[0] === 'event') {
+      hit(args[1], args[2]);
+    }
+  }
+  var dataLayer = (window.dataLayer = window.dataLayer || []);
+  dataLayer.forEach(run);
+  dataLayer.push = function () {
+    Array.prototype.forEach.call(arguments, run);
+    return Array.prototype.push.apply(dataLayer, arguments);
+  };
+})();`;
+
+interface RumEvent {
+  type: string;
+  service?: string;
+  version?: string;
+  session: { id: string };
+  view: { id: string; url: string };
+  usr?: { id?: string; email?: string; name?: string; is_system_admin?: boolean };
+}
+
+interface SentryEvent {
+  exception?: { values?: { type?: string; value?: string }[] };
+  tags?: Record<string, string>;
+  user?: { id?: string; email?: string };
+  request?: { url?: string };
+  environment?: string;
+  release?: string;
+}
+
+interface SentryItem {
+  type: string;
+  payload: unknown;
+}
+
+/** Polls until `check` answers a value (tools/stack.mjs waitFor). */
+async function eventually<T>(what: string, check: () => Promise<T | undefined> | T | undefined): Promise<T> {
+  const { waitFor } = await stackTools();
+  return waitFor(check, what, 20_000);
+}
+
+function pathOf(url: string | null | undefined): string {
+  return new URL(url ?? '', 'http://unknown').pathname;
+}
+
+describe('monitoring, error reporting and analytics, each pointed at a local stand-in', () => {
+  interface Services {
+    rum: FakeCollector;
+    sentry: FakeCollector;
+    karte: FakeCollector;
+    web: { origin: string; stop(): Promise<void> };
+    runtimeConfig: string;
+  }
+  let services: Services | undefined;
+  const started = (): Services => {
+    if (!services) throw new Error('the stand-ins did not start');
+    return services;
+  };
+
+  beforeAll(async () => {
+    const [rum, sentry, karte] = await Promise.all([startFakeCollector(), startFakeCollector(), startFakeCollector({ '/edge.js': KARTE_TAG })]);
+    const variables = {
+      DATADOG_APPLICATION_ID: 'e2e-application',
+      DATADOG_CLIENT_TOKEN: 'pube2eclienttoken',
+      DATADOG_PROXY_URL: `${rum.origin}/intake`,
+      SENTRY_DSN: `http://e2epublickey@${sentry.host}/42`,
+      FIREBASE_MEASUREMENT_ID: MEASUREMENT_ID,
+      KARTE_SCRIPT_URL: `${karte.origin}/edge.js`,
+      APP_VERSION: 'e2e-1',
+    };
+    // The page reads the runtime config the web image would write; the server's policy allows the same hosts.
+    const runtimeConfig = writeRuntimeConfig({ CONSOLE_ENV: 'test', ...variables });
+    const web = await startWebServerFor(variables);
+    services = { rum, sentry, karte, web, runtimeConfig };
+  });
+
+  afterAll(async () => {
+    if (!services) return;
+    const { rum, sentry, karte, web } = services;
+    await web.stop();
+    await Promise.all([rum.close(), sentry.close(), karte.close()]);
+  });
+
+  function rumEvents(): RumEvent[] {
+    return started()
+      .rum.requests.filter((r) => (r.query.get('ddforward') ?? '').startsWith('/api/v2/rum'))
+      .flatMap((r) => r.body.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as RumEvent));
+  }
+
+  /** Items of the Sentry envelopes received: a header line, then an item header and its payload per item. */
+  function sentryItems(): SentryItem[] {
+    return started()
+      .sentry.requests.filter((r) => r.path === '/api/42/envelope/')
+      .flatMap((r) => {
+        const lines = r.body.split('\n').filter((line) => line.trim() !== '');
+        const items: SentryItem[] = [];
+        for (let i = 1; i + 1 < lines.length; i += 2) {
+          items.push({ type: (JSON.parse(lines[i] ?? '{}') as { type: string }).type, payload: JSON.parse(lines[i + 1] ?? 'null') as unknown });
+        }
+        return items;
+      });
+  }
+
+  function sentryEvents(): SentryEvent[] {
+    return sentryItems()
+      .filter((item) => item.type === 'event')
+      .map((item) => item.payload as SentryEvent);
+  }
+
+  function karteCalls(): unknown[][] {
+    return started()
+      .karte.requests.filter((r) => r.path === '/events')
+      .map((r) => JSON.parse(r.body) as unknown[]);
+  }
+
+  function isKarteIdentify(call: unknown[], user: SeededAccount): boolean {
+    return call[0] === 'send' && call[1] === 'identify' && (call[2] as { user_id?: string } | undefined)?.user_id === user.id;
+  }
+
+  /** Serves the runtime config and stands in for gtag.js and Analytics' endpoint; returns the Analytics hits. */
+  async function configure(context: BrowserContext): Promise<URLSearchParams[]> {
+    const hits: URLSearchParams[] = [];
+    await context.route(`${started().web.origin}/auth/runtime-config.js`, (route) => route.fulfill({ contentType: 'text/javascript', body: started().runtimeConfig }));
+    await context.route('https://www.googletagmanager.com/gtag/js?**', (route) => route.fulfill({ contentType: 'text/javascript', body: GTAG }));
+    await context.route('https://*.google-analytics.com/**', (route) => {
+      hits.push(new URL(route.request().url()).searchParams);
+      return route.fulfill({ status: 204 });
+    });
+    return hits;
+  }
+
+  async function signIn(page: Page, user: SeededAccount): Promise<void> {
+    await page.goto(`${started().web.origin}/auth/login`);
+    await fillLogin(page, user.email, user.password);
+    await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/auth/projects');
+  }
+
+  /** The next page's code cannot be loaded, as when a new release replaced it while the page was open. */
+  async function failCodeLoading(context: BrowserContext): Promise<void> {
+    await context.route(`${started().web.origin}/auth/assets/**`, (route) => route.abort());
+  }
+
+  /** The RUM events of the page's session once one of them carries the user (flushing as the page would when hidden). */
+  async function rumSessionOf(page: Page, user: SeededAccount): Promise<{ id: string; events: () => RumEvent[] }> {
+    const identified = await eventually(`a RUM event with the user ${user.id}`, async () => {
+      await hidePageMomentarily(page);
+      return rumEvents().find((event) => event.usr?.id === user.id);
+    });
+    const id = identified.session.id;
+    return { id, events: () => rumEvents().filter((event) => event.session.id === id) };
+  }
+
+  it('identifies the signed-in account to RUM, Sentry, Analytics and KARTE, and reports the page views', async () => {
+    const { context, page } = session();
+    const hits = await configure(context);
+    const user = await seedAccount('observed');
+    await signIn(page, user);
+
+    const identify = await eventually('KARTE identify', () => karteCalls().find((call) => isKarteIdentify(call, user)));
+    expect(identify).toEqual(['send', 'identify', { user_id: user.id, email: user.email, is_system_admin: false }]);
+    await eventually('KARTE login', () => karteCalls().find((call) => JSON.stringify(call) === JSON.stringify(['send', 'login', { status: true }])));
+
+    const analyticsIdentify = await eventually('Analytics identify', () => hits.find((hit) => hit.get('en') === 'identify' && hit.get('uid') === user.id));
+    expect(analyticsIdentify.get('tid')).toBe(MEASUREMENT_ID);
+    const pageViews = () => hits.filter((hit) => hit.get('en') === 'page_view').map((hit) => hit.get('dl'));
+    await eventually('Analytics page views', () => (pageViews().includes(`${started().web.origin}/auth/projects`) ? true : undefined));
+    expect(pageViews()).toEqual(expect.arrayContaining([`${started().web.origin}/auth/login`, `${started().web.origin}/auth/projects`]));
+
+    const sentrySession = await eventually('a Sentry session with the user', () =>
+      sentryItems().find((item) => item.type === 'session' && (item.payload as { did?: string }).did === user.id),
+    );
+    expect(sentrySession.payload).toMatchObject({ attrs: { environment: 'test', release: 'e2e-1' } });
+
+    const rum = await rumSessionOf(page, user);
+    const identified = rum.events().filter((event) => event.usr?.id === user.id);
+    expect(identified[0]).toMatchObject({ service: 'console-web', version: 'e2e-1', usr: { id: user.id, email: user.email, is_system_admin: false } });
+    const views = await eventually('RUM views of /auth/login and /auth/projects', () => {
+      const paths = new Set(rum.events().filter((event) => event.type === 'view').map((event) => pathOf(event.view.url)));
+      return paths.has('/auth/login') && paths.has('/auth/projects') ? paths : undefined;
+    });
+    expect([...views]).toEqual(expect.arrayContaining(['/auth/login', '/auth/projects']));
+  });
+
+  it('reports a route error with the account id to Sentry and Analytics', async () => {
+    const { context, page } = session();
+    const hits = await configure(context);
+    const user = await seedAccount('route-error');
+    await signIn(page, user);
+    await eventually('Analytics identify', () => hits.find((hit) => hit.get('en') === 'identify' && hit.get('uid') === user.id));
+
+    await page.getByRole('button', { name: 'アカウントメニュー' }).click();
+    const accountSettings = page.getByRole('menuitem', { name: 'アカウント設定' });
+    await accountSettings.waitFor();
+    await failCodeLoading(context);
+    await accountSettings.click();
+    await page.getByText(ERROR_SCREEN_TITLE).waitFor();
+
+    const event = await eventually('the Sentry event of the route error', () => sentryEvents().find((e) => e.tags?.source === 'route' && e.user?.id === user.id));
+    expect(event.user).toEqual({ id: user.id });
+    expect(event).toMatchObject({ environment: 'test', release: 'e2e-1' });
+    expect(event.exception?.values?.[0]?.value).toContain('dynamically imported module');
+
+    const exception = await eventually('the Analytics exception', () => hits.find((hit) => hit.get('en') === 'exception'));
+    expect(exception.get('uid')).toBe(user.id);
+    expect(exception.get('ep.source')).toBe('route');
+    expect(exception.get('ep.fatal')).toBe('false');
+    expect(exception.get('ep.description')).toContain('dynamically imported module');
+  });
+
+  it('clears the user on logout: what is reported afterwards carries no user', async () => {
+    const { context, page } = session();
+    const hits = await configure(context);
+    const user = await seedAccount('logout');
+    await signIn(page, user);
+    await eventually('KARTE identify', () => karteCalls().find((call) => isKarteIdentify(call, user)));
+    await eventually('Analytics identify', () => hits.find((hit) => hit.get('en') === 'identify' && hit.get('uid') === user.id));
+    const rum = await rumSessionOf(page, user);
+
+    await page.getByRole('button', { name: 'アカウントメニュー' }).click();
+    await page.getByRole('menuitem', { name: 'ログアウト' }).click();
+    await expectToast(page, 'ログアウトしました');
+    await page.waitForURL((url) => url.pathname === '/auth/login');
+    const loggedOut = await eventually('KARTE logout', () => {
+      const calls = karteCalls();
+      const identified = calls.findIndex((call) => isKarteIdentify(call, user));
+      const index = calls.findIndex((call, i) => i > identified && JSON.stringify(call) === JSON.stringify(['send', 'login', { status: false }]));
+      return index >= 0 ? calls[index] : undefined;
+    });
+    expect(loggedOut).toEqual(['send', 'login', { status: false }]);
+
+    // Then a route error on the next page: reported without a user.
+    await failCodeLoading(context);
+    await page.getByRole('link', { name: 'パスワードをお忘れの方' }).click();
+    await page.getByText(ERROR_SCREEN_TITLE).waitFor();
+
+    const event = await eventually('the Sentry event of the route error after logout', () =>
+      sentryEvents().find((e) => e.tags?.source === 'route' && pathOf(e.request?.url) === '/auth/forgot-password'),
+    );
+    expect(event.user?.id).toBeUndefined();
+
+    const exception = await eventually('the Analytics exception after logout', () => hits.find((hit) => hit.get('en') === 'exception'));
+    expect(exception.get('uid')).toBeNull();
+
+    const afterLogout = await eventually('the RUM view of /auth/forgot-password', async () => {
+      await hidePageMomentarily(page);
+      const views = rum.events().filter((e) => e.type === 'view' && pathOf(e.view.url) === '/auth/forgot-password');
+      return views.length > 0 ? views : undefined;
+    });
+    expect(afterLogout.filter((view) => view.usr?.id !== undefined)).toEqual([]);
+  });
+});
+
+describe('with no monitoring configured', () => {
+  it('sends no request beyond the console and its identity provider, and loads none of the services', async () => {
+    const { context, page } = session();
+    const origins = new Set<string>();
+    context.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.protocol === 'http:' || url.protocol === 'https:') origins.add(url.origin);
+    });
+    const user = await seedAccount('unobserved');
+    await loginThroughUi(page, user.email, user.password);
+    await waitForPath(page, '/projects');
+    await page.getByRole('button', { name: 'アカウントメニュー' }).click();
+    await page.getByRole('menuitem', { name: 'ログアウト' }).click();
+    await expectToast(page, 'ログアウトしました');
+    await hidePageMomentarily(page);
+
+    const loaded = await page.evaluate(() => ({ rum: 'DD_RUM' in window, sentry: '__SENTRY__' in window, analytics: 'dataLayer' in window, karte: 'krt' in window }));
+    expect(loaded).toEqual({ rum: false, sentry: false, analytics: false, karte: false });
+    expect([...origins].sort()).toEqual([stack.origin, `http://${stack.emulatorHost}`].sort());
+  });
+});

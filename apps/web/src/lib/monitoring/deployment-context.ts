@@ -1,0 +1,11 @@
+import type { EnvironmentName, MonitoringConfig } from '@console/config';
+
+/** What the services are told about the deployment. */
+export interface DeploymentContext {
+  appEnv: EnvironmentName;
+  version: string | undefined;
+  /** The environment's sampling and collection settings (spec §9). */
+  settings: MonitoringConfig;
+  /** The page's path (base path included) for a location of the router. */
+  pagePath: (routerPath: string) => string;
+}
