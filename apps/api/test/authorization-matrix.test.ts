@@ -1,8 +1,12 @@
 import { ERROR_HTTP_STATUS, generateId, PRODUCT_ERROR_NAME } from '@console/domain';
 import { AUTHORIZATION_TABLE, CALLER_KINDS, startWorld, tinyPngImage, tokenOf, type CallerKind, type MatrixRequest, type MatrixRow, type World } from './support/authorization-table';
-import { upload, type ErrorBodyShape } from './support/fixtures';
+import { uniqueEmail, upload, type ErrorBodyShape, type InviteEntryBody } from './support/fixtures';
 import { bearer, call } from './support/harness';
 import { discoverRoutes } from './support/routes';
+
+function rowTitle(row: MatrixRow): string {
+  return row.variant === undefined ? row.endpoint : `${row.endpoint} (${row.variant})`;
+}
 
 async function send(world: World, row: MatrixRow, kind: CallerKind, request: MatrixRequest): Promise<{ status: number; body: unknown }> {
   const [method, endpoint] = row.endpoint.split(' ') as [string, string];
@@ -28,10 +32,13 @@ describe('authorization matrix', () => {
     await world.api.close();
   });
 
-  it('has exactly one row for every endpoint the application serves', () => {
+  it('has a row for every endpoint the application serves, several only when each names what its request asks for', () => {
     const routes = discoverRoutes(world.api);
     const rows = AUTHORIZATION_TABLE.map((r) => r.endpoint);
-    expect(new Set(rows).size).toBe(rows.length);
+    const titles = AUTHORIZATION_TABLE.map(rowTitle);
+    expect(new Set(titles).size).toBe(titles.length);
+    const unnamed = AUTHORIZATION_TABLE.filter((r) => r.variant === undefined && rows.filter((e) => e === r.endpoint).length > 1);
+    expect(unnamed.map((r) => r.endpoint)).toEqual([]);
     expect(routes.filter((r) => !rows.includes(r))).toEqual([]);
     expect(rows.filter((r) => !routes.includes(r))).toEqual([]);
   });
@@ -40,7 +47,7 @@ describe('authorization matrix', () => {
     for (const row of AUTHORIZATION_TABLE) expect(Object.keys(row.expected).sort()).toEqual([...CALLER_KINDS].sort());
   });
 
-  describe.each(AUTHORIZATION_TABLE.map((row) => [row.endpoint, row] as const))('%s', (_endpoint, row) => {
+  describe.each(AUTHORIZATION_TABLE.map((row) => [rowTitle(row), row] as const))('%s', (_title, row) => {
     it.each(CALLER_KINDS.map((kind) => [kind, row.expected[kind]] as const))('%s → %s', async (kind, outcome) => {
       const response = await send(world, row, kind, await row.request(world, kind));
       if (outcome === 'ok') {
@@ -53,47 +60,79 @@ describe('authorization matrix', () => {
   });
 
   describe('no existence leaks', () => {
-    const unknownOrganization = generateId('organization');
-    const unknownProject = generateId('project');
-    const idCalls: { path: string; body: (w: World, organizationId: string, projectId: string) => unknown }[] = [
-      { path: '/organization/get', body: (_w, organizationId) => ({ organizationId }) },
-      { path: '/organization/listMembers', body: (_w, organizationId) => ({ organizationId }) },
-      { path: '/organization/update', body: (_w, organizationId) => ({ organizationId, updateProps: { name: 'x' } }) },
-      { path: '/organization/removeMember', body: (w, organizationId) => ({ organizationId, accountId: w.callers.organizationMember.id }) },
-      { path: '/organization/listAuditEvents', body: (_w, organizationId) => ({ organizationId }) },
-      { path: '/organization/exportAuditEvents', body: (_w, organizationId) => ({ organizationId }) },
-      { path: '/account/assignOrganizationRole', body: (w, organizationId) => ({ accountId: w.callers.organizationMember.id, props: { organizationId, roleId: w.organizationA.memberRole.id } }) },
-      { path: '/project/get', body: (_w, _o, projectId) => ({ projectId }) },
-      { path: '/project/listMembers', body: (_w, _o, projectId) => ({ projectId }) },
-      { path: '/project/update', body: (_w, _o, projectId) => ({ projectId, updateProps: { name: 'x' } }) },
-      { path: '/project/removeMember', body: (w, _o, projectId) => ({ projectId, accountId: w.callers.projectMember.id }) },
+    const unknown = { organizationId: generateId('organization'), projectId: generateId('project'), invitationId: generateId('invitation') };
+    /** Ids of organization A, its project P1 and an invitation to it, as an outsider must not tell from unknown ids. */
+    let existing: typeof unknown;
+
+    beforeAll(async () => {
+      const invited = await call<InviteEntryBody[]>(
+        world.api,
+        '/organization/inviteMembers',
+        { organizationId: world.organizationA.organization.id, emails: [uniqueEmail('someone')], props: { roleId: world.organizationA.memberRole.id, projects: [] } },
+        world.callers.systemAdmin.token,
+      );
+      const invitationId = invited.body[0]?.invitation?.id;
+      if (!invitationId) throw new Error('no invitation');
+      existing = { organizationId: world.organizationA.organization.id, projectId: world.project1.project.id, invitationId };
+    });
+
+    type Ids = typeof unknown;
+    const scopedCalls: { scope: 'organization' | 'project' | 'invitation'; path: string; body: (w: World, ids: Ids) => unknown }[] = [
+      { scope: 'organization', path: '/organization/get', body: (_w, { organizationId }) => ({ organizationId }) },
+      { scope: 'organization', path: '/organization/listMembers', body: (_w, { organizationId }) => ({ organizationId }) },
+      { scope: 'organization', path: '/organization/update', body: (_w, { organizationId }) => ({ organizationId, updateProps: { name: 'x' } }) },
+      { scope: 'organization', path: '/organization/removeMember', body: (w, { organizationId }) => ({ organizationId, accountId: w.callers.organizationMember.id }) },
+      { scope: 'organization', path: '/organization/listAuditEvents', body: (_w, { organizationId }) => ({ organizationId }) },
+      { scope: 'organization', path: '/organization/exportAuditEvents', body: (_w, { organizationId }) => ({ organizationId }) },
+      { scope: 'organization', path: '/account/assignOrganizationRole', body: (w, { organizationId }) => ({ accountId: w.callers.organizationMember.id, props: { organizationId, roleId: w.organizationA.memberRole.id } }) },
       {
+        scope: 'organization',
         path: '/account/assignProjectRole',
-        body: (w, organizationId, projectId) => ({ accountId: w.callers.projectMember.id, organizationId, props: { projectId, roleId: w.project1.memberRole.id } }),
+        body: (w, { organizationId, projectId }) => ({ accountId: w.callers.projectMember.id, organizationId, props: { projectId, roleId: w.project1.memberRole.id } }),
       },
+      { scope: 'organization', path: '/invitation/listInOrganization', body: (_w, { organizationId }) => ({ organizationId }) },
+      {
+        scope: 'organization',
+        path: '/organization/inviteMembers',
+        body: (w, { organizationId, projectId }) => ({ organizationId, emails: [uniqueEmail('leak')], props: { roleId: w.organizationA.memberRole.id, projects: [{ projectId, roleId: w.project1.memberRole.id }] } }),
+      },
+      { scope: 'project', path: '/project/get', body: (_w, { projectId }) => ({ projectId }) },
+      { scope: 'project', path: '/project/listMembers', body: (_w, { projectId }) => ({ projectId }) },
+      { scope: 'project', path: '/project/update', body: (_w, { projectId }) => ({ projectId, updateProps: { name: 'x' } }) },
+      { scope: 'project', path: '/project/removeMember', body: (w, { projectId }) => ({ projectId, accountId: w.callers.projectMember.id }) },
+      { scope: 'project', path: '/invitation/listInProject', body: (_w, { projectId }) => ({ projectId }) },
+      { scope: 'invitation', path: '/invitation/getByIdWithOrganization', body: (_w, { invitationId }) => ({ invitationId }) },
+      { scope: 'invitation', path: '/invitation/accept', body: (_w, { invitationId }) => ({ invitationId }) },
+      { scope: 'invitation', path: '/invitation/cancel', body: (_w, { invitationId }) => ({ invitationId }) },
+      { scope: 'invitation', path: '/organization/resendInvitation', body: (_w, { invitationId }) => ({ invitationId }) },
     ];
 
-    it.each(idCalls.map((c) => [c.path, c] as const))('%s answers an outsider FORBIDDEN alike for existing and unknown ids', async (_path, c) => {
-      const token = world.callers.otherOrganizationAdmin.token;
-      const existing = await call<ErrorBodyShape>(world.api, c.path, c.body(world, world.organizationA.organization.id, world.project1.project.id), token);
-      const unknown = await call<ErrorBodyShape>(world.api, c.path, c.body(world, unknownOrganization, unknownProject), token);
-      expect(existing.status).toBe(403);
-      expect(unknown).toMatchObject({ status: existing.status, body: existing.body });
+    describe.each(['outsider', 'otherOrganizationAdmin'] as const)('to an outsider (%s)', (kind) => {
+      it.each(scopedCalls.map((c) => [`${c.path} (${c.scope})`, c] as const))('%s answers alike for an existing and an unknown id', async (_title, c) => {
+        const token = world.callers[kind].token;
+        const forExisting = await call<ErrorBodyShape>(world.api, c.path, c.body(world, existing), token);
+        const forUnknown = await call<ErrorBodyShape>(world.api, c.path, c.body(world, unknown), token);
+        expect(forExisting).toMatchObject({ status: 403, body: { errorCode: 'FORBIDDEN' } });
+        expect(forUnknown).toMatchObject({ status: forExisting.status, body: forExisting.body });
+      });
     });
 
     it('answers an outsider uploading an organization image FORBIDDEN alike for existing and unknown ids', async () => {
       const image = { data: await tinyPngImage() };
       const token = world.callers.outsider.token;
-      const existing = await upload(world.api, '/organization/uploadProfileImage', token, image, { organizationId: world.organizationA.organization.id });
-      const unknown = await upload(world.api, '/organization/uploadProfileImage', token, image, { organizationId: unknownOrganization });
-      expect(existing.status).toBe(403);
-      expect(unknown).toEqual(existing);
+      const forExisting = await upload(world.api, '/organization/uploadProfileImage', token, image, { organizationId: existing.organizationId });
+      const forUnknown = await upload(world.api, '/organization/uploadProfileImage', token, image, { organizationId: unknown.organizationId });
+      expect(forExisting.status).toBe(403);
+      expect(forUnknown).toEqual(forExisting);
     });
 
-    it('answers a system administrator NOT_FOUND for unknown ids', async () => {
+    it('answers a system administrator the not-found of the scope for unknown ids', async () => {
       const token = world.callers.systemAdmin.token;
-      expect((await call(world.api, '/organization/get', { organizationId: unknownOrganization }, token)).status).toBe(404);
-      expect((await call(world.api, '/project/get', { projectId: unknownProject }, token)).status).toBe(404);
+      for (const c of scopedCalls) {
+        const result = await call<ErrorBodyShape>(world.api, c.path, c.body(world, unknown), token);
+        const notFound = c.scope === 'invitation' ? 'INVITATION_NOT_FOUND' : 'NOT_FOUND';
+        expect({ path: c.path, status: result.status, errorCode: result.body.errorCode }).toEqual({ path: c.path, status: 404, errorCode: notFound });
+      }
     });
   });
 

@@ -1,14 +1,15 @@
 import { Controller, Module, Post } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { Access } from '../src/common/auth/access.decorator';
 import { AuthModule } from '../src/common/auth/auth.module';
 import { ConfigError, loadConfig } from '../src/config/app-config';
 import { ConfigModule } from '../src/config/config.module';
+import { DatabaseModule } from '../src/database/database.module';
 import { dataSourceOptions } from '../src/database/data-source';
+import { AccountModule } from '../src/modules/account/account.module';
 
 const validEnv = {
   APP_ENV: 'test',
@@ -89,7 +90,7 @@ describe('deny by default', () => {
   it('refuses to start with a handler that declares no access level', async () => {
     const config = loadConfig(process.env);
     @Module({
-      imports: [ConfigModule.forRoot(config), TypeOrmModule.forRoot(dataSourceOptions(config.databaseUrl, 1)), AuthModule],
+      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(dataSourceOptions(config.databaseUrl, 1)), AuthModule.forRoot({ imports: [AccountModule] })],
       controllers: [DeclaredController, UndeclaredController],
     })
     class BrokenModule {}

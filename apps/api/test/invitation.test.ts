@@ -135,6 +135,67 @@ describe('invitations', () => {
     expect((await call(api, '/organization/inviteMembers', { organizationId: org.organization.id, emails: [uniqueEmail()], props: { roleId: org.memberRole.id, projects: [] } })).status).toBe(401);
   });
 
+  describe('by a project admin (spec §6)', () => {
+    let projectAdmin: Caller;
+
+    beforeAll(async () => {
+      projectAdmin = await createCaller(api);
+      await addOrganizationMember(api, projectAdmin.id, org, 'member');
+      await addProjectMember(api, projectAdmin.id, org.projects[0]!, 'admin');
+    });
+
+    const intoOwnProject = () => ({ roleId: org.memberRole.id, projects: [{ projectId: org.projects[0]!.project.id, roleId: org.projects[0]!.adminRole.id }] });
+
+    it('invites into its project as organization member, and the invitee gets exactly that', async () => {
+      const invitee = await createCaller(api, uniqueEmail('by-project-admin'));
+      const sent = await invite(projectAdmin.token, [invitee.user.email], intoOwnProject());
+      expect(sent.status).toBe(200);
+      expect(sent.body[0]?.invitation).toMatchObject({ email: invitee.user.email, createdById: projectAdmin.id, status: 'pending', membership: { organizationId: org.organization.id, ...intoOwnProject() } });
+      const accepted = await call<AccountBody>(api, '/invitation/accept', { invitationId: sent.body[0]!.invitation!.id }, invitee.token);
+      expect(accepted.status).toBe(200);
+      expect(accepted.body.memberships).toEqual([{ organizationId: org.organization.id, ...intoOwnProject() }]);
+    });
+
+    it('gives a member of the organization its project directly', async () => {
+      const colleague = await createCaller(api);
+      await addOrganizationMember(api, colleague.id, org, 'member');
+      const sent = await invite(projectAdmin.token, [colleague.user.email], intoOwnProject());
+      expect(sent.status).toBe(200);
+      expect(sent.body[0]).toMatchObject({ invitation: null, account: { id: colleague.id, memberships: [{ organizationId: org.organization.id, ...intoOwnProject() }] } });
+    });
+
+    it('invites into no other project, with no other organization role, and never itself', async () => {
+      const [own, sibling] = org.projects;
+      const refusals: [string, Parameters<typeof invite>[2]][] = [
+        ['another project', { roleId: org.memberRole.id, projects: [{ projectId: sibling!.project.id, roleId: sibling!.memberRole.id }] }],
+        [
+          'its project and another',
+          {
+            roleId: org.memberRole.id,
+            projects: [
+              { projectId: own!.project.id, roleId: own!.memberRole.id },
+              { projectId: sibling!.project.id, roleId: sibling!.memberRole.id },
+            ],
+          },
+        ],
+        ['the organization admin role', { roleId: org.adminRole.id, projects: [{ projectId: own!.project.id, roleId: own!.memberRole.id }] }],
+        ['the organization only', { roleId: org.memberRole.id, projects: [] }],
+      ];
+      for (const [what, props] of refusals) {
+        const result = await invite(projectAdmin.token, [uniqueEmail('refused')], props);
+        expect({ what, status: result.status, body: result.body }).toMatchObject({ what, status: 403, body: { errorCode: 'FORBIDDEN' } });
+      }
+      expect(await invite(projectAdmin.token, [projectAdmin.user.email], intoOwnProject())).toMatchObject({ status: 403, body: { errorCode: 'CANNOT_CHANGE_OWN_ROLE' } });
+      const open = await call<InvitationBody[]>(api, '/invitation/listInOrganization', { organizationId: org.organization.id }, admin.token);
+      expect(open.body.filter((i) => i.email.startsWith('refused-') || i.email === projectAdmin.user.email)).toEqual([]);
+    });
+
+    it('is refused in another organization', async () => {
+      const result = await invite(projectAdmin.token, [uniqueEmail()], { roleId: other.memberRole.id, projects: [{ projectId: other.projects[0]!.project.id, roleId: other.projects[0]!.memberRole.id }] }, other.organization.id);
+      expect(result).toMatchObject({ status: 403, body: { errorCode: 'FORBIDDEN' } });
+    });
+  });
+
   it("refuses a role or project outside the organization with the domain's errors", async () => {
     const roleElsewhere = await invite(admin.token, [uniqueEmail()], { roleId: other.memberRole.id, projects: [] });
     expect(roleElsewhere.status).toBe(404);
@@ -176,16 +237,23 @@ describe('invitations', () => {
     expect(read.body.invitation.id).toBe(invitation.id);
     expect(read.body.organization).toMatchObject({ id: org.organization.id, name: org.organization.name });
     expect((await call(api, '/invitation/getByIdWithOrganization', { invitationId: invitation.id }, admin.token)).status).toBe(403);
+    // Someone else's invitation and an unknown one look the same.
+    const foreign = await call(api, '/invitation/getByIdWithOrganization', { invitationId: invitation.id }, outsider.token);
+    expect(foreign).toMatchObject({ status: 403, body: { errorCode: 'FORBIDDEN' } });
     const unknown = await call(api, '/invitation/getByIdWithOrganization', { invitationId: 'a'.repeat(21) }, invitee.token);
-    expect(unknown.body).toMatchObject({ errorCode: 'INVITATION_NOT_FOUND' });
+    expect(unknown).toMatchObject({ status: foreign.status, body: foreign.body });
   });
 
   it('accepts for the invited account only, once, and adds the invited membership', async () => {
     const invitee = await createCaller(api, uniqueEmail('accept'));
     const invitation = await inviteOne(invitee.user.email);
-    const mismatch = await call(api, '/invitation/accept', { invitationId: invitation.id }, outsider.token);
+    const mismatch = await call(api, '/invitation/accept', { invitationId: invitation.id }, member.token);
     expect(mismatch.status).toBe(403);
     expect(mismatch.body).toMatchObject({ errorCode: 'EMAIL_MISMATCH' });
+    // Outside the organization, another's invitation is refused as an unknown one is.
+    const foreign = await call(api, '/invitation/accept', { invitationId: invitation.id }, outsider.token);
+    expect(foreign).toMatchObject({ status: 403, body: { errorCode: 'FORBIDDEN' } });
+    expect(await call(api, '/invitation/accept', { invitationId: 'b'.repeat(21) }, outsider.token)).toMatchObject({ status: foreign.status, body: foreign.body });
 
     const accepted = await call<AccountBody>(api, '/invitation/accept', { invitationId: invitation.id }, invitee.token);
     expect(accepted.status).toBe(200);

@@ -1,3 +1,4 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -144,7 +145,7 @@ describe('e-mail delivery', () => {
   /** Queues a message that is about nothing (no invitation). */
   async function queueUnrelated(): Promise<string> {
     const id = randomUUID();
-    await api.app.get(DataSource).transaction((m) => outbox.insert({ id, kind: 'test', referenceId: null, toEmail: uniqueEmail('plain'), subject: 'テスト', textBody: '本文', htmlBody: '<p>本文</p>' }, m));
+    await api.app.get(TransactionHost).withTransaction(() => outbox.insert({ id, kind: 'test', referenceId: null, toEmail: uniqueEmail('plain'), subject: 'テスト', textBody: '本文', htmlBody: '<p>本文</p>' }));
     return id;
   }
 
@@ -260,10 +261,9 @@ describe('e-mail delivery', () => {
   });
 
   it('never lets two workers send the same message', async () => {
-    const dataSource = api.app.get(DataSource);
     const ids: string[] = Array.from({ length: 40 }, () => randomUUID());
-    await dataSource.transaction(async (m) => {
-      for (const id of ids) await outbox.insert({ id, kind: 'test', referenceId: null, toEmail: uniqueEmail('bulk'), subject: 'テスト', textBody: '本文', htmlBody: '<p>本文</p>' }, m);
+    await api.app.get(TransactionHost).withTransaction(async () => {
+      for (const id of ids) await outbox.insert({ id, kind: 'test', referenceId: null, toEmail: uniqueEmail('bulk'), subject: 'テスト', textBody: '本文', htmlBody: '<p>本文</p>' });
     });
     const senders = [new RecordingSender(0, 3), new RecordingSender(0, 3)];
     const workers = senders.map((sender) => new MailDeliveryWorker(outbox, sender, settings({ batchSize: 4 })));

@@ -1,10 +1,23 @@
 import { generateId, PRESET_ORGANIZATION_ROLES, PRESET_PROJECT_ROLES, ROOT_ACCOUNT_ID } from '@console/domain';
 import { DataSource, type Logger, type QueryRunner } from 'typeorm';
-import { OrganizationMembershipEntity } from '../src/modules/organization/organization-membership.entity';
+import { ORGANIZATION_ACCESS_SQL, PROJECT_ACCESS_SQL } from '../src/modules/membership/membership.repository';
+import { OrganizationMembershipEntity } from '../src/modules/membership/organization-membership.entity';
 import { OrganizationEntity } from '../src/modules/organization/organization.entity';
 import { ProjectEntity } from '../src/modules/project/project.entity';
 import { RoleEntity } from '../src/modules/role/role.entity';
-import { addOrganizationMember, addProjectMember, createCaller, createOrganization, createProject, createSystemAdmin, insertAccounts, insertMemberships, type Caller } from './support/fixtures';
+import {
+  addOrganizationMember,
+  addProjectMember,
+  createCaller,
+  createOrganization,
+  createProject,
+  createSystemAdmin,
+  insertAccounts,
+  insertMemberships,
+  uniqueEmail,
+  type Caller,
+  type InviteEntryBody,
+} from './support/fixtures';
 import { call, startApi, type TestApi } from './support/harness';
 
 /** Counts the SQL statements the API sends (through TypeORM's logger hook, which sees every query). */
@@ -23,6 +36,7 @@ class CountingLogger implements Logger {
 interface DataSet {
   caller: Caller;
   organizationId: string;
+  memberRoleId: string;
   projectId: string;
 }
 
@@ -67,7 +81,7 @@ async function buildDataSet(api: TestApi, size: number): Promise<DataSet> {
   await insertMemberships(api, members, organization, project);
   await insertProjects(api, organization.organization.id, size - 1);
   await insertOrganizationsOf(api, caller.id, size - 1);
-  return { caller, organizationId: organization.organization.id, projectId: project.project.id };
+  return { caller, organizationId: organization.organization.id, memberRoleId: organization.memberRole.id, projectId: project.project.id };
 }
 
 describe('query budget of list and get calls', () => {
@@ -86,13 +100,17 @@ describe('query budget of list and get calls', () => {
     await api.close();
   });
 
-  /** Statements of one call (the caller's token is already verified, so no identity-provider round trip interferes). */
-  async function statementsOf(path: string, body: unknown, token: string): Promise<number> {
+  /** The statements of one call answering `status` (the caller's token is already verified, so no identity-provider round trip interferes). */
+  async function statementsOfCall(path: string, body: unknown, token: string, status = 200): Promise<string[]> {
     await call(api, '/account/get', undefined, token);
     logger.statements = [];
     const response = await call(api, path, body, token);
-    expect({ path, status: response.status }).toEqual({ path, status: 200 });
-    return logger.statements.length;
+    expect({ path, status: response.status }).toEqual({ path, status });
+    return logger.statements;
+  }
+
+  async function statementsOf(path: string, body: unknown, token: string): Promise<number> {
+    return (await statementsOfCall(path, body, token)).length;
   }
 
   async function measure(data: DataSet): Promise<Record<string, number>> {
@@ -123,5 +141,47 @@ describe('query budget of list and get calls', () => {
     expect(many).toEqual(one);
     // Auth (1) + access check (1) + rows (1) + related rows (≤ 2) at most.
     for (const [path, count] of Object.entries(many)) expect({ path, count: Math.min(count, 5) }).toEqual({ path, count });
+  });
+
+  describe('one statement per access question', () => {
+    let data: DataSet;
+    let outsider: Caller;
+    let invitationId: string;
+
+    beforeAll(async () => {
+      [data, outsider] = await Promise.all([buildDataSet(api, 1), createCaller(api)]);
+      const invited = await call<InviteEntryBody[]>(
+        api,
+        '/organization/inviteMembers',
+        { organizationId: data.organizationId, emails: [uniqueEmail('budget')], props: { roleId: data.memberRoleId, projects: [] } },
+        data.caller.token,
+      );
+      const id = invited.body[0]?.invitation?.id;
+      if (!id) throw new Error('no invitation');
+      invitationId = id;
+    });
+
+    const questions: [string, string, (d: DataSet) => unknown][] = [
+      ['/organization/get', ORGANIZATION_ACCESS_SQL, (d) => ({ organizationId: d.organizationId })],
+      ['/organization/listMembers', ORGANIZATION_ACCESS_SQL, (d) => ({ organizationId: d.organizationId })],
+      ['/invitation/listInOrganization', ORGANIZATION_ACCESS_SQL, (d) => ({ organizationId: d.organizationId })],
+      ['/project/get', PROJECT_ACCESS_SQL, (d) => ({ projectId: d.projectId })],
+      ['/project/listMembers', PROJECT_ACCESS_SQL, (d) => ({ projectId: d.projectId })],
+      ['/invitation/listInProject', PROJECT_ACCESS_SQL, (d) => ({ projectId: d.projectId })],
+    ];
+
+    it.each(questions)('%s asks once, for a member and for an outsider (sign-in, then the access question)', async (path, sql, body) => {
+      const asMember = await statementsOfCall(path, body(data), data.caller.token);
+      expect(asMember.filter((statement) => statement === sql)).toHaveLength(1);
+      expect(await statementsOfCall(path, body(data), outsider.token, 403)).toEqual([expect.stringContaining('"accounts"'), sql]);
+    });
+
+    it('asks once about an invitation, in its organization (sign-in, the invitation, then the access question)', async () => {
+      expect(await statementsOfCall('/invitation/getByIdWithOrganization', { invitationId }, outsider.token, 403)).toEqual([
+        expect.stringContaining('"accounts"'),
+        expect.stringContaining('"invitations"'),
+        ORGANIZATION_ACCESS_SQL,
+      ]);
+    });
   });
 });

@@ -11,9 +11,20 @@
  * role, removing a member, inviting an address (the operator's own address is refused: inviting
  * oneself would choose one's own roles) and accepting an invitation (one the operator sent is
  * refused, whatever address it went to).
+ *
+ * Who invites whom into what (spec §6: organization admins and project admins invite):
+ * - an organization admin (or a system admin) invites into the organization with any of its roles
+ *   and into any of its projects with any of their roles (`organization.invite`);
+ * - a project admin who is not an organization admin invites only into the projects they
+ *   administer (`project.invite`, asked for each project of the invitation; an invitation naming
+ *   no project is an organization invitation), with any role of those projects, and the invitee
+ *   gets the organization's member role — never a higher one: giving the admin role of the
+ *   organization (or any other organization role) is an organization admin's decision. The
+ *   invited organization role is `subject.invitedOrganizationRoleKey`; without it (showing the
+ *   invite button) only the operator's rights in the project decide.
  */
 import { ErrorCodes, type ErrorCode, DomainError } from './errors';
-import { ADMIN_ROLE_KEY } from './roles';
+import { ADMIN_ROLE_KEY, MEMBER_ROLE_KEY } from './roles';
 import { emailsEqual, isCompanyEmail } from './validation';
 
 export const Actions = {
@@ -30,8 +41,6 @@ export const Actions = {
   // System administration (system admins only).
   SystemAdminAccess: 'systemAdmin.access',
   SystemAdminListAccounts: 'systemAdmin.listAccounts',
-  /** Grant or revoke depending on `subject.grant` (absent = grant, the stricter rule). */
-  SystemAdminUpdateIsSystemAdmin: 'systemAdmin.updateIsSystemAdmin',
   SystemAdminGrant: 'systemAdmin.grant',
   SystemAdminRevoke: 'systemAdmin.revoke',
   OrganizationCreate: 'organization.create',
@@ -96,8 +105,8 @@ export interface PermissionSubject {
   invitedById?: string | null;
   /** Company mail domain from configuration (system-admin grant). */
   companyDomain?: string | null;
-  /** For 'systemAdmin.updateIsSystemAdmin': true = grant, false = revoke (absent = grant). */
-  grant?: boolean;
+  /** For 'project.invite': the KEY of the organization role the invitation gives (see the rules above). */
+  invitedOrganizationRoleKey?: string | null;
 }
 
 export type Decision = { allowed: true } | { allowed: false; reason: ErrorCode };
@@ -167,6 +176,16 @@ function decideProjectAdminAction(f: Facts, selfReason?: ErrorCode): Decision {
   return ALLOW;
 }
 
+/**
+ * A project invitation: as any project-admin action, never of one's own address; a project admin
+ * who is not an organization admin gives the invitee the organization's member role only.
+ */
+function decideProjectInvite(f: Facts, s: PermissionSubject): Decision {
+  const decision = decideProjectAdminAction(f, ErrorCodes.CANNOT_CHANGE_OWN_ROLE);
+  if (!decision.allowed || f.sysAdmin || f.orgAdmin || s.invitedOrganizationRoleKey === undefined) return decision;
+  return allowIf(s.invitedOrganizationRoleKey === MEMBER_ROLE_KEY);
+}
+
 /** The permission decision for `action` by `subject.operator` (spec §6). Deny by default. */
 export function decide(action: Action, subject: PermissionSubject): Decision {
   const operator = subject.operator;
@@ -174,65 +193,63 @@ export function decide(action: Action, subject: PermissionSubject): Decision {
   const f = facts(operator, subject);
 
   switch (action) {
-    case 'account.manageOwn':
-    case 'organization.listOwn':
-    case 'project.listOwn':
+    case Actions.AccountManageOwn:
+    case Actions.OrganizationListOwn:
+    case Actions.ProjectListOwn:
       return ALLOW;
-    case 'invitation.accept':
+    case Actions.InvitationAccept:
       return allowIf(subject.invitedById !== operator.id, ErrorCodes.CANNOT_CHANGE_OWN_ROLE);
 
-    case 'systemAdmin.access':
-    case 'systemAdmin.listAccounts':
-    case 'organization.create':
-    case 'organization.listAll':
-    case 'project.create':
-    case 'project.listAll':
-    case 'karteMapping.read':
-    case 'karteMapping.write':
-    case 'project.updateProductSettings':
-    case 'auditLog.viewAll':
+    case Actions.SystemAdminAccess:
+    case Actions.SystemAdminListAccounts:
+    case Actions.OrganizationCreate:
+    case Actions.OrganizationListAll:
+    case Actions.ProjectCreate:
+    case Actions.ProjectListAll:
+    case Actions.KarteMappingRead:
+    case Actions.KarteMappingWrite:
+    case Actions.ProjectUpdateProductSettings:
+    case Actions.AuditLogViewAll:
       return allowIf(f.sysAdmin);
 
-    case 'systemAdmin.updateIsSystemAdmin':
-      return decideSystemAdminChange(f, subject, subject.grant !== false);
-    case 'systemAdmin.grant':
+    case Actions.SystemAdminGrant:
       return decideSystemAdminChange(f, subject, true);
-    case 'systemAdmin.revoke':
+    case Actions.SystemAdminRevoke:
       return decideSystemAdminChange(f, subject, false);
 
-    case 'organization.view':
-    case 'organization.listMembers':
-    case 'invitation.list':
+    case Actions.OrganizationView:
+    case Actions.OrganizationListMembers:
+    case Actions.InvitationList:
       return allowIf(f.sysAdmin || f.orgMember);
 
-    case 'organization.update':
-    case 'organization.uploadImage':
-    case 'organization.viewAuditLog':
+    case Actions.OrganizationUpdate:
+    case Actions.OrganizationUploadImage:
+    case Actions.OrganizationViewAuditLog:
       return decideOrgAdminAction(f);
-    case 'organization.invite':
+    case Actions.OrganizationInvite:
       return decideOrgAdminAction(f, ErrorCodes.CANNOT_CHANGE_OWN_ROLE);
-    case 'organization.removeMember':
+    case Actions.OrganizationRemoveMember:
       return decideOrgAdminAction(f, ErrorCodes.CANNOT_REMOVE_SELF);
-    case 'organization.assignRole':
+    case Actions.OrganizationAssignRole:
       return decideOrgAdminAction(f, ErrorCodes.CANNOT_CHANGE_OWN_ROLE);
 
-    case 'invitation.cancel':
+    case Actions.InvitationCancel:
       return allowIf(f.sysAdmin || f.orgMember || f.isInvitee);
-    case 'invitation.read':
+    case Actions.InvitationRead:
       return allowIf(f.sysAdmin || f.isInvitee);
 
-    case 'project.view':
-    case 'project.listMembers':
+    case Actions.ProjectView:
+    case Actions.ProjectListMembers:
       // Any member of the owning organization counts as having a role in the project (spec §6).
       return allowIf(f.sysAdmin || f.orgMember || f.projectMember);
 
-    case 'project.update':
+    case Actions.ProjectUpdate:
       return decideProjectAdminAction(f);
-    case 'project.invite':
-      return decideProjectAdminAction(f, ErrorCodes.CANNOT_CHANGE_OWN_ROLE);
-    case 'project.removeMember':
+    case Actions.ProjectInvite:
+      return decideProjectInvite(f, subject);
+    case Actions.ProjectRemoveMember:
       return decideProjectAdminAction(f, ErrorCodes.CANNOT_REMOVE_SELF);
-    case 'project.assignRole':
+    case Actions.ProjectAssignRole:
       return decideProjectAdminAction(f, ErrorCodes.CANNOT_CHANGE_OWN_ROLE);
 
     default: {

@@ -47,7 +47,6 @@ const MATRIX: Record<Action, string> = {
 
   'systemAdmin.access': 'U A F F F F F F',
   'systemAdmin.listAccounts': 'U A F F F F F F',
-  'systemAdmin.updateIsSystemAdmin': 'U A F F F F F F',
   'systemAdmin.grant': 'U A F F F F F F',
   'systemAdmin.revoke': 'U A F F F F F F',
   'organization.create': 'U A F F F F F F',
@@ -129,7 +128,6 @@ describe('never on oneself', () => {
     ['project.assignRole', 'projectAdmin', 'CANNOT_CHANGE_OWN_ROLE'],
     ['systemAdmin.grant', 'systemAdmin', 'CANNOT_CHANGE_OWN_SYSTEM_ADMIN'],
     ['systemAdmin.revoke', 'systemAdmin', 'CANNOT_CHANGE_OWN_SYSTEM_ADMIN'],
-    ['systemAdmin.updateIsSystemAdmin', 'systemAdmin', 'CANNOT_CHANGE_OWN_SYSTEM_ADMIN'],
     // Without the right to act at all, the answer stays FORBIDDEN.
     ['organization.removeMember', 'orgMember', 'FORBIDDEN'],
     ['project.assignRole', 'projectMember', 'FORBIDDEN'],
@@ -184,6 +182,38 @@ describe('nobody chooses their own roles through an invitation', () => {
   });
 });
 
+describe('project admins invite into their projects (spec §6)', () => {
+  const invitedAs = (caller: Caller, invitedOrganizationRoleKey: string | null) => subjectFor(caller, { invitedOrganizationRoleKey });
+
+  it('a project admin gives the invitee the organization member role, nothing higher', () => {
+    expect(decide('project.invite', invitedAs('projectAdmin', 'member'))).toEqual({ allowed: true });
+    expect(decide('project.invite', invitedAs('projectAdmin', 'admin'))).toEqual(denied('FORBIDDEN'));
+    expect(decide('project.invite', invitedAs('projectAdmin', 'supervisor'))).toEqual(denied('FORBIDDEN'));
+    expect(decide('project.invite', invitedAs('projectAdmin', null))).toEqual(denied('FORBIDDEN'));
+  });
+
+  it('organization admins and system admins give any organization role', () => {
+    for (const caller of ['orgAdmin', 'systemAdmin'] as const) expect(decide('project.invite', invitedAs(caller, 'admin'))).toEqual({ allowed: true });
+  });
+
+  it('without the right to invite into the project, the role chosen changes nothing', () => {
+    for (const caller of ['orgMember', 'projectMember', 'outsider'] as const) expect(decide('project.invite', invitedAs(caller, 'member'))).toEqual(denied('FORBIDDEN'));
+  });
+
+  it('one’s own address stays refused whatever the role', () => {
+    expect(decide('project.invite', subjectFor('projectAdmin', { targetEmail: me.email, invitedOrganizationRoleKey: 'member' }))).toEqual(denied('CANNOT_CHANGE_OWN_ROLE'));
+  });
+
+  it('an invitation never gives a project admin more than the member role of the organization (property)', () => {
+    fc.assert(
+      fc.property(subjectArb, (subject) => {
+        const projectAdmin: PermissionSubject = { ...subject, operator: { ...subject.operator, isSystemAdmin: false }, organizationRoleKey: 'member', projectRoleKey: 'admin' };
+        if (can('project.invite', projectAdmin)) expect([undefined, 'member']).toContain(projectAdmin.invitedOrganizationRoleKey);
+      }),
+    );
+  });
+});
+
 describe('system-admin grant and revoke', () => {
   const sys = (extra: Partial<PermissionSubject>) => subjectFor('systemAdmin', { targetAccountId: undefined, ...extra });
 
@@ -201,14 +231,6 @@ describe('system-admin grant and revoke', () => {
 
   it('revoking does not need a company-domain email', () => {
     expect(decide('systemAdmin.revoke', sys({ targetEmail: 'hanako@gmail.com' }))).toEqual({ allowed: true });
-  });
-
-  it('updateIsSystemAdmin follows the grant flag (absent = grant)', () => {
-    const external = { targetEmail: 'hanako@gmail.com' };
-    expect(decide('systemAdmin.updateIsSystemAdmin', sys({ ...external, grant: false }))).toEqual({ allowed: true });
-    expect(decide('systemAdmin.updateIsSystemAdmin', sys({ ...external, grant: true }))).toEqual(denied('INTERNAL_ACCOUNTS_ONLY'));
-    expect(decide('systemAdmin.updateIsSystemAdmin', sys(external))).toEqual(denied('INTERNAL_ACCOUNTS_ONLY'));
-    expect(decide('systemAdmin.updateIsSystemAdmin', sys({ targetEmail: other.email, grant: true }))).toEqual({ allowed: true });
   });
 
   it('a non-admin with a company email still may not grant', () => {
@@ -300,7 +322,7 @@ const subjectArb = fc.record({
   targetEmail: fc.option(fc.constantFrom(me.email, other.email, 'x@gmail.com', 'ME@CORP.EXAMPLE.JP'), { nil: undefined }),
   invitedById: fc.option(fc.constantFrom(me.id, other.id), { nil: undefined }),
   companyDomain: fc.option(fc.constant(COMPANY_DOMAIN), { nil: undefined }),
-  grant: fc.option(fc.boolean(), { nil: undefined }),
+  invitedOrganizationRoleKey: roleKeyArb,
 });
 
 describe('permission properties', () => {
@@ -347,7 +369,7 @@ describe('permission properties', () => {
   });
 
   it('nobody changes their own system-admin flag', () => {
-    const toggles = fc.constantFrom<Action>('systemAdmin.grant', 'systemAdmin.revoke', 'systemAdmin.updateIsSystemAdmin');
+    const toggles = fc.constantFrom<Action>('systemAdmin.grant', 'systemAdmin.revoke');
     fc.assert(
       fc.property(toggles, subjectArb, (action, subject) => {
         expect(can(action, { ...subject, targetAccountId: subject.operator.id })).toBe(false);

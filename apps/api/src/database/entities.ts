@@ -3,9 +3,9 @@ import { InvitationEntity } from '../modules/invitation/invitation.entity';
 import { OrganizationKarteMappingEntity } from '../modules/karte-mapping/organization-karte-mapping.entity';
 import { ProjectKarteMappingEntity } from '../modules/karte-mapping/project-karte-mapping.entity';
 import { EmailOutboxEntity } from '../modules/mail/email-outbox.entity';
-import { OrganizationMembershipEntity } from '../modules/organization/organization-membership.entity';
+import { OrganizationMembershipEntity } from '../modules/membership/organization-membership.entity';
 import { OrganizationEntity } from '../modules/organization/organization.entity';
-import { ProjectMembershipEntity } from '../modules/project/project-membership.entity';
+import { ProjectMembershipEntity } from '../modules/membership/project-membership.entity';
 import { ProjectEntity } from '../modules/project/project.entity';
 import { RoleEntity } from '../modules/role/role.entity';
 

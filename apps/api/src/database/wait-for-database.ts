@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { Client } from 'pg';
 
 /** host:port/database of a postgres:// URL, without the credentials. */
-export function databaseAddress(url: string): string {
+function databaseAddress(url: string): string {
   const parsed = new URL(url);
   return `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
 }

@@ -60,6 +60,8 @@ export interface MatrixRequest {
 export interface MatrixRow {
   /** 'METHOD /path' exactly as discovered from the routes. */
   endpoint: string;
+  /** What the request of this row asks for, when the endpoint has several rows (rights that depend on the request). */
+  variant?: string;
   /** Builds the request; called once per caller, so it can set up fresh targets. */
   request: (world: World, caller: CallerKind) => Promise<MatrixRequest> | MatrixRequest;
   expected: Record<CallerKind, Outcome>;
@@ -84,6 +86,7 @@ export const everyFirebaseUser = (): Record<CallerKind, Outcome> => allowedFor('
 export const systemAdminsOnly = (): Record<CallerKind, Outcome> => allowedFor('systemAdmin');
 const organizationAMembers = (): Record<CallerKind, Outcome> => allowedFor('organizationMember', 'organizationAdmin', 'projectMember', 'projectAdmin', 'systemAdmin');
 const organizationAAdmins = (): Record<CallerKind, Outcome> => allowedFor('organizationAdmin', 'systemAdmin');
+/** Admins of organization A, and the admin of its project P1. */
 const project1Admins = (): Record<CallerKind, Outcome> => allowedFor('organizationAdmin', 'projectAdmin', 'systemAdmin');
 
 let tinyPng: Promise<Buffer> | undefined;
@@ -164,6 +167,11 @@ async function invitationFor(world: World, organizationId: string, roleId: strin
   const id = result.body[0]?.invitation?.id;
   if (!id) throw new Error(`could not invite ${email}`);
   return id;
+}
+
+/** An invitation of a new address to organization A with these roles. */
+function inviteInto(world: World, roleId: string, projects: { projectId: string; roleId: string }[]): MatrixRequest {
+  return { json: { organizationId: world.organizationA.organization.id, emails: [uniqueEmail('invitee')], props: { roleId, projects } } };
 }
 
 /** The caller's e-mail address (a random one for anonymous and no-account callers). */
@@ -265,10 +273,39 @@ export const AUTHORIZATION_TABLE: readonly MatrixRow[] = [
     expected: systemAdminsOnly(),
   },
 
-  // Invitations.
+  // Invitations: organization admins invite with any roles; a project admin into its own project, as an organization member (spec §6).
   {
     endpoint: 'POST /organization/inviteMembers',
-    request: (w) => ({ json: { organizationId: w.organizationA.organization.id, emails: [uniqueEmail('invitee')], props: { roleId: w.organizationA.memberRole.id, projects: [{ projectId: w.project1.project.id, roleId: w.project1.memberRole.id }] } } }),
+    variant: 'into P1 as organization member',
+    request: (w) => inviteInto(w, w.organizationA.memberRole.id, [{ projectId: w.project1.project.id, roleId: w.project1.adminRole.id }]),
+    expected: project1Admins(),
+  },
+  {
+    endpoint: 'POST /organization/inviteMembers',
+    variant: 'into P2 (another project) as organization member',
+    request: (w) => inviteInto(w, w.organizationA.memberRole.id, [{ projectId: w.project2.project.id, roleId: w.project2.memberRole.id }]),
+    expected: organizationAAdmins(),
+  },
+  {
+    endpoint: 'POST /organization/inviteMembers',
+    variant: 'into P1 and P2 as organization member',
+    request: (w) =>
+      inviteInto(w, w.organizationA.memberRole.id, [
+        { projectId: w.project1.project.id, roleId: w.project1.memberRole.id },
+        { projectId: w.project2.project.id, roleId: w.project2.memberRole.id },
+      ]),
+    expected: organizationAAdmins(),
+  },
+  {
+    endpoint: 'POST /organization/inviteMembers',
+    variant: 'into P1 as organization admin',
+    request: (w) => inviteInto(w, w.organizationA.adminRole.id, [{ projectId: w.project1.project.id, roleId: w.project1.memberRole.id }]),
+    expected: organizationAAdmins(),
+  },
+  {
+    endpoint: 'POST /organization/inviteMembers',
+    variant: 'into the organization only',
+    request: (w) => inviteInto(w, w.organizationA.memberRole.id, []),
     expected: organizationAAdmins(),
   },
   { endpoint: 'POST /invitation/listInOrganization', request: (w) => ({ json: { organizationId: w.organizationA.organization.id } }), expected: organizationAMembers() },

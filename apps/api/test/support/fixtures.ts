@@ -4,13 +4,10 @@ import { DataSource } from 'typeorm';
 import { FirebaseAuthService } from '../../src/common/auth/firebase-auth.service';
 import { AccountEntity } from '../../src/modules/account/account.entity';
 import { AccountRepository } from '../../src/modules/account/account.repository';
-import { OrganizationMembershipEntity } from '../../src/modules/organization/organization-membership.entity';
+import { MembershipRepository } from '../../src/modules/membership/membership.repository';
 import type { OrganizationEntity } from '../../src/modules/organization/organization.entity';
-import { OrganizationRepository } from '../../src/modules/organization/organization.repository';
 import { OrganizationService } from '../../src/modules/organization/organization.service';
-import { ProjectMembershipEntity } from '../../src/modules/project/project-membership.entity';
 import type { ProjectEntity } from '../../src/modules/project/project.entity';
-import { ProjectRepository } from '../../src/modules/project/project.repository';
 import { ProjectService } from '../../src/modules/project/project.service';
 import type { RoleEntity } from '../../src/modules/role/role.entity';
 import { RoleRepository } from '../../src/modules/role/role.repository';
@@ -209,23 +206,14 @@ export async function createCast(api: TestApi): Promise<Cast> {
 
 export async function addOrganizationMember(api: TestApi, accountId: string, organization: OrganizationFixture, roleKey: string = MEMBER_ROLE_KEY): Promise<void> {
   const role = roleKey === ADMIN_ROLE_KEY ? organization.adminRole : organization.memberRole;
-  await api.app.get(OrganizationRepository).insertMembership(
-    Object.assign(new OrganizationMembershipEntity(), { accountId, organizationId: organization.organization.id, roleId: role.id, createdById: ROOT_ACCOUNT_ID, updatedById: ROOT_ACCOUNT_ID }),
-  );
+  await api.app.get(MembershipRepository).insertOrganizationMemberships([{ accountId, organizationId: organization.organization.id, roleId: role.id, operatorId: ROOT_ACCOUNT_ID }]);
 }
 
 export async function addProjectMember(api: TestApi, accountId: string, project: ProjectFixture, roleKey: string = MEMBER_ROLE_KEY): Promise<void> {
   const role = roleKey === ADMIN_ROLE_KEY ? project.adminRole : project.memberRole;
-  await api.app.get(ProjectRepository).insertMembership(
-    Object.assign(new ProjectMembershipEntity(), {
-      accountId,
-      projectId: project.project.id,
-      organizationId: project.project.organizationId,
-      roleId: role.id,
-      createdById: ROOT_ACCOUNT_ID,
-      updatedById: ROOT_ACCOUNT_ID,
-    }),
-  );
+  await api.app.get(MembershipRepository).insertProjectMemberships([
+    { accountId, projectId: project.project.id, organizationId: project.project.organizationId, roleId: role.id, operatorId: ROOT_ACCOUNT_ID },
+  ]);
 }
 
 /** `count` accounts without a Firebase identity, inserted in one statement. */
@@ -249,23 +237,11 @@ export async function insertAccounts(api: TestApi, count: number): Promise<Accou
 
 /** Makes every account a member of the organization (and optionally of a project), in bulk. */
 export async function insertMemberships(api: TestApi, accounts: readonly AccountEntity[], organization: OrganizationFixture, project?: ProjectFixture): Promise<void> {
-  await api.app.get(OrganizationRepository).insertMemberships(
-    accounts.map((a) =>
-      Object.assign(new OrganizationMembershipEntity(), { accountId: a.id, organizationId: organization.organization.id, roleId: organization.memberRole.id, createdById: ROOT_ACCOUNT_ID, updatedById: ROOT_ACCOUNT_ID }),
-    ),
-  );
+  const memberships = api.app.get(MembershipRepository);
+  await memberships.insertOrganizationMemberships(accounts.map((a) => ({ accountId: a.id, organizationId: organization.organization.id, roleId: organization.memberRole.id, operatorId: ROOT_ACCOUNT_ID })));
   if (!project) return;
-  await api.app.get(ProjectRepository).insertMemberships(
-    accounts.map((a) =>
-      Object.assign(new ProjectMembershipEntity(), {
-        accountId: a.id,
-        projectId: project.project.id,
-        organizationId: project.project.organizationId,
-        roleId: project.memberRole.id,
-        createdById: ROOT_ACCOUNT_ID,
-        updatedById: ROOT_ACCOUNT_ID,
-      }),
-    ),
+  await memberships.insertProjectMemberships(
+    accounts.map((a) => ({ accountId: a.id, projectId: project.project.id, organizationId: project.project.organizationId, roleId: project.memberRole.id, operatorId: ROOT_ACCOUNT_ID })),
   );
 }
 

@@ -953,9 +953,9 @@ export interface components {
             roleId: string;
         };
         InviteMembersProps: {
-            /** @description The organization role of the invitees. */
+            /** @description The organization role of the invitees; a project admin (not an organization admin) gives the member role only. */
             roleId: string;
-            /** @description Project roles of the invitees. */
+            /** @description Project roles of the invitees; a project admin (not an organization admin) names at least one project, each one it administers. */
             projects: components["schemas"]["InviteProjectRequest"][];
         };
         InviteMembersRequest: {
@@ -968,7 +968,7 @@ export interface components {
             email: string;
             /** @description The invitation sent, when the address was invited. */
             invitation: components["schemas"]["InvitationResponse"] | null;
-            /** @description The account, when it already belonged to the organization and got the projects directly. */
+            /** @description The account with its membership in this organization, when it already belonged to the organization and got the projects directly. */
             account: components["schemas"]["AccountResponse"] | null;
         };
         SessionResponse: {

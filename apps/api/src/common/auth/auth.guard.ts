@@ -5,8 +5,8 @@ import type { FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { retryReadOnce } from '../../database/connection-loss';
-import { AccountRepository } from '../../modules/account/account.repository';
 import { ACCESS_KEY, type AccessLevel } from './access.decorator';
+import { AccountLookup } from './account-lookup';
 import { FirebaseAuthService } from './firebase-auth.service';
 import type { FirebaseUser } from './operator';
 import { isSameOriginRequest, trustedOrigins } from './same-origin';
@@ -33,7 +33,7 @@ export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly firebase: FirebaseAuthService,
-    private readonly accounts: AccountRepository,
+    private readonly accounts: AccountLookup,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.trustedOrigins = trustedOrigins(config);

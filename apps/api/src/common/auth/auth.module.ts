@@ -1,14 +1,19 @@
-import { Global, Module } from '@nestjs/common';
+import { Global, Module, type DynamicModule, type ModuleMetadata } from '@nestjs/common';
 import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
-import { AccountModule } from '../../modules/account/account.module';
 import { AccessDeclarationsCheck } from './access-declarations.check';
 import { AuthGuard } from './auth.guard';
 import { FirebaseAuthService } from './firebase-auth.service';
 
 @Global()
-@Module({
-  imports: [DiscoveryModule, AccountModule],
-  providers: [FirebaseAuthService, AccessDeclarationsCheck, { provide: APP_GUARD, useClass: AuthGuard }],
-  exports: [FirebaseAuthService],
-})
-export class AuthModule {}
+@Module({})
+export class AuthModule {
+  /** `imports`: the modules that provide the guard's AccountLookup (the module owning accounts). */
+  static forRoot(options: { imports: NonNullable<ModuleMetadata['imports']> }): DynamicModule {
+    return {
+      module: AuthModule,
+      imports: [DiscoveryModule, ...options.imports],
+      providers: [FirebaseAuthService, AccessDeclarationsCheck, { provide: APP_GUARD, useClass: AuthGuard }],
+      exports: [FirebaseAuthService],
+    };
+  }
+}

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { bodyProblem } from './request-body';
 
 /** Form field of the uploaded image (spec §7). */
-export const IMAGE_FIELD = 'profileImage';
+const IMAGE_FIELD = 'profileImage';
 
 export interface ImageUpload {
   image: Buffer;

@@ -5,7 +5,7 @@ import { isConnectionLost } from '../../database/connection-loss';
 import { isReadCall } from './read-call';
 
 /** Pause before the second attempt, so that the pool can replace the dropped connection. */
-export const READ_RETRY_DELAY_MS = 100;
+const READ_RETRY_DELAY_MS = 100;
 
 /**
  * A read call that failed because its database connection was lost (the connection died while it

@@ -3,14 +3,14 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { RawServerDefault } from 'fastify';
 
 /** How deeply a JSON body may nest objects and arrays; the API's own bodies need 4 levels. */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
 /**
  * How many array elements and object properties a body may hold in all; the API's largest bodies
  * hold about 500 (/systemAdmin/email/requeue). class-transformer takes time quadratic in the
  * properties of an object, so that without a bound one body could hold the event loop for seconds.
  */
-export const MAX_BODY_MEMBERS = 2000;
+const MAX_BODY_MEMBERS = 2000;
 
 const CONTROL_CHARACTER = /\p{Cc}/u;
 
@@ -19,7 +19,7 @@ const CONTROL_CHARACTER = /\p{Cc}/u;
  * that counts brackets outside strings, without parsing and without recursion, so that it is safe
  * on any input. Text that is not JSON is left to the parser to refuse.
  */
-export function nestsDeeperThan(text: string, max: number): boolean {
+function nestsDeeperThan(text: string, max: number): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i += 1) {

@@ -1,3 +1,4 @@
+import { ErrorCodes } from '@console/domain';
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
@@ -11,6 +12,7 @@ import { Idempotent } from '../idempotency/idempotent.decorator';
 import { AccountResponse, UpdateAccountRequest } from './account.dto';
 import { AccountService } from './account.service';
 import { ReadCall } from '../../common/http/read-call';
+import { WriteFailure } from '../../common/http/write-failure';
 
 @ApiTags('account')
 @ApiBearerAuth()
@@ -19,6 +21,7 @@ export class AccountController {
   constructor(private readonly service: AccountService) {}
 
   @Post('create')
+  @WriteFailure(ErrorCodes.FAILED_TO_CREATE_ACCOUNT)
   @HttpCode(200)
   @Access('firebaseUser')
   @Idempotent()
@@ -38,6 +41,7 @@ export class AccountController {
   }
 
   @Post('update')
+  @WriteFailure(ErrorCodes.FAILED_TO_UPDATE_ACCOUNT)
   @HttpCode(200)
   @Access('account')
   @ApiOkResponse({ type: AccountResponse })
@@ -51,6 +55,7 @@ export class AccountController {
   }
 
   @Post('updateEmail')
+  @WriteFailure(ErrorCodes.FAILED_TO_UPDATE_EMAIL)
   @HttpCode(200)
   @Access('account')
   @ApiOkResponse({ type: AccountResponse, description: 'The account with the email of the verified ID token.' })
@@ -59,6 +64,7 @@ export class AccountController {
   }
 
   @Post('uploadProfileImage')
+  @WriteFailure(ErrorCodes.FAILED_TO_UPLOAD_PROFILE_IMAGE)
   @HttpCode(200)
   @Access('account')
   @ApiConsumes('multipart/form-data')

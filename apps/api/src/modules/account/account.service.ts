@@ -1,33 +1,32 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Actions, assertAllowed, DomainError, generateId, isCompanyEmail, normalizeEmail, validateName } from '@console/domain';
-import { DataSource, QueryFailedError } from 'typeorm';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import { Actions, DomainError, generateId, isCompanyEmail, normalizeEmail, validateName } from '@console/domain';
 import { FirebaseAuthService } from '../../common/auth/firebase-auth.service';
 import type { FirebaseUser, Operator } from '../../common/auth/operator';
 import { holdsSystemAdminRights } from '../../common/auth/system-admin-rights';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { isUniqueViolation } from '../../database/query-errors';
 import type { AuditContext } from '../audit/audit-context';
 import { AuditService, changedFields } from '../audit/audit.service';
 import { ImageService } from '../files/image.service';
+import { AccessService } from '../membership/access.service';
+import { MembershipRepository } from '../membership/membership.repository';
 import { AccountEntity } from './account.entity';
 import { AccountRepository } from './account.repository';
 import { toAccountResponse, type AccountResponse, type UpdateAccountRequest } from './account.dto';
 
-const UNIQUE_VIOLATION = '23505';
-
 @Injectable()
 export class AccountService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: TransactionHost,
+    private readonly access: AccessService,
     private readonly accounts: AccountRepository,
+    private readonly memberships: MembershipRepository,
     private readonly images: ImageService,
     private readonly firebase: FirebaseAuthService,
     private readonly audit: AuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
-
-  private isUniqueViolation(error: unknown): boolean {
-    return error instanceof QueryFailedError && (error.driverError as { code?: string }).code === UNIQUE_VIOLATION;
-  }
 
   private async require(id: string): Promise<AccountEntity> {
     const account = await this.accounts.findById(id);
@@ -36,7 +35,7 @@ export class AccountService {
   }
 
   async toResponse(account: AccountEntity): Promise<AccountResponse> {
-    const memberships = await this.accounts.membershipsOf([account.id]);
+    const memberships = await this.memberships.membershipsOf([account.id]);
     return toAccountResponse(account, memberships.get(account.id) ?? []);
   }
 
@@ -53,17 +52,17 @@ export class AccountService {
    */
   async create(user: FirebaseUser, audit: AuditContext): Promise<AccountResponse> {
     try {
-      const account = await this.dataSource.transaction(async (manager) => {
-        const existing = await this.accounts.findByIdaasId(user.uid, manager);
+      const account = await this.transactions.withTransaction(async () => {
+        const existing = await this.accounts.findByIdaasId(user.uid);
         if (existing) return existing;
-        const byEmail = await this.accounts.findByEmail(user.email, manager);
+        const byEmail = await this.accounts.findByEmail(user.email);
         if (byEmail) {
           // A concurrent create for the same user committed between the two reads.
           if (byEmail.idaasId === user.uid) return byEmail;
           if (byEmail.idaasId !== null) throw new DomainError('FAILED_TO_CREATE_ACCOUNT');
-          await this.accounts.update(byEmail.id, { idaasId: user.uid, updatedById: byEmail.id }, manager);
+          await this.accounts.update(byEmail.id, { idaasId: user.uid, updatedById: byEmail.id });
           const linked = { ...byEmail, idaasId: user.uid };
-          await this.audit.record(manager, audit, {
+          await this.audit.record(audit, {
             action: 'account.create',
             targetType: 'account',
             targetId: linked.id,
@@ -83,20 +82,20 @@ export class AccountService {
           createdById: id,
           updatedById: id,
         });
-        await this.accounts.insert(created, manager);
-        await this.audit.record(manager, audit, {
+        await this.accounts.insert(created);
+        await this.audit.record(audit, {
           action: 'account.create',
           targetType: 'account',
           targetId: id,
           changes: changedFields(null, { email: created.email, idaasId: user.uid }),
           actor: { accountId: id, isSystemAdmin: false },
         });
-        return (await this.accounts.findById(id, manager)) ?? created;
+        return (await this.accounts.findById(id)) ?? created;
       });
       return await this.toOwnResponse(account, user);
     } catch (error) {
       // A concurrent create for the same user won the race: answer with its account.
-      if (this.isUniqueViolation(error)) {
+      if (isUniqueViolation(error)) {
         const winner = await this.accounts.findByIdaasId(user.uid);
         if (winner) return this.toOwnResponse(winner, user);
       }
@@ -112,15 +111,15 @@ export class AccountService {
 
   /** The operator's own name and image; null (or an empty name) clears the value. */
   async update(operator: Operator, user: FirebaseUser, props: UpdateAccountRequest, audit: AuditContext): Promise<AccountResponse> {
-    assertAllowed(Actions.AccountManageOwn, { operator });
+    this.access.assert(operator, Actions.AccountManageOwn);
     const changes: { name?: string | null; profileImageSrc?: string | null } = {};
     if (props.name !== undefined) changes.name = props.name === null || props.name.trim() === '' ? null : validateName(props.name);
     if (props.profileImageSrc !== undefined) changes.profileImageSrc = props.profileImageSrc;
-    await this.dataSource.transaction(async (m) => {
-      const before = await this.accounts.findByIdForUpdate(operator.id, m);
+    await this.transactions.withTransaction(async () => {
+      const before = await this.accounts.findByIdForUpdate(operator.id);
       if (!before) throw new DomainError('ACCOUNT_NOT_FOUND');
-      if (Object.keys(changes).length > 0) await this.accounts.update(operator.id, { ...changes, updatedById: operator.id }, m);
-      await this.audit.record(m, audit, { action: 'account.update', targetType: 'account', targetId: operator.id, changes: changedFields(before, changes) });
+      if (Object.keys(changes).length > 0) await this.accounts.update(operator.id, { ...changes, updatedById: operator.id });
+      await this.audit.record(audit, { action: 'account.update', targetType: 'account', targetId: operator.id, changes: changedFields(before, changes) });
     });
     return this.toOwnResponse(await this.require(operator.id), user);
   }
@@ -131,22 +130,22 @@ export class AccountService {
    * accounts can be system administrators).
    */
   async updateEmail(operator: Operator, user: FirebaseUser, audit: AuditContext): Promise<AccountResponse> {
-    assertAllowed(Actions.AccountManageOwn, { operator });
+    this.access.assert(operator, Actions.AccountManageOwn);
     const email = normalizeEmail(user.email);
     try {
-      await this.dataSource.transaction(async (m) => {
-        const account = await this.accounts.findByIdForUpdate(operator.id, m);
+      await this.transactions.withTransaction(async () => {
+        const account = await this.accounts.findByIdForUpdate(operator.id);
         if (!account) throw new DomainError('ACCOUNT_NOT_FOUND');
         const changes: Pick<Partial<AccountEntity>, 'email' | 'isSystemAdmin'> = {};
         if (account.email !== email) {
           changes.email = email;
           if (account.isSystemAdmin && !isCompanyEmail(email, this.config.companyMailDomain)) changes.isSystemAdmin = false;
-          await this.accounts.update(account.id, { ...changes, updatedById: operator.id }, m);
+          await this.accounts.update(account.id, { ...changes, updatedById: operator.id });
         }
-        await this.audit.record(m, audit, { action: 'account.updateEmail', targetType: 'account', targetId: account.id, changes: changedFields(account, changes) });
+        await this.audit.record(audit, { action: 'account.updateEmail', targetType: 'account', targetId: account.id, changes: changedFields(account, changes) });
       });
     } catch (error) {
-      if (this.isUniqueViolation(error)) throw new DomainError('EMAIL_ALREADY_IN_USE');
+      if (isUniqueViolation(error)) throw new DomainError('EMAIL_ALREADY_IN_USE');
       throw error;
     }
     return this.toOwnResponse(await this.require(operator.id), user);
@@ -154,19 +153,19 @@ export class AccountService {
 
   /** Stores a new profile image and returns its URL (recorded, not the image); the account is changed by /account/update. */
   async uploadProfileImage(operator: Operator, image: Buffer, audit: AuditContext): Promise<{ url: string }> {
-    assertAllowed(Actions.AccountManageOwn, { operator });
+    this.access.assert(operator, Actions.AccountManageOwn);
     const uploaded = await this.images.storeProfileImage(image);
-    await this.dataSource.transaction((m) =>
-      this.audit.record(m, audit, { action: 'account.uploadProfileImage', targetType: 'account', targetId: operator.id, changes: changedFields(null, { uploadedImageUrl: uploaded.url }) }),
+    await this.transactions.withTransaction(() =>
+      this.audit.record(audit, { action: 'account.uploadProfileImage', targetType: 'account', targetId: operator.id, changes: changedFields(null, { uploadedImageUrl: uploaded.url }) }),
     );
     return uploaded;
   }
 
   /** Every account with its memberships (system administration), in three statements. */
   async listAll(operator: Operator): Promise<AccountResponse[]> {
-    assertAllowed(Actions.SystemAdminListAccounts, { operator });
+    this.access.assert(operator, Actions.SystemAdminListAccounts);
     const accounts = await this.accounts.findAll();
-    const memberships = await this.accounts.membershipsOf(accounts.map((a) => a.id));
+    const memberships = await this.memberships.membershipsOf(accounts.map((a) => a.id));
     return accounts.map((a) => toAccountResponse(a, memberships.get(a.id) ?? []));
   }
 
@@ -177,22 +176,20 @@ export class AccountService {
    */
   async updateIsSystemAdmin(operator: Operator, email: string, isSystemAdmin: boolean, audit: AuditContext): Promise<AccountResponse> {
     const target = await this.accounts.findByEmail(normalizeEmail(email));
-    assertAllowed(Actions.SystemAdminUpdateIsSystemAdmin, {
-      operator,
+    this.access.assert(operator, isSystemAdmin ? Actions.SystemAdminGrant : Actions.SystemAdminRevoke, {
       targetEmail: email,
       targetAccountId: target?.id ?? null,
       companyDomain: this.config.companyMailDomain,
-      grant: isSystemAdmin,
     });
     if (!target) throw new DomainError('ACCOUNT_NOT_FOUND');
     // An account not yet signed in (the bootstrapped root account) has no address verified either.
     const verified = !isSystemAdmin || (target.idaasId !== null && (await this.firebase.hasVerifiedEmail(target.idaasId, target.email)));
     if (!verified) throw new DomainError('EMAIL_NOT_VERIFIED');
-    await this.dataSource.transaction(async (m) => {
-      const before = await this.accounts.findByIdForUpdate(target.id, m);
+    await this.transactions.withTransaction(async () => {
+      const before = await this.accounts.findByIdForUpdate(target.id);
       if (!before) throw new DomainError('ACCOUNT_NOT_FOUND');
-      if (before.isSystemAdmin !== isSystemAdmin) await this.accounts.update(target.id, { isSystemAdmin, updatedById: operator.id }, m);
-      await this.audit.record(m, audit, {
+      if (before.isSystemAdmin !== isSystemAdmin) await this.accounts.update(target.id, { isSystemAdmin, updatedById: operator.id });
+      await this.audit.record(audit, {
         action: isSystemAdmin ? 'systemAdmin.grant' : 'systemAdmin.revoke',
         targetType: 'account',
         targetId: target.id,

@@ -19,14 +19,14 @@ export interface AuditContext {
 }
 
 /** Longest request id and user agent kept (the columns' sizes); longer ones are cut. */
-export const MAX_REQUEST_ID_LENGTH = 200;
-export const MAX_USER_AGENT_LENGTH = 1000;
+const MAX_REQUEST_ID_LENGTH = 200;
+const MAX_USER_AGENT_LENGTH = 1000;
 
 function text(value: unknown, max: number): string | null {
   return typeof value === 'string' && value !== '' ? value.slice(0, max) : null;
 }
 
-export function auditContextOf(request: FastifyRequest): AuditContext {
+function auditContextOf(request: FastifyRequest): AuditContext {
   const operator = request.operator;
   return {
     actor: operator ? { accountId: operator.id, isSystemAdmin: operator.isSystemAdmin } : null,

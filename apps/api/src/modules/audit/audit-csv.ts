@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { AuditEventRow, AuditKey } from './audit-event.repository';
 
 /** Byte order mark first, so that Excel reads the file as UTF-8. */
-export const UTF8_BOM = '\uFEFF';
+const UTF8_BOM = '\uFEFF';
 
 export const AUDIT_CSV_COLUMNS = [
   'id',
@@ -32,18 +32,18 @@ const NEEDS_QUOTES = /[",\r\n]/;
  * One CSV cell (RFC 4180): quoted when it holds a quote, comma or line break, quotes doubled.
  * A value a spreadsheet would run as a formula gets a leading single quote, so that it stays text.
  */
-export function csvCell(value: string | boolean | null): string {
+function csvCell(value: string | boolean | null): string {
   if (value === null) return '';
   let text = String(value);
   if (FORMULA_START.test(text)) text = `'${text}`;
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export function csvLine(cells: readonly (string | boolean | null)[]): string {
+function csvLine(cells: readonly (string | boolean | null)[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
 
-export function auditCsvLine(row: AuditEventRow): string {
+function auditCsvLine(row: AuditEventRow): string {
   return csvLine([
     row.id,
     row.occurred_at,

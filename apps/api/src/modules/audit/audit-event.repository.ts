@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AuditAction, AuditTargetType } from '@console/domain';
-import { DataSource } from 'typeorm';
+import { Propagation, TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 
 /** What a listing or export selects; every field optional, combined with AND. */
 export interface AuditEventFilter {
@@ -80,10 +81,47 @@ export function auditPageQuery(filter: AuditEventFilter, after: AuditKey | null,
   return { sql, values };
 }
 
-/** The only place that reads and deletes audit events (AuditService writes them). */
+/** An event to write (see AuditService). */
+interface NewAuditEvent {
+  actorAccountId: string | null;
+  actorIsSystemAdmin: boolean;
+  action: AuditAction;
+  targetType: AuditTargetType;
+  targetId: string;
+  organizationId: string | null;
+  projectId: string | null;
+  changes: Record<string, { before: unknown; after: unknown }>;
+  requestId: string | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** The only place that reads and writes audit events. */
 @Injectable()
 export class AuditEventRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+
+  /**
+   * Writes the events in one statement, in the transaction in progress — there must be one (the
+   * transaction of the change they record): a rolled back change leaves no event.
+   */
+  async insertAll(events: readonly NewAuditEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const values: unknown[] = [];
+    const rows = events.map((e) => {
+      const row = [e.actorAccountId, e.actorIsSystemAdmin, e.action, e.targetType, e.targetId, e.organizationId, e.projectId, JSON.stringify(e.changes), e.requestId, e.ip, e.userAgent];
+      const placeholders = row.map((_, i) => `$${values.length + i + 1}`);
+      values.push(...row);
+      return `(${placeholders.join(', ')})`;
+    });
+    await this.txHost.withTransaction(Propagation.Mandatory, () =>
+      this.txHost.tx.query(
+        `INSERT INTO audit_events (actor_account_id, actor_is_system_admin, action, target_type, target_id, organization_id, project_id, changes, request_id, ip, user_agent)
+         VALUES ${rows.join(', ')}`,
+        values,
+      ),
+    );
+  }
 
   /**
    * Up to `limit` events matching the filter, newest first, after `after` when given (see
@@ -91,7 +129,7 @@ export class AuditEventRepository {
    */
   page(filter: AuditEventFilter, after: AuditKey | null, limit: number): Promise<AuditEventRow[]> {
     const { sql, values } = auditPageQuery(filter, after, limit);
-    return this.dataSource.query<AuditEventRow[]>(sql, values);
+    return this.txHost.tx.query<AuditEventRow[]>(sql, values);
   }
 
   /**
@@ -100,7 +138,7 @@ export class AuditEventRepository {
    * share the work instead of waiting on or failing over each other.
    */
   async deleteOlderThan(retentionDays: number, batchSize: number): Promise<number> {
-    const [row] = await this.dataSource.query<{ count: number }[]>(
+    const [row] = await this.txHost.tx.query<{ count: number }[]>(
       `WITH deleted AS (
          DELETE FROM audit_events WHERE id IN (
            SELECT id FROM audit_events WHERE occurred_at < now() - make_interval(days => $1)

@@ -15,7 +15,7 @@ import {
 } from './audit.dto';
 import { AuditLogService } from './audit-log.service';
 
-export const AUDIT_CSV_FILE_NAME = 'audit-events.csv';
+const AUDIT_CSV_FILE_NAME = 'audit-events.csv';
 
 const CSV_RESPONSE = {
   description: `The events as CSV (UTF-8 with BOM, header row, newest first), as the attachment ${AUDIT_CSV_FILE_NAME}.`,

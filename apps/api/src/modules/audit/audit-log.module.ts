@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
-import { OrganizationModule } from '../organization/organization.module';
+import { MembershipModule } from '../membership/membership.module';
 import { OrganizationAuditLogController, SystemAuditLogController } from './audit-log.controller';
 import { AuditLogService } from './audit-log.service';
 import { AuditModule } from './audit.module';
 
 /** Reading the audit log: listings and CSV exports. */
 @Module({
-  imports: [AuditModule, OrganizationModule],
+  imports: [AuditModule, MembershipModule],
   controllers: [OrganizationAuditLogController, SystemAuditLogController],
   providers: [AuditLogService],
 })

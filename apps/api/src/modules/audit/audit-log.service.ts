@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { Actions, assertAllowed, DomainError } from '@console/domain';
+import { Actions, DomainError } from '@console/domain';
 import type { Readable } from 'node:stream';
 import type { Operator } from '../../common/auth/operator';
-import { OrganizationService } from '../organization/organization.service';
+import { AccessService } from '../membership/access.service';
 import { auditCsvStream } from './audit-csv';
 import {
   DEFAULT_AUDIT_PAGE_SIZE,
@@ -29,7 +29,7 @@ export function encodeCursor(key: AuditKey): string {
 }
 
 /** The key a cursor stands for; VALIDATION_FAILED when it is not one this API gave out. */
-export function decodeCursor(cursor: string): AuditKey {
+function decodeCursor(cursor: string): AuditKey {
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -45,7 +45,7 @@ export function decodeCursor(cursor: string): AuditKey {
   throw new DomainError('VALIDATION_FAILED', 'cursor must be the nextCursor of a previous page');
 }
 
-export function toAuditEventResponse(row: AuditEventRow): AuditEventResponse {
+function toAuditEventResponse(row: AuditEventRow): AuditEventResponse {
   return {
     id: row.id,
     occurredAt: row.occurred_at,
@@ -75,7 +75,7 @@ function filterOf(request: AuditEventFilterRequest, organizationId: string | und
 export class AuditLogService {
   constructor(
     private readonly events: AuditEventRepository,
-    private readonly organizations: OrganizationService,
+    private readonly access: AccessService,
   ) {}
 
   private async page(filter: AuditEventFilter, page: AuditPageRequest): Promise<AuditEventPageResponse> {
@@ -92,9 +92,9 @@ export class AuditLogService {
     return auditCsvStream((after) => this.events.page(filter, after, AUDIT_EXPORT_PAGE_SIZE), AUDIT_EXPORT_PAGE_SIZE);
   }
 
-  /** Outsiders are refused like on any call about a foreign organization (FORBIDDEN, whether or not it exists). */
+  /** Outsiders are refused like on any call about a foreign organization (alike whether or not it exists). */
   private async authorizeOrganization(operator: Operator, organizationId: string): Promise<void> {
-    await this.organizations.authorize(operator, organizationId, Actions.OrganizationViewAuditLog);
+    await this.access.organization(operator, organizationId, Actions.OrganizationViewAuditLog);
   }
 
   async listOfOrganization(operator: Operator, request: ListOrganizationAuditEventsRequest): Promise<AuditEventPageResponse> {
@@ -108,12 +108,12 @@ export class AuditLogService {
   }
 
   listAll(operator: Operator, request: ListAllAuditEventsRequest): Promise<AuditEventPageResponse> {
-    assertAllowed(Actions.AuditLogViewAll, { operator });
+    this.access.assert(operator, Actions.AuditLogViewAll);
     return this.page(filterOf(request, request.organizationId), request);
   }
 
   exportAll(operator: Operator, request: ExportAllAuditEventsRequest): Readable {
-    assertAllowed(Actions.AuditLogViewAll, { operator });
+    this.access.assert(operator, Actions.AuditLogViewAll);
     return this.export(filterOf(request, request.organizationId));
   }
 }

@@ -6,7 +6,7 @@ import { AuditEventRepository } from './audit-event.repository';
 export const AUDIT_RETENTION_FIRST_RUN_MS = 60_000;
 export const AUDIT_RETENTION_INTERVAL_MS = 60 * 60_000;
 /** Events deleted per statement: short transactions, however many are due. */
-export const AUDIT_RETENTION_BATCH_SIZE = 1000;
+const AUDIT_RETENTION_BATCH_SIZE = 1000;
 
 /**
  * Deletes audit events older than AUDIT_RETENTION_DAYS (none when it is 0), in every instance, a

@@ -4,7 +4,7 @@ import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min } fro
 import { IsDomainId } from '../../common/http/validators';
 
 /** Events per page of a listing: at most, and when not told. */
-export const MAX_AUDIT_PAGE_SIZE = 100;
+const MAX_AUDIT_PAGE_SIZE = 100;
 export const DEFAULT_AUDIT_PAGE_SIZE = 50;
 
 /** The filters of every listing and export; all optional, combined with AND. */

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { AuditAction, AuditTargetType } from '@console/domain';
-import type { EntityManager } from 'typeorm';
 import type { AuditActor, AuditContext } from './audit-context';
+import { AuditEventRepository } from './audit-event.repository';
 
 /** A changed field: its value before and after (null when it did not exist). Never tokens, cookies or image bytes. */
-export interface AuditChange {
+interface AuditChange {
   before: unknown;
   after: unknown;
 }
@@ -36,40 +36,34 @@ export function changedFields(before: object | null, after: Readonly<Record<stri
   return changes;
 }
 
-/** Records audit events, always with the manager of the transaction that makes the change: a rolled back change leaves no event. */
+/** Records audit events, always in the transaction that makes the change: a rolled back change leaves no event. */
 @Injectable()
 export class AuditService {
-  async record(manager: EntityManager, context: AuditContext, event: AuditEventInput): Promise<void> {
-    await this.recordAll(manager, context, [event]);
+  constructor(private readonly events: AuditEventRepository) {}
+
+  async record(context: AuditContext, event: AuditEventInput): Promise<void> {
+    await this.recordAll(context, [event]);
   }
 
   /** Several events of one call, in one statement. */
-  async recordAll(manager: EntityManager, context: AuditContext, events: readonly AuditEventInput[]): Promise<void> {
-    if (events.length === 0) return;
-    const values: unknown[] = [];
-    const rows = events.map((event) => {
-      const actor = event.actor === undefined ? context.actor : event.actor;
-      const row = [
-        actor?.accountId ?? null,
-        actor?.isSystemAdmin ?? false,
-        event.action,
-        event.targetType,
-        event.targetId,
-        event.organizationId ?? null,
-        event.projectId ?? null,
-        JSON.stringify(event.changes ?? {}),
-        context.requestId,
-        context.ip,
-        context.userAgent,
-      ];
-      const placeholders = row.map((_, i) => `$${values.length + i + 1}`);
-      values.push(...row);
-      return `(${placeholders.join(', ')})`;
-    });
-    await manager.query(
-      `INSERT INTO audit_events (actor_account_id, actor_is_system_admin, action, target_type, target_id, organization_id, project_id, changes, request_id, ip, user_agent)
-       VALUES ${rows.join(', ')}`,
-      values,
+  async recordAll(context: AuditContext, events: readonly AuditEventInput[]): Promise<void> {
+    await this.events.insertAll(
+      events.map((event) => {
+        const actor = event.actor === undefined ? context.actor : event.actor;
+        return {
+          actorAccountId: actor?.accountId ?? null,
+          actorIsSystemAdmin: actor?.isSystemAdmin ?? false,
+          action: event.action,
+          targetType: event.targetType,
+          targetId: event.targetId,
+          organizationId: event.organizationId ?? null,
+          projectId: event.projectId ?? null,
+          changes: event.changes ?? {},
+          requestId: context.requestId,
+          ip: context.ip,
+          userAgent: context.userAgent,
+        };
+      }),
     );
   }
 }

@@ -8,7 +8,7 @@ import { ImageService } from './image.service';
 import { LocalDiskImageStorage } from './local-disk-image-storage';
 
 /** The storage bucket when STORAGE_BUCKET is set (production), otherwise `<dataDir>/uploads` served by the API. */
-export function createImageStorage(config: AppConfig): ImageStorage {
+function createImageStorage(config: AppConfig): ImageStorage {
   if (config.storageBucket) return new FirebaseImageStorage(config.firebaseProjectId, config.storageBucket);
   return new LocalDiskImageStorage(join(config.dataDir, 'uploads'), config.publicApiUrl);
 }

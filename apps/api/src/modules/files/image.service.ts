@@ -5,12 +5,12 @@ import sharp from 'sharp';
 import { IMAGE_STORAGE, type ImageStorage } from './image-storage';
 
 /** Largest accepted image, in pixels (width x height), so that decoding cannot exhaust memory. */
-export const IMAGE_MAX_PIXELS = 25_000_000;
+const IMAGE_MAX_PIXELS = 25_000_000;
 /** Stored profile images fit inside this square. */
-export const PROFILE_IMAGE_SIZE = 512;
+const PROFILE_IMAGE_SIZE = 512;
 
 /** The image type by its leading bytes (never by the declared type or file name). */
-export function sniffImageType(data: Buffer): SupportedImageType | undefined {
+function sniffImageType(data: Buffer): SupportedImageType | undefined {
   if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
   if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
   if (data.length >= 12 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP') return 'image/webp';

@@ -1,15 +1,15 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { DataSource } from 'typeorm';
 import { Access } from '../../common/auth/access.decorator';
 import { Lifecycle } from './lifecycle';
+import { ReadinessRepository } from './readiness.repository';
 
 @ApiExcludeController()
 @Controller()
 export class HealthController {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly readiness: ReadinessRepository,
     private readonly lifecycle: Lifecycle,
   ) {}
 
@@ -28,12 +28,8 @@ export class HealthController {
       void reply.status(503);
       return { status: 'draining' };
     }
-    try {
-      await this.dataSource.query('SELECT 1');
-      return { status: 'ok' };
-    } catch {
-      void reply.status(503);
-      return { status: 'unavailable' };
-    }
+    if (await this.readiness.databaseAnswers()) return { status: 'ok' };
+    void reply.status(503);
+    return { status: 'unavailable' };
   }
 }

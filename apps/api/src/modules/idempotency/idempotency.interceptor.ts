@@ -3,30 +3,13 @@ import { DomainError } from '@console/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { catchError, from, mergeMap, of, type Observable } from 'rxjs';
-import { DataSource } from 'typeorm';
+import { IdempotencyKeyRepository, type IdempotencyClaim } from './idempotency-key.repository';
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 /** Set on a response replayed from an earlier call with the same key. */
-export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
-/** How long a claimed key stays with its call before another call may take it over (a crashed call). */
-const CLAIM_LIFETIME = '5 minutes';
-/** How long a completed call's response is replayed. */
-const RESPONSE_LIFETIME = '24 hours';
-
-interface Claim {
-  scope: string;
-  path: string;
-  key: string;
-  requestHash: string;
-}
-
-interface StoredCall {
-  request_hash: string;
-  completed_at: Date | null;
-  response_body: unknown;
-}
 
 /** JSON with the keys of every object sorted, so that the hash ignores the order of the fields. */
 function canonicalJson(value: unknown): string {
@@ -48,7 +31,7 @@ function canonicalJson(value: unknown): string {
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly keys: IdempotencyKeyRepository) {}
 
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     const http = context.switchToHttp();
@@ -59,49 +42,26 @@ export class IdempotencyInterceptor implements NestInterceptor {
     if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
       throw new DomainError('VALIDATION_FAILED', `${IDEMPOTENCY_KEY_HEADER} must be 1 to 255 visible ASCII characters`);
     }
-    const claim: Claim = { scope, path: request.url.split('?')[0] ?? request.url, key, requestHash: createHash('sha256').update(canonicalJson(request.body ?? null)).digest('hex') };
+    const claim: IdempotencyClaim = { scope, path: request.url.split('?')[0] ?? request.url, key, requestHash: createHash('sha256').update(canonicalJson(request.body ?? null)).digest('hex') };
     const earlier = await this.claim(claim);
     if (earlier) {
       void http.getResponse<FastifyReply>().header(IDEMPOTENT_REPLAYED_HEADER, 'true');
-      return of(earlier.response_body);
+      return of(earlier.responseBody);
     }
     return next.handle().pipe(
-      mergeMap((body: unknown) => from(this.complete(claim, body).then(() => body))),
-      catchError((error: unknown) => from(this.release(claim).then(() => Promise.reject(error as Error)))),
+      mergeMap((body: unknown) => from(this.keys.complete(claim, body).then(() => body))),
+      catchError((error: unknown) => from(this.keys.release(claim).then(() => Promise.reject(error as Error)))),
     );
   }
 
   /** Claims the key for this call (undefined), or gives the completed earlier call to replay. */
-  private async claim(claim: Claim): Promise<StoredCall | undefined> {
-    const params = [claim.scope, claim.path, claim.key];
-    // A key whose call crashed or whose response has expired is free again.
-    await this.dataSource.query(`DELETE FROM idempotency_keys WHERE scope = $1 AND expires_at < now()`, [claim.scope]);
-    const inserted = await this.dataSource.query<unknown[]>(
-      `INSERT INTO idempotency_keys (scope, path, key, request_hash, expires_at) VALUES ($1, $2, $3, $4, now() + interval '${CLAIM_LIFETIME}')
-       ON CONFLICT DO NOTHING RETURNING key`,
-      [...params, claim.requestHash],
-    );
-    if (inserted.length > 0) return undefined;
-    const [stored] = await this.dataSource.query<StoredCall[]>(
-      `SELECT request_hash, completed_at, response_body FROM idempotency_keys WHERE scope = $1 AND path = $2 AND key = $3`,
-      params,
-    );
+  private async claim(claim: IdempotencyClaim): Promise<{ responseBody: unknown } | undefined> {
+    if (await this.keys.insertClaim(claim)) return undefined;
+    const stored = await this.keys.find(claim);
     // Released by its failed call meanwhile: the retry may run.
     if (!stored) return this.claim(claim);
-    if (stored.request_hash !== claim.requestHash) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
-    if (!stored.completed_at) throw new DomainError('CONFLICT', `A call with this ${IDEMPOTENCY_KEY_HEADER} is still in progress`);
+    if (stored.requestHash !== claim.requestHash) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
+    if (!stored.completed) throw new DomainError('CONFLICT', `A call with this ${IDEMPOTENCY_KEY_HEADER} is still in progress`);
     return stored;
-  }
-
-  private async complete(claim: Claim, body: unknown): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE idempotency_keys SET response_body = $4::jsonb, completed_at = now(), expires_at = now() + interval '${RESPONSE_LIFETIME}'
-       WHERE scope = $1 AND path = $2 AND key = $3`,
-      [claim.scope, claim.path, claim.key, JSON.stringify(body ?? null)],
-    );
-  }
-
-  private async release(claim: Claim): Promise<void> {
-    await this.dataSource.query(`DELETE FROM idempotency_keys WHERE scope = $1 AND path = $2 AND key = $3 AND completed_at IS NULL`, [claim.scope, claim.path, claim.key]);
   }
 }

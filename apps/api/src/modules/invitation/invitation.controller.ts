@@ -1,3 +1,4 @@
+import { ErrorCodes } from '@console/domain';
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Access } from '../../common/auth/access.decorator';
@@ -17,6 +18,7 @@ import {
 } from './invitation.dto';
 import { InvitationService } from './invitation.service';
 import { ReadCall } from '../../common/http/read-call';
+import { WriteFailure } from '../../common/http/write-failure';
 
 @ApiTags('invitation')
 @ApiBearerAuth()
@@ -76,6 +78,7 @@ export class OrganizationInvitationController {
   constructor(private readonly service: InvitationService) {}
 
   @Post('inviteMembers')
+  @WriteFailure(ErrorCodes.FAILED_TO_INVITE)
   @HttpCode(200)
   @Access('account')
   @Idempotent()

@@ -7,7 +7,7 @@ import type { OrganizationEntity } from '../organization/organization.entity';
 import type { InvitationEntity } from './invitation.entity';
 
 /** Most addresses one invite call takes. */
-export const MAX_EMAILS_PER_INVITE = 100;
+const MAX_EMAILS_PER_INVITE = 100;
 
 export class InviteProjectRequest {
   @ApiProperty({ minLength: 8, maxLength: 8 }) @IsString() @MaxLength(8) projectId: string;
@@ -15,9 +15,12 @@ export class InviteProjectRequest {
 }
 
 export class InviteMembersProps {
-  @ApiProperty({ minLength: 10, maxLength: 10, description: 'The organization role of the invitees.' }) @IsString() @MaxLength(10) roleId: string;
+  @ApiProperty({ minLength: 10, maxLength: 10, description: 'The organization role of the invitees; a project admin (not an organization admin) gives the member role only.' })
+  @IsString()
+  @MaxLength(10)
+  roleId: string;
 
-  @ApiProperty({ type: [InviteProjectRequest], description: 'Project roles of the invitees.' })
+  @ApiProperty({ type: [InviteProjectRequest], description: 'Project roles of the invitees; a project admin (not an organization admin) names at least one project, each one it administers.' })
   @IsArray()
   @ArrayMaxSize(100)
   @ValidateNested({ each: true })
@@ -84,7 +87,7 @@ export class InvitationWithOrganizationResponse {
 export class InviteResultEntryResponse {
   @ApiProperty() email: string;
   @ApiProperty({ type: InvitationResponse, nullable: true, description: 'The invitation sent, when the address was invited.' }) invitation: InvitationResponse | null;
-  @ApiProperty({ type: AccountResponse, nullable: true, description: 'The account, when it already belonged to the organization and got the projects directly.' })
+  @ApiProperty({ type: AccountResponse, nullable: true, description: 'The account with its membership in this organization, when it already belonged to the organization and got the projects directly.' })
   account: AccountResponse | null;
 }
 

@@ -1,14 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In, LessThan, IsNull, type EntityManager } from 'typeorm';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { In, IsNull, LessThan } from 'typeorm';
 import { InvitationEntity } from './invitation.entity';
 
-/** The only place that reads and writes invitations. */
+/** The only place that reads and writes invitations (in the transaction in progress, if any). */
 @Injectable()
 export class InvitationRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
-  private invitations(manager: EntityManager = this.dataSource.manager) {
-    return manager.getRepository(InvitationEntity);
+  private invitations() {
+    return this.txHost.tx.getRepository(InvitationEntity);
   }
 
   /**
@@ -16,21 +18,21 @@ export class InvitationRepository {
    * (INSERT … ON CONFLICT DO NOTHING on the unique index invitations_one_open_idx); false then.
    * A concurrent insert of the same address waits for the other transaction and then does nothing.
    */
-  async insertUnlessOpen(invitation: InvitationEntity, manager?: EntityManager): Promise<boolean> {
-    const result = await this.invitations(manager).createQueryBuilder().insert().values(invitation).orIgnore().returning('id').execute();
+  async insertUnlessOpen(invitation: InvitationEntity): Promise<boolean> {
+    const result = await this.invitations().createQueryBuilder().insert().values(invitation).orIgnore().returning('id').execute();
     return (result.raw as unknown[]).length > 0;
   }
 
   /** The open (neither accepted nor cancelled) invitation of `email` to the organization, if any. */
-  findOpenFor(organizationId: string, email: string, manager?: EntityManager): Promise<InvitationEntity | null> {
-    return this.invitations(manager).findOneBy({ organizationId, email, acceptedAt: IsNull(), cancelledAt: IsNull() });
+  findOpenFor(organizationId: string, email: string): Promise<InvitationEntity | null> {
+    return this.invitations().findOneBy({ organizationId, email, acceptedAt: IsNull(), cancelledAt: IsNull() });
   }
 
   /** Ids of the open invitations of these (lower-cased) addresses to the organization created before `createdBefore`, by address. */
-  async openIdsByEmail(organizationId: string, emails: readonly string[], createdBefore: Date, manager?: EntityManager): Promise<Map<string, string[]>> {
+  async openIdsByEmail(organizationId: string, emails: readonly string[], createdBefore: Date): Promise<Map<string, string[]>> {
     const byEmail = new Map<string, string[]>();
     if (emails.length === 0) return byEmail;
-    const rows = await this.invitations(manager).find({
+    const rows = await this.invitations().find({
       select: { id: true, email: true },
       where: { organizationId, email: In(emails), acceptedAt: IsNull(), cancelledAt: IsNull(), createdAt: LessThan(createdBefore) },
     });
@@ -38,18 +40,18 @@ export class InvitationRepository {
     return byEmail;
   }
 
-  findById(id: string, manager?: EntityManager): Promise<InvitationEntity | null> {
-    return this.invitations(manager).findOneBy({ id });
+  findById(id: string): Promise<InvitationEntity | null> {
+    return this.invitations().findOneBy({ id });
   }
 
-  /** Reads the invitation and locks its row until the transaction of `manager` ends (SELECT … FOR UPDATE). */
-  findByIdForUpdate(id: string, manager: EntityManager): Promise<InvitationEntity | null> {
-    return this.invitations(manager).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+  /** Reads the invitation and locks its row until the transaction in progress ends (SELECT … FOR UPDATE). */
+  findByIdForUpdate(id: string): Promise<InvitationEntity | null> {
+    return this.invitations().findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
   }
 
   /** Invitations of the organization neither accepted nor cancelled (pending or expired), newest first. */
-  listOpenInOrganization(organizationId: string, manager?: EntityManager): Promise<InvitationEntity[]> {
-    return this.invitations(manager).find({
+  listOpenInOrganization(organizationId: string): Promise<InvitationEntity[]> {
+    return this.invitations().find({
       where: { organizationId, acceptedAt: IsNull(), cancelledAt: IsNull() },
       order: { createdAt: 'DESC', id: 'ASC' },
     });
@@ -59,8 +61,8 @@ export class InvitationRepository {
    * Invitations neither accepted nor cancelled (pending or expired) whose membership projects
    * include the project (jsonb containment, served by the GIN index on projects), newest first.
    */
-  listPendingForProject(projectId: string, manager?: EntityManager): Promise<InvitationEntity[]> {
-    return this.invitations(manager)
+  listPendingForProject(projectId: string): Promise<InvitationEntity[]> {
+    return this.invitations()
       .createQueryBuilder('invitation')
       .where('invitation.projects @> CAST(:filter AS jsonb)', { filter: JSON.stringify([{ projectId }]) })
       .andWhere('invitation.accepted_at IS NULL AND invitation.cancelled_at IS NULL')
@@ -70,8 +72,8 @@ export class InvitationRepository {
   }
 
   /** Marks the invitation accepted unless it was accepted or cancelled meanwhile; false then. */
-  async markAccepted(id: string, accountId: string, manager?: EntityManager): Promise<boolean> {
-    const result = await this.invitations(manager)
+  async markAccepted(id: string, accountId: string): Promise<boolean> {
+    const result = await this.invitations()
       .createQueryBuilder()
       .update()
       .set({ acceptedAt: () => 'now()', acceptedById: accountId })
@@ -81,8 +83,8 @@ export class InvitationRepository {
   }
 
   /** Cancels the invitation unless it was accepted or cancelled already; false then. */
-  async markCancelled(id: string, accountId: string, manager?: EntityManager): Promise<boolean> {
-    const result = await this.invitations(manager)
+  async markCancelled(id: string, accountId: string): Promise<boolean> {
+    const result = await this.invitations()
       .createQueryBuilder()
       .update()
       .set({ cancelledAt: () => 'now()', cancelledById: accountId })
@@ -92,9 +94,9 @@ export class InvitationRepository {
   }
 
   /** Cancels those of the invitations that are still open (a new invitation replaces them); the ones cancelled, as they were. */
-  async cancelOpen(ids: readonly string[], accountId: string, manager?: EntityManager): Promise<Pick<InvitationEntity, 'id' | 'createdAt' | 'expiredIn'>[]> {
+  async cancelOpen(ids: readonly string[], accountId: string): Promise<Pick<InvitationEntity, 'id' | 'createdAt' | 'expiredIn'>[]> {
     if (ids.length === 0) return [];
-    const result = await this.invitations(manager)
+    const result = await this.invitations()
       .createQueryBuilder()
       .update()
       .set({ cancelledAt: () => 'now()', cancelledById: accountId })

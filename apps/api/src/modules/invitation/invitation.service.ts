@@ -1,8 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { TransactionHost } from '@nestjs-cls/transactional';
 import {
+  Actions,
   addMembership,
   addMissingProjects,
-  assertAllowed,
   assertCanAccept,
   assertInvitationMembershipValid,
   assertValidId,
@@ -11,28 +12,27 @@ import {
   generateId,
   INVITATION_LIFETIME_SECONDS,
   invitationStatus,
-  isDomainError,
   isValidEmail,
   normalizeEmail,
   uniqueEmails,
   type Membership,
-  type ProjectAssignment,
 } from '@console/domain';
-import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
 import type { Operator } from '../../common/auth/operator';
 import { RateLimiter } from '../../common/rate-limit/rate-limiter';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import type { AccountResponse } from '../account/account.dto';
-import type { AuditContext } from '../audit/audit-context';
-import { AuditService, changedFields } from '../audit/audit.service';
+import { isUniqueViolation } from '../../database/query-errors';
+import { toAccountResponse, type AccountResponse } from '../account/account.dto';
 import { AccountRepository } from '../account/account.repository';
 import { AccountService } from '../account/account.service';
+import type { AuditContext } from '../audit/audit-context';
+import { AuditService, changedFields } from '../audit/audit.service';
 import { MailService } from '../mail/mail.service';
-import { OrganizationMembershipEntity } from '../organization/organization-membership.entity';
+import { AccessService, type Access } from '../membership/access.service';
+import { MembershipRepository } from '../membership/membership.repository';
+import { MembershipService } from '../membership/membership.service';
 import type { OrganizationEntity } from '../organization/organization.entity';
 import { OrganizationRepository } from '../organization/organization.repository';
-import { ProjectMembershipEntity } from '../project/project-membership.entity';
-import { ProjectRepository } from '../project/project.repository';
+import type { RoleEntity } from '../role/role.entity';
 import { RoleRepository } from '../role/role.repository';
 import {
   toInvitationOrganizationResponse,
@@ -46,24 +46,20 @@ import { InvitationEntity } from './invitation.entity';
 import { INVITATION_MAIL_KIND, invitationMail } from './invitation-mail';
 import { InvitationRepository } from './invitation.repository';
 
-const UNIQUE_VIOLATION = '23505';
-
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof QueryFailedError && (error.driverError as { code?: string }).code === UNIQUE_VIOLATION;
-}
-
-
 /** An open invitation younger than this is not replaced by inviting its address again: the calls are one invitation. */
-export const DUPLICATE_INVITATION_WINDOW_MS = 10_000;
+const DUPLICATE_INVITATION_WINDOW_MS = 10_000;
+
 @Injectable()
 export class InvitationService {
   private readonly logger = new Logger(InvitationService.name);
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: TransactionHost,
+    private readonly access: AccessService,
     private readonly invitations: InvitationRepository,
     private readonly organizations: OrganizationRepository,
-    private readonly projects: ProjectRepository,
+    private readonly memberships: MembershipRepository,
+    private readonly membershipService: MembershipService,
     private readonly roles: RoleRepository,
     private readonly accounts: AccountRepository,
     private readonly accountService: AccountService,
@@ -73,59 +69,30 @@ export class InvitationService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** The operator's organization role key (null when not a member), for the permission rule. */
-  private async organizationRoleKey(accountId: string, organizationId: string, manager?: EntityManager): Promise<string | null> {
-    const membership = await this.organizations.findMembership(accountId, organizationId, manager);
-    if (!membership) return null;
-    const roles = await this.roles.findOrganizationRoles([organizationId], manager);
-    return roles.find((r) => r.id === membership.roleId)?.key ?? null;
-  }
-
-  private async requireOrganization(organizationId: string): Promise<OrganizationEntity> {
-    assertValidId('organization', organizationId);
-    const organization = await this.organizations.findById(organizationId);
-    if (!organization) throw new DomainError('NOT_FOUND');
-    return organization;
-  }
-
-  private async requireInvitation(invitationId: string, manager?: EntityManager): Promise<InvitationEntity> {
+  /** The invitation, or null when there is none. */
+  private findInvitation(invitationId: string): Promise<InvitationEntity | null> {
     assertValidId('invitation', invitationId);
-    const invitation = await this.invitations.findById(invitationId, manager);
-    if (!invitation) throw new DomainError('INVITATION_NOT_FOUND');
-    return invitation;
+    return this.invitations.findById(invitationId);
   }
 
   /** The invitation, when the operator may cancel it (and so resend its e-mail): a member of its organization, or the invitee. */
   private async requireCancellable(operator: Operator, invitationId: string): Promise<InvitationEntity> {
-    const invitation = await this.requireInvitation(invitationId);
-    assertAllowed('invitation.cancel', { operator, organizationRoleKey: await this.organizationRoleKey(operator.id, invitation.organizationId), targetEmail: invitation.email });
+    const { invitation } = await this.access.invitation(operator, await this.findInvitation(invitationId), Actions.InvitationCancel);
     return invitation;
   }
 
   /**
    * Validates the invited membership with the domain rule (spec §5): the organization role and
-   * every project (and its role) must belong to the organization.
+   * every project (and its role) must belong to the organization (`access` tells which projects do).
    */
-  private async validatedMembership(organizationId: string, props: InviteMembersRequest['props']): Promise<Membership> {
-    const projects = addMissingProjects([], props.projects);
-    for (const p of projects) {
-      assertValidId('project', p.projectId);
-      assertValidId('role', p.roleId);
-    }
-    assertValidId('role', props.roleId);
-    const membership: Membership = { organizationId, roleId: props.roleId, projects };
-    const [organizationRoles, projectRoles, projectRows] = await Promise.all([
-      this.roles.findOrganizationRoles([organizationId]),
-      this.roles.findProjectRoles(projects.map((p) => p.projectId)),
-      Promise.all(projects.map((p) => this.projects.findById(p.projectId))),
-    ]);
-    const ownProjects = projectRows.filter((p) => p !== null && p.organizationId === organizationId);
-    assertInvitationMembershipValid(membership, {
-      id: organizationId,
+  private async assertMembershipValid(invited: Membership, access: Access, organizationRoles: readonly RoleEntity[]): Promise<void> {
+    const projectIds = invited.projects.map((p) => p.projectId);
+    const projectRoles = await this.roles.findProjectRoles(projectIds);
+    assertInvitationMembershipValid(invited, {
+      id: invited.organizationId,
       roleIds: organizationRoles.map((r) => r.id),
-      projects: ownProjects.map((p) => ({ id: p!.id, roleIds: projectRoles.filter((r) => r.projectId === p!.id).map((r) => r.id) })),
+      projects: projectIds.filter((id) => access.includesProject(id)).map((id) => ({ id, roleIds: projectRoles.filter((r) => r.projectId === id).map((r) => r.id) })),
     });
-    return membership;
   }
 
   /**
@@ -135,8 +102,10 @@ export class InvitationService {
    * against the organization's invitations of the UTC day (INVITATIONS_PER_ORGANIZATION_PER_DAY):
    * a call that would pass it invites nobody and answers 429 RATE_LIMITED.
    *
-   * Nobody chooses their own roles (spec §6): a call naming the operator's own address invites
-   * nobody and answers 403 CANNOT_CHANGE_OWN_ROLE, like /account/assign*Role on oneself.
+   * Organization admins invite with any roles; a project admin invites into the projects it
+   * administers with the organization's member role (AccessService.assertMayInvite). Nobody
+   * chooses their own roles (spec §6): a call naming the operator's own address invites nobody and
+   * answers 403 CANNOT_CHANGE_OWN_ROLE, like /account/assign*Role on oneself.
    *
    * Inviting an address again replaces its open invitation, that is the ones open when this call
    * began and older than {@link DUPLICATE_INVITATION_WINDOW_MS}. Calls that overlap or follow
@@ -146,18 +115,32 @@ export class InvitationService {
    */
   async inviteMembers(operator: Operator, request: InviteMembersRequest, audit: AuditContext): Promise<InviteResultEntryResponse[]> {
     assertValidId('organization', request.organizationId);
+    const projects = addMissingProjects([], request.props.projects);
+    for (const p of projects) {
+      assertValidId('project', p.projectId);
+      assertValidId('role', p.roleId);
+    }
+    assertValidId('role', request.props.roleId);
+    const invited: Membership = { organizationId: request.organizationId, roleId: request.props.roleId, projects };
     const addresses = uniqueEmails(request.emails);
     const validAddresses = addresses.filter(isValidEmail);
     const replaced = await this.invitations.openIdsByEmail(
-      request.organizationId,
+      invited.organizationId,
       validAddresses.map(normalizeEmail),
       new Date(Date.now() - DUPLICATE_INVITATION_WINDOW_MS),
     );
-    const organization = await this.requireOrganization(request.organizationId);
-    const subject = { operator, organizationRoleKey: await this.organizationRoleKey(operator.id, organization.id) };
-    assertAllowed('organization.invite', subject);
-    for (const email of validAddresses) assertAllowed('organization.invite', { ...subject, targetEmail: email });
-    const membership = await this.validatedMembership(organization.id, request.props);
+    const access = await this.access.organization(
+      operator,
+      invited.organizationId,
+      Actions.OrganizationView,
+      {},
+      projects.map((p) => p.projectId),
+    );
+    const organizationRoles = await this.roles.findOrganizationRoles([invited.organizationId]);
+    this.access.assertMayInvite(access, invited, organizationRoles, validAddresses);
+    await this.assertMembershipValid(invited, access, organizationRoles);
+    const organization = await this.organizations.findById(invited.organizationId);
+    if (!organization) throw new DomainError('NOT_FOUND');
     // Counted only now that the caller may invite: nobody else can use up the organization's daily allowance.
     await this.rateLimiter.countInvitations(organization.id, validAddresses.length);
     const inviter = await this.accounts.findById(operator.id);
@@ -169,7 +152,7 @@ export class InvitationService {
       }
       const email = normalizeEmail(raw);
       try {
-        entries.push(await this.inviteOne(operator, organization, email, membership, replaced.get(email) ?? [], { name: inviter?.name ?? null, email: operator.email }, audit));
+        entries.push(await this.inviteOne(operator, organization, email, invited, replaced.get(email) ?? [], { name: inviter?.name ?? null, email: operator.email }, audit));
       } catch (error) {
         this.logger.warn({ err: error, organizationId: organization.id }, 'Invitation of one address failed');
         entries.push({ email: raw, invitation: null, account: null });
@@ -188,15 +171,16 @@ export class InvitationService {
     audit: AuditContext,
   ): Promise<InviteResultEntryResponse> {
     const existing = await this.accounts.findByEmail(email);
-    if (existing && (await this.organizations.findMembership(existing.id, organization.id))) {
+    if (existing && (await this.memberships.isOrganizationMember(existing.id, organization.id))) {
       await this.addMissingProjectMemberships(operator, existing.id, membership, audit);
-      return { email, invitation: null, account: await this.accountService.toResponse(existing) };
+      // Only what the organization may see of the account: its membership here.
+      const memberships = await this.memberships.membershipsOf([existing.id], organization.id);
+      return { email, invitation: null, account: toAccountResponse(existing, memberships.get(existing.id) ?? []) };
     }
-    const invitation = await this.dataSource.transaction(async (m) => {
+    const invitation = await this.transactions.withTransaction(async () => {
       const now = new Date();
-      const cancelled = await this.invitations.cancelOpen(replaced, operator.id, m);
+      const cancelled = await this.invitations.cancelOpen(replaced, operator.id);
       await this.audit.recordAll(
-        m,
         audit,
         cancelled.map((c) => ({
           action: 'invitation.cancel',
@@ -222,24 +206,23 @@ export class InvitationService {
           cancelledById: null,
           createdById: operator.id,
         }),
-        m,
       );
       if (!inserted) {
         // An overlapping call invited the address first: its invitation and e-mail stand.
-        const open = await this.invitations.findOpenFor(organization.id, email, m);
+        const open = await this.invitations.findOpenFor(organization.id, email);
         if (!open) throw new DomainError('FAILED_TO_INVITE');
         return open;
       }
-      const created = await this.invitations.findById(id, m);
+      const created = await this.invitations.findById(id);
       if (!created) throw new DomainError('FAILED_TO_INVITE');
-      await this.audit.record(m, audit, {
+      await this.audit.record(audit, {
         action: 'invitation.create',
         targetType: 'invitation',
         targetId: id,
         organizationId: organization.id,
         changes: changedFields(null, { email, roleId: created.roleId, projects: created.projects }),
       });
-      await this.mail.enqueue(invitationMail(created, { appOrigin: this.config.appOrigin, organizationName: organization.name, inviter }), m);
+      await this.mail.enqueue(invitationMail(created, { appOrigin: this.config.appOrigin, organizationName: organization.name, inviter }));
       return created;
     });
     return { email, invitation: toInvitationResponse(invitation, new Date()), account: null };
@@ -247,14 +230,13 @@ export class InvitationService {
 
   /** Adds the invited projects an existing member lacks (one project role assignment each); the projects it has keep their roles. */
   private async addMissingProjectMemberships(operator: Operator, accountId: string, membership: Membership, audit: AuditContext): Promise<void> {
-    await this.dataSource.transaction(async (m) => {
-      const current = (await this.accounts.membershipsOf([accountId], m)).get(accountId) ?? [];
+    await this.transactions.withTransaction(async () => {
+      const current = (await this.memberships.membershipsOf([accountId])).get(accountId) ?? [];
       const before = findMembership(current, membership.organizationId)?.projects ?? [];
       const after = findMembership(addMembership(current, membership), membership.organizationId)?.projects ?? [];
       const missing = after.filter((p) => !before.some((b) => b.projectId === p.projectId));
-      await this.insertProjectMemberships(operator.id, accountId, membership.organizationId, missing, m);
+      await this.membershipService.addProjects(accountId, membership.organizationId, missing, operator.id);
       await this.audit.recordAll(
-        m,
         audit,
         missing.map((p) => ({
           action: 'membership.assignProjectRole',
@@ -268,21 +250,11 @@ export class InvitationService {
     });
   }
 
-  private async insertProjectMemberships(operatorId: string, accountId: string, organizationId: string, projects: readonly ProjectAssignment[], m: EntityManager): Promise<void> {
-    for (const p of projects) {
-      await this.projects.insertMembership(
-        Object.assign(new ProjectMembershipEntity(), { accountId, projectId: p.projectId, organizationId, roleId: p.roleId, createdById: operatorId, updatedById: operatorId }),
-        m,
-      );
-    }
-  }
-
   /** /invitation/listInOrganization: open (pending or expired) invitations; any member of the organization. */
   async listInOrganization(operator: Operator, organizationId: string): Promise<InvitationResponse[]> {
-    const organization = await this.requireOrganization(organizationId);
-    assertAllowed('invitation.list', { operator, organizationRoleKey: await this.organizationRoleKey(operator.id, organization.id) });
-    const now = new Date();
-    return this.withDeliveryState(await this.invitations.listOpenInOrganization(organization.id), now);
+    assertValidId('organization', organizationId);
+    await this.access.organization(operator, organizationId, Actions.InvitationList);
+    return this.withDeliveryState(await this.invitations.listOpenInOrganization(organizationId), new Date());
   }
 
   /** Open (pending or expired) invitations naming the project; for the project's member listing. */
@@ -294,16 +266,13 @@ export class InvitationService {
   /** /invitation/listInProject: any member of the owning organization (spec §6). */
   async listInProject(operator: Operator, projectId: string): Promise<InvitationResponse[]> {
     assertValidId('project', projectId);
-    const project = await this.projects.findById(projectId);
-    if (!project) throw new DomainError('NOT_FOUND');
-    assertAllowed('project.listMembers', { operator, organizationRoleKey: await this.organizationRoleKey(operator.id, project.organizationId) });
-    return this.listPendingForProject(project.id);
+    await this.access.project(operator, projectId, Actions.InvitationList);
+    return this.listPendingForProject(projectId);
   }
 
   /** /invitation/getByIdWithOrganization: readable by the invitee only (and system admins). */
   async getByIdWithOrganization(operator: Operator, invitationId: string): Promise<InvitationWithOrganizationResponse> {
-    const invitation = await this.requireInvitation(invitationId);
-    assertAllowed('invitation.read', { operator, targetEmail: invitation.email });
+    const { invitation } = await this.access.invitation(operator, await this.findInvitation(invitationId), Actions.InvitationRead);
     const organization = await this.organizations.findById(invitation.organizationId);
     if (!organization) throw new DomainError('INVITATION_NOT_FOUND');
     return { invitation: toInvitationResponse(invitation, new Date()), organization: toInvitationOrganizationResponse(organization) };
@@ -319,25 +288,19 @@ export class InvitationService {
   async accept(operator: Operator, invitationId: string, audit: AuditContext): Promise<AccountResponse> {
     assertValidId('invitation', invitationId);
     try {
-      await this.dataSource.transaction(async (m) => {
-        const invitation = await this.invitations.findByIdForUpdate(invitationId, m);
-        if (!invitation) throw new DomainError('INVITATION_NOT_FOUND');
-        const alreadyMember = (await this.organizations.findMembership(operator.id, invitation.organizationId, m)) !== null;
+      await this.transactions.withTransaction(async () => {
+        const locked = await this.invitations.findByIdForUpdate(invitationId);
+        const { access, invitation } = await this.access.invitation(operator, locked, Actions.InvitationAccept, { invitedById: locked?.createdById });
         const status = invitationStatus(invitation, new Date());
-        assertCanAccept({ accountEmail: operator.email, invitationEmail: invitation.email, alreadyMember, status });
-        assertAllowed('invitation.accept', { operator, invitedById: invitation.createdById });
-        const organizationRoles = await this.roles.findOrganizationRoles([invitation.organizationId], m);
+        assertCanAccept({ accountEmail: operator.email, invitationEmail: invitation.email, alreadyMember: access.membership !== undefined, status });
+        const organizationRoles = await this.roles.findOrganizationRoles([invitation.organizationId]);
         if (!organizationRoles.some((r) => r.id === invitation.roleId)) throw new DomainError('INVITATION_INVALID');
         // Projects deleted (or roles removed) since the invitation was sent are skipped.
-        const projectRoles = await this.roles.findProjectRoles(invitation.projects.map((p) => p.projectId), m);
+        const projectRoles = await this.roles.findProjectRoles(invitation.projects.map((p) => p.projectId));
         const projects = invitation.projects.filter((p) => projectRoles.some((r) => r.id === p.roleId && r.projectId === p.projectId && r.organizationId === invitation.organizationId));
-        await this.organizations.insertMembership(
-          Object.assign(new OrganizationMembershipEntity(), { accountId: operator.id, organizationId: invitation.organizationId, roleId: invitation.roleId, createdById: operator.id, updatedById: operator.id }),
-          m,
-        );
-        await this.insertProjectMemberships(operator.id, operator.id, invitation.organizationId, addMissingProjects([], projects), m);
-        if (!(await this.invitations.markAccepted(invitation.id, operator.id, m))) throw new DomainError('INVITATION_INVALID');
-        await this.audit.record(m, audit, {
+        await this.membershipService.add(operator.id, { organizationId: invitation.organizationId, roleId: invitation.roleId, projects: addMissingProjects([], projects) }, operator.id);
+        if (!(await this.invitations.markAccepted(invitation.id, operator.id))) throw new DomainError('INVITATION_INVALID');
+        await this.audit.record(audit, {
           action: 'invitation.accept',
           targetType: 'invitation',
           targetId: invitation.id,
@@ -347,7 +310,7 @@ export class InvitationService {
       });
     } catch (error) {
       // Another invitation of the same organization was accepted concurrently by this account.
-      if (!isDomainError(error) && isUniqueViolation(error)) throw new DomainError('ALREADY_ORGANIZATION_MEMBER');
+      if (isUniqueViolation(error)) throw new DomainError('ALREADY_ORGANIZATION_MEMBER');
       throw error;
     }
     const account = await this.accounts.findById(operator.id);
@@ -368,9 +331,9 @@ export class InvitationService {
   async resend(operator: Operator, invitationId: string, audit: AuditContext): Promise<InvitationResponse> {
     const invitation = await this.requireCancellable(operator, invitationId);
     if (invitationStatus(invitation, new Date()) !== 'pending') throw new DomainError('INVITATION_INVALID');
-    await this.dataSource.transaction(async (m) => {
-      if (!(await this.mail.resend(INVITATION_MAIL_KIND, invitation.id, m))) throw new DomainError('NOT_FOUND');
-      await this.audit.record(m, audit, { action: 'invitation.resend', targetType: 'invitation', targetId: invitation.id, organizationId: invitation.organizationId });
+    await this.transactions.withTransaction(async () => {
+      if (!(await this.mail.resend(INVITATION_MAIL_KIND, invitation.id))) throw new DomainError('NOT_FOUND');
+      await this.audit.record(audit, { action: 'invitation.resend', targetType: 'invitation', targetId: invitation.id, organizationId: invitation.organizationId });
     });
     return toInvitationResponse(invitation, new Date());
   }
@@ -378,17 +341,19 @@ export class InvitationService {
   /** /invitation/cancel: any member of the organization, or the invitee. */
   async cancel(operator: Operator, invitationId: string, audit: AuditContext): Promise<InvitationResponse> {
     const invitation = await this.requireCancellable(operator, invitationId);
-    const cancelled = await this.dataSource.transaction(async (m) => {
+    const cancelled = await this.transactions.withTransaction(async () => {
       const status = invitationStatus(invitation, new Date());
-      if (!(await this.invitations.markCancelled(invitation.id, operator.id, m))) throw new DomainError('INVITATION_INVALID');
-      await this.audit.record(m, audit, {
+      if (!(await this.invitations.markCancelled(invitation.id, operator.id))) throw new DomainError('INVITATION_INVALID');
+      await this.audit.record(audit, {
         action: 'invitation.cancel',
         targetType: 'invitation',
         targetId: invitation.id,
         organizationId: invitation.organizationId,
         changes: { status: { before: status, after: 'cancelled' } },
       });
-      return this.requireInvitation(invitation.id, m);
+      const updated = await this.invitations.findById(invitation.id);
+      if (!updated) throw new DomainError('INVITATION_NOT_FOUND');
+      return updated;
     });
     return toInvitationResponse(cancelled, new Date());
   }

@@ -1,24 +1,25 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { OrganizationKarteMappingEntity } from './organization-karte-mapping.entity';
 import { ProjectKarteMappingEntity } from './project-karte-mapping.entity';
 
-/** The only place that reads and writes KARTE mappings. */
+/** The only place that reads and writes KARTE mappings (in the transaction in progress, if any). */
 @Injectable()
 export class KarteMappingRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
-  findOfProject(rtProjectId: string, manager: EntityManager = this.dataSource.manager): Promise<ProjectKarteMappingEntity | null> {
-    return manager.getRepository(ProjectKarteMappingEntity).findOneBy({ rtProjectId });
+  findOfProject(rtProjectId: string): Promise<ProjectKarteMappingEntity | null> {
+    return this.txHost.tx.getRepository(ProjectKarteMappingEntity).findOneBy({ rtProjectId });
   }
 
-  findOfOrganization(rtOrganizationId: string, manager: EntityManager = this.dataSource.manager): Promise<OrganizationKarteMappingEntity | null> {
-    return manager.getRepository(OrganizationKarteMappingEntity).findOneBy({ rtOrganizationId });
+  findOfOrganization(rtOrganizationId: string): Promise<OrganizationKarteMappingEntity | null> {
+    return this.txHost.tx.getRepository(OrganizationKarteMappingEntity).findOneBy({ rtOrganizationId });
   }
 
   /** Inserts or replaces the project's mapping (the creator is kept), atomically. */
-  async upsertOfProject(rtProjectId: string, karteProjectId: string, operatorId: string, manager: EntityManager = this.dataSource.manager): Promise<void> {
-    await manager
+  async upsertOfProject(rtProjectId: string, karteProjectId: string, operatorId: string): Promise<void> {
+    await this.txHost.tx
       .getRepository(ProjectKarteMappingEntity)
       .createQueryBuilder()
       .insert()
@@ -28,8 +29,8 @@ export class KarteMappingRepository {
   }
 
   /** Inserts or replaces the organization's mapping (the creator is kept), atomically. */
-  async upsertOfOrganization(rtOrganizationId: string, karteOrganizationId: string, operatorId: string, manager: EntityManager = this.dataSource.manager): Promise<void> {
-    await manager
+  async upsertOfOrganization(rtOrganizationId: string, karteOrganizationId: string, operatorId: string): Promise<void> {
+    await this.txHost.tx
       .getRepository(OrganizationKarteMappingEntity)
       .createQueryBuilder()
       .insert()

@@ -9,7 +9,7 @@ import { MailboxController } from './mailbox.controller';
 import { SendgridMailSender } from './sendgrid-mail-sender';
 
 /** SendGrid when an API key is configured, otherwise the local mailbox under the data directory. */
-export function createMailSender(config: AppConfig): MailSender {
+function createMailSender(config: AppConfig): MailSender {
   if (config.sendgridApiKey) {
     return new SendgridMailSender({ apiKey: config.sendgridApiKey, apiUrl: config.sendgridApiUrl, from: config.deployment.invitationSender, timeoutMs: sendTimeoutMs(config.mail.leaseMs) });
   }

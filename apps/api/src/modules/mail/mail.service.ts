@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from 'typeorm';
 import { EmailOutboxRepository } from './email-outbox.repository';
 
 export interface OutgoingMail {
@@ -17,12 +16,12 @@ export class MailService {
   constructor(private readonly outbox: EmailOutboxRepository) {}
 
   /**
-   * Queues an e-mail in the outbox. Pass the manager of the transaction that causes the e-mail:
+   * Queues an e-mail in the outbox, in the transaction that causes the e-mail (there must be one):
    * the message then exists exactly when that transaction commits. Returns the message id.
    */
-  async enqueue(mail: OutgoingMail, manager: EntityManager): Promise<string> {
+  async enqueue(mail: OutgoingMail): Promise<string> {
     const id = randomUUID();
-    await this.outbox.insert({ id, kind: mail.kind, referenceId: mail.referenceId, toEmail: mail.to.toLowerCase(), subject: mail.subject, textBody: mail.text, htmlBody: mail.html }, manager);
+    await this.outbox.insert({ id, kind: mail.kind, referenceId: mail.referenceId, toEmail: mail.to.toLowerCase(), subject: mail.subject, textBody: mail.text, htmlBody: mail.html });
     return id;
   }
 
@@ -32,7 +31,7 @@ export class MailService {
   }
 
   /** Queues the latest e-mail of `kind` about the reference again, due now with a fresh count of attempts; false when it has none. */
-  async resend(kind: string, referenceId: string, manager: EntityManager): Promise<boolean> {
-    return (await this.outbox.requeueLatestFor(kind, referenceId, manager)) !== null;
+  async resend(kind: string, referenceId: string): Promise<boolean> {
+    return (await this.outbox.requeueLatestFor(kind, referenceId)) !== null;
   }
 }

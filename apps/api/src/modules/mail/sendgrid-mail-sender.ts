@@ -7,7 +7,7 @@ import type { MailMessage, MailSender } from './mail-sender';
  * Header carrying the outbox message id: the same on every delivery attempt, so that a duplicate
  * delivery (at least once, see the worker) can be traced and recognized.
  */
-export const MESSAGE_ID_HEADER = 'X-Console-Message-Id';
+const MESSAGE_ID_HEADER = 'X-Console-Message-Id';
 
 export interface SendgridOptions {
   apiKey: string;

@@ -1,15 +1,14 @@
 import { Module } from '@nestjs/common';
-import { AccountModule } from '../account/account.module';
-import { AuditModule } from '../audit/audit.module';
-import { OrganizationModule } from '../organization/organization.module';
-import { ProjectModule } from '../project/project.module';
-import { RoleModule } from '../role/role.module';
-import { MembershipController } from './membership.controller';
+import { AccessService } from './access.service';
+import { MembershipRepository } from './membership.repository';
 import { MembershipService } from './membership.service';
 
+/**
+ * Organization and project memberships: their tables (MembershipRepository, the only one that
+ * touches them), and the access service that answers every permission question from them.
+ */
 @Module({
-  imports: [AccountModule, OrganizationModule, ProjectModule, RoleModule, AuditModule],
-  controllers: [MembershipController],
-  providers: [MembershipService],
+  providers: [MembershipRepository, MembershipService, AccessService],
+  exports: [MembershipRepository, MembershipService, AccessService],
 })
 export class MembershipModule {}

@@ -1,3 +1,4 @@
+import { ErrorCodes } from '@console/domain';
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
@@ -11,6 +12,7 @@ import { UploadedImageResponse } from '../files/files.dto';
 import { OrganizationIdRequest, OrganizationMemberRequest, OrganizationResponse, UpdateOrganizationRequest } from './organization.dto';
 import { OrganizationService } from './organization.service';
 import { ReadCall } from '../../common/http/read-call';
+import { WriteFailure } from '../../common/http/write-failure';
 
 @ApiTags('organization')
 @ApiBearerAuth()
@@ -46,6 +48,7 @@ export class OrganizationController {
   }
 
   @Post('update')
+  @WriteFailure(ErrorCodes.FAILED_TO_UPDATE_ORGANIZATION)
   @HttpCode(200)
   @Access('account')
   @ApiOkResponse({ type: OrganizationResponse })
@@ -54,6 +57,7 @@ export class OrganizationController {
   }
 
   @Post('uploadProfileImage')
+  @WriteFailure(ErrorCodes.FAILED_TO_UPLOAD_PROFILE_IMAGE)
   @HttpCode(200)
   @Access('account')
   @ApiConsumes('multipart/form-data')
@@ -65,6 +69,7 @@ export class OrganizationController {
   }
 
   @Post('removeMember')
+  @WriteFailure(ErrorCodes.FAILED_TO_REMOVE_MEMBER)
   @HttpCode(200)
   @Access('account')
   @ApiOkResponse({ type: AccountResponse, description: 'The removed account, with its (now empty) membership in this organization.' })

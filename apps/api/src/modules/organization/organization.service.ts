@@ -1,34 +1,40 @@
 import { Injectable } from '@nestjs/common';
-import { Actions, assertAllowed, assertOrganizationKeepsAdmin, assertValidId, DomainError, generateId, isValidName, validateName, type Action, type OrganizationMembershipChange } from '@console/domain';
-import { DataSource, type EntityManager } from 'typeorm';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import { Actions, assertValidId, DomainError, generateId, isValidName, validateName } from '@console/domain';
 import type { Operator } from '../../common/auth/operator';
 import { toAccountResponse, type AccountResponse } from '../account/account.dto';
 import { AccountRepository } from '../account/account.repository';
 import type { AuditContext } from '../audit/audit-context';
 import { AuditService, changedFields } from '../audit/audit.service';
 import { ImageService } from '../files/image.service';
+import { AccessService } from '../membership/access.service';
+import { MembershipRepository } from '../membership/membership.repository';
+import { MembershipService } from '../membership/membership.service';
 import { groupRoles } from '../role/role.dto';
 import { RoleRepository } from '../role/role.repository';
 import { toOrganizationResponse, type OrganizationResponse, type OrganizationUpdateProps } from './organization.dto';
 import { OrganizationEntity } from './organization.entity';
-import { OrganizationRepository, type OrganizationAccess } from './organization.repository';
+import { OrganizationRepository } from './organization.repository';
 
 @Injectable()
 export class OrganizationService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: TransactionHost,
+    private readonly access: AccessService,
     private readonly organizations: OrganizationRepository,
+    private readonly memberships: MembershipRepository,
+    private readonly membershipService: MembershipService,
     private readonly roles: RoleRepository,
     private readonly accounts: AccountRepository,
     private readonly images: ImageService,
     private readonly audit: AuditService,
   ) {}
 
-  /** Creates an organization with its preset roles (admin, member). */
-  async create(operator: Pick<Operator, 'id'>, props: { name: string; profileImageSrc?: string | null; id?: string }, manager?: EntityManager): Promise<OrganizationEntity> {
+  /** Creates an organization with its preset roles (admin, member), in the transaction in progress or its own. */
+  async create(operator: Pick<Operator, 'id'>, props: { name: string; profileImageSrc?: string | null; id?: string }): Promise<OrganizationEntity> {
     const name = props.name.trim();
     if (!isValidName(name)) throw new DomainError('NAME_REQUIRED');
-    const run = async (m: EntityManager) => {
+    return this.transactions.withTransaction(async () => {
       const organization = Object.assign(new OrganizationEntity(), {
         id: props.id ?? generateId('organization'),
         name,
@@ -36,43 +42,23 @@ export class OrganizationService {
         createdById: operator.id,
         updatedById: operator.id,
       });
-      await this.organizations.insert(organization, m);
-      await this.roles.insertPresets({ organizationId: organization.id, projectId: null }, operator.id, m);
-      return (await this.organizations.findById(organization.id, m)) ?? organization;
-    };
-    return manager ? run(manager) : this.dataSource.transaction(run);
-  }
-
-  /**
-   * Authorizes `action` on the organization for the operator. Outsiders are refused with
-   * FORBIDDEN whether or not the organization exists (no existence leak); a system administrator
-   * asking for an unknown organization gets NOT_FOUND.
-   */
-  async authorize(operator: Operator, organizationId: string, action: Action, subject: { targetAccountId?: string } = {}, manager?: EntityManager): Promise<OrganizationAccess> {
-    const access = await this.organizations.findAccess(operator.id, organizationId, manager);
-    assertAllowed(action, { operator, organizationRoleKey: access?.roleKey ?? null, ...subject });
-    if (!access) throw new DomainError('NOT_FOUND');
-    return access;
-  }
-
-  /**
-   * Refuses (LAST_ADMIN) a change of a membership that would leave the organization without an
-   * admin. The organization's admin memberships stay locked until the transaction of `manager`
-   * ends, so that concurrent changes (two admins demoting each other) take turns and the second
-   * one sees the first one's outcome. Call it in the transaction that writes the change, before it.
-   */
-  async assertKeepsAdmin(organizationId: string, change: OrganizationMembershipChange, manager: EntityManager): Promise<void> {
-    assertOrganizationKeepsAdmin(await this.organizations.lockAdminAccountIds(organizationId, manager), change);
+      await this.organizations.insert(organization);
+      await this.roles.insertPresets({ organizationId: organization.id, projectId: null }, operator.id);
+      return (await this.organizations.findById(organization.id)) ?? organization;
+    });
   }
 
   /** Organizations with their roles, in two statements whatever their number. */
-  async toResponses(organizations: readonly OrganizationEntity[], manager?: EntityManager): Promise<OrganizationResponse[]> {
-    const roles = groupRoles(await this.roles.findOrganizationRoles(organizations.map((o) => o.id), manager), (r) => r.organizationId);
+  async toResponses(organizations: readonly OrganizationEntity[]): Promise<OrganizationResponse[]> {
+    const roles = groupRoles(await this.roles.findOrganizationRoles(organizations.map((o) => o.id)), (r) => r.organizationId);
     return organizations.map((o) => toOrganizationResponse(o, roles.get(o.id) ?? []));
   }
 
-  async toResponse(organization: OrganizationEntity, manager?: EntityManager): Promise<OrganizationResponse> {
-    const [response] = await this.toResponses([organization], manager);
+  /** The organization (read again after an access check: it may have gone meanwhile) with its roles. */
+  private async response(organizationId: string): Promise<OrganizationResponse> {
+    const organization = await this.organizations.findById(organizationId);
+    if (!organization) throw new DomainError('NOT_FOUND');
+    const [response] = await this.toResponses([organization]);
     if (!response) throw new DomainError('NOT_FOUND');
     return response;
   }
@@ -80,59 +66,57 @@ export class OrganizationService {
   /** Every organization for a system administrator, otherwise the account's own (spec §6). */
   async listOfAccount(operator: Operator): Promise<OrganizationResponse[]> {
     if (operator.isSystemAdmin) return this.listAll(operator);
-    assertAllowed(Actions.OrganizationListOwn, { operator });
-    return this.toResponses(await this.organizations.findOfAccount(operator.id));
+    this.access.assert(operator, Actions.OrganizationListOwn);
+    return this.toResponses(await this.organizations.findByIds(await this.memberships.organizationIdsOf(operator.id)));
   }
 
   async listAll(operator: Operator): Promise<OrganizationResponse[]> {
-    assertAllowed(Actions.OrganizationListAll, { operator });
+    this.access.assert(operator, Actions.OrganizationListAll);
     return this.toResponses(await this.organizations.findAll());
   }
 
   async createByAdmin(operator: Operator, props: { name: string; profileImageSrc?: string | null }, audit: AuditContext): Promise<OrganizationResponse> {
-    assertAllowed(Actions.OrganizationCreate, { operator });
+    this.access.assert(operator, Actions.OrganizationCreate);
     const name = validateName(props.name);
-    return this.dataSource.transaction(async (m) => {
-      const organization = await this.create(operator, { name, profileImageSrc: props.profileImageSrc ?? null }, m);
-      await this.audit.record(m, audit, {
+    return this.transactions.withTransaction(async () => {
+      const organization = await this.create(operator, { name, profileImageSrc: props.profileImageSrc ?? null });
+      await this.audit.record(audit, {
         action: 'organization.create',
         targetType: 'organization',
         targetId: organization.id,
         organizationId: organization.id,
         changes: changedFields(null, { name: organization.name, profileImageSrc: organization.profileImageSrc ?? undefined }),
       });
-      return this.toResponse(organization, m);
+      return this.response(organization.id);
     });
   }
 
   async get(operator: Operator, organizationId: string): Promise<OrganizationResponse> {
-    const { organization } = await this.authorize(operator, organizationId, Actions.OrganizationView);
-    return this.toResponse(organization);
+    await this.access.organization(operator, organizationId, Actions.OrganizationView);
+    return this.response(organizationId);
   }
 
   async update(operator: Operator, organizationId: string, props: OrganizationUpdateProps, audit: AuditContext): Promise<OrganizationResponse> {
-    await this.authorize(operator, organizationId, Actions.OrganizationUpdate);
+    await this.access.organization(operator, organizationId, Actions.OrganizationUpdate);
     const changes: { name?: string; profileImageSrc?: string | null } = {};
     if (props.name !== undefined) changes.name = validateName(props.name);
     if (props.profileImageSrc !== undefined) changes.profileImageSrc = props.profileImageSrc;
-    return this.dataSource.transaction(async (m) => {
-      const before = await this.organizations.findByIdForUpdate(organizationId, m);
+    return this.transactions.withTransaction(async () => {
+      const before = await this.organizations.findByIdForUpdate(organizationId);
       if (!before) throw new DomainError('NOT_FOUND');
-      if (Object.keys(changes).length > 0) await this.organizations.update(organizationId, { ...changes, updatedById: operator.id }, m);
-      await this.audit.record(m, audit, { action: 'organization.update', targetType: 'organization', targetId: organizationId, organizationId, changes: changedFields(before, changes) });
-      const updated = await this.organizations.findById(organizationId, m);
-      if (!updated) throw new DomainError('NOT_FOUND');
-      return this.toResponse(updated, m);
+      if (Object.keys(changes).length > 0) await this.organizations.update(organizationId, { ...changes, updatedById: operator.id });
+      await this.audit.record(audit, { action: 'organization.update', targetType: 'organization', targetId: organizationId, organizationId, changes: changedFields(before, changes) });
+      return this.response(organizationId);
     });
   }
 
   /** Stores a new image for the organization and returns its URL (recorded, not the image; the organization is updated by /organization/update). */
   async uploadProfileImage(operator: Operator, organizationId: unknown, image: Buffer, audit: AuditContext): Promise<{ url: string }> {
     assertValidId('organization', organizationId);
-    await this.authorize(operator, organizationId, Actions.OrganizationUploadImage);
+    await this.access.organization(operator, organizationId, Actions.OrganizationUploadImage);
     const uploaded = await this.images.storeProfileImage(image);
-    await this.dataSource.transaction((m) =>
-      this.audit.record(m, audit, {
+    await this.transactions.withTransaction(() =>
+      this.audit.record(audit, {
         action: 'organization.uploadProfileImage',
         targetType: 'organization',
         targetId: organizationId,
@@ -145,10 +129,10 @@ export class OrganizationService {
 
   /** The members with their memberships in this organization only. */
   async listMembers(operator: Operator, organizationId: string): Promise<AccountResponse[]> {
-    await this.authorize(operator, organizationId, Actions.OrganizationListMembers);
-    const members = await this.accounts.findMembersOfOrganization(organizationId);
-    const memberships = await this.accounts.membershipsOf(members.map((a) => a.id), undefined, { organizationId });
-    return members.map((a) => toAccountResponse(a, memberships.get(a.id) ?? []));
+    await this.access.organization(operator, organizationId, Actions.OrganizationListMembers);
+    const members = await this.memberships.membersOfOrganization(organizationId);
+    const accounts = await this.accounts.findByIds([...members.keys()]);
+    return accounts.map((a) => toAccountResponse(a, members.get(a.id) ?? []));
   }
 
   /**
@@ -156,14 +140,14 @@ export class OrganizationService {
    * last admin. Returns the account.
    */
   async removeMember(operator: Operator, organizationId: string, accountId: string, audit: AuditContext): Promise<AccountResponse> {
-    await this.authorize(operator, organizationId, Actions.OrganizationRemoveMember, { targetAccountId: accountId });
-    return this.dataSource.transaction(async (m) => {
-      await this.assertKeepsAdmin(organizationId, { accountId, roleKey: null }, m);
-      const before = (await this.accounts.membershipsOf([accountId], m, { organizationId })).get(accountId)?.[0];
-      const removed = await this.organizations.deleteMembership(accountId, organizationId, m);
-      const account = removed ? await this.accounts.findById(accountId, m) : null;
+    await this.access.organization(operator, organizationId, Actions.OrganizationRemoveMember, { targetAccountId: accountId });
+    return this.transactions.withTransaction(async () => {
+      await this.membershipService.assertKeepsAdmin(organizationId, { accountId, roleKey: null });
+      const before = (await this.memberships.membershipsOf([accountId], organizationId)).get(accountId)?.[0];
+      const removed = await this.memberships.deleteOrganizationMembership(accountId, organizationId);
+      const account = removed ? await this.accounts.findById(accountId) : null;
       if (!account || !before) throw new DomainError('NOT_ORGANIZATION_MEMBER');
-      await this.audit.record(m, audit, {
+      await this.audit.record(audit, {
         action: 'membership.removeFromOrganization',
         targetType: 'membership',
         targetId: accountId,
@@ -171,8 +155,7 @@ export class OrganizationService {
         changes: changedFields({ roleId: before.roleId, projects: before.projects }, { roleId: null, projects: [] }),
       });
       // Only what the organization may see of the account: its (now empty) membership here.
-      const memberships = await this.accounts.membershipsOf([account.id], m, { organizationId });
-      return toAccountResponse(account, memberships.get(account.id) ?? []);
+      return toAccountResponse(account, []);
     });
   }
 }

@@ -1,3 +1,4 @@
+import { ErrorCodes } from '@console/domain';
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Access } from '../../common/auth/access.decorator';
@@ -8,6 +9,7 @@ import { AuditContext } from '../audit/audit-context';
 import { ProjectIdRequest, ProjectMemberRequest, ProjectResponse, UpdateProjectRequest } from './project.dto';
 import { ProjectService } from './project.service';
 import { ReadCall } from '../../common/http/read-call';
+import { WriteFailure } from '../../common/http/write-failure';
 
 @ApiTags('project')
 @ApiBearerAuth()
@@ -43,6 +45,7 @@ export class ProjectController {
   }
 
   @Post('update')
+  @WriteFailure(ErrorCodes.FAILED_TO_UPDATE_PROJECT)
   @HttpCode(200)
   @Access('account')
   @ApiOkResponse({ type: ProjectResponse })
@@ -51,6 +54,7 @@ export class ProjectController {
   }
 
   @Post('removeMember')
+  @WriteFailure(ErrorCodes.FAILED_TO_REMOVE_MEMBER)
   @HttpCode(200)
   @Access('account')
   @ApiOkResponse({ type: AccountResponse, description: 'The account, with its membership in the owning organization.' })

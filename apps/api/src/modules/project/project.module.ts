@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccountModule } from '../account/account.module';
 import { AuditModule } from '../audit/audit.module';
+import { MembershipModule } from '../membership/membership.module';
 import { OrganizationModule } from '../organization/organization.module';
 import { RoleModule } from '../role/role.module';
 import { ProjectController } from './project.controller';
@@ -8,7 +9,7 @@ import { ProjectRepository } from './project.repository';
 import { ProjectService } from './project.service';
 
 @Module({
-  imports: [RoleModule, OrganizationModule, AccountModule, AuditModule],
+  imports: [RoleModule, OrganizationModule, AccountModule, AuditModule, MembershipModule],
   controllers: [ProjectController],
   providers: [ProjectRepository, ProjectService],
   exports: [ProjectRepository, ProjectService],

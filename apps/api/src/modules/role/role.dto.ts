@@ -10,7 +10,7 @@ export class RoleResponse {
   @ApiProperty() isPreset: boolean;
 }
 
-export function toRoleResponse(role: RoleEntity): RoleResponse {
+function toRoleResponse(role: RoleEntity): RoleResponse {
   return { id: role.id, key: role.key, name: role.name, description: normalizeRoleDescription(role.description), isPreset: role.isPreset };
 }
 

@@ -1,19 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { generateId, PRESET_ORGANIZATION_ROLES, PRESET_PROJECT_ROLES, type RoleDefinition } from '@console/domain';
-import { DataSource, In, IsNull, type EntityManager } from 'typeorm';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { In, IsNull } from 'typeorm';
 import { RoleEntity } from './role.entity';
 
-/** The only place that reads and writes roles. */
+/** The only place that reads and writes roles (in the transaction in progress, if any). */
 @Injectable()
 export class RoleRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
-  private roles(manager: EntityManager = this.dataSource.manager) {
-    return manager.getRepository(RoleEntity);
+  private roles() {
+    return this.txHost.tx.getRepository(RoleEntity);
   }
 
   /** Creates the preset roles of a new organization (projectId null) or project. */
-  async insertPresets(scope: { organizationId: string; projectId: string | null }, operatorId: string, manager?: EntityManager): Promise<RoleEntity[]> {
+  async insertPresets(scope: { organizationId: string; projectId: string | null }, operatorId: string): Promise<RoleEntity[]> {
     const presets: readonly RoleDefinition[] = scope.projectId === null ? PRESET_ORGANIZATION_ROLES : PRESET_PROJECT_ROLES;
     const rows = presets.map((preset) =>
       Object.assign(new RoleEntity(), {
@@ -28,27 +30,27 @@ export class RoleRepository {
         updatedById: operatorId,
       }),
     );
-    await this.roles(manager).insert(rows);
+    await this.roles().insert(rows);
     return rows;
   }
 
-  findOrganizationRoles(organizationIds: readonly string[], manager?: EntityManager): Promise<RoleEntity[]> {
+  findOrganizationRoles(organizationIds: readonly string[]): Promise<RoleEntity[]> {
     if (organizationIds.length === 0) return Promise.resolve([]);
-    return this.roles(manager).find({ where: { organizationId: In([...organizationIds]), projectId: IsNull() }, order: { isPreset: 'DESC', createdAt: 'ASC', key: 'ASC' } });
+    return this.roles().find({ where: { organizationId: In([...organizationIds]), projectId: IsNull() }, order: { isPreset: 'DESC', createdAt: 'ASC', key: 'ASC' } });
   }
 
-  findProjectRoles(projectIds: readonly string[], manager?: EntityManager): Promise<RoleEntity[]> {
+  findProjectRoles(projectIds: readonly string[]): Promise<RoleEntity[]> {
     if (projectIds.length === 0) return Promise.resolve([]);
-    return this.roles(manager).find({ where: { projectId: In([...projectIds]) }, order: { isPreset: 'DESC', createdAt: 'ASC', key: 'ASC' } });
+    return this.roles().find({ where: { projectId: In([...projectIds]) }, order: { isPreset: 'DESC', createdAt: 'ASC', key: 'ASC' } });
   }
 
   /** The role `roleId` of the organization itself (not of one of its projects), if it exists. */
-  findOrganizationRole(organizationId: string, roleId: string, manager?: EntityManager): Promise<RoleEntity | null> {
-    return this.roles(manager).findOneBy({ id: roleId, organizationId, projectId: IsNull() });
+  findOrganizationRole(organizationId: string, roleId: string): Promise<RoleEntity | null> {
+    return this.roles().findOneBy({ id: roleId, organizationId, projectId: IsNull() });
   }
 
   /** The role `roleId` of the project, if it exists. */
-  findProjectRole(projectId: string, roleId: string, manager?: EntityManager): Promise<RoleEntity | null> {
-    return this.roles(manager).findOneBy({ id: roleId, projectId });
+  findProjectRole(projectId: string, roleId: string): Promise<RoleEntity | null> {
+    return this.roles().findOneBy({ id: roleId, projectId });
   }
 }

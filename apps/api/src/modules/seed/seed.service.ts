@@ -1,20 +1,18 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { ROOT_ACCOUNT_ID } from '@console/domain';
-import { DataSource, type EntityManager } from 'typeorm';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import { ADMIN_ROLE_KEY, ROOT_ACCOUNT_ID } from '@console/domain';
 import { FirebaseAuthService } from '../../common/auth/firebase-auth.service';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { AccountEntity } from '../account/account.entity';
 import { AccountRepository } from '../account/account.repository';
-import { OrganizationMembershipEntity } from '../organization/organization-membership.entity';
+import { MembershipService } from '../membership/membership.service';
 import { OrganizationRepository } from '../organization/organization.repository';
 import { OrganizationService } from '../organization/organization.service';
-import { ProjectMembershipEntity } from '../project/project-membership.entity';
-import { ProjectRepository } from '../project/project.repository';
 import { ProjectService } from '../project/project.service';
 import { RoleRepository } from '../role/role.repository';
 
 /** Fixed ids of the demo data, so that seeding is idempotent. */
-export const DEMO = {
+const DEMO = {
   organizationId: 'demoOrg1',
   projectWithKnowledgeId: 'demoPrj1',
   projectWithoutProductsId: 'demoPrj2',
@@ -32,12 +30,12 @@ export class SeedService implements OnApplicationBootstrap {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly dataSource: DataSource,
+    private readonly transactions: TransactionHost,
     private readonly accounts: AccountRepository,
     private readonly organizations: OrganizationRepository,
     private readonly organizationService: OrganizationService,
-    private readonly projects: ProjectRepository,
     private readonly projectService: ProjectService,
+    private readonly memberships: MembershipService,
     private readonly roles: RoleRepository,
     private readonly firebase: FirebaseAuthService,
   ) {}
@@ -72,26 +70,25 @@ export class SeedService implements OnApplicationBootstrap {
     } catch {
       uid = (await this.firebase.auth.createUser({ email, password: DEMO.password, emailVerified: true })).uid;
     }
-    await this.dataSource.transaction(async (m) => {
-      const root = await this.accounts.findById(ROOT_ACCOUNT_ID, m);
-      if (root && root.idaasId === null) await this.accounts.update(ROOT_ACCOUNT_ID, { idaasId: uid }, m);
-      if (await this.organizations.findById(DEMO.organizationId, m)) return;
+    await this.transactions.withTransaction(async () => {
+      const root = await this.accounts.findById(ROOT_ACCOUNT_ID);
+      if (root && root.idaasId === null) await this.accounts.update(ROOT_ACCOUNT_ID, { idaasId: uid });
+      if (await this.organizations.findById(DEMO.organizationId)) return;
       const operator = { id: ROOT_ACCOUNT_ID };
-      await this.organizationService.create(operator, { id: DEMO.organizationId, name: 'デモ組織' }, m);
-      await this.projectService.create(operator, { id: DEMO.projectWithKnowledgeId, organizationId: DEMO.organizationId, name: 'ナレッジ活用プロジェクト', productSettings: { knowledge: { plan: 'enterprise' } } }, m);
-      await this.projectService.create(operator, { id: DEMO.projectWithoutProductsId, organizationId: DEMO.organizationId, name: '準備中プロジェクト' }, m);
-      await this.addAdmin(m, ROOT_ACCOUNT_ID);
+      await this.organizationService.create(operator, { id: DEMO.organizationId, name: 'デモ組織' });
+      await this.projectService.create(operator, { id: DEMO.projectWithKnowledgeId, organizationId: DEMO.organizationId, name: 'ナレッジ活用プロジェクト', productSettings: { knowledge: { plan: 'enterprise' } } });
+      await this.projectService.create(operator, { id: DEMO.projectWithoutProductsId, organizationId: DEMO.organizationId, name: '準備中プロジェクト' });
+      await this.addAdmin(ROOT_ACCOUNT_ID);
     });
     this.logger.log(`Demo data ready: sign in as ${email} / ${DEMO.password}`);
   }
 
-  private async addAdmin(m: EntityManager, accountId: string): Promise<void> {
-    const [organizationAdmin] = (await this.roles.findOrganizationRoles([DEMO.organizationId], m)).filter((r) => r.key === 'admin');
+  /** Makes the account admin of the demo organization and of its projects. */
+  private async addAdmin(accountId: string): Promise<void> {
+    const [organizationAdmin] = (await this.roles.findOrganizationRoles([DEMO.organizationId])).filter((r) => r.key === ADMIN_ROLE_KEY);
     if (!organizationAdmin) return;
-    await this.organizations.insertMembership(Object.assign(new OrganizationMembershipEntity(), { accountId, organizationId: DEMO.organizationId, roleId: organizationAdmin.id, createdById: accountId, updatedById: accountId }), m);
-    const projectRoles = await this.roles.findProjectRoles([DEMO.projectWithKnowledgeId, DEMO.projectWithoutProductsId], m);
-    for (const role of projectRoles.filter((r) => r.key === 'admin' && r.projectId !== null)) {
-      await this.projects.insertMembership(Object.assign(new ProjectMembershipEntity(), { accountId, projectId: role.projectId, organizationId: DEMO.organizationId, roleId: role.id, createdById: accountId, updatedById: accountId }), m);
-    }
+    const projectRoles = await this.roles.findProjectRoles([DEMO.projectWithKnowledgeId, DEMO.projectWithoutProductsId]);
+    const projects = projectRoles.flatMap((r) => (r.key === ADMIN_ROLE_KEY && r.projectId !== null ? [{ projectId: r.projectId, roleId: r.id }] : []));
+    await this.memberships.add(accountId, { organizationId: DEMO.organizationId, roleId: organizationAdmin.id, projects }, accountId);
   }
 }

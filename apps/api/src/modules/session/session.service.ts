@@ -1,28 +1,28 @@
 import { Injectable } from '@nestjs/common';
-import { assertValidId, decide, DomainError, enabledProducts, findProjectAssignment, findMembership, type AuditAction } from '@console/domain';
-import { DataSource } from 'typeorm';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import { Actions, assertValidId, DomainError, enabledProducts, type AuditAction } from '@console/domain';
 import { FirebaseAuthService } from '../../common/auth/firebase-auth.service';
-import type { FirebaseUser } from '../../common/auth/operator';
+import type { FirebaseUser, Operator } from '../../common/auth/operator';
 import { holdsSystemAdminRights } from '../../common/auth/system-admin-rights';
 import { AccountRepository } from '../account/account.repository';
 import { AccountService } from '../account/account.service';
 import type { AuditContext } from '../audit/audit-context';
 import { AuditService, type AuditChanges } from '../audit/audit.service';
+import { AccessService } from '../membership/access.service';
 import { ProjectRepository } from '../project/project.repository';
-import { RoleRepository } from '../role/role.repository';
 import { toIntrospectedProjectResponse, type IntrospectedProjectResponse, type SessionIntrospectionResponse } from './session.dto';
 import { isRecentSignIn, SESSION_COOKIE_MAX_AGE_MS } from './session-cookie';
 
 @Injectable()
 export class SessionService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: TransactionHost,
+    private readonly access: AccessService,
     private readonly audit: AuditService,
     private readonly firebase: FirebaseAuthService,
     private readonly accounts: AccountRepository,
     private readonly accountService: AccountService,
     private readonly projects: ProjectRepository,
-    private readonly roles: RoleRepository,
   ) {}
 
   /**
@@ -51,7 +51,7 @@ export class SessionService {
   private async recordSessionEvent(action: Extract<AuditAction, 'session.login' | 'session.logout'>, user: FirebaseUser, audit: AuditContext, changes: AuditChanges): Promise<void> {
     const account = await this.accounts.findByIdaasId(user.uid);
     const actor = account ? { accountId: account.id, isSystemAdmin: holdsSystemAdminRights(account, user) } : null;
-    await this.audit.record(this.dataSource.manager, audit, { action, targetType: 'session', targetId: account?.id ?? user.uid, changes, actor });
+    await this.transactions.withTransaction(() => this.audit.record(audit, { action, targetType: 'session', targetId: account?.id ?? user.uid, changes, actor }));
   }
 
   /**
@@ -63,28 +63,16 @@ export class SessionService {
     const account = await this.accounts.findByIdaasId(user.uid);
     if (!account) throw new DomainError('ACCOUNT_NOT_FOUND');
     const response = await this.accountService.toOwnResponse(account, user);
-    const project = projectId === undefined ? null : await this.viewableProject({ id: account.id, email: account.email, isSystemAdmin: response.isSystemAdmin }, response.memberships, projectId);
+    const project = projectId === undefined ? null : await this.viewableProject({ id: account.id, email: account.email, isSystemAdmin: response.isSystemAdmin }, projectId);
     return { account: response, memberships: response.memberships, project };
   }
 
-  private async viewableProject(
-    operator: { id: string; email: string; isSystemAdmin: boolean },
-    memberships: SessionIntrospectionResponse['memberships'],
-    projectId: string,
-  ): Promise<IntrospectedProjectResponse> {
+  /** The project with its enabled products, when the account may view it (an unknown project and another's answer alike). */
+  private async viewableProject(operator: Operator, projectId: string): Promise<IntrospectedProjectResponse> {
     assertValidId('project', projectId);
+    await this.access.project(operator, projectId, Actions.ProjectView);
     const project = await this.projects.findById(projectId);
-    // An unknown project and one the account may not view answer alike.
-    if (!project) throw new DomainError('FORBIDDEN');
-    const organizationRoleId = findMembership(memberships, project.organizationId)?.roleId;
-    const projectRoleId = findProjectAssignment(memberships, project.id)?.roleId;
-    const [organizationRoles, projectRoles] = await Promise.all([this.roles.findOrganizationRoles([project.organizationId]), this.roles.findProjectRoles([project.id])]);
-    const decision = decide('project.view', {
-      operator,
-      organizationRoleKey: organizationRoles.find((r) => r.id === organizationRoleId)?.key ?? null,
-      projectRoleKey: projectRoles.find((r) => r.id === projectRoleId)?.key ?? null,
-    });
-    if (!decision.allowed) throw new DomainError('FORBIDDEN');
+    if (!project) throw new DomainError('NOT_FOUND');
     return toIntrospectedProjectResponse(project, enabledProducts(project.productSettings));
   }
 }

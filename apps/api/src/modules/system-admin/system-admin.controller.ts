@@ -1,3 +1,4 @@
+import { ErrorCodes } from '@console/domain';
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Access } from '../../common/auth/access.decorator';
@@ -14,6 +15,7 @@ import { ProjectService } from '../project/project.service';
 import { FailedEmailResponse, RequeueEmailsRequest, RequeueEmailsResponse } from './failed-email.dto';
 import { FailedEmailService } from './failed-email.service';
 import { ReadCall } from '../../common/http/read-call';
+import { WriteFailure } from '../../common/http/write-failure';
 
 /**
  * The system-administration calls, at the spec's paths — note its mixed spelling: /systemAdmin/account/*
@@ -41,6 +43,7 @@ export class SystemAdminController {
   }
 
   @Post('systemAdmin/account/updateIsSystemAdmin')
+  @WriteFailure(ErrorCodes.FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN)
   @HttpCode(200)
   @Access('systemAdmin')
   @ApiOkResponse({ type: AccountResponse })
@@ -49,6 +52,7 @@ export class SystemAdminController {
   }
 
   @Post('system-admin/organization/create')
+  @WriteFailure(ErrorCodes.FAILED_TO_CREATE_ORGANIZATION)
   @HttpCode(200)
   @Access('systemAdmin')
   @Idempotent()
@@ -67,6 +71,7 @@ export class SystemAdminController {
   }
 
   @Post('system-admin/project/create')
+  @WriteFailure(ErrorCodes.FAILED_TO_CREATE_PROJECT)
   @HttpCode(200)
   @Access('systemAdmin')
   @Idempotent()

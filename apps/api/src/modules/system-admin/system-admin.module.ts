@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { AccountModule } from '../account/account.module';
 import { AuditModule } from '../audit/audit.module';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { MailModule } from '../mail/mail.module';
+import { MembershipModule } from '../membership/membership.module';
 import { OrganizationModule } from '../organization/organization.module';
 import { ProjectModule } from '../project/project.module';
 import { FailedEmailService } from './failed-email.service';
@@ -9,7 +11,7 @@ import { SystemAdminController } from './system-admin.controller';
 
 /** System administration (spec §6): accounts' system-admin rights, organizations and projects of every customer, failed e-mails. */
 @Module({
-  imports: [AccountModule, OrganizationModule, ProjectModule, MailModule, AuditModule],
+  imports: [AccountModule, OrganizationModule, ProjectModule, MailModule, AuditModule, MembershipModule, IdempotencyModule],
   controllers: [SystemAdminController],
   providers: [FailedEmailService],
 })

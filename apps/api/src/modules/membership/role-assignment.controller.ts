@@ -1,3 +1,4 @@
+import { ErrorCodes } from '@console/domain';
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Access } from '../../common/auth/access.decorator';
@@ -5,16 +6,18 @@ import { CurrentOperator } from '../../common/auth/current-operator.decorator';
 import type { Operator } from '../../common/auth/operator';
 import { AccountResponse, AssignOrganizationRoleRequest, AssignProjectRoleRequest } from '../account/account.dto';
 import { AuditContext } from '../audit/audit-context';
-import { MembershipService } from './membership.service';
+import { RoleAssignmentService } from './role-assignment.service';
+import { WriteFailure } from '../../common/http/write-failure';
 
 /** Role assignments; at the spec's /account/* paths, in their own module because they span accounts, organizations and projects. */
 @ApiTags('account')
 @ApiBearerAuth()
 @Controller('account')
-export class MembershipController {
-  constructor(private readonly service: MembershipService) {}
+export class RoleAssignmentController {
+  constructor(private readonly service: RoleAssignmentService) {}
 
   @Post('assignProjectRole')
+  @WriteFailure(ErrorCodes.FAILED_TO_ASSIGN_ROLE)
   @HttpCode(200)
   @Access('account')
   @ApiOkResponse({ type: AccountResponse, description: 'The account, with its membership in the organization.' })
@@ -23,6 +26,7 @@ export class MembershipController {
   }
 
   @Post('assignOrganizationRole')
+  @WriteFailure(ErrorCodes.FAILED_TO_ASSIGN_ROLE)
   @HttpCode(200)
   @Access('account')
   @ApiOkResponse({ type: AccountResponse, description: 'The account, with its membership in the organization.' })

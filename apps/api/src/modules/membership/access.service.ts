@@ -1,0 +1,161 @@
+import { Injectable } from '@nestjs/common';
+import { accessRoleKeys, Actions, decide, DomainError, type AccessRoleKeys, type Action, type Decision, type ErrorCode, type Membership, type PermissionSubject, type RoleRef } from '@console/domain';
+import type { Operator } from '../../common/auth/operator';
+import { MembershipRepository, type AccessFacts } from './membership.repository';
+
+/** What a permission question adds to the operator and its role keys: the account or address acted upon, the inviter, … */
+type AccessSubject = Omit<PermissionSubject, 'operator' | 'organizationRoleKey' | 'projectRoleKey'>;
+
+/** An invitation as an access question needs it (null when there is no such invitation). */
+interface InvitationScope {
+  organizationId: string;
+  email: string;
+}
+
+/**
+ * The kinds of scope a call acts in: who may know that a scope exists at all (its visibility
+ * action: a member of the organization, of the project, the invitee of an invitation — and system
+ * administrators), and the not-found answer of a scope that does not exist.
+ */
+const SCOPES = {
+  organization: { visibility: Actions.OrganizationView, notFound: 'NOT_FOUND' },
+  project: { visibility: Actions.ProjectView, notFound: 'NOT_FOUND' },
+  invitation: { visibility: Actions.InvitationCancel, notFound: 'INVITATION_NOT_FOUND' },
+} as const satisfies Record<string, { visibility: Action; notFound: ErrorCode }>;
+
+type ScopeKind = keyof typeof SCOPES;
+
+/**
+ * The answer to an operator outside a scope, whether the scope exists or not: an id of another
+ * customer's organization, project or invitation and an unknown id look the same (no existence
+ * leak). Members lacking a right get their own denial (403 FORBIDDEN, CANNOT_REMOVE_SELF, …);
+ * system administrators are told NOT_FOUND (or INVITATION_NOT_FOUND) for an unknown id.
+ */
+const OUTSIDER_ERROR: ErrorCode = 'FORBIDDEN';
+
+/**
+ * The operator's access in one organization (and in the projects its question named), as one
+ * access question found it. Its permission checks go through the domain's decide() with the role
+ * keys of accessRoleKeys — the one derivation of role keys.
+ */
+export class Access {
+  constructor(
+    readonly operator: Operator,
+    private readonly facts: AccessFacts,
+    /** The project the question was about, if any: the default of the checks below. */
+    private readonly projectId?: string,
+  ) {}
+
+  get organizationId(): string {
+    return this.facts.organizationId;
+  }
+
+  /** The operator's own membership of the organization, if any. */
+  get membership(): Membership | undefined {
+    return this.facts.memberships[0];
+  }
+
+  /** Whether a project the question named belongs to the organization. */
+  includesProject(projectId: string): boolean {
+    return this.facts.projectIds.includes(projectId);
+  }
+
+  /** The operator's role keys in the organization and in the project (one the question named). */
+  roleKeys(projectId = this.projectId): AccessRoleKeys {
+    return accessRoleKeys(this.facts.memberships, this.facts.roles, { organizationId: this.facts.organizationId, projectId });
+  }
+
+  decide(action: Action, subject: AccessSubject = {}, projectId = this.projectId): Decision {
+    return decide(action, { ...subject, operator: this.operator, ...this.roleKeys(projectId) });
+  }
+
+  /** Throws the denial as its error: 403 FORBIDDEN, or the rule's own reason (CANNOT_CHANGE_OWN_ROLE, …). */
+  assert(action: Action, subject: AccessSubject = {}, projectId = this.projectId): void {
+    throwIfDenied(this.decide(action, subject, projectId));
+  }
+}
+
+function throwIfDenied(decision: Decision): void {
+  if (!decision.allowed) throw new DomainError(decision.reason);
+}
+
+/**
+ * THE answer to "which role does the operator hold here, and may it do this?" (spec §6) for every
+ * call: one SQL statement per question (see MembershipRepository), the role keys from the domain's
+ * accessRoleKeys, the decision from its decide() with the Actions constants. Outsiders get
+ * {@link OUTSIDER_ERROR} alike for existing and unknown ids, here and nowhere else.
+ */
+@Injectable()
+export class AccessService {
+  constructor(private readonly memberships: MembershipRepository) {}
+
+  /** A question outside any organization: system administration, the operator's own account. */
+  assert(operator: Operator, action: Action, subject: AccessSubject = {}): void {
+    throwIfDenied(decide(action, { ...subject, operator }));
+  }
+
+  /**
+   * `action` in the organization. `projectIds` are projects the call names (an invitation's): the
+   * answer tells which belong to the organization and the operator's roles in those.
+   */
+  async organization(operator: Operator, organizationId: string, action: Action, subject: AccessSubject = {}, projectIds: readonly string[] = []): Promise<Access> {
+    const facts = await this.memberships.accessInOrganization(operator.id, organizationId, projectIds);
+    return this.authorize('organization', operator, facts, action, subject);
+  }
+
+  /** `action` in a project named together with its organization (organization scope: the project may turn out to be another's). */
+  async projectOfOrganization(operator: Operator, organizationId: string, projectId: string, action: Action, subject: AccessSubject = {}): Promise<Access> {
+    const facts = await this.memberships.accessInOrganization(operator.id, organizationId, [projectId]);
+    return this.authorize('organization', operator, facts, action, subject, projectId);
+  }
+
+  /** `action` in the project (and its organization). */
+  async project(operator: Operator, projectId: string, action: Action, subject: AccessSubject = {}): Promise<Access> {
+    const facts = await this.memberships.accessInProject(operator.id, projectId);
+    return this.authorize('project', operator, facts, action, subject, projectId);
+  }
+
+  /** `action` on an invitation (null: no such invitation), in its organization; the invitee is no outsider. The invitation is handed back. */
+  async invitation<T extends InvitationScope>(operator: Operator, invitation: T | null, action: Action, subject: AccessSubject = {}): Promise<{ access: Access; invitation: T }> {
+    const scoped = { targetEmail: invitation?.email, ...subject };
+    if (!invitation) return this.missing('invitation', operator, scoped);
+    const facts = await this.memberships.accessInOrganization(operator.id, invitation.organizationId, []);
+    return { access: this.authorize('invitation', operator, facts, action, scoped), invitation };
+  }
+
+  /**
+   * Who may send an invitation (spec §6; the rules are the domain's, see permissions.ts): an
+   * organization admin (or system admin) with any roles; otherwise a project admin, into projects
+   * it administers only (project.invite for each, with the organization role the invitation
+   * gives); never of one's own address. `access` is the organization's, with the invited projects.
+   */
+  assertMayInvite(access: Access, invited: Membership, organizationRoles: readonly RoleRef[], emails: readonly string[]): void {
+    const subjects: AccessSubject[] = [{}, ...emails.map((targetEmail) => ({ targetEmail }))];
+    if (invited.projects.length === 0 || access.decide(Actions.OrganizationInvite).allowed) {
+      for (const subject of subjects) access.assert(Actions.OrganizationInvite, subject);
+      return;
+    }
+    const { organizationRoleKey } = accessRoleKeys([invited], { organization: organizationRoles }, { organizationId: invited.organizationId });
+    for (const { projectId } of invited.projects) {
+      for (const subject of subjects) access.assert(Actions.ProjectInvite, { ...subject, invitedOrganizationRoleKey: organizationRoleKey }, projectId);
+    }
+  }
+
+  /**
+   * The rule of outsiders, applied once for every scope: whoever may not know that the scope exists
+   * (its visibility action) gets {@link OUTSIDER_ERROR}; then `action` is decided for those inside.
+   */
+  private authorize(kind: ScopeKind, operator: Operator, facts: AccessFacts | null, action: Action, subject: AccessSubject, projectId?: string): Access {
+    if (!facts) return this.missing(kind, operator, subject);
+    const access = new Access(operator, facts, projectId);
+    if (!access.decide(SCOPES[kind].visibility, subject).allowed) throw new DomainError(OUTSIDER_ERROR);
+    access.assert(action, subject);
+    return access;
+  }
+
+  /** A scope that does not exist: {@link OUTSIDER_ERROR} like any scope one is outside of, NOT_FOUND for those who would see it. */
+  private missing(kind: ScopeKind, operator: Operator, subject: AccessSubject): never {
+    const visible = decide(SCOPES[kind].visibility, { ...subject, operator }).allowed;
+    throw new DomainError(visible ? SCOPES[kind].notFound : OUTSIDER_ERROR);
+  }
+}
