@@ -1,15 +1,17 @@
 import { Module, ValidationPipe, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
-import { randomUUID } from 'node:crypto';
 import { AuthModule } from './common/auth/auth.module';
 import { ErrorFilter } from './common/errors/error.filter';
 import { ReadRetryInterceptor } from './common/http/read-retry.interceptor';
 import { validationExceptionFactory } from './common/http/validation';
+import { AccountLogContext } from './common/logging/account-log-context.interceptor';
+import { loggerParams } from './common/logging/logger-options';
+import { MetricsModule } from './modules/metrics/metrics.module';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
 import { dataSourceOptions } from './database/data-source';
 import { AccountModule } from './modules/account/account.module';
 import { AuditLogModule } from './modules/audit/audit-log.module';
@@ -18,7 +20,7 @@ import { HealthModule } from './modules/health/health.module';
 import { InvitationModule } from './modules/invitation/invitation.module';
 import { KarteMappingModule } from './modules/karte-mapping/karte-mapping.module';
 import { MailModule } from './modules/mail/mail.module';
-import { MembershipModule } from './modules/membership/membership.module';
+import { RoleAssignmentModule } from './modules/membership/role-assignment.module';
 import { OrganizationModule } from './modules/organization/organization.module';
 import { ProjectModule } from './modules/project/project.module';
 import { SeedModule } from './modules/seed/seed.module';
@@ -32,22 +34,15 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        LoggerModule.forRoot({
-          pinoHttp: {
-            level: config.logLevel,
-            genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : randomUUID()),
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-console-subsystem-key"]'],
-            autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-          },
-        }),
-        TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl, config.databasePoolMax), migrationsRun: config.migrateOnStart }),
-        AuthModule,
+        LoggerModule.forRoot(loggerParams(config.logLevel)),
+        DatabaseModule.forRoot({ ...dataSourceOptions(config.databaseUrl, config.databasePoolMax), migrationsRun: config.migrateOnStart }),
+        AuthModule.forRoot({ imports: [AccountModule] }),
         RateLimitModule,
         HealthModule,
         AccountModule,
         OrganizationModule,
         ProjectModule,
-        MembershipModule,
+        RoleAssignmentModule,
         SystemAdminModule,
         KarteMappingModule,
         FilesModule,
@@ -56,9 +51,11 @@ export class AppModule {
         InvitationModule,
         SessionModule,
         AuditLogModule,
+        MetricsModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorFilter },
+        { provide: APP_INTERCEPTOR, useClass: AccountLogContext },
         { provide: APP_INTERCEPTOR, useClass: ReadRetryInterceptor },
         {
           provide: APP_PIPE,

@@ -11,12 +11,14 @@ import { AppModule } from './app.module';
 import { guardRequestBodies } from './common/http/request-body';
 import { installSecurityHeaders } from './common/http/security-headers';
 import { StartupLogger, startupLog } from './common/logging/startup-logger';
+import { nameSpansAfterRoutes } from './common/observability/tracing';
 import { RateLimiter } from './common/rate-limit/rate-limiter';
 import type { AppConfig } from './config/app-config';
 import { Lifecycle } from './modules/health/lifecycle';
+import { Metrics } from './modules/metrics/metrics';
 
-export const MAX_JSON_BODY_BYTES = 1024 * 1024;
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+const MAX_JSON_BODY_BYTES = 1024 * 1024;
+const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 /** Builds the API application (not yet listening). */
 export async function createApp(config: AppConfig, options: { logger?: boolean } = {}): Promise<NestFastifyApplication> {
@@ -49,6 +51,8 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
   // After the cookie parser: the per-IP limit tells anonymous calls by their missing token or session cookie.
   await app.get(RateLimiter).install(adapter.getInstance());
+  await app.get(Metrics).install(adapter.getInstance());
+  if (config.observability.otlpEndpoint !== undefined) await nameSpansAfterRoutes(adapter.getInstance());
   return app;
 }
 

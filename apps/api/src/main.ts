@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from './config/app-config';
-import { createApp, openApiDocument } from './app';
 import { startupLog } from './common/logging/startup-logger';
+import { startTelemetry } from './common/observability/telemetry';
 import { waitForDatabase } from './database/wait-for-database';
 import { Lifecycle } from './modules/health/lifecycle';
 import { connectionsEnded, quietMoment, stopAccepting } from './modules/health/stop-accepting';
@@ -27,6 +27,9 @@ async function main(): Promise<void> {
   }
   const log = startupLog(config.logLevel);
   log.info(`Starting the API (${config.environment})`);
+  // Tracing instruments http and pg as they load: before the application's modules.
+  const telemetry = await startTelemetry(config.observability);
+  const { createApp, openApiDocument } = await import('./app.js');
   await waitForDatabase(config.databaseUrl, config.startupTimeoutMs, log);
   const app = await createApp(config);
   if (config.environment === 'dev') {
@@ -60,6 +63,7 @@ async function main(): Promise<void> {
           lifecycle.enter('stopping');
           return app.close();
         })
+        .then(() => telemetry.shutdown())
         .then(
           () => process.exit(0),
           (error: unknown) => {

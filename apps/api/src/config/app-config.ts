@@ -65,6 +65,24 @@ export interface AppConfig {
   rateLimit: RateLimitConfig;
   /** Days audit events are kept before the retention job deletes them (AUDIT_RETENTION_DAYS); 0 keeps them for ever. */
   auditRetentionDays: number;
+  /** Metrics, error reporting and traces, each off unless configured (see common/observability and modules/metrics). */
+  observability: ObservabilityConfig;
+}
+
+export interface ObservabilityConfig {
+  /** Port of the Prometheus endpoint, a server of its own on HOST apart from the API (METRICS_PORT); undefined: none. */
+  metricsPort: number | undefined;
+  /** Bearer token the Prometheus endpoint requires (METRICS_TOKEN); undefined: none. */
+  metricsToken: string | undefined;
+  /** Sentry project 500s are reported to (SENTRY_DSN); undefined: not reported. */
+  sentryDsn: string | undefined;
+  /** Environment and release of the reports (SENTRY_ENVIRONMENT, default APP_ENV; SENTRY_RELEASE). */
+  sentryEnvironment: string;
+  sentryRelease: string | undefined;
+  /** OTLP/HTTP collector traces are exported to (OTEL_EXPORTER_OTLP_ENDPOINT); undefined: no tracing. */
+  otlpEndpoint: string | undefined;
+  /** service.name of the traces (OTEL_SERVICE_NAME). */
+  serviceName: string;
 }
 
 export interface RateLimitConfig {
@@ -158,6 +176,30 @@ function trustedProxies(env: Env): string[] {
   return entries;
 }
 
+function observability(env: Env, environment: EnvironmentName, port: number): ObservabilityConfig {
+  const metricsPort = env.METRICS_PORT?.trim() ? integer(env, 'METRICS_PORT', 0, 0, 65535) : undefined;
+  if (metricsPort !== undefined && metricsPort !== 0 && metricsPort === port) throw new ConfigError('Environment variable METRICS_PORT must differ from PORT');
+  const metricsToken = env.METRICS_TOKEN?.trim() || undefined;
+  if (metricsToken !== undefined && (metricsPort === undefined || metricsToken.length < 16)) {
+    throw new ConfigError('Environment variable METRICS_TOKEN must have 16+ characters and needs METRICS_PORT');
+  }
+  const sentryDsn = env.SENTRY_DSN?.trim() || undefined;
+  if (sentryDsn !== undefined && !/^https?:\/\/[^:@/]+@[^/]+\/(.+\/)?\d+$/.test(sentryDsn)) {
+    throw new ConfigError('Environment variable SENTRY_DSN must be a Sentry DSN: http(s)://<public key>@<host>/<project id>');
+  }
+  const otlpEndpoint = env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() ? url(env, 'OTEL_EXPORTER_OTLP_ENDPOINT', '') : undefined;
+  if (otlpEndpoint !== undefined && !/^https?:/.test(otlpEndpoint)) throw new ConfigError('Environment variable OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL');
+  return {
+    metricsPort,
+    metricsToken,
+    sentryDsn,
+    sentryEnvironment: env.SENTRY_ENVIRONMENT?.trim() || environment,
+    sentryRelease: env.SENTRY_RELEASE?.trim() || undefined,
+    otlpEndpoint,
+    serviceName: env.OTEL_SERVICE_NAME?.trim() || 'console-api',
+  };
+}
+
 function subsystemKeys(env: Env): Partial<Record<Subsystem, string>> {
   const raw = env.SUBSYSTEM_KEYS?.trim();
   const keys: Partial<Record<Subsystem, string>> = {};
@@ -243,5 +285,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
       invitationsPerOrganizationPerDay: integer(env, 'INVITATIONS_PER_ORGANIZATION_PER_DAY', 300, 1, 10_000_000),
     },
     auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 365, 0, 36_500),
+    observability: observability(env, environmentName, port),
   };
 }

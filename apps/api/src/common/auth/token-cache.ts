@@ -14,6 +14,9 @@ interface Entry {
  * RevocationCheck).
  */
 export class TokenCache {
+  /** Lookups in every token cache of the process, answered from the cache or not (exposed as metrics). */
+  static readonly lookups = { hits: 0, misses: 0 };
+
   private readonly entries: LruCache<Entry>;
 
   constructor(maxEntries: number) {
@@ -27,9 +30,12 @@ export class TokenCache {
   get(token: string, nowMs: number): FirebaseUser | undefined {
     const key = TokenCache.key(token);
     const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAtMs > nowMs) return entry.user;
-    this.entries.delete(key);
+    if (entry && entry.expiresAtMs > nowMs) {
+      TokenCache.lookups.hits += 1;
+      return entry.user;
+    }
+    TokenCache.lookups.misses += 1;
+    if (entry) this.entries.delete(key);
     return undefined;
   }
 

@@ -2,11 +2,13 @@ import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type Exception
 import { DomainError, ERROR_HTTP_STATUS, ERROR_MESSAGES, PRODUCT_ERROR_NAME, type ErrorBody, type ErrorCode } from '@console/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isConnectionLost } from '../../database/connection-loss';
+import { isConflictViolation } from '../../database/query-errors';
+import { reportFailedCall } from '../observability/error-reporting';
+import { writeFailureOf } from '../http/write-failure';
 import { RateLimitedError } from '../rate-limit/rate-limited.error';
 
 /** Seconds after which a client may retry a 503 (a dependency was unavailable). */
-export const RETRY_AFTER_SECONDS = 5;
-import { QueryFailedError } from 'typeorm';
+const RETRY_AFTER_SECONDS = 5;
 
 function body(errorCode: ErrorCode, message: string = ERROR_MESSAGES[errorCode]): ErrorBody {
   return { name: PRODUCT_ERROR_NAME, errorCode, message };
@@ -30,17 +32,10 @@ function messageOf(exception: HttpException): string | undefined {
 }
 
 /**
- * Postgres integrity violations that a race between two calls can cause (a row inserted twice,
- * a row referencing one deleted meanwhile): the loser gets 409 CONFLICT, never a 500.
+ * Turns every error into the product's error body; a lost database connection becomes a 503, unknown
+ * errors a 500 without details: the call's generic write failure (`failure`, spec §8) or INTERNAL.
  */
-const CONFLICT_SQLSTATES: ReadonlySet<string> = new Set(['23503', '23505']);
-
-function isConflictViolation(exception: unknown): boolean {
-  return exception instanceof QueryFailedError && CONFLICT_SQLSTATES.has(String((exception.driverError as { code?: unknown }).code));
-}
-
-/** Turns every error into the product's error body; a lost database connection becomes a 503, unknown errors a 500 without details. */
-export function toErrorResponse(exception: unknown, requestId: string, logger: Logger): { status: number; body: ErrorBody } {
+export function toErrorResponse(exception: unknown, requestId: string, logger: Logger, failure: ErrorCode = 'INTERNAL'): { status: number; body: ErrorBody } {
   if (exception instanceof DomainError) {
     return { status: ERROR_HTTP_STATUS[exception.errorCode], body: body(exception.errorCode, exception.message) };
   }
@@ -69,7 +64,7 @@ export function toErrorResponse(exception: unknown, requestId: string, logger: L
     return { status: ERROR_HTTP_STATUS.SERVICE_UNAVAILABLE, body: body('SERVICE_UNAVAILABLE') };
   }
   logger.error({ err: exception, requestId }, 'Unhandled error');
-  return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: body('INTERNAL') };
+  return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: body(failure) };
 }
 
 @Catch()
@@ -80,7 +75,11 @@ export class ErrorFilter implements ExceptionFilter {
     const ctx = host.switchToHttp();
     const request = ctx.getRequest<FastifyRequest>();
     const reply = ctx.getResponse<FastifyReply>();
-    const { status, body: payload } = toErrorResponse(exception, String(request.id), this.logger);
+    const { status, body: payload } = toErrorResponse(exception, String(request.id), this.logger, writeFailureOf(request));
+    // Unexpected errors only: a 503 is a dependency that is down (see /readyz and the metrics), not a fault to fix.
+    if (status === ERROR_HTTP_STATUS.INTERNAL) {
+      reportFailedCall(exception, { requestId: String(request.id), accountId: request.operator?.id, method: request.method, route: request.routeOptions.url });
+    }
     void reply.status(status).header('x-request-id', String(request.id));
     if (status === ERROR_HTTP_STATUS.SERVICE_UNAVAILABLE) void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     if (exception instanceof RateLimitedError) void reply.header('retry-after', String(exception.retryAfterSeconds));

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { Propagation, TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { DataSource } from 'typeorm';
 import { EmailOutboxEntity } from './email-outbox.entity';
 
 export interface NewOutboxMessage {
@@ -23,6 +25,12 @@ interface OutboxRow {
   attempts: number;
 }
 
+/** The e-mails not yet delivered (pending or being sent) and how long the oldest has waited since it was queued. */
+export interface OutboxBacklog {
+  pending: number;
+  oldestAgeSeconds: number;
+}
+
 /** A message claimed by a worker, with the attempt number this delivery is. */
 export interface ClaimedMessage {
   id: string;
@@ -38,23 +46,30 @@ export interface ClaimedMessage {
 /** The only place that reads and writes the e-mail outbox. */
 @Injectable()
 export class EmailOutboxRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    /** The pool itself, for the statements that never belong to a caller's transaction (the delivery worker's, the listings'). */
+    private readonly dataSource: DataSource,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+  ) {}
 
-  private outbox(manager: EntityManager = this.dataSource.manager) {
-    return manager.getRepository(EmailOutboxEntity);
+  /** The outbox in the transaction in progress, if any. */
+  private outbox() {
+    return this.txHost.tx.getRepository(EmailOutboxEntity);
   }
 
-  /** Queues a message; pass the manager of the transaction that causes it. */
-  async insert(message: NewOutboxMessage, manager?: EntityManager): Promise<void> {
-    await this.outbox(manager).insert({ ...message, status: 'pending', attempts: 0 });
+  /** Queues a message, in the transaction in progress — there must be one: the message exists exactly when the transaction that causes it commits. */
+  async insert(message: NewOutboxMessage): Promise<void> {
+    await this.txHost.withTransaction(Propagation.Mandatory, async () => {
+      await this.outbox().insert({ ...message, status: 'pending', attempts: 0 });
+    });
   }
 
-  findById(id: string, manager?: EntityManager): Promise<EmailOutboxEntity | null> {
-    return this.outbox(manager).findOneBy({ id });
+  findById(id: string): Promise<EmailOutboxEntity | null> {
+    return this.outbox().findOneBy({ id });
   }
 
-  findByReference(kind: string, referenceId: string, manager?: EntityManager): Promise<EmailOutboxEntity[]> {
-    return this.outbox(manager).find({ where: { kind, referenceId }, order: { createdAt: 'ASC' } });
+  findByReference(kind: string, referenceId: string): Promise<EmailOutboxEntity[]> {
+    return this.outbox().find({ where: { kind, referenceId }, order: { createdAt: 'ASC' } });
   }
 
   /**
@@ -176,6 +191,15 @@ export class EmailOutboxRepository {
     return new Set(rows.filter((r) => r.status === 'failed').map((r) => r.reference_id));
   }
 
+  /** The messages waiting for delivery now (the oldest age is 0 when there are none). */
+  async backlog(): Promise<OutboxBacklog> {
+    const [row] = await this.dataSource.query<{ pending: number; oldest_age_seconds: number }[]>(
+      `SELECT count(*)::int AS pending, COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)), 0)::float8 AS oldest_age_seconds
+       FROM email_outbox WHERE status IN ('pending', 'sending')`,
+    );
+    return { pending: row?.pending ?? 0, oldestAgeSeconds: row?.oldest_age_seconds ?? 0 };
+  }
+
   /** Failed messages, most recent first. */
   listFailed(limit: number): Promise<EmailOutboxEntity[]> {
     return this.outbox().find({ where: { status: 'failed' }, order: { createdAt: 'DESC' }, take: limit });
@@ -185,10 +209,10 @@ export class EmailOutboxRepository {
    * Queues the given messages again, due now with a fresh count of attempts; a message being sent
    * right now is left to its worker. Returns the messages queued again, each with its status before.
    */
-  async requeue(ids: readonly string[], manager: EntityManager = this.dataSource.manager): Promise<{ id: string; previousStatus: string }[]> {
+  async requeue(ids: readonly string[]): Promise<{ id: string; previousStatus: string }[]> {
     if (ids.length === 0) return [];
     // A SELECT (the CTE), so that the driver hands back the rows whatever the command.
-    return manager.query<{ id: string; previousStatus: string }[]>(
+    return this.txHost.tx.query<{ id: string; previousStatus: string }[]>(
       `WITH requeued AS (
          UPDATE email_outbox e
          SET status = 'pending', attempts = 0, next_attempt_at = now(), locked_by = NULL, locked_until = NULL, last_error = NULL
@@ -201,10 +225,10 @@ export class EmailOutboxRepository {
   }
 
   /** Queues the latest message of `kind` about the reference again (see {@link requeue}); its id, or null when there is none. */
-  async requeueLatestFor(kind: string, referenceId: string, manager: EntityManager = this.dataSource.manager): Promise<string | null> {
-    const [latest] = await this.outbox(manager).find({ where: { kind, referenceId }, order: { createdAt: 'DESC' }, take: 1 });
+  async requeueLatestFor(kind: string, referenceId: string): Promise<string | null> {
+    const [latest] = await this.outbox().find({ where: { kind, referenceId }, order: { createdAt: 'DESC' }, take: 1 });
     if (!latest) return null;
-    await this.requeue([latest.id], manager);
+    await this.requeue([latest.id]);
     return latest.id;
   }
 }

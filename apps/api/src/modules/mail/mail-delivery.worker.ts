@@ -56,6 +56,9 @@ export interface DeliveryRound {
  */
 @Injectable()
 export class MailDeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
+  /** Failed sends of every worker of the process, by what followed: a later retry, or giving up (exposed as metrics). */
+  static readonly failures = { retried: 0, givenUp: 0 };
+
   private readonly logger = new Logger(MailDeliveryWorker.name);
   readonly workerId = `${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`;
   private readonly settings: MailDeliveryConfig;
@@ -152,12 +155,14 @@ export class MailDeliveryWorker implements OnApplicationBootstrap, OnModuleDestr
   private async recordFailure(message: ClaimedMessage, reason: string): Promise<'retried' | 'failed'> {
     const invitationPending = message.kind === INVITATION_MAIL_KIND && message.referenceId !== null ? await this.outbox.invitationPending(message.referenceId) : null;
     if (invitationPending === false || (invitationPending === null && message.attempts >= this.settings.maxAttempts)) {
+      MailDeliveryWorker.failures.givenUp += 1;
       await this.outbox.markFailed(message.id, this.workerId, reason);
       const why = invitationPending === false ? 'its invitation is no longer pending' : 'after the last attempt';
       this.logger.error({ messageId: message.id, kind: message.kind, referenceId: message.referenceId, attempts: message.attempts, error: reason }, `E-mail given up: ${why}`);
       return 'failed';
     }
     const delay = retryDelayMs(Math.min(message.attempts, this.settings.maxAttempts), this.settings.retryBaseMs);
+    MailDeliveryWorker.failures.retried += 1;
     await this.outbox.markRetry(message.id, this.workerId, reason, delay);
     const log = { messageId: message.id, kind: message.kind, attempts: message.attempts, retryInMs: delay, error: reason };
     if (message.attempts >= this.settings.maxAttempts) this.logger.error(log, 'E-mail still undelivered after the last backoff step; retrying while its invitation is pending');
