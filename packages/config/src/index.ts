@@ -103,6 +103,5 @@ export function deploymentFor(name: EnvironmentName): DeploymentConfig {
   return DEPLOYMENTS[name];
 }
 
-/** Base path of the console's web app and of the knowledge product (spec §2). */
+/** Base path of the console's web app (spec §2). */
 export const AUTH_BASE_PATH = '/auth';
-export const KNOWLEDGE_BASE_PATH = '/knowledge/';

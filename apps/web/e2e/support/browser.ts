@@ -1,9 +1,9 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { appUrl } from './stack';
 
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
-export function launchBrowser(): Promise<Browser> {
+function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
@@ -17,7 +17,7 @@ export interface Session {
 }
 
 /** A fresh browser context (own cookies and storage) with one page, in Japanese. */
-export async function newSession(browser: Browser): Promise<Session> {
+async function newSession(browser: Browser): Promise<Session> {
   const context = await browser.newContext({ locale: 'ja-JP', viewport: { width: 1280, height: 800 } });
   context.setDefaultTimeout(20_000);
   context.setDefaultNavigationTimeout(30_000);
@@ -87,11 +87,6 @@ export async function waitForPath(page: Page, path: string, options: { timeout?:
     (url) => (path.includes('?') ? `${url.pathname}${url.search}` : url.pathname) === expected,
     { timeout: options.timeout ?? 20_000 },
   );
-}
-
-/** The texts of the toasts currently shown. */
-export async function toastTexts(page: Page): Promise<string[]> {
-  return page.locator('.mantine-Notifications-notification').allInnerTexts();
 }
 
 /** Waits for a toast with exactly this title. */

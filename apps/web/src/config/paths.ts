@@ -1,4 +1,4 @@
-import { AUTH_BASE_PATH, KNOWLEDGE_BASE_PATH } from '@console/config';
+import { AUTH_BASE_PATH } from '@console/config';
 
 /** The app's base path (spec §2); react-router's basename. */
 export const BASE_PATH = AUTH_BASE_PATH;
@@ -82,4 +82,3 @@ export function productHref(productPath: string, projectId: string): string {
   return `${base}?projectId=${enc(projectId)}`;
 }
 
-export { KNOWLEDGE_BASE_PATH };

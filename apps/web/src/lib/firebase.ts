@@ -3,7 +3,7 @@ import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
 import { env } from '@/config/env';
 import { shouldUseAuthEmulator } from '@/config/read-env';
 
-export const firebaseApp: FirebaseApp = initializeApp({
+const firebaseApp: FirebaseApp = initializeApp({
   apiKey: env.firebase.apiKey,
   authDomain: env.firebase.authDomain,
   projectId: env.firebase.projectId,

@@ -2,10 +2,10 @@ import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
 import { isClientError } from './api-error';
 
 /** Data fetching defaults of spec §9. */
-export const QUERY_RETRY_COUNT = 3;
-export const QUERY_RETRY_BASE_DELAY_MS = 1_000;
-export const QUERY_RETRY_MAX_DELAY_MS = 30_000;
-export const QUERY_GC_TIME_MS = 5 * 60 * 1000;
+const QUERY_RETRY_COUNT = 3;
+const QUERY_RETRY_BASE_DELAY_MS = 1_000;
+const QUERY_RETRY_MAX_DELAY_MS = 30_000;
+const QUERY_GC_TIME_MS = 5 * 60 * 1000;
 
 /** 1 s, 2 s, 4 s, … capped at 30 s. */
 export function retryDelay(failureCount: number): number {
@@ -29,7 +29,7 @@ export const queryDefaults: DefaultOptions = {
   },
 };
 
-export function createQueryClient(): QueryClient {
+function createQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: queryDefaults });
 }
 

@@ -7,7 +7,7 @@ export function parseInvitationParam(value: string | null): string | undefined {
   return value !== null && isValidId('invitation', value) ? value : undefined;
 }
 
-export const AUTH_PAGES = ['login', 'sign-up'] as const;
+const AUTH_PAGES = ['login', 'sign-up'] as const;
 export type AuthPage = (typeof AUTH_PAGES)[number];
 
 /** `page`: which sign-in screen an invited visitor lands on. */

@@ -2,7 +2,7 @@
  * Local-storage values of spec §3: the latest project id and the latest product per project id.
  * Every access tolerates a missing or broken storage (private mode, quota, bad JSON).
  */
-export const STORAGE_KEYS = {
+const STORAGE_KEYS = {
   latestProjectId: 'console.latestProjectId',
   latestProductByProjectId: 'console.latestProductByProjectId',
 } as const;
