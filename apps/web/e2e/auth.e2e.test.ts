@@ -64,6 +64,21 @@ describe('login', () => {
     await page.getByRole('button', { name: 'Googleでログイン' }).waitFor();
   });
 
+  it('has a favicon, so the first load asks for nothing that is missing', async () => {
+    const { page } = session();
+    const missing: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 404) missing.push(response.url());
+    });
+    await open(page, '/login');
+    await page.getByRole('button', { name: 'ログイン', exact: true }).waitFor();
+    const href = await page.locator('link[rel="icon"]').evaluate((link) => (link as HTMLLinkElement).href);
+    const icon = await page.request.get(href);
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toContain('image/svg+xml');
+    expect(missing).toEqual([]);
+  });
+
   it('shows ログインできませんでした for a wrong password and stays on /login', async () => {
     const { page } = session();
     const user = await seedAccount('wrongpw');
