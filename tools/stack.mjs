@@ -52,15 +52,19 @@ export function freePort() {
   });
 }
 
+/** How often the stack's own readiness checks poll: a piece is seen ready at most this long after it is. */
+const READY_POLL_MS = 100;
+
 /**
- * Polls `check` every 250 ms until it answers a truthy value, which it returns; throws after `timeoutMs`.
+ * Polls `check` every `intervalMs` (250 ms unless told) until it answers a truthy value, which it returns; throws after `timeoutMs`.
  * @template T
  * @param {() => T | Promise<T>} check
  * @param {string} what
  * @param {number} timeoutMs
+ * @param {number} [intervalMs]
  * @returns {Promise<NonNullable<T>>}
  */
-export async function waitFor(check, what, timeoutMs) {
+export async function waitFor(check, what, timeoutMs, intervalMs = 250) {
   const started = Date.now();
   /** @type {unknown} */
   let lastError;
@@ -71,7 +75,7 @@ export async function waitFor(check, what, timeoutMs) {
     } catch (error) {
       lastError = error;
     }
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, intervalMs));
   }
   throw new Error(`${what} did not become ready within ${timeoutMs} ms${lastError instanceof Error ? `: ${lastError.message}` : ''}`);
 }
@@ -144,10 +148,13 @@ export async function startTestDatabase({ serverUrl = process.env.TEST_DATABASE_
 /**
  * The Firebase Auth Emulator on `port`, for project `projectId` (a demo- id, so nothing
  * leaves the machine). With `dataDir`, accounts are imported from and exported to it.
- * @param {{ port?: number, projectId?: string, dataDir?: string, log?: Log }} [options]
+ * With `lazyValidation`, the emulator compiles the JSON-schema validators of its REST API when
+ * an operation is first called instead of all at start (tools/auth-emulator-lazy-validation.cjs):
+ * the same checks, but it is ready in about 1.5 s instead of 6 s on a 2-core machine.
+ * @param {{ port?: number, projectId?: string, dataDir?: string, log?: Log, lazyValidation?: boolean }} [options]
  * @returns {Promise<{ host: string, projectId: string, stop(): Promise<void> }>}
  */
-export async function startAuthEmulator({ port, projectId = 'demo-console', dataDir, log = () => {} } = {}) {
+export async function startAuthEmulator({ port, projectId = 'demo-console', dataDir, log = () => {}, lazyValidation = false } = {}) {
   const authPort = port ?? (await freePort());
   const workDir = mkdtempSync(join(tmpdir(), 'console-auth-emulator-'));
   const config = {
@@ -166,9 +173,15 @@ export async function startAuthEmulator({ port, projectId = 'demo-console', data
     if (existsSync(join(dataDir, 'firebase-export-metadata.json'))) args.push('--import', dataDir);
     args.push('--export-on-exit', dataDir);
   }
+  /** @type {Record<string, string | undefined>} */
+  const env = { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', NO_UPDATE_NOTIFIER: '1', CI: 'true' };
+  if (lazyValidation) {
+    const preload = join(ROOT, 'tools', 'auth-emulator-lazy-validation.cjs').replace(/["\\]/g, '\\$&');
+    env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --require "${preload}"`.trim();
+  }
   const child = spawn(join(BIN, 'firebase'), args, {
     cwd: workDir,
-    env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', NO_UPDATE_NOTIFIER: '1', CI: 'true' },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -183,11 +196,13 @@ export async function startAuthEmulator({ port, projectId = 'demo-console', data
   const exited = new Promise((r) => child.once('exit', r));
   const host = `127.0.0.1:${authPort}`;
   try {
-    await waitFor(async () => {
-      if (child.exitCode !== null) throw new Error(`the emulator exited: ${output.slice(-2000)}`);
+    // A process that exited ends the wait at once (a thrown error would be retried until the timeout).
+    const outcome = await waitFor(async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return 'exited';
       const res = await fetch(`http://${host}/`, { signal: AbortSignal.timeout(1000) });
-      return res.ok;
-    }, 'The Firebase Auth Emulator', 120_000);
+      return res.ok && 'ready';
+    }, 'The Firebase Auth Emulator', 120_000, READY_POLL_MS);
+    if (outcome === 'exited') throw new Error(`the emulator exited: ${output.slice(-2000)}`);
   } catch (error) {
     signalGroup(child, 'SIGKILL');
     throw error;
@@ -225,10 +240,12 @@ async function startProcess({ name, command, args, env, cwd = ROOT, ready, log =
   /** @type {Promise<number | null>} */
   const exited = new Promise((r) => child.once('exit', r));
   try {
-    await waitFor(async () => {
-      if (child.exitCode !== null) throw new Error(`${name} exited:\n${output.slice(-4000)}`);
-      return ready();
-    }, name, timeoutMs);
+    // A process that exited ends the wait at once (a thrown error would be retried until the timeout).
+    const outcome = await waitFor(async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return 'exited';
+      return (await ready()) && 'ready';
+    }, name, timeoutMs, READY_POLL_MS);
+    if (outcome === 'exited') throw new Error(`${name} exited:\n${output.slice(-4000)}`);
   } catch (error) {
     signalGroup(child, 'SIGKILL');
     throw error;
