@@ -2,9 +2,12 @@
  * The error catalogue of the console (spec §5, §8).
  *
  * Every failure that crosses a boundary carries a string `errorCode`; the message shown to the
- * user comes from {@link ERROR_MESSAGES} and the HTTP status from {@link ERROR_HTTP_STATUS}
- * (the one and only code → status table). API error bodies have the shape {@link ErrorBody}.
+ * user comes from {@link ERROR_MESSAGES} (Japanese, the spec's texts) or {@link ERROR_MESSAGES_EN}
+ * (see {@link errorMessage}) and the HTTP status from {@link ERROR_HTTP_STATUS} (the one and only
+ * code → status table). API error bodies have the shape {@link ErrorBody}.
  */
+
+import type { Locale } from './locales';
 
 export const ErrorCodes = {
   // Validation (spec §5)
@@ -74,6 +77,22 @@ export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 /** Every error code, in catalogue order. */
 export const ERROR_CODES: readonly ErrorCode[] = Object.freeze(Object.values(ErrorCodes));
 
+/** The generic write failures' messages (spec §8): the spec writes them in English, the same in every language. */
+const WRITE_FAILURE_MESSAGES = {
+  FAILED_TO_CREATE_ACCOUNT: 'Failed to create account',
+  FAILED_TO_UPDATE_ACCOUNT: 'Failed to update account',
+  FAILED_TO_UPDATE_EMAIL: 'Failed to update email',
+  FAILED_TO_UPLOAD_PROFILE_IMAGE: 'Failed to upload profile image',
+  FAILED_TO_ASSIGN_ROLE: 'Failed to assign role',
+  FAILED_TO_UPDATE_ORGANIZATION: 'Failed to update organization',
+  FAILED_TO_INVITE: 'Failed to invite',
+  FAILED_TO_REMOVE_MEMBER: 'Failed to remove member',
+  FAILED_TO_UPDATE_PROJECT: 'Failed to update project',
+  FAILED_TO_CREATE_PROJECT: 'Failed to create project',
+  FAILED_TO_CREATE_ORGANIZATION: 'Failed to create organization',
+  FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN: 'Failed to update can be super admin',
+} as const;
+
 /**
  * Default message per code. INVALID_ID's catalogue text is the prefix; the thrown message carries
  * the offending value (see {@link invalidIdMessage}).
@@ -120,19 +139,75 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = Object.freeze
   INTERNAL: '予期しないエラーが発生しました',
   SERVICE_UNAVAILABLE: 'サービスが一時的に利用できません。しばらくしてから再度お試しください',
 
-  FAILED_TO_CREATE_ACCOUNT: 'Failed to create account',
-  FAILED_TO_UPDATE_ACCOUNT: 'Failed to update account',
-  FAILED_TO_UPDATE_EMAIL: 'Failed to update email',
-  FAILED_TO_UPLOAD_PROFILE_IMAGE: 'Failed to upload profile image',
-  FAILED_TO_ASSIGN_ROLE: 'Failed to assign role',
-  FAILED_TO_UPDATE_ORGANIZATION: 'Failed to update organization',
-  FAILED_TO_INVITE: 'Failed to invite',
-  FAILED_TO_REMOVE_MEMBER: 'Failed to remove member',
-  FAILED_TO_UPDATE_PROJECT: 'Failed to update project',
-  FAILED_TO_CREATE_PROJECT: 'Failed to create project',
-  FAILED_TO_CREATE_ORGANIZATION: 'Failed to create organization',
-  FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN: 'Failed to update can be super admin',
+  ...WRITE_FAILURE_MESSAGES,
 });
+
+/** The English message per code: the spec's own English texts as they are, the others translated. */
+export const ERROR_MESSAGES_EN: Readonly<Record<ErrorCode, string>> = Object.freeze({
+  INVALID_ID: 'Invalid id',
+  VALIDATION_FAILED: 'The input is not valid',
+  INVALID_EMAIL: 'Enter a valid email address',
+  INVALID_PASSWORD: 'Enter at least 8 characters using letters, digits and symbols',
+  NAME_REQUIRED: 'Enter a name',
+  NAME_TOO_LONG: 'Enter a name of up to 100 characters',
+  INVALID_PRODUCT: 'Product not found',
+  INVALID_PLAN: 'Invalid plan',
+  ORGANIZATION_MISMATCH: 'Organization mismatch',
+  INTERNAL_ACCOUNTS_ONLY: 'Only internal accounts can be made system administrators',
+
+  NOT_FOUND: 'Not found',
+  ACCOUNT_NOT_FOUND: 'Account not found',
+  ROLE_NOT_FOUND: 'Role not found',
+  INVITATION_NOT_FOUND: 'Invitation not found',
+  PROJECT_NOT_IN_ORGANIZATION: 'Project not found in the organization',
+
+  UNAUTHENTICATED: 'Please sign in',
+  FORBIDDEN: 'You do not have permission',
+  EMAIL_MISMATCH: 'The email does not match the invited email',
+  CANNOT_CHANGE_OWN_ROLE: 'You cannot change your own role',
+  CANNOT_REMOVE_SELF: 'You cannot remove yourself',
+  CANNOT_CHANGE_OWN_SYSTEM_ADMIN: 'You cannot change your own system administrator rights',
+
+  ALREADY_ORGANIZATION_MEMBER: 'The account already belongs to the organization',
+  EMAIL_ALREADY_IN_USE: 'This email address is used by another account',
+  EMAIL_NOT_VERIFIED: 'The email address has not been verified, so the account cannot be made a system administrator',
+  NOT_ORGANIZATION_MEMBER: 'The account does not belong to the organization',
+  LAST_ADMIN: 'An organization needs at least one administrator',
+  INVITATION_INVALID: 'The invitation is no longer valid',
+  CONFLICT: 'This conflicted with another operation. Please try again',
+  IDEMPOTENCY_KEY_REUSED: 'The Idempotency-Key was already used for a different request',
+
+  UNSUPPORTED_IMAGE: 'Choose a PNG, JPEG, WebP or AVIF image',
+  IMAGE_TOO_LARGE: 'The image file is too large',
+  PAYLOAD_TOO_LARGE: 'The request is too large',
+  RATE_LIMITED: 'Too many requests. Please wait a moment and try again',
+
+  INTERNAL: 'An unexpected error occurred',
+  SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please wait a moment and try again',
+
+  ...WRITE_FAILURE_MESSAGES,
+});
+
+const ERROR_MESSAGES_BY_LOCALE: Readonly<Record<Locale, Readonly<Record<ErrorCode, string>>>> = Object.freeze({ ja: ERROR_MESSAGES, en: ERROR_MESSAGES_EN });
+
+/** The catalogue message of the code in the locale. */
+export function errorMessage(code: ErrorCode, locale: Locale): string {
+  return ERROR_MESSAGES_BY_LOCALE[locale][code];
+}
+
+/**
+ * The message of an error of `code` in the locale: a catalogue text (of any locale), also as the
+ * prefix of '<text>: <detail>' (e.g. INVALID_ID's 'Invalid id: <value>'), becomes the locale's
+ * text; any other message (a technical detail, in English) stays as it is.
+ */
+export function localizeErrorMessage(code: ErrorCode, message: string, locale: Locale): string {
+  for (const catalogue of Object.values(ERROR_MESSAGES_BY_LOCALE)) {
+    const text = catalogue[code];
+    if (message === text) return errorMessage(code, locale);
+    if (message.startsWith(`${text}: `)) return `${errorMessage(code, locale)}${message.slice(text.length)}`;
+  }
+  return message;
+}
 
 /** THE code → HTTP status table. The API's error filter uses nothing else. */
 export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = Object.freeze({

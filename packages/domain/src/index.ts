@@ -7,3 +7,4 @@ export * from './memberships';
 export * from './invitations';
 export * from './permissions';
 export * from './audit';
+export * from './locales';

@@ -3,17 +3,21 @@ import {
   ERROR_CODES,
   ERROR_HTTP_STATUS,
   ERROR_MESSAGES,
+  ERROR_MESSAGES_EN,
   ErrorCodes,
   PRODUCT_ERROR_NAME,
   describeValue,
   domainErrorFromBody,
+  errorMessage,
   httpStatusOf,
   invalidIdMessage,
   isDomainError,
   isErrorBody,
   isErrorCode,
+  localizeErrorMessage,
   type ErrorCode,
 } from '../src/errors';
+import { LOCALES } from '../src/locales';
 
 describe('error catalogue', () => {
   it('every code maps to itself in ErrorCodes and has a message and a status', () => {
@@ -97,6 +101,56 @@ describe('error catalogue', () => {
 
   it('the product error name is ConsoleError', () => {
     expect(PRODUCT_ERROR_NAME).toBe('ConsoleError');
+  });
+});
+
+describe('English catalogue', () => {
+  const JAPANESE = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}\u3000-\u303f\uff00-\uffef]/u;
+
+  it('has a non-empty English text without Japanese characters for every code', () => {
+    expect(Object.keys(ERROR_MESSAGES_EN).sort()).toEqual([...ERROR_CODES].sort());
+    for (const code of ERROR_CODES) {
+      expect(ERROR_MESSAGES_EN[code].trim()).not.toBe('');
+      expect(ERROR_MESSAGES_EN[code]).not.toMatch(JAPANESE);
+    }
+  });
+
+  it('keeps the texts the spec writes in English, and translates the Japanese ones', () => {
+    for (const code of ERROR_CODES) {
+      if (JAPANESE.test(ERROR_MESSAGES[code])) expect(ERROR_MESSAGES_EN[code]).not.toBe(ERROR_MESSAGES[code]);
+      else expect(ERROR_MESSAGES_EN[code]).toBe(ERROR_MESSAGES[code]);
+    }
+    expect(ERROR_MESSAGES_EN.FORBIDDEN).toBe('You do not have permission');
+  });
+
+  it('errorMessage picks the catalogue of the locale', () => {
+    for (const code of ERROR_CODES) {
+      expect(errorMessage(code, 'ja')).toBe(ERROR_MESSAGES[code]);
+      expect(errorMessage(code, 'en')).toBe(ERROR_MESSAGES_EN[code]);
+    }
+  });
+});
+
+describe('localizeErrorMessage', () => {
+  it('turns a catalogue text of any locale into the text of the requested one', () => {
+    for (const code of ERROR_CODES) {
+      for (const from of LOCALES) {
+        for (const to of LOCALES) expect(localizeErrorMessage(code, errorMessage(code, from), to)).toBe(errorMessage(code, to));
+      }
+    }
+    expect(localizeErrorMessage('LAST_ADMIN', new DomainError('LAST_ADMIN').message, 'en')).toBe('An organization needs at least one administrator');
+  });
+
+  it('keeps the detail of a catalogue text with a detail (INVALID_ID)', () => {
+    expect(localizeErrorMessage('INVALID_ID', invalidIdMessage('abc'), 'en')).toBe('Invalid id: abc');
+    expect(localizeErrorMessage('NOT_FOUND', `${ERROR_MESSAGES.NOT_FOUND}: organization`, 'en')).toBe('Not found: organization');
+    expect(localizeErrorMessage('NOT_FOUND', `${ERROR_MESSAGES_EN.NOT_FOUND}: organization`, 'ja')).toBe(`${ERROR_MESSAGES.NOT_FOUND}: organization`);
+  });
+
+  it('leaves any other message as it is', () => {
+    expect(localizeErrorMessage('VALIDATION_FAILED', 'name must be a string', 'en')).toBe('name must be a string');
+    expect(localizeErrorMessage('VALIDATION_FAILED', 'name must be a string', 'ja')).toBe('name must be a string');
+    expect(localizeErrorMessage('FORBIDDEN', ERROR_MESSAGES.NOT_FOUND, 'en')).toBe(ERROR_MESSAGES.NOT_FOUND);
   });
 });
 

@@ -5,6 +5,9 @@ const EXPECTED_EXPORTS = [
   // errors
   'DomainError', 'ErrorCodes', 'ERROR_CODES', 'ERROR_MESSAGES', 'ERROR_HTTP_STATUS', 'PRODUCT_ERROR_NAME',
   'isDomainError', 'isErrorCode', 'isErrorBody', 'domainErrorFromBody', 'httpStatusOf', 'invalidIdMessage', 'describeValue',
+  'ERROR_MESSAGES_EN', 'errorMessage', 'localizeErrorMessage',
+  // locales
+  'LOCALES', 'DEFAULT_LOCALE', 'isLocale', 'otherLocale', 'localeFromAcceptLanguage',
   // ids
   'ID_ALPHABET', 'ID_LENGTHS', 'ID_KINDS', 'ROOT_ACCOUNT_ID', 'generateId', 'isValidId', 'assertValidId',
   // roles
