@@ -3,9 +3,8 @@ import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { AuthModule } from './common/auth/auth.module';
 import { ErrorFilter } from './common/errors/error.filter';
-import { ReadRetryInterceptor } from './common/http/read-retry.interceptor';
+import { CallInterceptor } from './common/http/call.interceptor';
 import { validationExceptionFactory } from './common/http/validation';
-import { AccountLogContext } from './common/logging/account-log-context.interceptor';
 import { loggerParams } from './common/logging/logger-options';
 import { MetricsModule } from './modules/metrics/metrics.module';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
@@ -55,8 +54,7 @@ export class AppModule {
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorFilter },
-        { provide: APP_INTERCEPTOR, useClass: AccountLogContext },
-        { provide: APP_INTERCEPTOR, useClass: ReadRetryInterceptor },
+        { provide: APP_INTERCEPTOR, useClass: CallInterceptor },
         {
           provide: APP_PIPE,
           useValue: new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, exceptionFactory: validationExceptionFactory }),

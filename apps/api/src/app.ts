@@ -10,10 +10,12 @@ import { randomUUID } from 'node:crypto';
 import { AppModule } from './app.module';
 import { guardRequestBodies } from './common/http/request-body';
 import { installSecurityHeaders } from './common/http/security-headers';
+import { installRequestLog } from './common/logging/request-log';
 import { StartupLogger, startupLog } from './common/logging/startup-logger';
 import { nameSpansAfterRoutes } from './common/observability/tracing';
 import { RateLimiter } from './common/rate-limit/rate-limiter';
 import type { AppConfig } from './config/app-config';
+import { HealthChecks } from './modules/health/health-checks';
 import { Lifecycle } from './modules/health/lifecycle';
 import { Metrics } from './modules/metrics/metrics';
 
@@ -37,7 +39,8 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
     logger: options.logger === false ? false : new StartupLogger(startupLog(config.logLevel)),
   });
   if (options.logger !== false) app.useLogger(app.get(Logger));
-  // First, so that every answer carries them, the 503 of the hook below included.
+  await installRequestLog(app);
+  // First of the answering hooks, so that every answer carries them, the 503 of the hook below included.
   await installSecurityHeaders(app, config);
   guardRequestBodies(app, MAX_JSON_BODY_BYTES);
   const lifecycle = app.get(Lifecycle);
@@ -52,6 +55,7 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
   // After the cookie parser: the per-IP limit tells anonymous calls by their missing token or session cookie.
   await app.get(RateLimiter).install(adapter.getInstance());
   await app.get(Metrics).install(adapter.getInstance());
+  app.get(HealthChecks).install(adapter.getInstance());
   if (config.observability.otlpEndpoint !== undefined) await nameSpansAfterRoutes(adapter.getInstance());
   return app;
 }

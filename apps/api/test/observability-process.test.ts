@@ -162,8 +162,14 @@ describe('observability of the API process', () => {
   const calls = new Map<string, string | undefined>();
   let sent = 0;
   let failedCall: { requestId: string; status: number; body: unknown };
+  /** Refused calls (401), one sending its X-Request-Id, one sending none: the X-Request-Id each was answered with. */
+  let refusedWithId: { requestId: string; answeredRequestId: string | null };
+  let refusedWithoutId: string | null;
 
-  async function send(path: string, options: { token?: string; cookie?: string; body?: unknown; method?: string; accountId?: string } = {}): Promise<{ status: number; body: unknown; requestId: string }> {
+  async function send(
+    path: string,
+    options: { token?: string; cookie?: string; body?: unknown; method?: string; accountId?: string } = {},
+  ): Promise<{ status: number; body: unknown; requestId: string; answeredRequestId: string | null }> {
     const requestId = `${REQUEST_ID_PREFIX}-${sent}`;
     sent += 1;
     // The API's calls are logged (POSTs); GETs (health checks, stored images) are not.
@@ -179,7 +185,7 @@ describe('observability of the API process', () => {
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
     const text = await response.text();
-    return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined, requestId };
+    return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined, requestId, answeredRequestId: response.headers.get('x-request-id') };
   }
 
   /**
@@ -193,7 +199,7 @@ describe('observability of the API process', () => {
     try {
       await db.query('BEGIN');
       await db.query('LOCK TABLE projects IN ACCESS EXCLUSIVE MODE');
-      const pending = send('/project/listInAccount', { token: admin.idToken, body: { note: BODY_MARKER }, accountId: adminAccountId });
+      const pending = send('/project/listInAccount', { token: admin.idToken, body: { query: BODY_MARKER }, accountId: adminAccountId });
       let waiting: number | undefined;
       for (let attempt = 0; waiting === undefined && attempt < 400; attempt += 1) {
         const { rows } = await db.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`);
@@ -254,7 +260,12 @@ describe('observability of the API process', () => {
     expect(invited.status).toBe(200);
 
     // Refusals: no token, no such route, no such file, a malformed body.
-    expect((await send('/account/get')).status).toBe(401);
+    const refused = await send('/account/get');
+    expect(refused.status).toBe(401);
+    refusedWithId = refused;
+    const refusedAnonymously = await fetch(`${api.baseUrl}/account/get`, { method: 'POST' });
+    expect(refusedAnonymously.status).toBe(401);
+    refusedWithoutId = refusedAnonymously.headers.get('x-request-id');
     expect((await send('/no/such/route', { token: admin.idToken })).status).toBe(404);
     expect((await send('/files/not-a-stored-file', { method: 'GET' })).status).toBe(404);
     expect((await send('/organization/inviteMembers', { token: admin.idToken, body: { organizationId: 'x', emails: 'nobody' }, accountId: adminAccountId })).status).toBe(400);
@@ -291,7 +302,7 @@ describe('observability of the API process', () => {
       const text = await (await scrape()).text();
       const count = (route: string, status: string, method = 'POST') => sample(text, 'http_request_duration_seconds_count', { method, route, status_code: status }) ?? 0;
       expect(count('/account/get', '200')).toBeGreaterThanOrEqual(3);
-      expect(count('/account/get', '401')).toBe(1);
+      expect(count('/account/get', '401')).toBe(2);
       expect(count('/project/listInAccount', '500')).toBe(1);
       expect(count('/files/:name', '404', 'GET')).toBe(1);
       expect(count('unmatched', '404')).toBe(1);
@@ -399,6 +410,23 @@ describe('observability of the API process', () => {
       const failed = lines.filter((line) => line.reqId === failedCall.requestId);
       expect(failed.some((line) => line.level === 50 && line.msg === 'Unhandled error')).toBe(true);
       expect(failed.every((line) => line.accountId === adminAccountId)).toBe(true);
+    });
+
+    it('answers with X-Request-Id the reqId of the lines of the call: the one the caller sent, else one generated for it', () => {
+      const lines = logLines();
+      expect(refusedWithId.answeredRequestId).toBe(refusedWithId.requestId);
+      expect(refusedWithoutId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      for (const requestId of [refusedWithId.requestId, refusedWithoutId]) {
+        expect(lines.filter((line) => line.reqId === requestId).map((line) => line.msg)).toEqual(['request completed']);
+      }
+    });
+
+    it('closes each call with a line naming its method, path, status and duration', () => {
+      const closing = logLines().filter((line) => line.reqId === failedCall.requestId && line.msg === 'request errored');
+      expect(closing).toHaveLength(1);
+      const line = JSON.parse(closing[0]?.raw ?? '{}') as { responseTime?: unknown };
+      expect(line).toMatchObject({ level: 30, req: { method: 'POST', url: '/project/listInAccount' }, res: { statusCode: 500 }, accountId: adminAccountId });
+      expect(typeof line.responseTime).toBe('number');
     });
 
     it('writes no e-mail address, token or cookie, also where a message quotes one', () => {

@@ -158,7 +158,7 @@ describe('database outage', () => {
 
   it('runs a read call again on a new connection when its connection is lost in the middle of the call (after the sign-in check)', async () => {
     const drops = proxy.staleDrops;
-    proxy.dropConnectionOnQuery('"organization_memberships"');
+    proxy.dropConnectionOnQuery('FROM organization_memberships om');
     const result = await call<unknown[]>(api, '/project/listInAccount', undefined, user.idToken);
     expect(proxy.staleDrops).toBe(drops + 1);
     expect(result.status).toBe(200);

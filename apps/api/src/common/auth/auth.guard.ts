@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { retryReadOnce } from '../../database/connection-loss';
+import { logAccount } from '../logging/request-log';
 import { ACCESS_KEY, type AccessLevel } from './access.decorator';
 import { AccountLookup } from './account-lookup';
 import { FirebaseAuthService } from './firebase-auth.service';
@@ -80,6 +81,7 @@ export class AuthGuard implements CanActivate {
     if (!account) throw new DomainError('ACCOUNT_NOT_FOUND');
     const isSystemAdmin = holdsSystemAdminRights(account, user);
     request.operator = { id: account.id, email: account.email, isSystemAdmin };
+    logAccount(request, account.id);
     if (level === 'systemAdmin' && !isSystemAdmin) throw new DomainError('FORBIDDEN');
     return true;
   }

@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
-import { DomainError, ERROR_HTTP_STATUS, ERROR_MESSAGES, PRODUCT_ERROR_NAME, type ErrorBody, type ErrorCode } from '@console/domain';
+import { DomainError, ERROR_HTTP_STATUS, ERROR_MESSAGES, PRODUCT_ERROR_NAME, localeFromAcceptLanguage, localizeErrorMessage, type ErrorBody, type ErrorCode } from '@console/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isConnectionLost } from '../../database/connection-loss';
 import { isConflictViolation } from '../../database/query-errors';
@@ -83,6 +83,7 @@ export class ErrorFilter implements ExceptionFilter {
     void reply.status(status).header('x-request-id', String(request.id));
     if (status === ERROR_HTTP_STATUS.SERVICE_UNAVAILABLE) void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     if (exception instanceof RateLimitedError) void reply.header('retry-after', String(exception.retryAfterSeconds));
-    void reply.send(payload);
+    // The one place where messages take the request's language (Japanese unless it asks for English).
+    void reply.send({ ...payload, message: localizeErrorMessage(payload.errorCode, payload.message, localeFromAcceptLanguage(request.headers['accept-language'])) });
   }
 }

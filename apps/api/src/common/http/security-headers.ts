@@ -1,5 +1,6 @@
 import fastifyHelmet from '@fastify/helmet';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import fastify from 'fastify';
 import type { AppConfig } from '../../config/app-config';
 
 /** HSTS outside development: two years, subdomains included (as the web server sends it, apps/web/nginx). */
@@ -19,21 +20,41 @@ const HSTS_MAX_AGE_SECONDS = 63_072_000;
  *   kept by a browser or a proxy: it is account data, or a state that is only true now), unless the
  *   handler sets its own: the content-addressed images of /files stay cacheable.
  * Handlers may override any of them with their own header (the development mailbox page allows its
- * inline style).
+ * inline style). The headers are the same on every answer: @fastify/helmet computes them once, on a
+ * probe answer at startup, and one hook sets them on each answer (the plugin itself would build
+ * its middleware again for every request).
  */
 export async function installSecurityHeaders(app: NestFastifyApplication, config: AppConfig): Promise<void> {
-  await app.register(fastifyHelmet, {
+  const headers = await helmetHeaders(config);
+  // On the Node response, like helmet's own: a header the handler sets itself takes precedence.
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRequest', (_request, reply, done) => {
+      const raw = reply.raw;
+      for (const [name, value] of headers) raw.setHeader(name, value);
+      raw.setHeader('cache-control', 'no-store');
+      done();
+    });
+}
+
+/** Headers of every answer rather than of the probe's body. */
+const BODY_HEADERS: ReadonlySet<string> = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+
+/** The headers @fastify/helmet sets with the API's options, read from an answer of a probe server that is not listening. */
+async function helmetHeaders(config: AppConfig): Promise<[string, string][]> {
+  const probe = fastify();
+  await probe.register(fastifyHelmet, {
     contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
     crossOriginResourcePolicy: { policy: 'same-site' },
     frameguard: { action: 'deny' },
     strictTransportSecurity: config.environment === 'dev' ? false : { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true },
   });
-  // On the Node response, like helmet's headers: a header the handler sets itself takes precedence.
-  app
-    .getHttpAdapter()
-    .getInstance()
-    .addHook('onRequest', (_request, reply, done) => {
-      reply.raw.setHeader('cache-control', 'no-store');
-      done();
-    });
+  probe.get('/', () => '');
+  try {
+    const answer = await probe.inject({ method: 'GET', url: '/' });
+    return Object.entries(answer.headers).flatMap(([name, value]) => (BODY_HEADERS.has(name) || value === undefined ? [] : [[name, String(value)] as [string, string]]));
+  } finally {
+    await probe.close();
+  }
 }

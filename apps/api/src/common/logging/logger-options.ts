@@ -1,7 +1,5 @@
-import { RequestMethod } from '@nestjs/common';
 import type { Params } from 'nestjs-pino';
-import { randomUUID } from 'node:crypto';
-import type { LoggerOptions, SerializedRequest, SerializedResponse } from 'pino';
+import type { LoggerOptions } from 'pino';
 import { redactPersonalData } from './redact';
 
 /**
@@ -21,26 +19,10 @@ export function pinoOptions(level: string): LoggerOptions {
 }
 
 /**
- * The request-aware logger: every line written while a request is handled carries its id (`reqId`,
- * the X-Request-Id the API answers with) and, once the caller's account is known, `accountId` (see
- * AccountLogContext); the completion line adds the method, the path without its query and the
- * status. Neither headers nor the client address are logged.
+ * The application's logger (Nest's, through pino): lines written while a call is handled go to the
+ * call's own logger (see installRequestLog), which also writes the call's completion line; the
+ * module's request-logging middleware is mounted on no route.
  */
 export function loggerParams(level: string): Params {
-  return {
-    pinoHttp: {
-      ...pinoOptions(level),
-      genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : randomUUID()),
-      quietReqLogger: true,
-      serializers: {
-        req: (req: SerializedRequest) => ({ method: req.method, url: req.url.split('?')[0] }),
-        res: (res: SerializedResponse) => ({ statusCode: res.statusCode }),
-      },
-    },
-    // The API's calls, all POSTs, whatever their path (the module's default pattern matches none
-    // with the Fastify adapter); not the GETs of health checks, called most, and of stored images.
-    forRoutes: [{ path: '/{*path}', method: RequestMethod.POST }],
-    // The fields AccountLogContext assigns go to the completion line too.
-    assignResponse: true,
-  };
+  return { pinoHttp: { ...pinoOptions(level), wrapSerializers: false }, forRoutes: [] };
 }

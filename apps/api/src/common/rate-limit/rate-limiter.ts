@@ -52,7 +52,7 @@ return 1`;
  * instances), else in this instance's memory:
  * - per client IP: calls presenting neither a bearer token nor the session cookie, and every call
  *   of /session/introspect (a Fastify onRequest hook, before anything else runs);
- * - per account: write calls of signed-in callers ({@link RateLimitInterceptor}, after authentication);
+ * - per account: write calls of signed-in callers (CallInterceptor, after authentication);
  * - per organization and UTC day: addresses invited with /organization/inviteMembers.
  * Beyond a limit a call answers 429 RATE_LIMITED with Retry-After. When Redis cannot be reached
  * calls are not limited (fail open), and the outage and the recovery are logged once each.

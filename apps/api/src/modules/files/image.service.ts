@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, IMAGE_MAX_BYTES, type SupportedImageType } from '@console/domain';
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import type sharp from 'sharp';
 import { IMAGE_STORAGE, type ImageStorage } from './image-storage';
 
 /** Largest accepted image, in pixels (width x height), so that decoding cannot exhaust memory. */
@@ -31,6 +31,14 @@ const SHARP_FORMATS: Record<SupportedImageType, readonly string[]> = {
   'image/avif': ['heif', 'avif'],
 };
 
+let loadingSharp: Promise<typeof sharp> | undefined;
+
+/** The image library, loaded at the first upload rather than as the API starts (it is large, and native). */
+function loadSharp(): Promise<typeof sharp> {
+  loadingSharp ??= import('sharp').then((loaded) => loaded.default);
+  return loadingSharp;
+}
+
 /** A decoder failure: too many pixels, or anything else that is not a readable image. */
 function decodeError(error: unknown): DomainError {
   if (error instanceof Error && /pixel limit/i.test(error.message)) return new DomainError('IMAGE_TOO_LARGE');
@@ -51,9 +59,10 @@ export class ImageService {
     const type = sniffImageType(data);
     if (!type) throw new DomainError('UNSUPPORTED_IMAGE');
     const options = { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'warning', sequentialRead: true } as const;
+    const decode = await loadSharp();
     let metadata: sharp.Metadata;
     try {
-      metadata = await sharp(data, options).metadata();
+      metadata = await decode(data, options).metadata();
     } catch (error) {
       throw decodeError(error);
     }
@@ -63,7 +72,7 @@ export class ImageService {
     if (width <= 0 || height <= 0) throw new DomainError('UNSUPPORTED_IMAGE');
     if (width * height > IMAGE_MAX_PIXELS) throw new DomainError('IMAGE_TOO_LARGE');
     try {
-      return await sharp(data, options)
+      return await decode(data, options)
         .rotate()
         .resize(PROFILE_IMAGE_SIZE, PROFILE_IMAGE_SIZE, { fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 85 })

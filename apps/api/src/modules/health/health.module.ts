@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { HealthController } from './health.controller';
+import { HealthChecks } from './health-checks';
 import { Lifecycle } from './lifecycle';
 import { ReadinessRepository } from './readiness.repository';
 
-@Module({ controllers: [HealthController], providers: [Lifecycle, ReadinessRepository], exports: [Lifecycle] })
+@Module({ providers: [HealthChecks, Lifecycle, ReadinessRepository], exports: [HealthChecks, Lifecycle] })
 export class HealthModule {}

@@ -6,11 +6,14 @@ import { MailDeliveryWorker, sendTimeoutMs } from './mail-delivery.worker';
 import { MAIL_SENDER, type MailSender } from './mail-sender';
 import { MailService } from './mail.service';
 import { MailboxController } from './mailbox.controller';
-import { SendgridMailSender } from './sendgrid-mail-sender';
 
-/** SendGrid when an API key is configured, otherwise the local mailbox under the data directory. */
-function createMailSender(config: AppConfig): MailSender {
+/**
+ * SendGrid when an API key is configured, otherwise the local mailbox under the data directory.
+ * The SendGrid sender (and its libraries) is loaded only where it is configured.
+ */
+async function createMailSender(config: AppConfig): Promise<MailSender> {
   if (config.sendgridApiKey) {
+    const { SendgridMailSender } = await import('./sendgrid-mail-sender.js');
     return new SendgridMailSender({ apiKey: config.sendgridApiKey, apiUrl: config.sendgridApiUrl, from: config.deployment.invitationSender, timeoutMs: sendTimeoutMs(config.mail.leaseMs) });
   }
   return new LocalMailboxSender(mailboxDir(config), `${config.deployment.invitationSender.name} <${config.deployment.invitationSender.email}>`);
