@@ -2,11 +2,12 @@ import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from '@console/d
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
+import { encodeCursor } from '../src/common/http/paging-sql';
 import { READ_CALL_KEY } from '../src/common/http/read-call';
 import { ConfigError, loadConfig } from '../src/config/app-config';
 import { AUDIT_CSV_COLUMNS } from '../src/modules/audit/audit-csv';
 import { auditPageQuery, AuditEventRepository, type AuditEventFilter } from '../src/modules/audit/audit-event.repository';
-import { AUDIT_EXPORT_PAGE_SIZE, encodeCursor } from '../src/modules/audit/audit-log.service';
+import { AUDIT_EXPORT_PAGE_SIZE } from '../src/modules/audit/audit-log.service';
 import { AUDIT_RETENTION_FIRST_RUN_MS, AUDIT_RETENTION_INTERVAL_MS, AuditRetentionJob } from '../src/modules/audit/audit-retention.job';
 import { AUTHORIZATION_TABLE, startWorld, tinyPngImage, tokenOf, type CallerKind, type MatrixRequest, type World } from './support/authorization-table';
 import {
@@ -864,13 +865,13 @@ describe('listing 100,000 events', () => {
         `SELECT id, to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS t FROM audit_events WHERE $1::text IS NULL OR organization_id = $1 ORDER BY occurred_at DESC, id DESC OFFSET $2 LIMIT 1`,
         [organization, offset - 1],
       );
-    return encodeCursor({ occurredAt: row!.t, id: row!.id });
+    return encodeCursor([row!.t, row!.id]);
   }
 
   /** The plan's nodes, flattened: EXPLAIN (ANALYZE, FORMAT JSON) of the repository's own statement. */
   async function planOf(filter: AuditEventFilter, cursor: string | null): Promise<{ nodes: { type: string; index?: string; relation?: string }[]; ms: number }> {
     const after = cursor === null ? null : (JSON.parse(Buffer.from(cursor, 'base64url').toString()) as [string, string]);
-    const { sql, values } = auditPageQuery(filter, after ? { occurredAt: after[0], id: after[1] } : null, 51);
+    const { sql, values } = auditPageQuery(filter, after, 51);
     const [result] = await benchApi.app.get(DataSource).query<{ 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number }] }[]>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, values);
     const root = result!['QUERY PLAN'][0];
     const nodes: { type: string; index?: string; relation?: string }[] = [];

@@ -1,5 +1,5 @@
 import { ERROR_MESSAGES, PRESET_PROJECT_ROLES } from '@console/domain';
-import { addOrganizationMember, addProjectMember, createCaller, createCast, expectPresetRoles, type AccountBody, type Caller, type OrganizationFixture, type ProjectBody, type ProjectFixture } from './support/fixtures';
+import { addOrganizationMember, addProjectMember, createCaller, createCast, type AccountBody, type Caller, type OrganizationFixture, type ProjectBody, type ProjectFixture } from './support/fixtures';
 import { call, startApi, type TestApi } from './support/harness';
 
 describe('project calls', () => {
@@ -29,13 +29,20 @@ describe('project calls', () => {
   const id = () => project.project.id;
 
   describe('/project/listInAccount', () => {
-    it('returns the projects of the organizations the account belongs to, with roles and product settings', async () => {
+    it('returns the projects of the organizations the account belongs to, with their roles summarised, product settings and their organization’s name and image', async () => {
       const response = await call<ProjectBody[]>(api, '/project/listInAccount', undefined, organizationMember.token);
       expect(response.status).toBe(200);
       expect(response.body.map((p) => p.id).sort()).toEqual([project.project.id, sibling.project.id].sort());
       const listed = response.body.find((p) => p.id === id());
-      expect(listed).toMatchObject({ name: 'プロジェクトA', organizationId: organization.organization.id, productSettings: {} });
-      expectPresetRoles(listed?.roles, PRESET_PROJECT_ROLES);
+      expect(listed).toMatchObject({
+        name: 'プロジェクトA',
+        organizationId: organization.organization.id,
+        organizationName: organization.organization.name,
+        organizationProfileImageSrc: organization.organization.profileImageSrc,
+        productSettings: {},
+      });
+      expect(listed?.roles).toEqual([project.adminRole, project.memberRole].map((role) => ({ id: role.id, key: role.key, name: role.name })));
+      expect(listed?.roles.map((role) => role.name)).toEqual(PRESET_PROJECT_ROLES.map((preset) => preset.name));
     });
 
     it('returns nothing to an outsider and every project to a system admin', async () => {

@@ -100,6 +100,9 @@ describe('query budget of list and get calls', () => {
     await api.close();
   });
 
+  /** The sign-in's statement: the operator's account (by its Firebase uid). */
+  const SIGN_IN: unknown = expect.stringMatching(/FROM "?accounts"? .*idaas_id/s);
+
   /** The statements of one call answering `status` (the caller's token is already verified, so no identity-provider round trip interferes). */
   async function statementsOfCall(path: string, body: unknown, token: string, status = 200): Promise<string[]> {
     await call(api, '/account/get', undefined, token);
@@ -129,6 +132,14 @@ describe('query budget of list and get calls', () => {
       'system-admin/project/listAll': await statementsOf('/system-admin/project/listAll', undefined, admin),
       'organization/listOfAccount (system admin)': await statementsOf('/organization/listOfAccount', undefined, admin),
       'project/listInAccount (system admin)': await statementsOf('/project/listInAccount', undefined, admin),
+      'project/listInAccount (page, query)': await statementsOf('/project/listInAccount', { limit: 50, query: 'P' }, token),
+      'organization/listOfAccount (page, query)': await statementsOf('/organization/listOfAccount', { limit: 50, query: 'O' }, token),
+      'organization/listOfAccount (system admin, page)': await statementsOf('/organization/listOfAccount', { limit: 50 }, admin),
+      'organization/listMembers (page)': await statementsOf('/organization/listMembers', { organizationId: data.organizationId, limit: 50 }, token),
+      'project/listMembers (page, query)': await statementsOf('/project/listMembers', { projectId: data.projectId, limit: 50, query: 'member' }, token),
+      'invitation/listInOrganization (page)': await statementsOf('/invitation/listInOrganization', { organizationId: data.organizationId, limit: 50 }, token),
+      'systemAdmin/account/list (page, query)': await statementsOf('/systemAdmin/account/list', { limit: 50, query: 'member' }, admin),
+      'system-admin/project/listAll (page)': await statementsOf('/system-admin/project/listAll', { limit: 50 }, admin),
       'systemAdmin/projectKarteMapping/get': await statementsOf('/systemAdmin/projectKarteMapping/get', { projectId: data.projectId }, admin),
       'systemAdmin/organizationKarteMapping/get': await statementsOf('/systemAdmin/organizationKarteMapping/get', { organizationId: data.organizationId }, admin),
     };
@@ -141,6 +152,18 @@ describe('query budget of list and get calls', () => {
     expect(many).toEqual(one);
     // Auth (1) + access check (1) + rows (1) + related rows (≤ 2) at most.
     for (const [path, count] of Object.entries(many)) expect({ path, count: Math.min(count, 5) }).toEqual({ path, count });
+  });
+
+  it('reads a page of organizations or of projects (with their organizations’ names) in one statement after the sign-in', async () => {
+    const data = await buildDataSet(api, 3);
+    for (const [path, token] of [
+      ['/organization/listOfAccount', data.caller.token],
+      ['/organization/listOfAccount', systemAdmin.token],
+      ['/project/listInAccount', data.caller.token],
+      ['/system-admin/project/listAll', systemAdmin.token],
+    ] as const) {
+      expect({ path, statements: await statementsOfCall(path, { limit: 2, query: 'O' }, token) }).toEqual({ path, statements: [SIGN_IN, expect.stringMatching(/FROM (projects p JOIN )?organizations o /)] });
+    }
   });
 
   describe('one statement per access question', () => {
@@ -173,12 +196,12 @@ describe('query budget of list and get calls', () => {
     it.each(questions)('%s asks once, for a member and for an outsider (sign-in, then the access question)', async (path, sql, body) => {
       const asMember = await statementsOfCall(path, body(data), data.caller.token);
       expect(asMember.filter((statement) => statement === sql)).toHaveLength(1);
-      expect(await statementsOfCall(path, body(data), outsider.token, 403)).toEqual([expect.stringContaining('"accounts"'), sql]);
+      expect(await statementsOfCall(path, body(data), outsider.token, 403)).toEqual([SIGN_IN, sql]);
     });
 
     it('asks once about an invitation, in its organization (sign-in, the invitation, then the access question)', async () => {
       expect(await statementsOfCall('/invitation/getByIdWithOrganization', { invitationId }, outsider.token, 403)).toEqual([
-        expect.stringContaining('"accounts"'),
+        SIGN_IN,
         expect.stringContaining('"invitations"'),
         ORGANIZATION_ACCESS_SQL,
       ]);

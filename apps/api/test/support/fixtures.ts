@@ -1,4 +1,4 @@
-import { ADMIN_ROLE_KEY, generateId, MEMBER_ROLE_KEY, ROOT_ACCOUNT_ID, type ProductSettings } from '@console/domain';
+import { ADMIN_ROLE_KEY, generateId, MEMBER_ROLE_KEY, ROOT_ACCOUNT_ID, type Locale, type ProductSettings } from '@console/domain';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { FirebaseAuthService } from '../../src/common/auth/firebase-auth.service';
@@ -29,6 +29,7 @@ export interface AccountBody {
   email: string;
   profileImageSrc: string | null;
   isSystemAdmin: boolean;
+  locale: Locale;
   memberships: MembershipBody[];
   createdAt: string;
   updatedAt: string;

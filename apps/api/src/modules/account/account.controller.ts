@@ -9,7 +9,7 @@ import { imageUploadSchema, readImageUpload } from '../../common/http/multipart'
 import { AuditContext } from '../audit/audit-context';
 import { UploadedImageResponse } from '../files/files.dto';
 import { Idempotent } from '../idempotency/idempotent.decorator';
-import { AccountResponse, UpdateAccountRequest } from './account.dto';
+import { AccountResponse, CreateAccountRequest, UpdateAccountRequest } from './account.dto';
 import { AccountService } from './account.service';
 import { ReadCall } from '../../common/http/read-call';
 import { WriteFailure } from '../../common/http/write-failure';
@@ -25,9 +25,10 @@ export class AccountController {
   @HttpCode(200)
   @Access('firebaseUser')
   @Idempotent()
+  @ApiBody({ type: CreateAccountRequest, required: false })
   @ApiOkResponse({ type: AccountResponse })
-  createAccount(@CurrentFirebaseUser() user: FirebaseUser, @AuditContext() audit: AuditContext): Promise<AccountResponse> {
-    return this.service.create(user, audit);
+  createAccount(@CurrentFirebaseUser() user: FirebaseUser, @Body() body: CreateAccountRequest, @AuditContext() audit: AuditContext): Promise<AccountResponse> {
+    return this.service.create(user, body, audit);
   }
 
   @Post('get')

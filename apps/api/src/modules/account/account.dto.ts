@@ -1,7 +1,8 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { Membership } from '@console/domain';
+import { LOCALES, type Locale, type Membership } from '@console/domain';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsDefined, IsObject, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import { IsBoolean, IsDefined, IsIn, IsObject, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 import { IsConsoleEmail, IsDomainId, IsImageUrl } from '../../common/http/validators';
 import type { AccountEntity } from './account.entity';
 
@@ -23,6 +24,7 @@ export class AccountResponse {
   @ApiProperty() email: string;
   @ApiProperty({ type: String, nullable: true }) profileImageSrc: string | null;
   @ApiProperty() isSystemAdmin: boolean;
+  @ApiProperty({ enum: LOCALES, enumName: 'Locale', description: 'The language the account chose for the console and its e-mails.' }) locale: Locale;
   @ApiProperty({ type: [MembershipResponse] }) memberships: MembershipResponse[];
   @ApiProperty() createdById: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
@@ -38,12 +40,27 @@ export function toAccountResponse(account: AccountEntity, memberships: readonly 
     email: account.email,
     profileImageSrc: account.profileImageSrc,
     isSystemAdmin: account.isSystemAdmin,
+    locale: account.locale,
     memberships: memberships.map((m) => ({ organizationId: m.organizationId, roleId: m.roleId, projects: m.projects.map((p) => ({ projectId: p.projectId, roleId: p.roleId })) })),
     createdById: account.createdById,
     createdAt: account.createdAt.toISOString(),
     updatedById: account.updatedById,
     updatedAt: account.updatedAt.toISOString(),
   };
+}
+
+/** A language the account chooses; absent leaves it (or, on creation, the default Japanese). */
+function LocaleProperty(): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ enum: LOCALES, enumName: 'Locale', description: 'The language of the console and of the e-mails the account sends.' }),
+    ValidateIf((_, value) => value !== undefined),
+    IsIn(LOCALES),
+  );
+}
+
+export class CreateAccountRequest {
+  @LocaleProperty()
+  locale?: Locale;
 }
 
 export class UpdateAccountRequest {
@@ -57,6 +74,9 @@ export class UpdateAccountRequest {
   @ValidateIf((_, value) => value !== undefined && value !== null)
   @IsImageUrl()
   profileImageSrc?: string | null;
+
+  @LocaleProperty()
+  locale?: Locale;
 }
 
 export class AssignProjectRoleProps {

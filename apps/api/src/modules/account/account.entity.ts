@@ -1,3 +1,4 @@
+import type { Locale } from '@console/domain';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { MutableAudit } from '../../database/audit.columns';
 
@@ -22,4 +23,8 @@ export class AccountEntity extends MutableAudit {
 
   @Column({ name: 'is_system_admin', type: 'boolean', default: false })
   isSystemAdmin: boolean;
+
+  /** The language of the console and of the e-mails the account sends (invitations). */
+  @Column({ type: 'varchar', length: 2, default: 'ja' })
+  locale: Locale;
 }

@@ -8,6 +8,9 @@ import { AccountEntity } from './account.entity';
 /** The only place that reads and writes accounts (in the transaction in progress, if any); the auth guard's AccountLookup. */
 @Injectable()
 export class AccountRepository implements AccountLookup {
+  /** The select list of {@link findByIdaasId}, once computed. */
+  private columns: string | undefined;
+
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
   private accounts() {
@@ -30,8 +33,23 @@ export class AccountRepository implements AccountLookup {
     return this.accounts().findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
   }
 
-  findByIdaasId(idaasId: string): Promise<AccountEntity | null> {
-    return this.accounts().findOneBy({ idaasId });
+  /**
+   * The account of a Firebase user: the first query of every signed-in request (the auth guard's
+   * lookup) and the whole of /account/get, so read as a plain row with the entity's columns under
+   * their property names, without building a query or hydrating an entity.
+   */
+  async findByIdaasId(idaasId: string): Promise<AccountEntity | null> {
+    const rows = await this.txHost.tx.query<AccountEntity[]>(`SELECT ${this.selectList()} FROM accounts WHERE idaas_id = $1`, [idaasId]);
+    return rows[0] ?? null;
+  }
+
+  /** `column AS "property"` for every column of the entity, from its mapping (computed once). */
+  private selectList(): string {
+    this.columns ??= this.txHost.tx.dataSource
+      .getMetadata(AccountEntity)
+      .columns.map((c) => `"${c.databaseName}" AS "${c.propertyName}"`)
+      .join(', ');
+    return this.columns;
   }
 
   findByEmail(email: string): Promise<AccountEntity | null> {
@@ -44,10 +62,5 @@ export class AccountRepository implements AccountLookup {
 
   async update(id: string, changes: Partial<AccountEntity>): Promise<void> {
     await this.accounts().update({ id }, changes);
-  }
-
-  /** Every account, oldest first. */
-  findAll(): Promise<AccountEntity[]> {
-    return this.accounts().find({ order: { createdAt: 'ASC', id: 'ASC' } });
   }
 }

@@ -1,19 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
-import { Actions, DomainError, generateId, isCompanyEmail, normalizeEmail, validateName } from '@console/domain';
+import { Actions, DEFAULT_LOCALE, DomainError, generateId, isCompanyEmail, normalizeEmail, validateName } from '@console/domain';
 import { FirebaseAuthService } from '../../common/auth/firebase-auth.service';
 import type { FirebaseUser, Operator } from '../../common/auth/operator';
 import { holdsSystemAdminRights } from '../../common/auth/system-admin-rights';
+import { listAnswer, listWindow, type ListRequest, type Page } from '../../common/http/paging';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { isUniqueViolation } from '../../database/query-errors';
 import type { AuditContext } from '../audit/audit-context';
 import { AuditService, changedFields } from '../audit/audit.service';
 import { ImageService } from '../files/image.service';
 import { AccessService } from '../membership/access.service';
-import { MembershipRepository } from '../membership/membership.repository';
+import { ACCOUNT_KEYSET, memberKeyOf, MembershipRepository } from '../membership/membership.repository';
 import { AccountEntity } from './account.entity';
 import { AccountRepository } from './account.repository';
-import { toAccountResponse, type AccountResponse, type UpdateAccountRequest } from './account.dto';
+import { toAccountResponse, type AccountResponse, type CreateAccountRequest, type UpdateAccountRequest } from './account.dto';
 
 @Injectable()
 export class AccountService {
@@ -47,10 +48,11 @@ export class AccountService {
   /**
    * Creates the account of a signed-up Firebase user; idempotent for the same user. An
    * account already recorded for the email without a Firebase identity (the bootstrapped
-   * root account) is linked to the user instead. The account is the actor of its creation; a
+   * root account) is linked to the user instead. The account starts in the language the visitor
+   * chose before signing up (Japanese when none). The account is the actor of its creation; a
    * call that finds the account already there changes nothing and records nothing.
    */
-  async create(user: FirebaseUser, audit: AuditContext): Promise<AccountResponse> {
+  async create(user: FirebaseUser, request: CreateAccountRequest, audit: AuditContext): Promise<AccountResponse> {
     try {
       const account = await this.transactions.withTransaction(async () => {
         const existing = await this.accounts.findByIdaasId(user.uid);
@@ -60,13 +62,14 @@ export class AccountService {
           // A concurrent create for the same user committed between the two reads.
           if (byEmail.idaasId === user.uid) return byEmail;
           if (byEmail.idaasId !== null) throw new DomainError('FAILED_TO_CREATE_ACCOUNT');
-          await this.accounts.update(byEmail.id, { idaasId: user.uid, updatedById: byEmail.id });
-          const linked = { ...byEmail, idaasId: user.uid };
+          const link = { idaasId: user.uid, locale: request.locale ?? byEmail.locale };
+          await this.accounts.update(byEmail.id, { ...link, updatedById: byEmail.id });
+          const linked = { ...byEmail, ...link };
           await this.audit.record(audit, {
             action: 'account.create',
             targetType: 'account',
             targetId: linked.id,
-            changes: changedFields(byEmail, { idaasId: user.uid }),
+            changes: changedFields(byEmail, link),
             actor: { accountId: linked.id, isSystemAdmin: holdsSystemAdminRights(linked, user) },
           });
           return linked;
@@ -79,6 +82,7 @@ export class AccountService {
           email: user.email,
           profileImageSrc: null,
           isSystemAdmin: false,
+          locale: request.locale ?? DEFAULT_LOCALE,
           createdById: id,
           updatedById: id,
         });
@@ -87,7 +91,7 @@ export class AccountService {
           action: 'account.create',
           targetType: 'account',
           targetId: id,
-          changes: changedFields(null, { email: created.email, idaasId: user.uid }),
+          changes: changedFields(null, { email: created.email, idaasId: user.uid, locale: created.locale }),
           actor: { accountId: id, isSystemAdmin: false },
         });
         return (await this.accounts.findById(id)) ?? created;
@@ -109,12 +113,13 @@ export class AccountService {
     return account ? this.toOwnResponse(account, user) : null;
   }
 
-  /** The operator's own name and image; null (or an empty name) clears the value. */
+  /** The operator's own name, image and language; null (or an empty name) clears the name or the image. */
   async update(operator: Operator, user: FirebaseUser, props: UpdateAccountRequest, audit: AuditContext): Promise<AccountResponse> {
     this.access.assert(operator, Actions.AccountManageOwn);
-    const changes: { name?: string | null; profileImageSrc?: string | null } = {};
+    const changes: Pick<Partial<AccountEntity>, 'name' | 'profileImageSrc' | 'locale'> = {};
     if (props.name !== undefined) changes.name = props.name === null || props.name.trim() === '' ? null : validateName(props.name);
     if (props.profileImageSrc !== undefined) changes.profileImageSrc = props.profileImageSrc;
+    if (props.locale !== undefined) changes.locale = props.locale;
     await this.transactions.withTransaction(async () => {
       const before = await this.accounts.findByIdForUpdate(operator.id);
       if (!before) throw new DomainError('ACCOUNT_NOT_FOUND');
@@ -161,12 +166,11 @@ export class AccountService {
     return uploaded;
   }
 
-  /** Every account with its memberships (system administration), in three statements. */
-  async listAll(operator: Operator): Promise<AccountResponse[]> {
+  /** Every account, oldest first, with its memberships (system administration); the query matches display name or e-mail address. One statement. */
+  async listAll(operator: Operator, request: ListRequest): Promise<AccountResponse[] | Page<AccountResponse>> {
     this.access.assert(operator, Actions.SystemAdminListAccounts);
-    const accounts = await this.accounts.findAll();
-    const memberships = await this.memberships.membershipsOf(accounts.map((a) => a.id));
-    return accounts.map((a) => toAccountResponse(a, memberships.get(a.id) ?? []));
+    const window = listWindow(request, ACCOUNT_KEYSET);
+    return listAnswer(window, await this.memberships.accountPage(window), memberKeyOf, (row) => toAccountResponse(row, row.memberships));
   }
 
   /**

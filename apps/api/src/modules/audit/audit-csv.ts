@@ -1,6 +1,7 @@
 import { AUDIT_ACTION_LABELS } from '@console/domain';
 import { Readable } from 'node:stream';
-import type { AuditEventRow, AuditKey } from './audit-event.repository';
+import type { KeyValues } from '../../common/http/paging-sql';
+import { auditKeyOf, type AuditEventRow } from './audit-event.repository';
 
 /** Byte order mark first, so that Excel reads the file as UTF-8. */
 const UTF8_BOM = '\uFEFF';
@@ -69,16 +70,16 @@ function auditCsvLine(row: AuditEventRow): string {
  * after the other, each read only when the consumer wants more bytes. However many events there
  * are, one page is in memory at a time.
  */
-export function auditCsvStream(nextPage: (after: AuditKey | null) => Promise<AuditEventRow[]>, pageSize: number): Readable {
+export function auditCsvStream(nextPage: (after: KeyValues | null) => Promise<AuditEventRow[]>, pageSize: number): Readable {
   async function* chunks(): AsyncGenerator<string> {
     yield UTF8_BOM + csvLine(AUDIT_CSV_COLUMNS);
-    let after: AuditKey | null = null;
+    let after: KeyValues | null = null;
     for (;;) {
       const rows = await nextPage(after);
       if (rows.length > 0) yield rows.map(auditCsvLine).join('');
       const last = rows.at(-1);
       if (!last || rows.length < pageSize) return;
-      after = { occurredAt: last.occurred_at, id: last.id };
+      after = auditKeyOf(last);
     }
   }
   return Readable.from(chunks(), { objectMode: false });

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { AuditAction, AuditTargetType } from '@console/domain';
 import { Propagation, TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { Keyset, keyTime, SqlParameters, type KeyValues } from '../../common/http/paging-sql';
 
 /** What a listing or export selects; every field optional, combined with AND. */
 export interface AuditEventFilter {
@@ -17,10 +18,18 @@ export interface AuditEventFilter {
   to?: string;
 }
 
-/** Where a page ends: its last event's time (to the microsecond, as text) and id. */
-export interface AuditKey {
-  occurredAt: string;
-  id: string;
+/** The order of the audit log: newest first, by time (to the microsecond) and id. */
+export const AUDIT_KEYSET = new Keyset(
+  [
+    { sql: 'e.occurred_at', part: 'time' },
+    { sql: 'e.id', part: 'uuid' },
+  ],
+  'DESC',
+);
+
+/** The key of an event in {@link AUDIT_KEYSET}. */
+export function auditKeyOf(row: AuditEventRow): KeyValues {
+  return [row.occurred_at, row.id];
 }
 
 export interface AuditEventRow {
@@ -56,29 +65,26 @@ const FILTER_COLUMNS = {
  * DESC, id DESC), after `after` when given. It reads audit_events_organization_idx or
  * audit_events_occurred_at_idx in their order, so a deep page costs what the first one does.
  */
-export function auditPageQuery(filter: AuditEventFilter, after: AuditKey | null, limit: number): { sql: string; values: unknown[] } {
+export function auditPageQuery(filter: AuditEventFilter, after: KeyValues | null, limit: number): { sql: string; values: unknown[] } {
   const conditions: string[] = [];
-  const values: unknown[] = [];
-  const param = (value: unknown): string => {
-    values.push(value);
-    return `$${values.length}`;
-  };
+  const parameters = new SqlParameters();
+  const param = (value: unknown): string => parameters.param(value);
   for (const [field, column] of Object.entries(FILTER_COLUMNS) as [keyof typeof FILTER_COLUMNS, string][]) {
     const value = filter[field];
     if (value !== undefined) conditions.push(`e.${column} = ${param(value)}`);
   }
   if (filter.from !== undefined) conditions.push(`e.occurred_at >= ${param(filter.from)}::timestamptz`);
   if (filter.to !== undefined) conditions.push(`e.occurred_at < ${param(filter.to)}::timestamptz`);
-  if (after) conditions.push(`(e.occurred_at, e.id) < (${param(after.occurredAt)}::timestamptz, ${param(after.id)}::uuid)`);
+  if (after) conditions.push(AUDIT_KEYSET.after(after, parameters));
   const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-  const sql = `SELECT e.id, to_char(e.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS occurred_at,
+  const sql = `SELECT e.id, ${keyTime('e.occurred_at')} AS occurred_at,
          e.actor_account_id, e.actor_is_system_admin, a.name AS actor_name, a.email AS actor_email,
          e.action, e.target_type, e.target_id, e.organization_id, e.project_id, e.changes, e.request_id, e.ip, e.user_agent
     FROM audit_events e LEFT JOIN accounts a ON a.id = e.actor_account_id
     ${where}
-   ORDER BY e.occurred_at DESC, e.id DESC
+   ORDER BY ${AUDIT_KEYSET.orderBy()}
    LIMIT ${param(limit)}`;
-  return { sql, values };
+  return { sql, values: parameters.values };
 }
 
 /** An event to write (see AuditService). */
@@ -127,7 +133,7 @@ export class AuditEventRepository {
    * Up to `limit` events matching the filter, newest first, after `after` when given (see
    * {@link auditPageQuery}).
    */
-  page(filter: AuditEventFilter, after: AuditKey | null, limit: number): Promise<AuditEventRow[]> {
+  page(filter: AuditEventFilter, after: KeyValues | null, limit: number): Promise<AuditEventRow[]> {
     const { sql, values } = auditPageQuery(filter, after, limit);
     return this.txHost.tx.query<AuditEventRow[]>(sql, values);
   }

@@ -5,9 +5,10 @@ import type { Readable } from 'node:stream';
 import { Access } from '../../common/auth/access.decorator';
 import { CurrentOperator } from '../../common/auth/current-operator.decorator';
 import type { Operator } from '../../common/auth/operator';
+import { ApiPageOkResponse, type Page } from '../../common/http/paging';
 import { ReadCall } from '../../common/http/read-call';
 import {
-  AuditEventPageResponse,
+  AuditEventResponse,
   ExportAllAuditEventsRequest,
   ExportOrganizationAuditEventsRequest,
   ListAllAuditEventsRequest,
@@ -42,8 +43,8 @@ export class OrganizationAuditLogController {
   @ReadCall()
   @HttpCode(200)
   @Access('account')
-  @ApiOkResponse({ type: AuditEventPageResponse, description: 'The organization’s events, newest first, one keyset page at a time.' })
-  listAuditEvents(@CurrentOperator() operator: Operator, @Body() body: ListOrganizationAuditEventsRequest): Promise<AuditEventPageResponse> {
+  @ApiPageOkResponse(AuditEventResponse, 'The organization’s events, newest first, one keyset page at a time.')
+  listAuditEvents(@CurrentOperator() operator: Operator, @Body() body: ListOrganizationAuditEventsRequest): Promise<Page<AuditEventResponse>> {
     return this.service.listOfOrganization(operator, body);
   }
 
@@ -69,8 +70,8 @@ export class SystemAuditLogController {
   @ReadCall()
   @HttpCode(200)
   @Access('systemAdmin')
-  @ApiOkResponse({ type: AuditEventPageResponse, description: 'Every event (or one organization’s), newest first, one keyset page at a time.' })
-  listAllAuditEvents(@CurrentOperator() operator: Operator, @Body() body: ListAllAuditEventsRequest): Promise<AuditEventPageResponse> {
+  @ApiPageOkResponse(AuditEventResponse, 'Every event (or one organization’s), newest first, one keyset page at a time.')
+  listAllAuditEvents(@CurrentOperator() operator: Operator, @Body() body: ListAllAuditEventsRequest): Promise<Page<AuditEventResponse>> {
     return this.service.listAll(operator, body);
   }
 

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { Actions, DomainError } from '@console/domain';
+import { Actions } from '@console/domain';
 import type { Readable } from 'node:stream';
 import type { Operator } from '../../common/auth/operator';
+import { pageOf, type Page } from '../../common/http/paging';
 import { AccessService } from '../membership/access.service';
 import { auditCsvStream } from './audit-csv';
 import {
   DEFAULT_AUDIT_PAGE_SIZE,
   type AuditEventFilterRequest,
-  type AuditEventPageResponse,
   type AuditEventResponse,
   type AuditPageRequest,
   type ExportAllAuditEventsRequest,
@@ -15,35 +15,10 @@ import {
   type ListAllAuditEventsRequest,
   type ListOrganizationAuditEventsRequest,
 } from './audit.dto';
-import { AuditEventRepository, type AuditEventFilter, type AuditEventRow, type AuditKey } from './audit-event.repository';
+import { AUDIT_KEYSET, auditKeyOf, AuditEventRepository, type AuditEventFilter, type AuditEventRow } from './audit-event.repository';
 
 /** Rows per keyset query of an export. */
 export const AUDIT_EXPORT_PAGE_SIZE = 1000;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
-/** The opaque cursor of the page after `key`. */
-export function encodeCursor(key: AuditKey): string {
-  return Buffer.from(JSON.stringify([key.occurredAt, key.id])).toString('base64url');
-}
-
-/** The key a cursor stands for; VALIDATION_FAILED when it is not one this API gave out. */
-function decodeCursor(cursor: string): AuditKey {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    parsed = undefined;
-  }
-  if (Array.isArray(parsed) && parsed.length === 2) {
-    const [occurredAt, id] = parsed as unknown[];
-    if (typeof occurredAt === 'string' && CURSOR_TIME.test(occurredAt) && !Number.isNaN(Date.parse(occurredAt)) && typeof id === 'string' && UUID.test(id)) {
-      return { occurredAt, id };
-    }
-  }
-  throw new DomainError('VALIDATION_FAILED', 'cursor must be the nextCursor of a previous page');
-}
 
 function toAuditEventResponse(row: AuditEventRow): AuditEventResponse {
   return {
@@ -78,14 +53,11 @@ export class AuditLogService {
     private readonly access: AccessService,
   ) {}
 
-  private async page(filter: AuditEventFilter, page: AuditPageRequest): Promise<AuditEventPageResponse> {
+  private async page(filter: AuditEventFilter, page: AuditPageRequest): Promise<Page<AuditEventResponse>> {
     const limit = page.limit ?? DEFAULT_AUDIT_PAGE_SIZE;
-    const after = page.cursor === undefined ? null : decodeCursor(page.cursor);
+    const after = page.cursor === undefined ? null : AUDIT_KEYSET.decode(page.cursor);
     // One more than asked tells whether another page follows.
-    const rows = await this.events.page(filter, after, limit + 1);
-    const items = rows.slice(0, limit);
-    const last = items.at(-1);
-    return { items: items.map(toAuditEventResponse), nextCursor: rows.length > limit && last ? encodeCursor({ occurredAt: last.occurred_at, id: last.id }) : null };
+    return pageOf(await this.events.page(filter, after, limit + 1), limit, auditKeyOf, toAuditEventResponse);
   }
 
   private export(filter: AuditEventFilter): Readable {
@@ -97,7 +69,7 @@ export class AuditLogService {
     await this.access.organization(operator, organizationId, Actions.OrganizationViewAuditLog);
   }
 
-  async listOfOrganization(operator: Operator, request: ListOrganizationAuditEventsRequest): Promise<AuditEventPageResponse> {
+  async listOfOrganization(operator: Operator, request: ListOrganizationAuditEventsRequest): Promise<Page<AuditEventResponse>> {
     await this.authorizeOrganization(operator, request.organizationId);
     return this.page(filterOf(request, request.organizationId), request);
   }
@@ -107,7 +79,7 @@ export class AuditLogService {
     return this.export(filterOf(request, request.organizationId));
   }
 
-  listAll(operator: Operator, request: ListAllAuditEventsRequest): Promise<AuditEventPageResponse> {
+  listAll(operator: Operator, request: ListAllAuditEventsRequest): Promise<Page<AuditEventResponse>> {
     this.access.assert(operator, Actions.AuditLogViewAll);
     return this.page(filterOf(request, request.organizationId), request);
   }

@@ -1,10 +1,10 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath, IntersectionType, type ApiPropertyOptions } from '@nestjs/swagger';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditAction, type AuditTargetType } from '@console/domain';
-import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsISO8601, IsOptional, IsString, MaxLength } from 'class-validator';
+import { PageCursor, PageLimit } from '../../common/http/paging';
 import { IsDomainId } from '../../common/http/validators';
 
-/** Events per page of a listing: at most, and when not told. */
-const MAX_AUDIT_PAGE_SIZE = 100;
+/** Events per page of a listing when not told. */
 export const DEFAULT_AUDIT_PAGE_SIZE = 50;
 
 /** The filters of every listing and export; all optional, combined with AND. */
@@ -54,17 +54,10 @@ export class ExportOrganizationAuditEventsRequest extends AuditEventFilterReques
 
 /** One page of a listing. */
 export class AuditPageRequest {
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_AUDIT_PAGE_SIZE, default: DEFAULT_AUDIT_PAGE_SIZE })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(MAX_AUDIT_PAGE_SIZE)
+  @PageLimit({ default: DEFAULT_AUDIT_PAGE_SIZE })
   limit?: number;
 
-  @ApiPropertyOptional({ maxLength: 500, description: 'The nextCursor of the previous page; omitted for the first page.' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(500)
+  @PageCursor()
   cursor?: string;
 }
 
@@ -117,9 +110,4 @@ export class AuditEventResponse {
   @ApiProperty({ type: String, nullable: true }) requestId: string | null;
   @ApiProperty({ type: String, nullable: true }) ip: string | null;
   @ApiProperty({ type: String, nullable: true }) userAgent: string | null;
-}
-
-export class AuditEventPageResponse {
-  @ApiProperty({ type: [AuditEventResponse], description: 'Newest first.' }) items: AuditEventResponse[];
-  @ApiProperty({ type: String, nullable: true, description: 'Pass as cursor for the next (older) page; null on the last page.' }) nextCursor: string | null;
 }

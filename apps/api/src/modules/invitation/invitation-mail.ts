@@ -1,4 +1,4 @@
-import { buildInvitationUrl, invitationExpiresAt } from '@console/domain';
+import { buildInvitationUrl, invitationExpiresAt, otherLocale, type Locale } from '@console/domain';
 import { escapeHtml, formatJst } from '../mail/mail-format';
 import type { OutgoingMail } from '../mail/mail.service';
 import type { InvitationEntity } from './invitation.entity';
@@ -8,36 +8,110 @@ export const INVITATION_MAIL_KIND = 'invitation';
 export interface InvitationMailContext {
   appOrigin: string;
   organizationName: string;
-  inviter: { name: string | null; email: string };
+  inviter: { name: string | null; email: string; locale: Locale };
 }
 
-/** The invitation e-mail (Japanese): organization, inviter, the invitation URL and the expiry in JST. */
-export function invitationMail(invitation: InvitationEntity, context: InvitationMailContext): OutgoingMail {
-  const url = buildInvitationUrl(context.appOrigin, invitation.id);
-  const inviter = context.inviter.name ? `${context.inviter.name}（${context.inviter.email}）` : context.inviter.email;
-  const expiresAt = formatJst(invitationExpiresAt(invitation));
-  const subject = `【${context.organizationName}】組織への招待が届いています`;
-  const text = [
-    `${invitation.email} 様`,
-    '',
-    `${inviter} さんから、組織「${context.organizationName}」への招待が届いています。`,
-    '以下のURLを開いて、アカウントを登録（またはログイン）し、招待を承諾してください。',
-    '',
-    url,
-    '',
-    `招待の有効期限: ${expiresAt}`,
-    '',
-    'このメールに心当たりがない場合は、破棄してください。',
-    '※このメールは送信専用のアドレスから送信されています。',
-  ].join('\n');
-  const html = `<!doctype html>
-<html lang="ja"><body style="font-family:sans-serif;line-height:1.7">
-<p>${escapeHtml(invitation.email)} 様</p>
-<p>${escapeHtml(inviter)} さんから、組織「${escapeHtml(context.organizationName)}」への招待が届いています。<br>以下のボタンからアカウントを登録（またはログイン）し、招待を承諾してください。</p>
-<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 20px;background:#1c7ed6;color:#fff;border-radius:6px;text-decoration:none">招待を確認する</a></p>
+interface InvitationFacts {
+  to: string;
+  organizationName: string;
+  inviter: { name: string | null; email: string };
+  url: string;
+  expiresAt: Date;
+}
+
+/** The invitation in one language: the subject, the plain text and the HTML fragment of the body. */
+interface InvitationText {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const BUTTON_STYLE = 'display:inline-block;padding:10px 20px;background:#1c7ed6;color:#fff;border-radius:6px;text-decoration:none';
+const NOTE_STYLE = 'color:#666;font-size:12px';
+
+const INVITATION_TEXTS: Readonly<Record<Locale, (facts: InvitationFacts) => InvitationText>> = {
+  ja: ({ to, organizationName, inviter: { name, email }, url, expiresAt }) => {
+    const inviter = name ? `${name}（${email}）` : email;
+    const expires = formatJst(expiresAt, 'ja');
+    return {
+      subject: `【${organizationName}】組織への招待が届いています`,
+      text: [
+        `${to} 様`,
+        '',
+        `${inviter} さんから、組織「${organizationName}」への招待が届いています。`,
+        '以下のURLを開いて、アカウントを登録（またはログイン）し、招待を承諾してください。',
+        '',
+        url,
+        '',
+        `招待の有効期限: ${expires}`,
+        '',
+        'このメールに心当たりがない場合は、破棄してください。',
+        '※このメールは送信専用のアドレスから送信されています。',
+      ].join('\n'),
+      html: `<p>${escapeHtml(to)} 様</p>
+<p>${escapeHtml(inviter)} さんから、組織「${escapeHtml(organizationName)}」への招待が届いています。<br>以下のボタンからアカウントを登録（またはログイン）し、招待を承諾してください。</p>
+<p><a href="${escapeHtml(url)}" style="${BUTTON_STYLE}">招待を確認する</a></p>
 <p>ボタンが開けない場合は、次のURLをブラウザに貼り付けてください。<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>
-<p>招待の有効期限: ${escapeHtml(expiresAt)}</p>
-<p style="color:#666;font-size:12px">このメールに心当たりがない場合は、破棄してください。<br>※このメールは送信専用のアドレスから送信されています。</p>
+<p>招待の有効期限: ${escapeHtml(expires)}</p>
+<p style="${NOTE_STYLE}">このメールに心当たりがない場合は、破棄してください。<br>※このメールは送信専用のアドレスから送信されています。</p>`,
+    };
+  },
+  en: ({ to, organizationName, inviter: { name, email }, url, expiresAt }) => {
+    const inviter = name ? `${name} (${email})` : email;
+    const expires = formatJst(expiresAt, 'en');
+    return {
+      subject: `[${organizationName}] You have been invited to an organization`,
+      text: [
+        `Hello ${to},`,
+        '',
+        `${inviter} has invited you to the organization "${organizationName}".`,
+        'Open the URL below, sign up (or sign in), and accept the invitation.',
+        '',
+        url,
+        '',
+        `The invitation expires: ${expires}`,
+        '',
+        'If you did not expect this e-mail, please discard it.',
+        'This e-mail was sent from a send-only address.',
+      ].join('\n'),
+      html: `<p>Hello ${escapeHtml(to)},</p>
+<p>${escapeHtml(inviter)} has invited you to the organization "${escapeHtml(organizationName)}".<br>Use the button below to sign up (or sign in) and accept the invitation.</p>
+<p><a href="${escapeHtml(url)}" style="${BUTTON_STYLE}">View the invitation</a></p>
+<p>If the button does not open, paste this URL into your browser:<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>
+<p>The invitation expires: ${escapeHtml(expires)}</p>
+<p style="${NOTE_STYLE}">If you did not expect this e-mail, please discard it.<br>This e-mail was sent from a send-only address.</p>`,
+    };
+  },
+};
+
+/** Between the two languages of the plain-text body. */
+export const MAIL_LANGUAGE_SEPARATOR = '-'.repeat(40);
+
+/**
+ * The invitation e-mail: organization, inviter, the invitation URL and the expiry in Japan time,
+ * written in the inviter's language (the subject too) with the other language below it.
+ */
+export function invitationMail(invitation: InvitationEntity, context: InvitationMailContext): OutgoingMail {
+  const facts: InvitationFacts = {
+    to: invitation.email,
+    organizationName: context.organizationName,
+    inviter: context.inviter,
+    url: buildInvitationUrl(context.appOrigin, invitation.id),
+    expiresAt: invitationExpiresAt(invitation),
+  };
+  const first = context.inviter.locale;
+  const second = otherLocale(first);
+  const [primary, secondary] = [INVITATION_TEXTS[first](facts), INVITATION_TEXTS[second](facts)];
+  const text = [primary.text, '', MAIL_LANGUAGE_SEPARATOR, '', secondary.text].join('\n');
+  const html = `<!doctype html>
+<html lang="${first}"><body style="font-family:sans-serif;line-height:1.7">
+<div lang="${first}">
+${primary.html}
+</div>
+<hr style="border:none;border-top:1px solid #ddd;margin:24px 0">
+<div lang="${second}">
+${secondary.html}
+</div>
 </body></html>`;
-  return { kind: INVITATION_MAIL_KIND, referenceId: invitation.id, to: invitation.email, subject, text, html };
+  return { kind: INVITATION_MAIL_KIND, referenceId: invitation.id, to: invitation.email, subject: primary.subject, text, html };
 }

@@ -13,10 +13,11 @@ import {
   InvitationWithOrganizationResponse,
   InviteMembersRequest,
   InviteResultEntryResponse,
-  OrganizationIdRequest,
-  ProjectIdRequest,
+  ListOrganizationInvitationsRequest,
+  ListProjectInvitationsRequest,
 } from './invitation.dto';
 import { InvitationService } from './invitation.service';
+import { ApiListOkResponse, type Page } from '../../common/http/paging';
 import { ReadCall } from '../../common/http/read-call';
 import { WriteFailure } from '../../common/http/write-failure';
 
@@ -30,18 +31,18 @@ export class InvitationController {
   @ReadCall()
   @HttpCode(200)
   @Access('account')
-  @ApiOkResponse({ type: [InvitationResponse], description: 'Open (pending or expired) invitations of the organization, newest first.' })
-  listInvitationsInOrganization(@CurrentOperator() operator: Operator, @Body() body: OrganizationIdRequest): Promise<InvitationResponse[]> {
-    return this.service.listInOrganization(operator, body.organizationId);
+  @ApiListOkResponse(InvitationResponse, 'Open (pending or expired) invitations of the organization, newest first; query matches the e-mail address.')
+  listInvitationsInOrganization(@CurrentOperator() operator: Operator, @Body() body: ListOrganizationInvitationsRequest): Promise<InvitationResponse[] | Page<InvitationResponse>> {
+    return this.service.listInOrganization(operator, body.organizationId, body);
   }
 
   @Post('listInProject')
   @ReadCall()
   @HttpCode(200)
   @Access('account')
-  @ApiOkResponse({ type: [InvitationResponse], description: 'Open (pending or expired) invitations naming the project, newest first.' })
-  listInvitationsInProject(@CurrentOperator() operator: Operator, @Body() body: ProjectIdRequest): Promise<InvitationResponse[]> {
-    return this.service.listInProject(operator, body.projectId);
+  @ApiListOkResponse(InvitationResponse, 'Open (pending or expired) invitations naming the project, newest first; query matches the e-mail address.')
+  listInvitationsInProject(@CurrentOperator() operator: Operator, @Body() body: ListProjectInvitationsRequest): Promise<InvitationResponse[] | Page<InvitationResponse>> {
+    return this.service.listInProject(operator, body.projectId, body);
   }
 
   @Post('getByIdWithOrganization')

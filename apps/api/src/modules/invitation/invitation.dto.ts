@@ -1,7 +1,8 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, IntersectionType } from '@nestjs/swagger';
 import { invitationStatus, type InvitationStatus } from '@console/domain';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { ListRequest } from '../../common/http/paging';
 import { AccountResponse, ProjectAssignmentResponse } from '../account/account.dto';
 import type { OrganizationEntity } from '../organization/organization.entity';
 import type { InvitationEntity } from './invitation.entity';
@@ -42,13 +43,17 @@ export class InviteMembersRequest {
   @ApiProperty({ type: InviteMembersProps }) @IsObject() @ValidateNested() @Type(() => InviteMembersProps) props: InviteMembersProps;
 }
 
-export class OrganizationIdRequest {
+class OrganizationIdRequest {
   @ApiProperty({ minLength: 8, maxLength: 8 }) @IsString() @MaxLength(8) organizationId: string;
 }
 
-export class ProjectIdRequest {
+class ProjectIdRequest {
   @ApiProperty({ minLength: 8, maxLength: 8 }) @IsString() @MaxLength(8) projectId: string;
 }
+
+export class ListOrganizationInvitationsRequest extends IntersectionType(OrganizationIdRequest, ListRequest) {}
+
+export class ListProjectInvitationsRequest extends IntersectionType(ProjectIdRequest, ListRequest) {}
 
 export class InvitationIdRequest {
   @ApiProperty({ minLength: 21, maxLength: 21 }) @IsString() @MaxLength(21) invitationId: string;

@@ -2,7 +2,29 @@ import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { In, IsNull, LessThan } from 'typeorm';
+import { Keyset, keyTime, type KeyValues, type ListWindow } from '../../common/http/paging-sql';
 import { InvitationEntity } from './invitation.entity';
+
+/** An invitation as its listings read it, with the time of its key. */
+export interface InvitationRow extends InvitationEntity {
+  key_time: string;
+}
+
+/** The order of the invitation listings: newest first, by creation time (to the microsecond) and id. */
+export const INVITATION_KEYSET = new Keyset(
+  [
+    { sql: 'i.created_at', part: 'time' },
+    { sql: 'i.id', part: 'invitation' },
+  ],
+  'DESC',
+);
+
+export function invitationKeyOf(row: InvitationRow): KeyValues {
+  return [row.key_time, row.id];
+}
+
+/** Which open invitations a listing reads: an organization's, or those naming a project. */
+export type InvitationScope = { organizationId: string } | { projectId: string };
 
 /** The only place that reads and writes invitations (in the transaction in progress, if any). */
 @Injectable()
@@ -49,26 +71,25 @@ export class InvitationRepository {
     return this.invitations().findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
   }
 
-  /** Invitations of the organization neither accepted nor cancelled (pending or expired), newest first. */
-  listOpenInOrganization(organizationId: string): Promise<InvitationEntity[]> {
-    return this.invitations().find({
-      where: { organizationId, acceptedAt: IsNull(), cancelledAt: IsNull() },
-      order: { createdAt: 'DESC', id: 'ASC' },
-    });
-  }
-
   /**
-   * Invitations neither accepted nor cancelled (pending or expired) whose membership projects
-   * include the project (jsonb containment, served by the GIN index on projects), newest first.
+   * One page of the open (neither accepted nor cancelled: pending or expired) invitations of the
+   * organization (read from invitations_open_organization_idx in its order), or of those whose
+   * membership projects include the project (jsonb containment, served by the GIN index on
+   * projects), newest first; the query matches the e-mail address. One statement.
    */
-  listPendingForProject(projectId: string): Promise<InvitationEntity[]> {
-    return this.invitations()
-      .createQueryBuilder('invitation')
-      .where('invitation.projects @> CAST(:filter AS jsonb)', { filter: JSON.stringify([{ projectId }]) })
-      .andWhere('invitation.accepted_at IS NULL AND invitation.cancelled_at IS NULL')
-      .orderBy('invitation.created_at', 'DESC')
-      .addOrderBy('invitation.id', 'ASC')
-      .getMany();
+  openPage(scope: InvitationScope, window: ListWindow): Promise<InvitationRow[]> {
+    const { text, values } = INVITATION_KEYSET.pageQuery(window, {
+      select: `i.id, i.organization_id AS "organizationId", i.email, i.role_id AS "roleId", i.projects, i.can_be_super_admin AS "canBeSuperAdmin",
+               i.expired_in AS "expiredIn", i.accepted_at AS "acceptedAt", i.accepted_by_id AS "acceptedById", i.cancelled_at AS "cancelledAt",
+               i.cancelled_by_id AS "cancelledById", i.created_by_id AS "createdById", i.created_at AS "createdAt", ${keyTime('i.created_at')} AS key_time`,
+      from: 'invitations i',
+      search: ['i.email'],
+      where: (sql) => [
+        'organizationId' in scope ? `i.organization_id = ${sql.param(scope.organizationId)}` : `i.projects @> ${sql.param(JSON.stringify([{ projectId: scope.projectId }]))}::jsonb`,
+        'i.accepted_at IS NULL AND i.cancelled_at IS NULL',
+      ],
+    });
+    return this.txHost.tx.query<InvitationRow[]>(text, values);
   }
 
   /** Marks the invitation accepted unless it was accepted or cancelled meanwhile; false then. */

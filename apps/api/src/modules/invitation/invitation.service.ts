@@ -7,6 +7,7 @@ import {
   assertCanAccept,
   assertInvitationMembershipValid,
   assertValidId,
+  DEFAULT_LOCALE,
   DomainError,
   findMembership,
   generateId,
@@ -18,6 +19,7 @@ import {
   type Membership,
 } from '@console/domain';
 import type { Operator } from '../../common/auth/operator';
+import { listAnswer, listWindow, type ListRequest, type Page } from '../../common/http/paging';
 import { RateLimiter } from '../../common/rate-limit/rate-limiter';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { isUniqueViolation } from '../../database/query-errors';
@@ -43,8 +45,8 @@ import {
   type InviteResultEntryResponse,
 } from './invitation.dto';
 import { InvitationEntity } from './invitation.entity';
-import { INVITATION_MAIL_KIND, invitationMail } from './invitation-mail';
-import { InvitationRepository } from './invitation.repository';
+import { INVITATION_MAIL_KIND, invitationMail, type InvitationMailContext } from './invitation-mail';
+import { INVITATION_KEYSET, invitationKeyOf, InvitationRepository, type InvitationScope } from './invitation.repository';
 
 /** An open invitation younger than this is not replaced by inviting its address again: the calls are one invitation. */
 const DUPLICATE_INVITATION_WINDOW_MS = 10_000;
@@ -152,7 +154,7 @@ export class InvitationService {
       }
       const email = normalizeEmail(raw);
       try {
-        entries.push(await this.inviteOne(operator, organization, email, invited, replaced.get(email) ?? [], { name: inviter?.name ?? null, email: operator.email }, audit));
+        entries.push(await this.inviteOne(operator, organization, email, invited, replaced.get(email) ?? [], { name: inviter?.name ?? null, email: operator.email, locale: inviter?.locale ?? DEFAULT_LOCALE }, audit));
       } catch (error) {
         this.logger.warn({ err: error, organizationId: organization.id }, 'Invitation of one address failed');
         entries.push({ email: raw, invitation: null, account: null });
@@ -167,7 +169,7 @@ export class InvitationService {
     email: string,
     membership: Membership,
     replaced: readonly string[],
-    inviter: { name: string | null; email: string },
+    inviter: InvitationMailContext['inviter'],
     audit: AuditContext,
   ): Promise<InviteResultEntryResponse> {
     const existing = await this.accounts.findByEmail(email);
@@ -250,24 +252,27 @@ export class InvitationService {
     });
   }
 
-  /** /invitation/listInOrganization: open (pending or expired) invitations; any member of the organization. */
-  async listInOrganization(operator: Operator, organizationId: string): Promise<InvitationResponse[]> {
+  /** /invitation/listInOrganization: open (pending or expired) invitations, newest first; any member of the organization. */
+  async listInOrganization(operator: Operator, organizationId: string, request: ListRequest): Promise<InvitationResponse[] | Page<InvitationResponse>> {
     assertValidId('organization', organizationId);
     await this.access.organization(operator, organizationId, Actions.InvitationList);
-    return this.withDeliveryState(await this.invitations.listOpenInOrganization(organizationId), new Date());
+    return this.listOpen({ organizationId }, request);
   }
 
-  /** Open (pending or expired) invitations naming the project; for the project's member listing. */
-  async listPendingForProject(projectId: string): Promise<InvitationResponse[]> {
-    const now = new Date();
-    return this.withDeliveryState(await this.invitations.listPendingForProject(projectId), now);
-  }
-
-  /** /invitation/listInProject: any member of the owning organization (spec §6). */
-  async listInProject(operator: Operator, projectId: string): Promise<InvitationResponse[]> {
+  /** /invitation/listInProject: open invitations naming the project, newest first; any member of the owning organization (spec §6). */
+  async listInProject(operator: Operator, projectId: string, request: ListRequest): Promise<InvitationResponse[] | Page<InvitationResponse>> {
     assertValidId('project', projectId);
     await this.access.project(operator, projectId, Actions.InvitationList);
-    return this.listPendingForProject(projectId);
+    return this.listOpen({ projectId }, request);
+  }
+
+  /** The open invitations of the scope, telling those whose e-mail was given up as failed; the query matches the e-mail address. */
+  private async listOpen(scope: InvitationScope, request: ListRequest): Promise<InvitationResponse[] | Page<InvitationResponse>> {
+    const window = listWindow(request, INVITATION_KEYSET);
+    const rows = await this.invitations.openPage(scope, window);
+    const failed = await this.mail.failedReferences(INVITATION_MAIL_KIND, rows.map((i) => i.id));
+    const now = new Date();
+    return listAnswer(window, rows, invitationKeyOf, (i) => toInvitationResponse(i, now, failed.has(i.id)));
   }
 
   /** /invitation/getByIdWithOrganization: readable by the invitee only (and system admins). */
@@ -316,12 +321,6 @@ export class InvitationService {
     const account = await this.accounts.findById(operator.id);
     if (!account) throw new DomainError('ACCOUNT_NOT_FOUND');
     return this.accountService.toResponse(account);
-  }
-
-  /** Responses of listed invitations, telling those whose e-mail was given up as failed. */
-  private async withDeliveryState(invitations: readonly InvitationEntity[], now: Date): Promise<InvitationResponse[]> {
-    const failed = await this.mail.failedReferences(INVITATION_MAIL_KIND, invitations.map((i) => i.id));
-    return invitations.map((i) => toInvitationResponse(i, now, failed.has(i.id)));
   }
 
   /**

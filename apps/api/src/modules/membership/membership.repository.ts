@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { ADMIN_ROLE_KEY, type Membership, type ProjectAssignment, type RoleRef } from '@console/domain';
+import { Keyset, keyTime, type KeyValues, type ListWindow, type SqlParameters } from '../../common/http/paging-sql';
+import type { AccountEntity } from '../account/account.entity';
 import { OrganizationMembershipEntity } from './organization-membership.entity';
 import { ProjectMembershipEntity } from './project-membership.entity';
 
@@ -106,6 +108,47 @@ function groupMemberships(rows: readonly MembershipRow[], result = new Map<strin
   return result;
 }
 
+/** An account as a member listing reads it, with its memberships (of the organization listed, or all), and the time of its key. */
+export interface MemberRow extends AccountEntity {
+  memberships: Membership[];
+  key_time: string;
+}
+
+/** The key of a member listing's row: the time it orders by (to the microsecond) and the account id. */
+export function memberKeyOf(row: MemberRow): KeyValues {
+  return [row.key_time, row.id];
+}
+
+const memberKeyset = (time: string, accountId: string): Keyset =>
+  new Keyset([
+    { sql: time, part: 'time' },
+    { sql: accountId, part: 'account' },
+  ]);
+
+/** The orders of the member listings (each served by an index in that order): accounts oldest first, members in the order they joined. */
+export const ACCOUNT_KEYSET = memberKeyset('a.created_at', 'a.id');
+export const ORGANIZATION_MEMBER_KEYSET = memberKeyset('om.created_at', 'om.account_id');
+export const PROJECT_MEMBER_KEYSET = memberKeyset('member.created_at', 'member.account_id');
+
+/** The columns of the account `a`, named as AccountEntity names them. */
+const ACCOUNT_COLUMNS = `a.id, a.idaas_id AS "idaasId", a.name, a.email, a.profile_image_src AS "profileImageSrc", a.is_system_admin AS "isSystemAdmin", a.locale,
+       a.created_by_id AS "createdById", a.created_at AS "createdAt", a.updated_by_id AS "updatedById", a.updated_at AS "updatedAt"`;
+
+/** The membership `om` as JSON (a Membership), with its project roles in the order they were added. */
+const MEMBERSHIP_JSON = `json_build_object('organizationId', om.organization_id, 'roleId', om.role_id, 'projects', COALESCE(
+  (SELECT json_agg(json_build_object('projectId', pm.project_id, 'roleId', pm.role_id) ORDER BY ${MEMBERSHIP_PROJECTS_ORDER})
+     FROM project_memberships pm WHERE pm.account_id = om.account_id AND pm.organization_id = om.organization_id), '[]'))`;
+
+/** What distinguishes one member listing from another: where its accounts come from and which of them. */
+interface MemberListing {
+  /** The timestamp column the listing orders by. */
+  key: string;
+  /** The JSON array of the memberships of `a` the listing shows. */
+  memberships: string;
+  from: string;
+  where?: (sql: SqlParameters) => string[];
+}
+
 /** An account's new membership of an organization, or of a project of it; written by `operatorId`. */
 interface NewOrganizationMembership {
   accountId: string;
@@ -161,34 +204,46 @@ export class MembershipRepository {
     return groupMemberships(rows, result);
   }
 
-  /** The members of an organization in the order they joined, each with its membership there; one statement. */
-  async membersOfOrganization(organizationId: string): Promise<Map<string, Membership[]>> {
-    const rows = await this.txHost.tx.query<MembershipRow[]>(
-      `SELECT ${MEMBERSHIP_COLUMNS} FROM organization_memberships om ${MEMBERSHIP_PROJECTS}
-        WHERE om.organization_id = $1
-        ORDER BY om.created_at, om.account_id, ${MEMBERSHIP_PROJECTS_ORDER}`,
-      [organizationId],
-    );
-    return groupMemberships(rows);
+  /** Every account, oldest first, each with all its memberships (the system administrators' listing); one statement per page. */
+  accountPage(window: ListWindow): Promise<MemberRow[]> {
+    return this.memberPage(ACCOUNT_KEYSET, window, {
+      key: 'a.created_at',
+      memberships: `COALESCE((SELECT json_agg(${MEMBERSHIP_JSON} ORDER BY om.created_at, om.organization_id) FROM organization_memberships om WHERE om.account_id = a.id), '[]')`,
+      from: 'accounts a',
+    });
   }
 
-  /** The members of a project in the order they were added, each with its membership of the owning organization; one statement. */
-  async membersOfProject(projectId: string): Promise<Map<string, Membership[]>> {
-    const rows = await this.txHost.tx.query<MembershipRow[]>(
-      `SELECT ${MEMBERSHIP_COLUMNS} FROM project_memberships member
-         JOIN organization_memberships om ON om.account_id = member.account_id AND om.organization_id = member.organization_id
-         ${MEMBERSHIP_PROJECTS}
-        WHERE member.project_id = $1
-        ORDER BY member.created_at, member.account_id, ${MEMBERSHIP_PROJECTS_ORDER}`,
-      [projectId],
-    );
-    return groupMemberships(rows);
+  /** The members of an organization in the order they joined, each with its membership there; one statement per page. */
+  organizationMemberPage(organizationId: string, window: ListWindow): Promise<MemberRow[]> {
+    return this.memberPage(ORGANIZATION_MEMBER_KEYSET, window, {
+      key: 'om.created_at',
+      memberships: `json_build_array(${MEMBERSHIP_JSON})`,
+      from: 'organization_memberships om JOIN accounts a ON a.id = om.account_id',
+      where: (sql) => [`om.organization_id = ${sql.param(organizationId)}`],
+    });
   }
 
-  /** Ids of the organizations the account is a member of. */
-  async organizationIdsOf(accountId: string): Promise<string[]> {
-    const rows = await this.organizationMemberships().find({ select: { organizationId: true }, where: { accountId } });
-    return rows.map((r) => r.organizationId);
+  /** The members of a project in the order they were added, each with its membership of the owning organization; one statement per page. */
+  projectMemberPage(projectId: string, window: ListWindow): Promise<MemberRow[]> {
+    return this.memberPage(PROJECT_MEMBER_KEYSET, window, {
+      key: 'member.created_at',
+      memberships: `json_build_array(${MEMBERSHIP_JSON})`,
+      from: `project_memberships member
+        JOIN organization_memberships om ON om.account_id = member.account_id AND om.organization_id = member.organization_id
+        JOIN accounts a ON a.id = member.account_id`,
+      where: (sql) => [`member.project_id = ${sql.param(projectId)}`],
+    });
+  }
+
+  /** One page of accounts (`a`) with their memberships, in the keyset's order; the query matches name or e-mail address. */
+  private memberPage(keyset: Keyset, window: ListWindow, listing: MemberListing): Promise<MemberRow[]> {
+    const { text, values } = keyset.pageQuery(window, {
+      select: `${ACCOUNT_COLUMNS}, ${keyTime(listing.key)} AS key_time, ${listing.memberships} AS memberships`,
+      from: listing.from,
+      search: ['a.name', 'a.email'],
+      where: listing.where,
+    });
+    return this.txHost.tx.query<MemberRow[]>(text, values);
   }
 
   async isOrganizationMember(accountId: string, organizationId: string): Promise<boolean> {

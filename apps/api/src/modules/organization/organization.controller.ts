@@ -9,7 +9,8 @@ import { imageUploadSchema, readImageUpload } from '../../common/http/multipart'
 import { AccountResponse } from '../account/account.dto';
 import { AuditContext } from '../audit/audit-context';
 import { UploadedImageResponse } from '../files/files.dto';
-import { OrganizationIdRequest, OrganizationMemberRequest, OrganizationResponse, UpdateOrganizationRequest } from './organization.dto';
+import { ApiListOkResponse, ListRequest, type Page } from '../../common/http/paging';
+import { ListOrganizationMembersRequest, OrganizationIdRequest, OrganizationMemberRequest, OrganizationResponse, UpdateOrganizationRequest } from './organization.dto';
 import { OrganizationService } from './organization.service';
 import { ReadCall } from '../../common/http/read-call';
 import { WriteFailure } from '../../common/http/write-failure';
@@ -24,9 +25,10 @@ export class OrganizationController {
   @ReadCall()
   @HttpCode(200)
   @Access('account')
-  @ApiOkResponse({ type: [OrganizationResponse], description: 'Every organization for a system administrator, otherwise the account’s own.' })
-  listOrganizationsOfAccount(@CurrentOperator() operator: Operator): Promise<OrganizationResponse[]> {
-    return this.service.listOfAccount(operator);
+  @ApiBody({ type: ListRequest, required: false })
+  @ApiListOkResponse(OrganizationResponse, 'Every organization for a system administrator, otherwise the account’s own; by name, then id, with their roles; query matches the organization name.')
+  listOrganizationsOfAccount(@CurrentOperator() operator: Operator, @Body() body: ListRequest): Promise<OrganizationResponse[] | Page<OrganizationResponse>> {
+    return this.service.listOfAccount(operator, body);
   }
 
   @Post('get')
@@ -42,9 +44,9 @@ export class OrganizationController {
   @ReadCall()
   @HttpCode(200)
   @Access('account')
-  @ApiOkResponse({ type: [AccountResponse], description: 'The members, each with its membership in this organization only.' })
-  listOrganizationMembers(@CurrentOperator() operator: Operator, @Body() body: OrganizationIdRequest): Promise<AccountResponse[]> {
-    return this.service.listMembers(operator, body.organizationId);
+  @ApiListOkResponse(AccountResponse, 'The members in the order they joined, each with its membership in this organization only; query matches display name or e-mail address.')
+  listOrganizationMembers(@CurrentOperator() operator: Operator, @Body() body: ListOrganizationMembersRequest): Promise<AccountResponse[] | Page<AccountResponse>> {
+    return this.service.listMembers(operator, body.organizationId, body);
   }
 
   @Post('update')

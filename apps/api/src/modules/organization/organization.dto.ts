@@ -1,6 +1,7 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsDefined, IsObject, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import { ListRequest } from '../../common/http/paging';
 import { IsDomainId, IsImageUrl } from '../../common/http/validators';
 import { RoleResponse } from '../role/role.dto';
 import type { OrganizationEntity } from './organization.entity';
@@ -10,6 +11,8 @@ export class OrganizationIdRequest {
   @IsDomainId('organization')
   organizationId: string;
 }
+
+export class ListOrganizationMembersRequest extends IntersectionType(OrganizationIdRequest, ListRequest) {}
 
 export class OrganizationMemberRequest {
   @ApiProperty({ minLength: 8, maxLength: 8 })

@@ -2,19 +2,20 @@ import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { Actions, assertValidId, DomainError, generateId, isValidName, validateName } from '@console/domain';
 import type { Operator } from '../../common/auth/operator';
+import { listAnswer, listWindow, type ListRequest, type Page } from '../../common/http/paging';
 import { toAccountResponse, type AccountResponse } from '../account/account.dto';
 import { AccountRepository } from '../account/account.repository';
 import type { AuditContext } from '../audit/audit-context';
 import { AuditService, changedFields } from '../audit/audit.service';
 import { ImageService } from '../files/image.service';
 import { AccessService } from '../membership/access.service';
-import { MembershipRepository } from '../membership/membership.repository';
+import { MembershipRepository, memberKeyOf, ORGANIZATION_MEMBER_KEYSET } from '../membership/membership.repository';
 import { MembershipService } from '../membership/membership.service';
 import { groupRoles } from '../role/role.dto';
 import { RoleRepository } from '../role/role.repository';
 import { toOrganizationResponse, type OrganizationResponse, type OrganizationUpdateProps } from './organization.dto';
 import { OrganizationEntity } from './organization.entity';
-import { OrganizationRepository } from './organization.repository';
+import { ORGANIZATION_KEYSET, organizationKeyOf, OrganizationRepository } from './organization.repository';
 
 @Injectable()
 export class OrganizationService {
@@ -63,16 +64,23 @@ export class OrganizationService {
     return response;
   }
 
-  /** Every organization for a system administrator, otherwise the account's own (spec §6). */
-  async listOfAccount(operator: Operator): Promise<OrganizationResponse[]> {
-    if (operator.isSystemAdmin) return this.listAll(operator);
+  /** Every organization for a system administrator, otherwise the account's own (spec §6); by name, with their roles; the query matches the name. */
+  async listOfAccount(operator: Operator, request: ListRequest): Promise<OrganizationResponse[] | Page<OrganizationResponse>> {
+    if (operator.isSystemAdmin) return this.listAll(operator, request);
     this.access.assert(operator, Actions.OrganizationListOwn);
-    return this.toResponses(await this.organizations.findByIds(await this.memberships.organizationIdsOf(operator.id)));
+    return this.page(operator.id, request);
   }
 
-  async listAll(operator: Operator): Promise<OrganizationResponse[]> {
+  /** Every organization by name, with its roles; the query matches the name. */
+  async listAll(operator: Operator, request: ListRequest): Promise<OrganizationResponse[] | Page<OrganizationResponse>> {
     this.access.assert(operator, Actions.OrganizationListAll);
-    return this.toResponses(await this.organizations.findAll());
+    return this.page(null, request);
+  }
+
+  /** The organizations (those `memberId` belongs to, or all) by name, with their roles. */
+  private async page(memberId: string | null, request: ListRequest): Promise<OrganizationResponse[] | Page<OrganizationResponse>> {
+    const window = listWindow(request, ORGANIZATION_KEYSET);
+    return listAnswer(window, await this.organizations.page(memberId, window), organizationKeyOf, (row) => toOrganizationResponse(row, row.roles));
   }
 
   async createByAdmin(operator: Operator, props: { name: string; profileImageSrc?: string | null }, audit: AuditContext): Promise<OrganizationResponse> {
@@ -127,12 +135,11 @@ export class OrganizationService {
     return uploaded;
   }
 
-  /** The members with their memberships in this organization only. */
-  async listMembers(operator: Operator, organizationId: string): Promise<AccountResponse[]> {
+  /** The members in the order they joined, with their memberships in this organization only; the query matches display name or e-mail address. */
+  async listMembers(operator: Operator, organizationId: string, request: ListRequest): Promise<AccountResponse[] | Page<AccountResponse>> {
     await this.access.organization(operator, organizationId, Actions.OrganizationListMembers);
-    const members = await this.memberships.membersOfOrganization(organizationId);
-    const accounts = await this.accounts.findByIds([...members.keys()]);
-    return accounts.map((a) => toAccountResponse(a, members.get(a.id) ?? []));
+    const window = listWindow(request, ORGANIZATION_MEMBER_KEYSET);
+    return listAnswer(window, await this.memberships.organizationMemberPage(organizationId, window), memberKeyOf, (row) => toAccountResponse(row, row.memberships));
   }
 
   /**

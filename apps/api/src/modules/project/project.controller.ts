@@ -1,12 +1,13 @@
 import { ErrorCodes } from '@console/domain';
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Access } from '../../common/auth/access.decorator';
 import { CurrentOperator } from '../../common/auth/current-operator.decorator';
 import type { Operator } from '../../common/auth/operator';
 import { AccountResponse } from '../account/account.dto';
 import { AuditContext } from '../audit/audit-context';
-import { ProjectIdRequest, ProjectMemberRequest, ProjectResponse, UpdateProjectRequest } from './project.dto';
+import { ApiListOkResponse, type Page } from '../../common/http/paging';
+import { ListProjectMembersRequest, ListProjectsInAccountRequest, ProjectIdRequest, ProjectListItemResponse, ProjectMemberRequest, ProjectResponse, UpdateProjectRequest } from './project.dto';
 import { ProjectService } from './project.service';
 import { ReadCall } from '../../common/http/read-call';
 import { WriteFailure } from '../../common/http/write-failure';
@@ -21,9 +22,13 @@ export class ProjectController {
   @ReadCall()
   @HttpCode(200)
   @Access('account')
-  @ApiOkResponse({ type: [ProjectResponse], description: 'Every project for a system administrator, otherwise the projects of the organizations the account belongs to.' })
-  listProjectsInAccount(@CurrentOperator() operator: Operator): Promise<ProjectResponse[]> {
-    return this.service.listInAccount(operator);
+  @ApiBody({ type: ListProjectsInAccountRequest, required: false })
+  @ApiListOkResponse(
+    ProjectListItemResponse,
+    'Every project for a system administrator, otherwise the projects of the organizations the account belongs to (with organizationId, that organization’s only); by organization name, organization id, project name and project id (an organization’s projects are consecutive), each with its organization’s name and image; query matches the project name or its organization’s name.',
+  )
+  listProjectsInAccount(@CurrentOperator() operator: Operator, @Body() body: ListProjectsInAccountRequest): Promise<ProjectListItemResponse[] | Page<ProjectListItemResponse>> {
+    return this.service.listInAccount(operator, body);
   }
 
   @Post('get')
@@ -39,9 +44,9 @@ export class ProjectController {
   @ReadCall()
   @HttpCode(200)
   @Access('account')
-  @ApiOkResponse({ type: [AccountResponse], description: 'The project’s members, each with its membership in the owning organization.' })
-  listProjectMembers(@CurrentOperator() operator: Operator, @Body() body: ProjectIdRequest): Promise<AccountResponse[]> {
-    return this.service.listMembers(operator, body.projectId);
+  @ApiListOkResponse(AccountResponse, 'The project’s members in the order they were added, each with its membership in the owning organization; query matches display name or e-mail address.')
+  listProjectMembers(@CurrentOperator() operator: Operator, @Body() body: ListProjectMembersRequest): Promise<AccountResponse[] | Page<AccountResponse>> {
+    return this.service.listMembers(operator, body.projectId, body);
   }
 
   @Post('update')

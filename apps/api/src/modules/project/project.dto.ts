@@ -1,8 +1,9 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType, OmitType, PickType } from '@nestjs/swagger';
 import type { SchemaObject } from '@nestjs/swagger';
 import { PRODUCTS, type ProductSettings } from '@console/domain';
 import { Type } from 'class-transformer';
 import { IsDefined, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { ListRequest } from '../../common/http/paging';
 import { IsDomainId } from '../../common/http/validators';
 import { RoleResponse } from '../role/role.dto';
 import type { ProjectEntity } from './project.entity';
@@ -20,6 +21,16 @@ export class ProjectIdRequest {
   @ApiProperty({ minLength: 8, maxLength: 8, example: 'p1Q2r3S4' })
   @IsDomainId('project')
   projectId: string;
+}
+
+export class ListProjectMembersRequest extends IntersectionType(ProjectIdRequest, ListRequest) {}
+
+/** /project/listInAccount: the paging fields, and optionally one organization's projects only. */
+export class ListProjectsInAccountRequest extends ListRequest {
+  @ApiPropertyOptional({ minLength: 8, maxLength: 8, description: 'Only the projects of this organization (among those the account may see).' })
+  @IsOptional()
+  @IsDomainId('organization')
+  organizationId?: string;
 }
 
 export class ProjectMemberRequest {
@@ -81,7 +92,20 @@ export class ProjectResponse {
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
 }
 
-export function toProjectResponse(project: ProjectEntity, roles: readonly RoleResponse[]): ProjectResponse {
+/** A role as the project listings show it: what names it (its description and kind are read with the project, /project/get). */
+export class RoleSummaryResponse extends PickType(RoleResponse, ['id', 'key', 'name'] as const) {}
+
+/**
+ * A project in the listings (/project/listInAccount, /system-admin/project/listAll): its roles
+ * summarised, with the name and image of its organization (what the lists group it under).
+ */
+export class ProjectListItemResponse extends OmitType(ProjectResponse, ['roles'] as const) {
+  @ApiProperty({ type: [RoleSummaryResponse] }) roles: RoleSummaryResponse[];
+  @ApiProperty({ description: 'The name of the project’s organization.' }) organizationName: string;
+  @ApiProperty({ type: String, nullable: true, description: 'The profile image of the project’s organization.' }) organizationProfileImageSrc: string | null;
+}
+
+export function toProjectResponse<R extends RoleSummaryResponse>(project: ProjectEntity, roles: readonly R[]): Omit<ProjectResponse, 'roles'> & { roles: R[] } {
   return {
     id: project.id,
     name: project.name,

@@ -2,18 +2,19 @@ import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { Actions, DomainError, generateId, isValidName, parseProductSettings, planOf, PRODUCT_KEYS, validateName, type ProductSettings } from '@console/domain';
 import type { Operator } from '../../common/auth/operator';
+import { listAnswer, listWindow, type ListRequest, type Page } from '../../common/http/paging';
 import { toAccountResponse, type AccountResponse } from '../account/account.dto';
 import { AccountRepository } from '../account/account.repository';
 import type { AuditContext } from '../audit/audit-context';
 import { AuditService, changedFields, type AuditChanges } from '../audit/audit.service';
 import { AccessService } from '../membership/access.service';
-import { MembershipRepository } from '../membership/membership.repository';
+import { memberKeyOf, PROJECT_MEMBER_KEYSET, MembershipRepository } from '../membership/membership.repository';
 import { OrganizationRepository } from '../organization/organization.repository';
 import { groupRoles } from '../role/role.dto';
 import { RoleRepository } from '../role/role.repository';
-import { toProjectResponse, type ProjectResponse, type ProjectUpdateProps } from './project.dto';
+import { toProjectResponse, type ListProjectsInAccountRequest, type ProjectListItemResponse, type ProjectResponse, type ProjectUpdateProps } from './project.dto';
 import { ProjectEntity } from './project.entity';
-import { ProjectRepository } from './project.repository';
+import { PROJECT_KEYSET, projectKeyOf, ProjectRepository, type ProjectScope } from './project.repository';
 
 /** The products whose plan differs, as `productSettings.<product>.plan` changes (old and new plan). */
 function planChanges(before: ProductSettings, after: ProductSettings): AuditChanges {
@@ -79,15 +80,24 @@ export class ProjectService {
    * (`project.view`): those of every organization it is a member of — which includes every
    * project it holds a project role in, since a project role requires the organization membership.
    */
-  async listInAccount(operator: Operator): Promise<ProjectResponse[]> {
-    if (operator.isSystemAdmin) return this.listAll(operator);
-    this.access.assert(operator, Actions.ProjectListOwn);
-    return this.toResponses(await this.projects.findOfOrganizations(await this.memberships.organizationIdsOf(operator.id)));
+  async listInAccount(operator: Operator, request: ListProjectsInAccountRequest): Promise<ProjectListItemResponse[] | Page<ProjectListItemResponse>> {
+    this.access.assert(operator, operator.isSystemAdmin ? Actions.ProjectListAll : Actions.ProjectListOwn);
+    return this.page({ memberId: operator.isSystemAdmin ? null : operator.id, organizationId: request.organizationId ?? null }, request);
   }
 
-  async listAll(operator: Operator): Promise<ProjectResponse[]> {
+  async listAll(operator: Operator, request: ListRequest): Promise<ProjectListItemResponse[] | Page<ProjectListItemResponse>> {
     this.access.assert(operator, Actions.ProjectListAll);
-    return this.toResponses(await this.projects.findAll());
+    return this.page({ memberId: null, organizationId: null }, request);
+  }
+
+  /** The projects in `scope` by organization and name, with their organizations' names and images; the query matches the project's or its organization's name. */
+  private async page(scope: ProjectScope, request: ListRequest): Promise<ProjectListItemResponse[] | Page<ProjectListItemResponse>> {
+    const window = listWindow(request, PROJECT_KEYSET);
+    return listAnswer(window, await this.projects.page(scope, window), projectKeyOf, (row) => ({
+      ...toProjectResponse(row, row.roles),
+      organizationName: row.organization_name,
+      organizationProfileImageSrc: row.organization_profile_image_src,
+    }));
   }
 
   async createByAdmin(operator: Operator, props: { organizationId: string; name: string }, audit: AuditContext): Promise<ProjectResponse> {
@@ -140,12 +150,11 @@ export class ProjectService {
     });
   }
 
-  /** The project's members, with their memberships in the owning organization. */
-  async listMembers(operator: Operator, projectId: string): Promise<AccountResponse[]> {
+  /** The project's members in the order they were added, with their memberships in the owning organization; the query matches display name or e-mail address. */
+  async listMembers(operator: Operator, projectId: string, request: ListRequest): Promise<AccountResponse[] | Page<AccountResponse>> {
     await this.access.project(operator, projectId, Actions.ProjectListMembers);
-    const members = await this.memberships.membersOfProject(projectId);
-    const accounts = await this.accounts.findByIds([...members.keys()]);
-    return accounts.map((a) => toAccountResponse(a, members.get(a.id) ?? []));
+    const window = listWindow(request, PROJECT_MEMBER_KEYSET);
+    return listAnswer(window, await this.memberships.projectMemberPage(projectId, window), memberKeyOf, (row) => toAccountResponse(row, row.memberships));
   }
 
   /** Removes the account's project role (the organization membership stays); never oneself. Returns the account. */

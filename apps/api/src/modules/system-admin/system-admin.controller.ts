@@ -1,6 +1,6 @@
 import { ErrorCodes } from '@console/domain';
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Access } from '../../common/auth/access.decorator';
 import { CurrentOperator } from '../../common/auth/current-operator.decorator';
 import type { Operator } from '../../common/auth/operator';
@@ -10,10 +10,11 @@ import { AuditContext } from '../audit/audit-context';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { CreateOrganizationRequest, OrganizationResponse } from '../organization/organization.dto';
 import { OrganizationService } from '../organization/organization.service';
-import { CreateProjectRequest, ProjectResponse } from '../project/project.dto';
+import { CreateProjectRequest, ProjectListItemResponse, ProjectResponse } from '../project/project.dto';
 import { ProjectService } from '../project/project.service';
 import { FailedEmailResponse, RequeueEmailsRequest, RequeueEmailsResponse } from './failed-email.dto';
 import { FailedEmailService } from './failed-email.service';
+import { ApiListOkResponse, ListRequest, type Page } from '../../common/http/paging';
 import { ReadCall } from '../../common/http/read-call';
 import { WriteFailure } from '../../common/http/write-failure';
 
@@ -37,9 +38,10 @@ export class SystemAdminController {
   @ReadCall()
   @HttpCode(200)
   @Access('systemAdmin')
-  @ApiOkResponse({ type: [AccountResponse] })
-  listAllAccounts(@CurrentOperator() operator: Operator): Promise<AccountResponse[]> {
-    return this.accounts.listAll(operator);
+  @ApiBody({ type: ListRequest, required: false })
+  @ApiListOkResponse(AccountResponse, 'Every account, oldest first, with all its memberships; query matches display name or e-mail address.')
+  listAllAccounts(@CurrentOperator() operator: Operator, @Body() body: ListRequest): Promise<AccountResponse[] | Page<AccountResponse>> {
+    return this.accounts.listAll(operator, body);
   }
 
   @Post('systemAdmin/account/updateIsSystemAdmin')
@@ -65,9 +67,10 @@ export class SystemAdminController {
   @ReadCall()
   @HttpCode(200)
   @Access('systemAdmin')
-  @ApiOkResponse({ type: [OrganizationResponse] })
-  listAllOrganizations(@CurrentOperator() operator: Operator): Promise<OrganizationResponse[]> {
-    return this.organizations.listAll(operator);
+  @ApiBody({ type: ListRequest, required: false })
+  @ApiListOkResponse(OrganizationResponse, 'Every organization by name (then id), with its roles; query matches the organization name.')
+  listAllOrganizations(@CurrentOperator() operator: Operator, @Body() body: ListRequest): Promise<OrganizationResponse[] | Page<OrganizationResponse>> {
+    return this.organizations.listAll(operator, body);
   }
 
   @Post('system-admin/project/create')
@@ -84,9 +87,13 @@ export class SystemAdminController {
   @ReadCall()
   @HttpCode(200)
   @Access('systemAdmin')
-  @ApiOkResponse({ type: [ProjectResponse] })
-  listAllProjects(@CurrentOperator() operator: Operator): Promise<ProjectResponse[]> {
-    return this.projects.listAll(operator);
+  @ApiBody({ type: ListRequest, required: false })
+  @ApiListOkResponse(
+    ProjectListItemResponse,
+    'Every project, by organization name, organization id, project name and project id (an organization’s projects are consecutive); query matches the project name or its organization’s name.',
+  )
+  listAllProjects(@CurrentOperator() operator: Operator, @Body() body: ListRequest): Promise<ProjectListItemResponse[] | Page<ProjectListItemResponse>> {
+    return this.projects.listAll(operator, body);
   }
 
   @Post('systemAdmin/email/listFailed')

@@ -1,0 +1,152 @@
+import { DomainError, isValidId, type IdKind } from '@console/domain';
+
+/**
+ * What a value of a keyset is, as a cursor carries it: a time to the microsecond (UTC text, see
+ * {@link keyTime}), a uuid, a text (a name, an e-mail address) or an id of the product.
+ */
+type KeyPart = 'time' | 'uuid' | 'text' | IdKind;
+
+/** A column of a keyset: its SQL expression and what its values are. */
+interface KeyColumn {
+  readonly sql: string;
+  readonly part: KeyPart;
+}
+
+/** The values of a keyset after which a page starts, in the order of its columns. */
+export type KeyValues = readonly string[];
+
+const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Longest text value of a key (an e-mail address; names are shorter). */
+const MAX_TEXT_KEY_LENGTH = 320;
+
+/** Casts of the parameters whose type the comparison does not give (the others take their column's). */
+const CASTS: Partial<Record<KeyPart, string>> = { time: '::timestamptz', uuid: '::uuid' };
+
+function isKeyValue(part: KeyPart, value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  if (part === 'time') return TIME.test(value) && !Number.isNaN(Date.parse(value));
+  if (part === 'uuid') return UUID.test(value);
+  if (part === 'text') return value.length <= MAX_TEXT_KEY_LENGTH;
+  return isValidId(part, value);
+}
+
+/** The SQL of a timestamp column as a key value: UTC text to the microsecond (a Date would cut it to milliseconds). */
+export function keyTime(column: string): string {
+  return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}
+
+/** The opaque cursor of the page after the row whose key values are `key`. */
+export function encodeCursor(key: KeyValues): string {
+  return Buffer.from(JSON.stringify(key)).toString('base64url');
+}
+
+/** What the statement of one page of a listing reads. */
+export interface ListWindow {
+  /** Rows per page; null when the listing answers the bare (capped) array. */
+  readonly pageSize: number | null;
+  /** Rows to read: one more than a page (telling whether another follows), or the cap. */
+  readonly fetch: number;
+  /** The key the page starts after; null for the first page. */
+  readonly after: KeyValues | null;
+  /** The ILIKE pattern of the query; null when there is none. */
+  readonly pattern: string | null;
+}
+
+/** The parts of a listing's statement that are its own. */
+interface ListStatement {
+  select: string;
+  /** The tables and their joins. */
+  from: string;
+  /**
+   * What the query is matched against: columns (a row matches when any of them does), or the
+   * condition on the ILIKE pattern's placeholder.
+   */
+  search: readonly string[] | ((pattern: string) => string);
+  /** The conditions of the listing's scope (e.g. one organization's rows). */
+  where?: (sql: SqlParameters) => string[];
+}
+
+/** Numbered parameters of one statement: `param(value)` appends the value and answers its placeholder (`$3`). */
+export class SqlParameters {
+  readonly values: unknown[] = [];
+
+  param(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/**
+ * The order of a listing: a unique tuple of columns ending in an id, all in one direction, so
+ * that a page starts after the last row of the previous one by one row-value comparison that
+ * an index in the same order serves (no OFFSET: a deep page costs what the first one does).
+ */
+export class Keyset {
+  /**
+   * @param outer When the keyset spans a join, the number of its first columns that belong to the
+   * outer table: a page then also bounds those alone (`(a, b) >= ($1, $2)`), so that the scan of
+   * that table's index starts at the cursor's row instead of filtering every row before it.
+   */
+  constructor(
+    private readonly columns: readonly KeyColumn[],
+    private readonly direction: 'ASC' | 'DESC' = 'ASC',
+    private readonly outer = 0,
+  ) {}
+
+  /** The key a cursor stands for; VALIDATION_FAILED when it is not one this listing gave out. */
+  decode(cursor: string): KeyValues {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    } catch {
+      parsed = undefined;
+    }
+    if (Array.isArray(parsed) && parsed.length === this.columns.length && this.columns.every((column, i) => isKeyValue(column.part, parsed[i]))) {
+      return parsed as string[];
+    }
+    throw new DomainError('VALIDATION_FAILED', 'cursor must be the nextCursor of a previous page');
+  }
+
+  /** The condition on the rows after `key`: `(a, b) > ($1, $2)` (`<` when descending). */
+  after(key: KeyValues, sql: SqlParameters): string {
+    const values = this.columns.map((column, i) => `${sql.param(key[i])}${CASTS[column.part] ?? ''}`);
+    const compare = (count: number, strict: boolean): string =>
+      `(${this.columns
+        .slice(0, count)
+        .map((column) => column.sql)
+        .join(', ')}) ${this.direction === 'ASC' ? '>' : '<'}${strict ? '' : '='} (${values.slice(0, count).join(', ')})`;
+    const after = compare(this.columns.length, true);
+    return this.outer > 0 ? `${compare(this.outer, false)} AND ${after}` : after;
+  }
+
+  /**
+   * The statement of one page of a listing: its rows in scope that match the window's pattern,
+   * after the window's key, in this order, as many as the window reads.
+   */
+  pageQuery(window: ListWindow, statement: ListStatement): { text: string; values: unknown[] } {
+    const sql = new SqlParameters();
+    const conditions = statement.where?.(sql) ?? [];
+    if (window.pattern !== null) {
+      const pattern = sql.param(window.pattern);
+      const { search } = statement;
+      conditions.push(typeof search === 'function' ? search(pattern) : `(${search.map((column) => `${column} ILIKE ${pattern}`).join(' OR ')})`);
+    }
+    if (window.after !== null) conditions.push(this.after(window.after, sql));
+    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+    return {
+      text: `SELECT ${statement.select} FROM ${statement.from} ${where} ORDER BY ${this.orderBy()} LIMIT ${sql.param(window.fetch)}`,
+      values: sql.values,
+    };
+  }
+
+  /** The ORDER BY list of the keyset. */
+  orderBy(): string {
+    return this.columns.map((column) => `${column.sql} ${this.direction}`).join(', ');
+  }
+}
+
+/** The ILIKE pattern of a case-insensitive substring search: the wildcards % and _ (and the escape \) of the text are matched literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+}
