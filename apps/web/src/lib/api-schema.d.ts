@@ -712,6 +712,15 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description The language of the console and of the e-mails the account sends.
+         * @enum {string}
+         */
+        Locale: "ja" | "en";
+        CreateAccountRequest: {
+            /** @description The language of the console and of the e-mails the account sends. */
+            locale?: components["schemas"]["Locale"];
+        };
         ProjectAssignmentResponse: {
             projectId: string;
             roleId: string;
@@ -728,6 +737,8 @@ export interface components {
             email: string;
             profileImageSrc: string | null;
             isSystemAdmin: boolean;
+            /** @description The language the account chose for the console and its e-mails. */
+            locale: components["schemas"]["Locale"];
             memberships: components["schemas"]["MembershipResponse"][];
             createdById: string;
             /** Format: date-time */
@@ -741,6 +752,8 @@ export interface components {
             name?: string | null;
             /** @description An http(s) URL (e.g. from /account/uploadProfileImage), or null to remove the image. */
             profileImageSrc?: string | null;
+            /** @description The language of the console and of the e-mails the account sends. */
+            locale?: components["schemas"]["Locale"];
         };
         UploadedImageResponse: {
             /** @description URL of the stored, re-encoded image (WebP, at most 512x512). */
@@ -767,8 +780,39 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        OrganizationPageResponse: {
+            /** @description The rows of this page, in the listing’s order. */
+            items: components["schemas"]["OrganizationResponse"][];
+            /** @description Pass as cursor (with limit) for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        ListRequest: {
+            /** @description Rows per page. With it the answer is one page ({ items, nextCursor }); without it the bare array of at most the first 1000 rows, in the same order. */
+            limit?: number;
+            /** @description The nextCursor of the previous page (opaque); omitted for the first page. */
+            cursor?: string;
+            /** @description Case-insensitive substring search (trimmed; empty = no filter; % and _ are matched literally). What it matches is told by each call. */
+            query?: string;
+        };
         OrganizationIdRequest: {
+            /** @example a1B2c3D4 */
             organizationId: string;
+        };
+        AccountPageResponse: {
+            /** @description The rows of this page, in the listing’s order. */
+            items: components["schemas"]["AccountResponse"][];
+            /** @description Pass as cursor (with limit) for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        ListOrganizationMembersRequest: {
+            /** @example a1B2c3D4 */
+            organizationId: string;
+            /** @description Rows per page. With it the answer is one page ({ items, nextCursor }); without it the bare array of at most the first 1000 rows, in the same order. */
+            limit?: number;
+            /** @description The nextCursor of the previous page (opaque); omitted for the first page. */
+            cursor?: string;
+            /** @description Case-insensitive substring search (trimmed; empty = no filter; % and _ are matched literally). What it matches is told by each call. */
+            query?: string;
         };
         OrganizationUpdateProps: {
             name?: string;
@@ -782,6 +826,55 @@ export interface components {
         OrganizationMemberRequest: {
             organizationId: string;
             accountId: string;
+        };
+        RoleSummaryResponse: {
+            id: string;
+            /** @example admin */
+            key: string;
+            name: string;
+        };
+        ProjectListItemResponse: {
+            id: string;
+            name: string;
+            organizationId: string;
+            /** @description Keyed by product key (knowledge); a missing product is on the plan none (disabled). */
+            productSettings: {
+                [key: string]: {
+                    /** @enum {string} */
+                    plan: "none" | "enterprise";
+                };
+            };
+            createdById: string;
+            /** Format: date-time */
+            createdAt: string;
+            updatedById: string;
+            /** Format: date-time */
+            updatedAt: string;
+            roles: components["schemas"]["RoleSummaryResponse"][];
+            /** @description The name of the project’s organization. */
+            organizationName: string;
+            /** @description The profile image of the project’s organization. */
+            organizationProfileImageSrc: string | null;
+        };
+        ProjectListItemPageResponse: {
+            /** @description The rows of this page, in the listing’s order. */
+            items: components["schemas"]["ProjectListItemResponse"][];
+            /** @description Pass as cursor (with limit) for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        ListProjectsInAccountRequest: {
+            /** @description Rows per page. With it the answer is one page ({ items, nextCursor }); without it the bare array of at most the first 1000 rows, in the same order. */
+            limit?: number;
+            /** @description The nextCursor of the previous page (opaque); omitted for the first page. */
+            cursor?: string;
+            /** @description Case-insensitive substring search (trimmed; empty = no filter; % and _ are matched literally). What it matches is told by each call. */
+            query?: string;
+            /** @description Only the projects of this organization (among those the account may see). */
+            organizationId?: string;
+        };
+        ProjectIdRequest: {
+            /** @example p1Q2r3S4 */
+            projectId: string;
         };
         ProjectResponse: {
             id: string;
@@ -802,8 +895,15 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
-        ProjectIdRequest: {
+        ListProjectMembersRequest: {
+            /** @example p1Q2r3S4 */
             projectId: string;
+            /** @description Rows per page. With it the answer is one page ({ items, nextCursor }); without it the bare array of at most the first 1000 rows, in the same order. */
+            limit?: number;
+            /** @description The nextCursor of the previous page (opaque); omitted for the first page. */
+            cursor?: string;
+            /** @description Case-insensitive substring search (trimmed; empty = no filter; % and _ are matched literally). What it matches is told by each call. */
+            query?: string;
         };
         ProjectUpdateProps: {
             name?: string;
@@ -936,6 +1036,30 @@ export interface components {
             /** @description Whether its e-mail was given up as failed (it can be sent again with /organization/resendInvitation); false outside the listings. */
             emailDeliveryFailed: boolean;
         };
+        InvitationPageResponse: {
+            /** @description The rows of this page, in the listing’s order. */
+            items: components["schemas"]["InvitationResponse"][];
+            /** @description Pass as cursor (with limit) for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        ListOrganizationInvitationsRequest: {
+            organizationId: string;
+            /** @description Rows per page. With it the answer is one page ({ items, nextCursor }); without it the bare array of at most the first 1000 rows, in the same order. */
+            limit?: number;
+            /** @description The nextCursor of the previous page (opaque); omitted for the first page. */
+            cursor?: string;
+            /** @description Case-insensitive substring search (trimmed; empty = no filter; % and _ are matched literally). What it matches is told by each call. */
+            query?: string;
+        };
+        ListProjectInvitationsRequest: {
+            projectId: string;
+            /** @description Rows per page. With it the answer is one page ({ items, nextCursor }); without it the bare array of at most the first 1000 rows, in the same order. */
+            limit?: number;
+            /** @description The nextCursor of the previous page (opaque); omitted for the first page. */
+            cursor?: string;
+            /** @description Case-insensitive substring search (trimmed; empty = no filter; % and _ are matched literally). What it matches is told by each call. */
+            query?: string;
+        };
         InvitationIdRequest: {
             invitationId: string;
         };
@@ -1031,7 +1155,7 @@ export interface components {
             organizationId: string;
             /** @default 50 */
             limit: number;
-            /** @description The nextCursor of the previous page; omitted for the first page. */
+            /** @description The nextCursor of the previous page (opaque); omitted for the first page. */
             cursor?: string;
         };
         AuditChangeResponse: {
@@ -1072,9 +1196,9 @@ export interface components {
             userAgent: string | null;
         };
         AuditEventPageResponse: {
-            /** @description Newest first. */
+            /** @description The rows of this page, in the listing’s order. */
             items: components["schemas"]["AuditEventResponse"][];
-            /** @description Pass as cursor for the next (older) page; null on the last page. */
+            /** @description Pass as cursor (with limit) for the next page; null on the last page. */
             nextCursor: string | null;
         };
         ExportOrganizationAuditEventsRequest: {
@@ -1121,7 +1245,7 @@ export interface components {
             organizationId?: string;
             /** @default 50 */
             limit: number;
-            /** @description The nextCursor of the previous page; omitted for the first page. */
+            /** @description The nextCursor of the previous page (opaque); omitted for the first page. */
             cursor?: string;
         };
         ExportAllAuditEventsRequest: {
@@ -1165,7 +1289,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateAccountRequest"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -1276,15 +1404,19 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ListRequest"];
+            };
+        };
         responses: {
-            /** @description Every organization for a system administrator, otherwise the account’s own. */
+            /** @description Every organization for a system administrator, otherwise the account’s own; by name, then id, with their roles; query matches the organization name. Without limit: the bare array of at most the first 1000 rows; with limit: one page. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrganizationResponse"][];
+                    "application/json": components["schemas"]["OrganizationResponse"][] | components["schemas"]["OrganizationPageResponse"];
                 };
             };
         };
@@ -1321,17 +1453,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["OrganizationIdRequest"];
+                "application/json": components["schemas"]["ListOrganizationMembersRequest"];
             };
         };
         responses: {
-            /** @description The members, each with its membership in this organization only. */
+            /** @description The members in the order they joined, each with its membership in this organization only; query matches display name or e-mail address. Without limit: the bare array of at most the first 1000 rows; with limit: one page. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccountResponse"][];
+                    "application/json": components["schemas"]["AccountResponse"][] | components["schemas"]["AccountPageResponse"];
                 };
             };
         };
@@ -1420,15 +1552,19 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ListProjectsInAccountRequest"];
+            };
+        };
         responses: {
-            /** @description Every project for a system administrator, otherwise the projects of the organizations the account belongs to. */
+            /** @description Every project for a system administrator, otherwise the projects of the organizations the account belongs to (with organizationId, that organization’s only); by organization name, organization id, project name and project id (an organization’s projects are consecutive), each with its organization’s name and image; query matches the project name or its organization’s name. Without limit: the bare array of at most the first 1000 rows; with limit: one page. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProjectResponse"][];
+                    "application/json": components["schemas"]["ProjectListItemResponse"][] | components["schemas"]["ProjectListItemPageResponse"];
                 };
             };
         };
@@ -1465,17 +1601,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ProjectIdRequest"];
+                "application/json": components["schemas"]["ListProjectMembersRequest"];
             };
         };
         responses: {
-            /** @description The project’s members, each with its membership in the owning organization. */
+            /** @description The project’s members in the order they were added, each with its membership in the owning organization; query matches display name or e-mail address. Without limit: the bare array of at most the first 1000 rows; with limit: one page. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccountResponse"][];
+                    "application/json": components["schemas"]["AccountResponse"][] | components["schemas"]["AccountPageResponse"];
                 };
             };
         };
@@ -1582,14 +1718,19 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ListRequest"];
+            };
+        };
         responses: {
+            /** @description Every account, oldest first, with all its memberships; query matches display name or e-mail address. Without limit: the bare array of at most the first 1000 rows; with limit: one page. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccountResponse"][];
+                    "application/json": components["schemas"]["AccountResponse"][] | components["schemas"]["AccountPageResponse"];
                 };
             };
         };
@@ -1650,14 +1791,19 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ListRequest"];
+            };
+        };
         responses: {
+            /** @description Every organization by name (then id), with its roles; query matches the organization name. Without limit: the bare array of at most the first 1000 rows; with limit: one page. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrganizationResponse"][];
+                    "application/json": components["schemas"]["OrganizationResponse"][] | components["schemas"]["OrganizationPageResponse"];
                 };
             };
         };
@@ -1695,14 +1841,19 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ListRequest"];
+            };
+        };
         responses: {
+            /** @description Every project, by organization name, organization id, project name and project id (an organization’s projects are consecutive); query matches the project name or its organization’s name. Without limit: the bare array of at most the first 1000 rows; with limit: one page. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProjectResponse"][];
+                    "application/json": components["schemas"]["ProjectListItemResponse"][] | components["schemas"]["ProjectListItemPageResponse"];
                 };
             };
         };
@@ -1853,17 +2004,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["OrganizationIdRequest"];
+                "application/json": components["schemas"]["ListOrganizationInvitationsRequest"];
             };
         };
         responses: {
-            /** @description Open (pending or expired) invitations of the organization, newest first. */
+            /** @description Open (pending or expired) invitations of the organization, newest first; query matches the e-mail address. Without limit: the bare array of at most the first 1000 rows; with limit: one page. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvitationResponse"][];
+                    "application/json": components["schemas"]["InvitationResponse"][] | components["schemas"]["InvitationPageResponse"];
                 };
             };
         };
@@ -1877,17 +2028,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ProjectIdRequest"];
+                "application/json": components["schemas"]["ListProjectInvitationsRequest"];
             };
         };
         responses: {
-            /** @description Open (pending or expired) invitations naming the project, newest first. */
+            /** @description Open (pending or expired) invitations naming the project, newest first; query matches the e-mail address. Without limit: the bare array of at most the first 1000 rows; with limit: one page. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvitationResponse"][];
+                    "application/json": components["schemas"]["InvitationResponse"][] | components["schemas"]["InvitationPageResponse"];
                 };
             };
         };

@@ -1,11 +1,14 @@
 import { Badge, Menu, Select, Table, Text } from '@mantine/core';
 import { RowMenu } from '@/components/data-table';
 import { displayName } from '@/components/display-name';
+import type { VirtualRowProps } from '@/components/infinite-list/use-virtual-rows';
 import { PermissionTooltip } from '@/components/permission-tooltip';
-import { t } from '@/locales';
+import { useTranslation } from 'react-i18next';
 import type { MemberRowAccount } from './member-rows';
 
 export interface MemberRowProps {
+  /** Spread onto the row (the virtual table measures it). */
+  rowProps: VirtualRowProps;
   account: MemberRowAccount;
   /** The role shown: a role change waiting for its confirmation, else the saved one. */
   roleId: string | null;
@@ -22,16 +25,17 @@ export interface MemberRowProps {
  * A member: name (未設定 when unset, （あなた） for oneself), email, アクティブ, the role (a selector,
  * or plain text without permission; spec §6) and a menu with メンバーを削除.
  */
-export function MemberRow({ account, roleId, roles, isSelf, mayAssignRole, mayRemove, onPickRole, onRemove }: MemberRowProps) {
+export function MemberRow({ rowProps, account, roleId, roles, isSelf, mayAssignRole, mayRemove, onPickRole, onRemove }: MemberRowProps) {
+  const { t } = useTranslation();
   return (
-    <Table.Tr data-testid="member-row" data-email={account.email}>
+    <Table.Tr {...rowProps} data-testid="member-row" data-email={account.email}>
       <Table.Td>
         <Text size="sm" c={account.name ? undefined : 'dimmed'} span>
           {displayName(account)}
         </Text>
         {isSelf ? (
           <Text size="sm" c="dimmed" span>
-            {t.memberTable.you}
+            {t('memberTable.you')}
           </Text>
         ) : null}
       </Table.Td>
@@ -40,13 +44,13 @@ export function MemberRow({ account, roleId, roles, isSelf, mayAssignRole, mayRe
       </Table.Td>
       <Table.Td>
         <Badge color="teal" variant="light">
-          {t.memberTable.active}
+          {t('memberTable.active')}
         </Badge>
       </Table.Td>
       <Table.Td>
         {mayAssignRole ? (
           <Select
-            aria-label={t.memberTable.roleLabel(account.email)}
+            aria-label={t('memberTable.roleLabel', { name: account.email })}
             data={roles.map((r) => ({ value: r.id, label: r.name }))}
             value={roleId}
             allowDeselect={false}
@@ -64,10 +68,10 @@ export function MemberRow({ account, roleId, roles, isSelf, mayAssignRole, mayRe
         )}
       </Table.Td>
       <Table.Td>
-        <RowMenu label={t.memberTable.menuLabel(account.email)}>
+        <RowMenu label={t('memberTable.menuLabel', { name: account.email })}>
           <PermissionTooltip allowed={mayRemove} block>
             <Menu.Item color="red" disabled={!mayRemove} onClick={onRemove}>
-              {t.memberTable.removeMember}
+              {t('memberTable.removeMember')}
             </Menu.Item>
           </PermissionTooltip>
         </RowMenu>

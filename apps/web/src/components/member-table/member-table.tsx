@@ -1,16 +1,23 @@
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DataTable } from '@/components/data-table';
 import { displayName } from '@/components/display-name';
-import { TableSkeleton } from '@/components/table-skeleton';
+import { SearchInput } from '@/components/infinite-list/search-input';
+import type { SearchQuery } from '@/components/infinite-list/use-search-query';
+import { VirtualTable } from '@/components/infinite-list/virtual-table';
 import { useConfirmedAction, useToastedAction } from '@/components/use-confirmed-action';
-import { t } from '@/locales';
+import type { InfiniteList } from '@/lib/infinite-list';
+import { useTranslation } from 'react-i18next';
 import { InvitationRow } from './invitation-row';
 import { MemberRow, roleNameOf } from './member-row';
 import type { MemberRowAccount, MemberRowInvitation, MemberTableRow } from './member-rows';
 
+/** The height of the table's scroll area: the rest of the window, at least 320 px. */
+const MEMBER_TABLE_MAX_HEIGHT = 'max(320px, calc(100dvh - 360px))';
+
 export interface MemberTableProps {
-  rows: MemberTableRow[] | undefined;
-  loading: boolean;
+  /** The members, then the open invitations, read a page at a time. */
+  list: InfiniteList<MemberTableRow>;
+  /** The search box's state (the screen searches both lists with it). */
+  search: SearchQuery;
   roles: readonly { id: string; name: string }[];
   currentAccountId: string;
   canAssignRole: (accountId: string) => boolean;
@@ -34,47 +41,52 @@ function rowKey(row: MemberTableRow): string {
 
 /**
  * Members and open invitations (spec §2): name, email, status, role and an actions menu;
- * placeholder メンバーがいません. A role change (ロールの変更), a removal and a cancellation each ask
- * for confirmation first; cancelling a role change shows the saved role again.
+ * placeholder メンバーがいません. A search box above; the rows are read a page at a time as the
+ * table scrolls. A role change (ロールの変更), a removal and a cancellation each ask for
+ * confirmation first; cancelling a role change shows the saved role again.
  */
 export function MemberTable(props: MemberTableProps) {
-  const { rows, loading, roles, currentAccountId } = props;
+  const { t } = useTranslation();
+  const { list, search, roles, currentAccountId } = props;
   const roleChange = useConfirmedAction((change: RoleChange) => props.onAssignRole(change.account.id, change.roleId), {
-    success: t.memberTable.roleChanged,
-    failure: t.memberTable.roleChangeFailed,
+    success: t('memberTable.roleChanged'),
+    failure: t('memberTable.roleChangeFailed'),
   });
-  const removal = useConfirmedAction((account: MemberRowAccount) => props.onRemove(account.id), { success: t.memberTable.removed, failure: t.memberTable.removeFailed });
+  const removal = useConfirmedAction((account: MemberRowAccount) => props.onRemove(account.id), { success: t('memberTable.removed'), failure: t('memberTable.removeFailed') });
   const cancellation = useConfirmedAction((invitation: MemberRowInvitation) => props.onCancelInvitation(invitation.id), {
-    success: t.memberTable.invitationCancelled,
-    failure: t.memberTable.invitationCancelFailed,
+    success: t('memberTable.invitationCancelled'),
+    failure: t('memberTable.invitationCancelFailed'),
   });
   const resend = useToastedAction((invitation: MemberRowInvitation) => props.onResendInvitation(invitation.id), {
-    success: t.memberTable.invitationResent,
-    failure: t.memberTable.invitationResendFailed,
+    success: t('memberTable.invitationResent'),
+    failure: t('memberTable.invitationResendFailed'),
   });
   const now = new Date();
 
-  if (loading || rows === undefined) return <TableSkeleton rows={3} columns={5} />;
-
   return (
     <>
-      <DataTable
+      <SearchInput search={search} searching={list.isSearching} label={t('memberTable.searchLabel')} placeholder={t('memberTable.searchPlaceholder')} maw={360} />
+      <VirtualTable
+        list={list}
+        label={t('memberTable.listLabel')}
+        maxHeight={MEMBER_TABLE_MAX_HEIGHT}
+        estimateRowHeight={53}
         verticalSpacing="sm"
-        highlightOnHover
         data-testid="member-table"
         columns={[
-          { label: t.memberTable.name },
-          { label: t.memberTable.email },
-          { label: t.memberTable.status },
-          { label: t.memberTable.role, w: 200 },
-          { label: t.memberTable.actions, w: 60, labelHidden: true },
+          { label: t('memberTable.name') },
+          { label: t('memberTable.email') },
+          { label: t('memberTable.status') },
+          { label: t('memberTable.role'), w: 200 },
+          { label: t('memberTable.actions'), w: 60, labelHidden: true },
         ]}
-        rows={rows}
-        empty={t.memberTable.empty}
-        renderRow={(row) =>
+        empty={t('memberTable.empty')}
+        noMatch={t('memberTable.noMatch')}
+        renderRow={(row, rowProps) =>
           row.kind === 'member' ? (
             <MemberRow
               key={rowKey(row)}
+              rowProps={rowProps}
               account={row.account}
               roleId={roleChange.target?.account.id === row.account.id ? roleChange.target.roleId : row.roleId}
               roles={roles}
@@ -87,6 +99,7 @@ export function MemberTable(props: MemberTableProps) {
           ) : (
             <InvitationRow
               key={rowKey(row)}
+              rowProps={rowProps}
               invitation={row.invitation}
               roleName={roleNameOf(roles, row.roleId)}
               now={now}
@@ -99,16 +112,16 @@ export function MemberTable(props: MemberTableProps) {
         }
       />
 
-      <ConfirmDialog {...roleChange.dialog} title={t.memberTable.roleChangeTitle} confirmLabel={t.memberTable.roleChangeConfirm}>
-        {roleChange.target ? t.memberTable.roleChangeMessage(displayName(roleChange.target.account), roleNameOf(roles, roleChange.target.roleId)) : ''}
+      <ConfirmDialog {...roleChange.dialog} title={t('memberTable.roleChangeTitle')} confirmLabel={t('memberTable.roleChangeConfirm')}>
+        {roleChange.target ? t('memberTable.roleChangeMessage', { name: displayName(roleChange.target.account), role: roleNameOf(roles, roleChange.target.roleId) }) : ''}
       </ConfirmDialog>
 
-      <ConfirmDialog {...removal.dialog} title={t.memberTable.removeMember} confirmLabel={t.memberTable.remove} danger>
-        {removal.target ? t.memberTable.removeMessage(displayName(removal.target)) : ''}
+      <ConfirmDialog {...removal.dialog} title={t('memberTable.removeMember')} confirmLabel={t('memberTable.remove')} danger>
+        {removal.target ? t('memberTable.removeMessage', { name: displayName(removal.target) }) : ''}
       </ConfirmDialog>
 
-      <ConfirmDialog {...cancellation.dialog} title={t.memberTable.cancelInvitation} confirmLabel={t.memberTable.cancelInvitationConfirm} danger>
-        {cancellation.target ? t.memberTable.cancelInvitationMessage(cancellation.target.email) : ''}
+      <ConfirmDialog {...cancellation.dialog} title={t('memberTable.cancelInvitation')} confirmLabel={t('memberTable.cancelInvitationConfirm')} danger>
+        {cancellation.target ? t('memberTable.cancelInvitationMessage', { email: cancellation.target.email }) : ''}
       </ConfirmDialog>
     </>
   );

@@ -1,5 +1,6 @@
 /** The signed-in account: its record, its profile, and what it may do (spec §3, §6). */
 export { createAndCacheAccount } from './api/create-account';
+export { useAccountLocale } from './account-locale';
 export { accountQueryOptions, useAccountQuery, type Account } from './api/get-account';
 export { useUpdateAccount } from './api/update-account';
 export { useUploadProfileImage } from './api/upload-profile-image';

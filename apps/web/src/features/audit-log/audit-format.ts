@@ -1,11 +1,11 @@
-import { AUDIT_ACTION_LABELS, isAuditAction, isAuditTargetType } from '@console/domain';
-import { t } from '@/locales';
+import { isAuditAction, isAuditTargetType } from '@console/domain';
+import { formatDateTime, i18n } from '@/lib/i18n';
 
-/** The time of an event as the Japanese UI shows it: 2026/01/02 03:04:05 (the browser's time zone unless given). */
+/** The time of an event in the console's language, e.g. 2026/01/02 03:04:05 in Japanese (the browser's time zone unless given). */
 export function formatOccurredAt(iso: string, timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('ja-JP', {
+  return formatDateTime(date, {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
@@ -14,17 +14,17 @@ export function formatOccurredAt(iso: string, timeZone?: string): string {
     second: '2-digit',
     hour12: false,
     ...(timeZone ? { timeZone } : {}),
-  }).format(date);
+  });
 }
 
-/** The Japanese label of an action; an action this build does not know shows as it is. */
+/** The label of an action; an action this build does not know shows as it is. */
 export function auditActionLabel(action: string): string {
-  return isAuditAction(action) ? AUDIT_ACTION_LABELS[action] : action;
+  return isAuditAction(action) ? i18n.t(`auditLog.actions.${action}`) : action;
 }
 
-/** The Japanese label of a kind of target; one this build does not know shows as it is. */
+/** The label of a kind of target; one this build does not know shows as it is. */
 export function auditTargetTypeLabel(targetType: string): string {
-  return isAuditTargetType(targetType) ? t.auditLog.targetTypes[targetType] : targetType;
+  return isAuditTargetType(targetType) ? i18n.t(`auditLog.targetTypes.${targetType}`) : targetType;
 }
 
 /**
@@ -32,10 +32,10 @@ export function auditTargetTypeLabel(targetType: string): string {
  * as written, anything else as indented JSON.
  */
 export function formatAuditValue(value: unknown): string {
-  if (value === null || value === undefined) return t.auditLog.noValue;
+  if (value === null || value === undefined) return i18n.t('auditLog.noValue');
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
-  return JSON.stringify(value, null, 2) ?? t.auditLog.noValue;
+  return JSON.stringify(value, null, 2) ?? i18n.t('auditLog.noValue');
 }
 
 export interface AuditChangeRow {

@@ -1,20 +1,19 @@
-import {
-  confirmPasswordReset,
-  createUserWithEmailAndPassword,
-  GoogleAuthProvider,
-  sendPasswordResetEmail,
-  signInWithEmailAndPassword,
-  signInWithPopup,
-  signOut,
-  type UserCredential,
-} from 'firebase/auth';
+import type { UserCredential } from 'firebase/auth';
 import { accountKeys, accountQueryOptions, createAndCacheAccount, type Account } from '@/features/account';
-import { currentIdToken, firebaseAuth } from '@/lib/firebase';
+import { currentIdToken, loadFirebaseAuth } from '@/lib/firebase';
 import { queryClient } from '@/lib/query-client';
 import { tracking } from '@/lib/tracking';
 import { sessionLogout } from './api/session-logout';
 
 export type SignInResult = { ok: true; account: Account; created: boolean } | { ok: false; reason: 'identity' | 'noAccount' | 'createAccount' };
+
+/**
+ * Starts downloading the identity provider's SDK at a visitor's first input in a sign-in form, so
+ * that the submit need not wait for it (a failed download is tried again by the submit).
+ */
+export function prepareSignIn(): void {
+  loadFirebaseAuth().catch(() => undefined);
+}
 
 async function loadAccount(uid: string): Promise<Account | null> {
   return queryClient.fetchQuery(accountQueryOptions(uid));
@@ -27,6 +26,7 @@ async function loadAccount(uid: string): Promise<Account | null> {
  */
 export async function logout(): Promise<void> {
   tracking.reset();
+  const { firebaseAuth, signOut } = await loadFirebaseAuth();
   const idToken = await currentIdToken().catch(() => undefined);
   await signOut(firebaseAuth);
   await sessionLogout(idToken);
@@ -37,6 +37,7 @@ export async function logout(): Promise<void> {
 export async function loginWithEmail(email: string, password: string): Promise<SignInResult> {
   let credential: UserCredential;
   try {
+    const { firebaseAuth, signInWithEmailAndPassword } = await loadFirebaseAuth();
     credential = await signInWithEmailAndPassword(firebaseAuth, email, password);
   } catch {
     return { ok: false, reason: 'identity' };
@@ -71,6 +72,7 @@ async function ensureAccount(uid: string, createIfMissing: boolean): Promise<Sig
 export async function continueWithGoogle(): Promise<SignInResult> {
   let credential: UserCredential;
   try {
+    const { firebaseAuth, GoogleAuthProvider, signInWithPopup } = await loadFirebaseAuth();
     const provider = new GoogleAuthProvider();
     provider.setCustomParameters({ prompt: 'select_account' });
     credential = await signInWithPopup(firebaseAuth, provider);
@@ -84,6 +86,7 @@ export async function continueWithGoogle(): Promise<SignInResult> {
 export async function signUpWithEmail(email: string, password: string): Promise<SignInResult> {
   let credential: UserCredential;
   try {
+    const { firebaseAuth, createUserWithEmailAndPassword } = await loadFirebaseAuth();
     credential = await createUserWithEmailAndPassword(firebaseAuth, email, password);
   } catch {
     return { ok: false, reason: 'identity' };
@@ -101,6 +104,7 @@ export async function signUpWithEmail(email: string, password: string): Promise<
 
 export async function sendResetMail(email: string): Promise<boolean> {
   try {
+    const { firebaseAuth, sendPasswordResetEmail } = await loadFirebaseAuth();
     await sendPasswordResetEmail(firebaseAuth, email);
     return true;
   } catch {
@@ -110,6 +114,7 @@ export async function sendResetMail(email: string): Promise<boolean> {
 
 export async function resetPassword(oobCode: string, newPassword: string): Promise<boolean> {
   try {
+    const { firebaseAuth, confirmPasswordReset } = await loadFirebaseAuth();
     await confirmPasswordReset(firebaseAuth, oobCode, newPassword);
     return true;
   } catch {

@@ -1,7 +1,8 @@
-import { onAuthStateChanged, type User } from 'firebase/auth';
+import type { User } from 'firebase/auth';
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { CurrentAccountProvider, useAccountQuery, type Account } from '@/features/account';
-import { firebaseAuth } from '@/lib/firebase';
+import { CurrentAccountProvider, useAccountLocale, useAccountQuery, type Account } from '@/features/account';
+import { currentUser, loadFirebaseAuth, onFirebaseAuthLoaded } from '@/lib/firebase';
+import { getSignedInHint, onSignedInElsewhere, setSignedInHint } from '@/lib/storage';
 import { tracking } from '@/lib/tracking';
 import { sessionLogin } from './api/session-login';
 
@@ -26,21 +27,41 @@ function deriveAuthState(provider: ProviderState, account: { status: 'pending' |
   return { status: 'authenticated', user: provider.user, account: account.data };
 }
 
-export function AuthStateProvider({ children }: { children: ReactNode }) {
-  const [provider, setProvider] = useState<ProviderState>({ reported: false });
+/**
+ * Where the provider's report starts: a browser in which nobody was signed in shows its pages at
+ * once, without the provider's SDK; one in which somebody was waits for the SDK to tell.
+ */
+function initialProviderState(): ProviderState {
+  return getSignedInHint() ? { reported: false } : { reported: true, user: null };
+}
 
+function loadProvider(): void {
+  loadFirebaseAuth().catch((error: unknown) => console.error('The sign-in SDK failed to load', error));
+}
+
+export function AuthStateProvider({ children }: { children: ReactNode }) {
+  const [provider, setProvider] = useState<ProviderState>(initialProviderState);
+
+  // The SDK is loaded when somebody may be signed in: here (the hint), in another tab, or by a
+  // sign-in screen; from then on it reports the user, and the hint follows its reports.
   useEffect(() => {
-    let reported = false;
-    const unsubscribe = onAuthStateChanged(firebaseAuth, (user) => {
-      reported = true;
-      setProvider({ reported: true, user });
+    let unsubscribe: (() => void) | undefined;
+    const stopWaiting = onFirebaseAuthLoaded(({ firebaseAuth, onAuthStateChanged }) => {
+      unsubscribe = onAuthStateChanged(firebaseAuth, (user) => {
+        setSignedInHint(user !== null);
+        setProvider((current) => (current.reported && current.user === user ? current : { reported: true, user }));
+      });
     });
+    if (getSignedInHint()) loadProvider();
+    const stopListening = onSignedInElsewhere(loadProvider);
     const fallback = setTimeout(() => {
-      if (!reported) setProvider({ reported: true, user: firebaseAuth.currentUser });
+      setProvider((current) => (current.reported ? current : { reported: true, user: currentUser() }));
     }, AUTH_FALLBACK_TIMEOUT_MS);
     return () => {
       clearTimeout(fallback);
-      unsubscribe();
+      stopWaiting();
+      stopListening();
+      unsubscribe?.();
     };
   }, []);
 
@@ -64,6 +85,9 @@ export function AuthStateProvider({ children }: { children: ReactNode }) {
     tracking.identify({ id: account.id, email: account.email, name: account.name, isSystemAdmin: account.isSystemAdmin });
     void sessionLogin();
   }, [state]);
+
+  // The console speaks the signed-in account's language (or saves the one picked on this browser).
+  useAccountLocale(state.status === 'authenticated' ? state.account : null);
 
   return (
     <AuthStateContext.Provider value={state}>

@@ -1,11 +1,12 @@
 /** Projects: the account's list and the chooser's grouping, the switcher, and one project's settings tabs (spec §2, §6). */
 export { useProject } from './api/get-project';
-export { useProjectsInAccount } from './api/get-projects-in-account';
+export { useOrganizationProjects, useProjectPages } from './api/get-projects-in-account';
 export { ProductUsageTab } from './components/product-usage-tab';
 export { ProjectGeneralTab } from './components/project-general-tab';
 export { ProjectKarteTab } from './components/project-karte-tab';
 export { ProjectMembersTab } from './components/project-members-tab';
+export { ProjectNavLink } from './components/project-nav-link';
 export { ProjectSwitcher } from './components/project-switcher';
 export { projectKeys } from './keys';
 export { resolveLatestProjectId } from './latest-project';
-export { groupProjects } from './project-groups';
+export { chooserRows, organizationProjectRows, runsByOrganization } from './project-rows';

@@ -9,7 +9,12 @@ import { organizationKeys } from '@/features/organizations';
 export const projectKeys = {
   all: ['projects'] as const,
   inAccount: () => [...accountKeys.all, 'projects'] as const,
+  /** One organization's projects among the account's. */
+  inOrganization: (organizationId: string) => [...accountKeys.all, 'projects', 'organization', organizationId] as const,
+  /** The account's projects a page at a time, for a search ('' = every project). */
+  inAccountPages: (query: string) => [...accountKeys.all, 'projects', 'pages', query] as const,
   detail: (id: string) => ['projects', 'detail', id] as const,
-  members: (organizationId: string, projectId: string) => [...organizationKeys.members(organizationId), 'project', projectId] as const,
+  /** The members a page at a time, for a search ('' = every member). */
+  memberPages: (organizationId: string, projectId: string, query: string) => [...organizationKeys.members(organizationId), 'project', projectId, 'pages', query] as const,
   karteMapping: (id: string) => ['projects', 'detail', id, 'karteMapping'] as const,
 };

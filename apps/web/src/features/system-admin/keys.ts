@@ -2,6 +2,10 @@
 export const systemAdminKeys = {
   all: ['systemAdmin'] as const,
   accounts: () => ['systemAdmin', 'accounts'] as const,
+  /** The accounts a page at a time, for a search ('' = every account). */
+  accountPages: (query: string) => ['systemAdmin', 'accounts', 'pages', query] as const,
   organizations: () => ['systemAdmin', 'organizations'] as const,
+  organizationPages: (query: string) => ['systemAdmin', 'organizations', 'pages', query] as const,
   projects: () => ['systemAdmin', 'projects'] as const,
+  projectPages: (query: string) => ['systemAdmin', 'projects', 'pages', query] as const,
 };

@@ -4,13 +4,14 @@ import { displayName } from '@/components/display-name';
 import { usePageTitle } from '@/components/page-title';
 import { AuditLogView, roleNamesOf } from '@/features/audit-log';
 import { useAccounts, useAllOrganizations, useAllProjects } from '@/features/system-admin';
-import { t } from '@/locales';
+import { useTranslation } from 'react-i18next';
 
 const NO_ORGANIZATIONS: readonly { id: string; name: string }[] = [];
 
 /** /system-admin/audit-log: every organization's audit log, with an organization filter (system admins only). */
 export function Component() {
-  usePageTitle(`${t.systemAdmin.auditLog} - ${t.systemAdmin.title}`);
+  const { t } = useTranslation();
+  usePageTitle(`${t('systemAdmin.auditLog')} - ${t('systemAdmin.title')}`);
   const accounts = useAccounts();
   const organizations = useAllOrganizations();
   const projects = useAllProjects();

@@ -2,44 +2,50 @@ import { Badge, Button, Group, Menu, Paper, Table, Text } from '@mantine/core';
 import { Actions, ErrorCodes } from '@console/domain';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DataTable, RowMenu } from '@/components/data-table';
+import { RowMenu } from '@/components/data-table';
 import { displayName } from '@/components/display-name';
+import { SearchInput } from '@/components/infinite-list/search-input';
+import { useSearchQuery } from '@/components/infinite-list/use-search-query';
+import { VirtualTable } from '@/components/infinite-list/virtual-table';
 import { usePageTitle } from '@/components/page-title';
 import { PermissionTooltip } from '@/components/permission-tooltip';
-import { TableSkeleton } from '@/components/table-skeleton';
 import { toast } from '@/components/toasts';
 import { useConfirmedAction } from '@/components/use-confirmed-action';
 import { useCurrentAccount, usePermissions } from '@/features/account';
-import { GrantSystemAdminDialog, useAccounts, useUpdateIsSystemAdmin, type AdminAccount } from '@/features/system-admin';
+import { GrantSystemAdminDialog, useAccountPages, useUpdateIsSystemAdmin, type AdminAccount } from '@/features/system-admin';
 import { isApiError } from '@/lib/api-error';
-import { t } from '@/locales';
+import { useTranslation } from 'react-i18next';
+
+/** The height of the accounts table's scroll area: the rest of the window, at least 320 px. */
+const ACCOUNT_TABLE_MAX_HEIGHT = 'max(320px, calc(100dvh - 360px))';
 
 /**
  * /system-admin/members (spec §2): accounts with name, email and status (always アクティブ), a row
  * menu to grant or revoke system-admin rights (disabled on one's own row) and the grant dialog.
+ * The accounts are read a page at a time as the table scrolls, and searched on the server.
  */
 export function Component() {
-  usePageTitle(`${t.systemAdmin.members} - ${t.systemAdmin.title}`);
+  const { t } = useTranslation();
+  usePageTitle(`${t('systemAdmin.members')} - ${t('systemAdmin.title')}`);
   const me = useCurrentAccount();
   const can = usePermissions();
-  const accounts = useAccounts();
+  const search = useSearchQuery();
+  const accounts = useAccountPages(search.query);
   const update = useUpdateIsSystemAdmin();
   const [granting, setGranting] = useState(false);
   const revocation = useConfirmedAction((account: AdminAccount) => update.mutateAsync({ email: account.email, isSystemAdmin: false }), {
-    success: t.systemAdmin.revoked,
-    failure: t.systemAdmin.revokeFailed,
+    success: t('systemAdmin.revoked'),
+    failure: t('systemAdmin.revokeFailed'),
   });
-
-  if (accounts.isError) throw accounts.error;
 
   function grant(account: AdminAccount) {
     update.mutate(
       { email: account.email, isSystemAdmin: true },
       {
-        onSuccess: () => toast.success(t.systemAdmin.granted),
+        onSuccess: () => toast.success(t('systemAdmin.granted')),
         onError: (error) => {
           console.error(error);
-          toast.error(isApiError(error) && error.errorCode === ErrorCodes.INTERNAL_ACCOUNTS_ONLY ? t.systemAdmin.outsideDomain : t.systemAdmin.grantFailed);
+          toast.error(isApiError(error) && error.errorCode === ErrorCodes.INTERNAL_ACCOUNTS_ONLY ? t('systemAdmin.outsideDomain') : t('systemAdmin.grantFailed'));
         },
       },
     );
@@ -47,69 +53,69 @@ export function Component() {
 
   return (
     <Paper withBorder radius="md" p="lg">
-      <Group justify="flex-end" mb="md">
-        <Button onClick={() => setGranting(true)}>{t.systemAdmin.grantButton}</Button>
+      <Group justify="space-between" mb="md" wrap="nowrap">
+        <SearchInput search={search} searching={accounts.isSearching} label={t('systemAdmin.accountSearchLabel')} placeholder={t('systemAdmin.accountSearchPlaceholder')} w={360} />
+        <Button onClick={() => setGranting(true)}>{t('systemAdmin.grantButton')}</Button>
       </Group>
-      {accounts.isPending ? (
-        <TableSkeleton rows={3} columns={4} />
-      ) : (
-        <DataTable
-          verticalSpacing="sm"
-          highlightOnHover
-          data-testid="accounts-table"
-          columns={[{ label: t.systemAdmin.name }, { label: t.systemAdmin.email }, { label: t.systemAdmin.status }, { label: t.systemAdmin.actions, w: 60, labelHidden: true }]}
-          rows={accounts.data}
-          empty={t.systemAdmin.noAccounts}
-          renderRow={(account) => {
-            const name = displayName(account);
-            const isSelf = account.id === me.id;
-            // System admins only, never on oneself. The company domain of a grant is the API's to
-            // check (the web does not know it): its INTERNAL_ACCOUNTS_ONLY answer becomes a toast.
-            const allowed = can(Actions.SystemAdminRevoke, { targetAccountId: account.id, targetEmail: account.email });
-            return (
-              <Table.Tr key={account.id} data-testid="account-row" data-email={account.email}>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Text size="sm" c={account.name ? undefined : 'dimmed'} span>
-                      {name}
-                      {isSelf ? t.memberTable.you : ''}
-                    </Text>
+      <VirtualTable
+        list={accounts}
+        label={t('systemAdmin.accountListLabel')}
+        maxHeight={ACCOUNT_TABLE_MAX_HEIGHT}
+        estimateRowHeight={55}
+        verticalSpacing="sm"
+        data-testid="accounts-table"
+        columns={[{ label: t('systemAdmin.name') }, { label: t('systemAdmin.email') }, { label: t('systemAdmin.status') }, { label: t('systemAdmin.actions'), w: 60, labelHidden: true }]}
+        empty={t('systemAdmin.noAccounts')}
+        noMatch={t('systemAdmin.noAccountMatch')}
+        renderRow={(account, rowProps) => {
+          const name = displayName(account);
+          const isSelf = account.id === me.id;
+          // System admins only, never on oneself. The company domain of a grant is the API's to
+          // check (the web does not know it): its INTERNAL_ACCOUNTS_ONLY answer becomes a toast.
+          const allowed = can(Actions.SystemAdminRevoke, { targetAccountId: account.id, targetEmail: account.email });
+          return (
+            <Table.Tr key={account.id} {...rowProps} data-testid="account-row" data-email={account.email}>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Text size="sm" c={account.name ? undefined : 'dimmed'} span>
+                    {name}
+                    {isSelf ? t('memberTable.you') : ''}
+                  </Text>
+                  {account.isSystemAdmin ? (
+                    <Badge size="sm" variant="light" color="indigo">
+                      {t('systemAdmin.systemAdminBadge')}
+                    </Badge>
+                  ) : null}
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{account.email}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge color="teal" variant="light">
+                  {t('systemAdmin.active')}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <PermissionTooltip allowed={allowed}>
+                  <RowMenu label={t('systemAdmin.menuLabel', { name: account.email })} disabled={!allowed}>
                     {account.isSystemAdmin ? (
-                      <Badge size="sm" variant="light" color="indigo">
-                        {t.systemAdmin.systemAdminBadge}
-                      </Badge>
-                    ) : null}
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{account.email}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Badge color="teal" variant="light">
-                    {t.systemAdmin.active}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <PermissionTooltip allowed={allowed}>
-                    <RowMenu label={t.systemAdmin.menuLabel(account.email)} disabled={!allowed}>
-                      {account.isSystemAdmin ? (
-                        <Menu.Item color="red" onClick={() => revocation.request(account)}>
-                          {t.systemAdmin.revoke}
-                        </Menu.Item>
-                      ) : (
-                        <Menu.Item onClick={() => grant(account)}>{t.systemAdmin.grant}</Menu.Item>
-                      )}
-                    </RowMenu>
-                  </PermissionTooltip>
-                </Table.Td>
-              </Table.Tr>
-            );
-          }}
-        />
-      )}
+                      <Menu.Item color="red" onClick={() => revocation.request(account)}>
+                        {t('systemAdmin.revoke')}
+                      </Menu.Item>
+                    ) : (
+                      <Menu.Item onClick={() => grant(account)}>{t('systemAdmin.grant')}</Menu.Item>
+                    )}
+                  </RowMenu>
+                </PermissionTooltip>
+              </Table.Td>
+            </Table.Tr>
+          );
+        }}
+      />
       <GrantSystemAdminDialog opened={granting} onClose={() => setGranting(false)} />
-      <ConfirmDialog {...revocation.dialog} title={t.systemAdmin.revoke} confirmLabel={t.systemAdmin.revokeConfirm} danger>
-        {revocation.target ? t.systemAdmin.revokeMessage(revocation.target.email) : ''}
+      <ConfirmDialog {...revocation.dialog} title={t('systemAdmin.revoke')} confirmLabel={t('systemAdmin.revokeConfirm')} danger>
+        {revocation.target ? t('systemAdmin.revokeMessage', { email: revocation.target.email }) : ''}
       </ConfirmDialog>
     </Paper>
   );

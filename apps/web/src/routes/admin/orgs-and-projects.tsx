@@ -1,93 +1,103 @@
-import { Avatar, Box, Button, Group, NavLink, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Avatar, Box, Button, Group, Paper, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { BoxIcon, SearchIcon, SettingsIcon } from '@/components/icons';
+import { SettingsIcon } from '@/components/icons';
+import { SearchInput } from '@/components/infinite-list/search-input';
+import { useSearchQuery } from '@/components/infinite-list/use-search-query';
+import { VirtualList } from '@/components/infinite-list/virtual-list';
 import { usePageTitle } from '@/components/page-title';
 import { toast, toastOnError } from '@/components/toasts';
-import { TableSkeleton } from '@/components/table-skeleton';
 import { paths } from '@/config/paths';
-import { groupProjects } from '@/features/projects';
-import { NameDialog, useAllOrganizations, useAllProjects, useCreateOrganization, useCreateProject, type AdminOrganization } from '@/features/system-admin';
-import { t } from '@/locales';
+import { organizationProjectRows, ProjectNavLink, runsByOrganization } from '@/features/projects';
+import { NameDialog, useAllProjectPages, useCreateOrganization, useCreateProject, useOrganizationPages } from '@/features/system-admin';
+import { chainInfiniteLists } from '@/lib/infinite-list';
+import { useTranslation } from 'react-i18next';
+
+/** The height of the list's scroll area: the rest of the window, at least 360 px. */
+const ORGANIZATION_LIST_HEIGHT = 'max(360px, calc(100dvh - 360px))';
 
 /**
  * /system-admin/orgs-and-projects (spec §2): search, create organization, and per organization
- * create-project and settings buttons with project rows linking to /projects/{id}.
+ * create-project and settings buttons with project rows linking to /projects/{id}. The projects
+ * are read a page at a time (ordered by organization) and searched on the server by project or
+ * organization name; the organizations without a project to show follow them.
  */
 export function Component() {
-  usePageTitle(`${t.systemAdmin.orgsAndProjects} - ${t.systemAdmin.title}`);
-  const organizations = useAllOrganizations();
-  const projects = useAllProjects();
+  const { t } = useTranslation();
+  usePageTitle(`${t('systemAdmin.orgsAndProjects')} - ${t('systemAdmin.title')}`);
+  const search = useSearchQuery();
+  const projects = useAllProjectPages(search.query);
+  const organizations = useOrganizationPages(search.query);
   const createOrganization = useCreateOrganization();
   const createProject = useCreateProject();
-  const [query, setQuery] = useState('');
   const [creatingOrganization, setCreatingOrganization] = useState(false);
-  const [projectTarget, setProjectTarget] = useState<AdminOrganization | null>(null);
-
-  if (organizations.isError) throw organizations.error;
-  if (projects.isError) throw projects.error;
-
-  const groups = organizations.data && projects.data ? groupProjects(organizations.data, projects.data, { query, includeEmptyOrganizations: true }) : undefined;
+  const [projectTarget, setProjectTarget] = useState<{ id: string; name: string } | null>(null);
+  const list = chainInfiniteLists(projects, organizations, organizationProjectRows);
 
   return (
     <Paper withBorder radius="md" p="lg">
       <Group justify="space-between" mb="md" wrap="nowrap">
-        <TextInput
-          aria-label={t.systemAdmin.searchLabel}
-          placeholder={t.systemAdmin.searchPlaceholder}
-          leftSection={<SearchIcon size={16} />}
-          value={query}
-          onChange={(e) => setQuery(e.currentTarget.value)}
-          w={360}
-        />
-        <Button onClick={() => setCreatingOrganization(true)}>{t.systemAdmin.createOrganization}</Button>
+        <SearchInput search={search} searching={list.isSearching} label={t('systemAdmin.searchLabel')} placeholder={t('systemAdmin.searchPlaceholder')} w={360} />
+        <Button onClick={() => setCreatingOrganization(true)}>{t('systemAdmin.createOrganization')}</Button>
       </Group>
-      {groups === undefined ? (
-        <TableSkeleton rows={3} columns={2} />
-      ) : groups.length === 0 ? (
-        <Text c="dimmed" size="sm" ta="center" py="lg">
-          {organizations.data?.length === 0 ? t.systemAdmin.noOrganizations : t.systemAdmin.noMatch}
-        </Text>
-      ) : (
-        <Stack gap="md">
-          {groups.map(({ organization, projects: items }) => (
-            <Box key={organization.id} data-testid="organization-group" data-name={organization.name} style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}>
-              <Group justify="space-between" p="sm" bg="gray.0" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', borderRadius: '8px 8px 0 0' }}>
-                <Group gap="xs">
-                  <Avatar src={organization.profileImageSrc} size={28} radius="sm" color="indigo" alt="">
-                    {organization.name.slice(0, 1)}
-                  </Avatar>
-                  <Text fw={600}>{organization.name}</Text>
-                </Group>
-                <Group gap="xs">
-                  <Button size="xs" variant="default" onClick={() => setProjectTarget(organization)}>
-                    {t.systemAdmin.createProject}
-                  </Button>
-                  <Button size="xs" variant="subtle" component={Link} to={paths.organizationSettings.general.getHref(organization.id)} leftSection={<SettingsIcon size={14} />}>
-                    {t.systemAdmin.organizationSettings}
-                  </Button>
-                </Group>
-              </Group>
-              {items.length === 0 ? (
-                <Text size="sm" c="dimmed" p="sm">
-                  {t.systemAdmin.noProjects}
-                </Text>
-              ) : (
-                <Stack gap={0} p={4}>
-                  {items.map((project) => (
-                    <NavLink key={project.id} component={Link} to={paths.projects.detail.getHref(project.id)} label={project.name} leftSection={<BoxIcon size={16} />} style={{ borderRadius: 6 }} />
-                  ))}
-                </Stack>
-              )}
+      <VirtualList
+        list={list}
+        rows={list.items}
+        label={t('systemAdmin.orgsAndProjects')}
+        height={ORGANIZATION_LIST_HEIGHT}
+        estimateRowHeight={40}
+        data-testid="organization-list"
+        empty={
+          <Text c="dimmed" size="sm" ta="center" py="lg">
+            {t('systemAdmin.noOrganizations')}
+          </Text>
+        }
+        noMatch={t('systemAdmin.noMatch')}
+        renderRows={(visible) =>
+          runsByOrganization(visible, (v) => v.row.organization).map(({ organization, items }) => (
+            <Box key={organization.id} role="group" aria-label={organization.name} data-testid="organization-group" data-name={organization.name}>
+              {items.map(({ row, rowProps }) => {
+                switch (row.kind) {
+                  case 'organization':
+                    return (
+                      <Box key={`organization:${organization.id}`} {...rowProps} pt="md">
+                        <Group justify="space-between" p="sm" bg="gray.0" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}>
+                          <Group gap="xs">
+                            <Avatar src={organization.profileImageSrc} size={28} radius="sm" color="indigo" alt="">
+                              {organization.name.slice(0, 1)}
+                            </Avatar>
+                            <Text fw={600}>{organization.name}</Text>
+                          </Group>
+                          <Group gap="xs">
+                            <Button size="xs" variant="default" onClick={() => setProjectTarget(organization)}>
+                              {t('systemAdmin.createProject')}
+                            </Button>
+                            <Button size="xs" variant="subtle" component={Link} to={paths.organizationSettings.general.getHref(organization.id)} leftSection={<SettingsIcon size={14} />}>
+                              {t('systemAdmin.organizationSettings')}
+                            </Button>
+                          </Group>
+                        </Group>
+                      </Box>
+                    );
+                  case 'project':
+                    return <ProjectNavLink key={row.project.id} project={row.project} rowProps={rowProps} />;
+                  case 'noProjects':
+                    return (
+                      <Text key={`noProjects:${organization.id}`} {...rowProps} size="sm" c="dimmed" p="sm">
+                        {t('systemAdmin.noProjects')}
+                      </Text>
+                    );
+                }
+              })}
             </Box>
-          ))}
-        </Stack>
-      )}
+          ))
+        }
+      />
       <NameDialog
         opened={creatingOrganization}
-        title={t.systemAdmin.createOrganization}
-        label={t.systemAdmin.organizationName}
-        submitLabel={t.systemAdmin.create}
+        title={t('systemAdmin.createOrganization')}
+        label={t('systemAdmin.organizationName')}
+        submitLabel={t('systemAdmin.create')}
         loading={createOrganization.isPending}
         onClose={() => setCreatingOrganization(false)}
         onSubmit={(name) =>
@@ -95,19 +105,19 @@ export function Component() {
             { name, profileImageSrc: null },
             {
               onSuccess: () => {
-                toast.success(t.systemAdmin.organizationCreated);
+                toast.success(t('systemAdmin.organizationCreated'));
                 setCreatingOrganization(false);
               },
-              onError: toastOnError(t.systemAdmin.organizationCreateFailed),
+              onError: toastOnError(t('systemAdmin.organizationCreateFailed')),
             },
           )
         }
       />
       <NameDialog
         opened={projectTarget !== null}
-        title={projectTarget ? t.systemAdmin.createProjectIn(projectTarget.name) : t.systemAdmin.createProject}
-        label={t.systemAdmin.projectName}
-        submitLabel={t.systemAdmin.create}
+        title={projectTarget ? t('systemAdmin.createProjectIn', { organizationName: projectTarget.name }) : t('systemAdmin.createProject')}
+        label={t('systemAdmin.projectName')}
+        submitLabel={t('systemAdmin.create')}
         loading={createProject.isPending}
         onClose={() => setProjectTarget(null)}
         onSubmit={(name) => {
@@ -116,10 +126,10 @@ export function Component() {
             { organizationId: projectTarget.id, name },
             {
               onSuccess: () => {
-                toast.success(t.systemAdmin.projectCreated);
+                toast.success(t('systemAdmin.projectCreated'));
                 setProjectTarget(null);
               },
-              onError: toastOnError(t.systemAdmin.projectCreateFailed),
+              onError: toastOnError(t('systemAdmin.projectCreateFailed')),
             },
           );
         }}

@@ -1,26 +1,27 @@
 import { useLocation } from 'react-router';
 import { paths } from '@/config/paths';
-import { t } from '@/locales';
+import { useTranslation } from 'react-i18next';
 import { TabbedPageLayout } from '@/routes/private/tabbed-page-layout';
 
 /** /system-admin (spec §2): members, orgs-and-projects and audit-log tabs. The index redirects to members. */
 export function Component() {
+  const { t } = useTranslation();
   const location = useLocation();
   const tabs = [
-    { value: paths.systemAdmin.members.getHref(), label: t.systemAdmin.members },
-    { value: paths.systemAdmin.orgsAndProjects.getHref(), label: t.systemAdmin.orgsAndProjects },
-    { value: paths.systemAdmin.auditLog.getHref(), label: t.systemAdmin.auditLog },
+    { value: paths.systemAdmin.members.getHref(), label: t('systemAdmin.members') },
+    { value: paths.systemAdmin.orgsAndProjects.getHref(), label: t('systemAdmin.orgsAndProjects') },
+    { value: paths.systemAdmin.auditLog.getHref(), label: t('systemAdmin.auditLog') },
   ];
   const current = tabs.find((tab) => location.pathname.startsWith(tab.value))?.value ?? null;
   return (
     <TabbedPageLayout
       size="lg"
       backHref={paths.projects.list.getHref()}
-      backLabel={t.systemAdmin.backToProjects}
-      title={t.systemAdmin.title}
+      backLabel={t('systemAdmin.backToProjects')}
+      title={t('systemAdmin.title')}
       tabs={tabs}
       current={current}
-      tabsLabel={t.systemAdmin.navLabel}
+      tabsLabel={t('systemAdmin.navLabel')}
     />
   );
 }

@@ -1,12 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { apiClient, unwrapRequired } from '@/lib/api-client';
+import { currentLocale } from '@/lib/i18n';
 import { queryClient as defaultQueryClient } from '@/lib/query-client';
 import { accountKeys } from '../keys';
 import type { Account } from './get-account';
 
-/** POST /account/create: creates the account of the signed-in identity (after sign-up). */
+/** POST /account/create: creates the account of the signed-in identity (after sign-up), in the language shown. */
 async function createAccount(): Promise<Account> {
-  return unwrapRequired(apiClient.POST('/account/create'));
+  return unwrapRequired(apiClient.POST('/account/create', { body: { locale: currentLocale() } }));
 }
 
 /** Creates the account and stores it in the cache under the user's account key (spec §4). */

@@ -1,15 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, unwrapRequired } from '@/lib/api-client';
-import { firebaseAuth } from '@/lib/firebase';
+import { apiClient, unwrapRequired, type Schemas } from '@/lib/api-client';
+import { currentUser } from '@/lib/firebase';
 import { accountKeys } from '../keys';
 import type { Account } from './get-account';
 
-interface UpdateAccountInput {
-  name: string | null;
-  profileImageSrc: string | null;
-}
+type UpdateAccountInput = Schemas['UpdateAccountRequest'];
 
-/** POST /account/update: name and profile image. */
+/** POST /account/update: name, profile image, language (what is absent stays). */
 async function updateAccount(input: UpdateAccountInput): Promise<Account> {
   return unwrapRequired(apiClient.POST('/account/update', { body: input }));
 }
@@ -19,7 +16,7 @@ export function useUpdateAccount() {
   return useMutation({
     mutationFn: updateAccount,
     onSuccess: (account) => {
-      client.setQueryData(accountKeys.current(firebaseAuth.currentUser?.uid), account);
+      client.setQueryData(accountKeys.current(currentUser()?.uid), account);
     },
   });
 }

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { toastOnError } from '@/components/toasts';
 import { apiClient } from '@/lib/api-client';
 import { apiErrorFromBody } from '@/lib/api-error';
-import { t } from '@/locales';
+import { useTranslation } from 'react-i18next';
 import { filenameFromContentDisposition, saveBlob } from '../download';
 import type { AuditFilterBody } from '../filters';
 import type { AuditLogScope } from '../keys';
@@ -28,11 +28,12 @@ async function exportAuditEvents(scope: AuditLogScope, filters: AuditFilterBody)
 
 /** Downloads the CSV as a file; a failure is logged and shown as an error toast. */
 export function useDownloadAuditCsv() {
+  const { t } = useTranslation();
   return useMutation({
     mutationFn: async ({ scope, filters }: { scope: AuditLogScope; filters: AuditFilterBody }) => {
       const csv = await exportAuditEvents(scope, filters);
       saveBlob(csv.blob, csv.filename);
     },
-    onError: toastOnError(t.auditLog.downloadFailed),
+    onError: toastOnError(t('auditLog.downloadFailed')),
   });
 }

@@ -1,11 +1,8 @@
 import { Group, Select, TextInput, type ComboboxItem } from '@mantine/core';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, isAuditAction, isAuditTargetType } from '@console/domain';
-import { t } from '@/locales';
+import { useTranslation } from 'react-i18next';
 import { auditActionLabel, auditTargetTypeLabel } from '../audit-format';
 import type { AuditLogFilters } from '../filters';
-
-const ACTION_OPTIONS: ComboboxItem[] = AUDIT_ACTIONS.map((action) => ({ value: action, label: auditActionLabel(action) }));
-const TARGET_TYPE_OPTIONS: ComboboxItem[] = AUDIT_TARGET_TYPES.map((type) => ({ value: type, label: auditTargetTypeLabel(type) }));
 
 export interface AuditLogFiltersProps {
   filters: AuditLogFilters;
@@ -18,15 +15,18 @@ export interface AuditLogFiltersProps {
 
 /** The audit log's filters: organization (system admin), action, kind of target, actor and a range of days. */
 export function AuditLogFilterBar({ filters, onChange, actorOptions, organizationOptions }: AuditLogFiltersProps) {
+  const { t } = useTranslation();
+  const actionOptions: ComboboxItem[] = AUDIT_ACTIONS.map((action) => ({ value: action, label: auditActionLabel(action) }));
+  const targetTypeOptions: ComboboxItem[] = AUDIT_TARGET_TYPES.map((type) => ({ value: type, label: auditTargetTypeLabel(type) }));
   const set = (patch: Partial<AuditLogFilters>) => onChange({ ...filters, ...patch });
   const comboboxProps = { withinPortal: true };
   return (
-    <Group role="search" aria-label={t.auditLog.filtersLabel} gap="sm" align="flex-end" wrap="wrap">
+    <Group role="search" aria-label={t('auditLog.filtersLabel')} gap="sm" align="flex-end" wrap="wrap">
       {organizationOptions ? (
         <Select
-          label={t.auditLog.organizationFilter}
-          aria-label={t.auditLog.organizationFilter}
-          placeholder={t.auditLog.all}
+          label={t('auditLog.organizationFilter')}
+          aria-label={t('auditLog.organizationFilter')}
+          placeholder={t('auditLog.all')}
           data={organizationOptions}
           value={filters.organizationId}
           onChange={(organizationId) => set({ organizationId })}
@@ -37,10 +37,10 @@ export function AuditLogFilterBar({ filters, onChange, actorOptions, organizatio
         />
       ) : null}
       <Select
-        label={t.auditLog.actionFilter}
-        aria-label={t.auditLog.actionFilter}
-        placeholder={t.auditLog.all}
-        data={ACTION_OPTIONS}
+        label={t('auditLog.actionFilter')}
+        aria-label={t('auditLog.actionFilter')}
+        placeholder={t('auditLog.all')}
+        data={actionOptions}
         value={filters.action}
         onChange={(action) => set({ action: isAuditAction(action) ? action : null })}
         searchable
@@ -49,10 +49,10 @@ export function AuditLogFilterBar({ filters, onChange, actorOptions, organizatio
         w={180}
       />
       <Select
-        label={t.auditLog.targetTypeFilter}
-        aria-label={t.auditLog.targetTypeFilter}
-        placeholder={t.auditLog.all}
-        data={TARGET_TYPE_OPTIONS}
+        label={t('auditLog.targetTypeFilter')}
+        aria-label={t('auditLog.targetTypeFilter')}
+        placeholder={t('auditLog.all')}
+        data={targetTypeOptions}
         value={filters.targetType}
         onChange={(targetType) => set({ targetType: isAuditTargetType(targetType) ? targetType : null })}
         clearable
@@ -60,9 +60,9 @@ export function AuditLogFilterBar({ filters, onChange, actorOptions, organizatio
         w={150}
       />
       <Select
-        label={t.auditLog.actorFilter}
-        aria-label={t.auditLog.actorFilter}
-        placeholder={t.auditLog.all}
+        label={t('auditLog.actorFilter')}
+        aria-label={t('auditLog.actorFilter')}
+        placeholder={t('auditLog.all')}
         data={actorOptions}
         value={filters.actorAccountId}
         onChange={(actorAccountId) => set({ actorAccountId })}
@@ -73,8 +73,8 @@ export function AuditLogFilterBar({ filters, onChange, actorOptions, organizatio
       />
       <TextInput
         type="date"
-        label={t.auditLog.fromFilter}
-        aria-label={t.auditLog.fromFilter}
+        label={t('auditLog.fromFilter')}
+        aria-label={t('auditLog.fromFilter')}
         value={filters.from}
         max={filters.to || undefined}
         onChange={(e) => set({ from: e.currentTarget.value })}
@@ -82,8 +82,8 @@ export function AuditLogFilterBar({ filters, onChange, actorOptions, organizatio
       />
       <TextInput
         type="date"
-        label={t.auditLog.toFilter}
-        aria-label={t.auditLog.toFilter}
+        label={t('auditLog.toFilter')}
+        aria-label={t('auditLog.toFilter')}
         value={filters.to}
         min={filters.from || undefined}
         onChange={(e) => set({ to: e.currentTarget.value })}

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { displayName } from '@/components/display-name';
-import { t } from '@/locales';
+import { useTranslation } from 'react-i18next';
 import type { AuditEvent } from '../api/get-audit-events';
 import { auditActionLabel, auditTargetTypeLabel, formatOccurredAt } from '../audit-format';
 
@@ -14,10 +14,11 @@ export interface AuditLogTableProps {
 
 /** Who did it: name (未設定 when unset) with a system-admin badge, and the email below; システム when nobody. */
 export function AuditActor({ actor }: { actor: AuditEvent['actor'] }) {
+  const { t } = useTranslation();
   if (!actor) {
     return (
       <Text size="sm" c="dimmed">
-        {t.auditLog.systemActor}
+        {t('auditLog.systemActor')}
       </Text>
     );
   }
@@ -29,7 +30,7 @@ export function AuditActor({ actor }: { actor: AuditEvent['actor'] }) {
         </Text>
         {actor.isSystemAdmin ? (
           <Badge size="xs" variant="light" color="indigo">
-            {t.auditLog.systemAdminBadge}
+            {t('auditLog.systemAdminBadge')}
           </Badge>
         ) : null}
       </Group>
@@ -40,7 +41,7 @@ export function AuditActor({ actor }: { actor: AuditEvent['actor'] }) {
   );
 }
 
-/** The target: its kind in Japanese and its id. */
+/** The target: its kind (in the console's language) and its id. */
 export function AuditTarget({ event }: { event: AuditEvent }) {
   return (
     <Stack gap={0}>
@@ -53,27 +54,28 @@ export function AuditTarget({ event }: { event: AuditEvent }) {
 }
 
 /**
- * Audit events, newest first: time (ja-JP), actor (name and email), action in Japanese, target
+ * Audit events, newest first: time and action in the console's language, actor (name and email), target
  * (kind and id), optionally the organization, and a 詳細 button opening the event's details.
  */
 export function AuditLogTable({ events, organizationNames, onOpen }: AuditLogTableProps) {
+  const { t } = useTranslation();
   const columns: DataTableColumn[] = [
-    { label: t.auditLog.occurredAt, w: 180 },
-    { label: t.auditLog.actor },
-    { label: t.auditLog.action, w: 200 },
-    { label: t.auditLog.target },
-    ...(organizationNames ? [{ label: t.auditLog.organization }] : []),
-    { label: t.auditLog.details, w: 80, labelHidden: true },
+    { label: t('auditLog.occurredAt'), w: 180 },
+    { label: t('auditLog.actor') },
+    { label: t('auditLog.action'), w: 200 },
+    { label: t('auditLog.target') },
+    ...(organizationNames ? [{ label: t('auditLog.organization') }] : []),
+    { label: t('auditLog.details'), w: 80, labelHidden: true },
   ];
   return (
     <DataTable
-      aria-label={t.auditLog.tableLabel}
+      aria-label={t('auditLog.tableLabel')}
       verticalSpacing="sm"
       highlightOnHover
       data-testid="audit-log-table"
       columns={columns}
       rows={events}
-      empty={t.auditLog.empty}
+      empty={t('auditLog.empty')}
       renderRow={(event) => {
         const occurredAt = formatOccurredAt(event.occurredAt);
         const action = auditActionLabel(event.action);
@@ -95,12 +97,12 @@ export function AuditLogTable({ events, organizationNames, onOpen }: AuditLogTab
             </Table.Td>
             {organizationNames ? (
               <Table.Td>
-                <Text size="sm">{event.organizationId ? (organizationNames.get(event.organizationId) ?? event.organizationId) : t.auditLog.noValue}</Text>
+                <Text size="sm">{event.organizationId ? (organizationNames.get(event.organizationId) ?? event.organizationId) : t('auditLog.noValue')}</Text>
               </Table.Td>
             ) : null}
             <Table.Td>
-              <Button size="xs" variant="subtle" aria-label={t.auditLog.detailsLabel(action, occurredAt)} onClick={() => onOpen(event)}>
-                {t.auditLog.details}
+              <Button size="xs" variant="subtle" aria-label={t('auditLog.detailsLabel', { action, occurredAt })} onClick={() => onOpen(event)}>
+                {t('auditLog.details')}
               </Button>
             </Table.Td>
           </Table.Tr>

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text, type ComboboxItem } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { TableSkeleton } from '@/components/table-skeleton';
-import { t } from '@/locales';
+import { useTranslation } from 'react-i18next';
 import { useDownloadAuditCsv } from '../api/export-audit-events';
 import { useAuditEvents, type AuditEvent } from '../api/get-audit-events';
 import type { RoleNames } from '../audit-format';
@@ -26,6 +26,7 @@ export interface AuditLogViewProps {
  * ones, and a drawer with one event's details (before → after of each changed field).
  */
 export function AuditLogView({ scope, actorOptions, organizations, roleNames }: AuditLogViewProps) {
+  const { t } = useTranslation();
   const [filters, setFilters] = useState<AuditLogFilters>(EMPTY_AUDIT_LOG_FILTERS);
   // The event shown stays while the drawer closes (its transition).
   const [selected, setSelected] = useState<AuditEvent | null>(null);
@@ -42,14 +43,14 @@ export function AuditLogView({ scope, actorOptions, organizations, roleNames }: 
       <AuditLogFilterBar filters={filters} onChange={setFilters} actorOptions={actorOptions} organizationOptions={organizationOptions} />
       <Group justify="space-between" gap="sm">
         <Text size="sm" c="dimmed" data-testid="audit-log-count">
-          {items.length > 0 ? t.auditLog.shown(items.length) : '\u00a0'}
+          {items.length > 0 ? t('auditLog.shown', { count: items.length }) : '\u00a0'}
         </Text>
         <Group gap="sm">
           <Button variant="subtle" color="gray" disabled={!hasAuditFilters(filters)} onClick={() => setFilters(EMPTY_AUDIT_LOG_FILTERS)}>
-            {t.auditLog.clearFilters}
+            {t('auditLog.clearFilters')}
           </Button>
           <Button variant="default" loading={download.isPending} disabled={download.isPending} onClick={() => download.mutate({ scope, filters: body })}>
-            {t.auditLog.download}
+            {t('auditLog.download')}
           </Button>
         </Group>
       </Group>
@@ -57,9 +58,9 @@ export function AuditLogView({ scope, actorOptions, organizations, roleNames }: 
       {events.isPending ? (
         <TableSkeleton rows={3} columns={organizationNames ? 6 : 5} />
       ) : events.isError && items.length === 0 ? (
-        <Alert color="red" variant="light" title={t.auditLog.loadFailed} data-testid="audit-log-error">
+        <Alert color="red" variant="light" title={t('auditLog.loadFailed')} data-testid="audit-log-error">
           <Button size="xs" variant="default" onClick={() => void events.refetch()}>
-            {t.auditLog.retry}
+            {t('auditLog.retry')}
           </Button>
         </Alert>
       ) : (
@@ -73,16 +74,16 @@ export function AuditLogView({ scope, actorOptions, organizations, roleNames }: 
             }}
           />
           {events.isFetchNextPageError ? (
-            <Alert color="red" variant="light" title={t.auditLog.loadFailed}>
+            <Alert color="red" variant="light" title={t('auditLog.loadFailed')}>
               <Button size="xs" variant="default" onClick={() => void events.fetchNextPage()}>
-                {t.auditLog.retry}
+                {t('auditLog.retry')}
               </Button>
             </Alert>
           ) : null}
           {events.hasNextPage ? (
             <Group justify="center">
               <Button variant="default" loading={events.isFetchingNextPage} onClick={() => void events.fetchNextPage()}>
-                {t.auditLog.loadMore}
+                {t('auditLog.loadMore')}
               </Button>
             </Group>
           ) : null}

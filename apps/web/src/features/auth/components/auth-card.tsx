@@ -1,16 +1,18 @@
 import { Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { t } from '@/locales';
+import { useTranslation } from 'react-i18next';
+import { prepareSignIn } from '../auth-actions';
 
-/** The centred card every sign-in screen sits in. */
+/** The centred card every sign-in screen sits in; a first input in it starts downloading the sign-in SDK. */
 export function AuthCard({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+  const { t } = useTranslation();
   return (
-    <Center mih="100dvh" p="md" bg="gray.0">
+    <Center component="main" mih="100dvh" p="md" bg="gray.0">
       <Stack w="100%" maw={420} gap="lg">
         <Text ta="center" fw={700} size="lg" c="indigo.7" aria-hidden>
-          {t.app.title}
+          {t('app.title')}
         </Text>
-        <Paper withBorder shadow="sm" radius="md" p="xl">
+        <Paper withBorder shadow="sm" radius="md" p="xl" onPointerDown={prepareSignIn} onKeyDown={prepareSignIn}>
           <Stack gap="lg">
             <Box>
               <Title order={1} size="h3" ta="center">

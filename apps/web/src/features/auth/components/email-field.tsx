@@ -1,7 +1,7 @@
 import { TextInput } from '@mantine/core';
 import { isValidEmail } from '@console/domain';
 import { useState } from 'react';
-import { t } from '@/locales';
+import { useTranslation } from 'react-i18next';
 
 /** The e-mail of an auth form: the typed value, its trimmed address and validity, and `touch` (blur, submit) to show its error. */
 export function useEmailField() {
@@ -15,16 +15,17 @@ export type EmailFieldState = ReturnType<typeof useEmailField>;
 
 /** The e-mail input of the auth forms, with メールアドレスを正しく入力してください once touched and invalid (spec §5). */
 export function EmailField({ field, disabled }: { field: EmailFieldState; disabled?: boolean }) {
+  const { t } = useTranslation();
   return (
     <TextInput
-      label={t.auth.email}
-      placeholder={t.auth.emailPlaceholder}
+      label={t('auth.email')}
+      placeholder={t('auth.emailPlaceholder')}
       type="email"
       autoComplete="email"
       value={field.value}
       onChange={(e) => field.setValue(e.currentTarget.value)}
       onBlur={field.touch}
-      error={field.touched && !field.valid ? t.auth.invalidEmail : undefined}
+      error={field.touched && !field.valid ? t('auth.invalidEmail') : undefined}
       disabled={disabled}
       size="md"
       autoFocus

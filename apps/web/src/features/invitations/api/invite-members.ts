@@ -2,7 +2,7 @@ import { inviteOutcome, isInviteEntryFailed, type InviteOutcome } from '@console
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { organizationKeys } from '@/features/organizations';
 import { apiClient, unwrapRequired, type ApiPaths } from '@/lib/api-client';
-import { t } from '@/locales';
+import { i18n } from '@/lib/i18n';
 import { invitationKeys } from '../keys';
 
 type InviteResultEntry = ApiPaths['/organization/inviteMembers']['post']['responses'][200]['content']['application/json'][number];
@@ -21,7 +21,7 @@ interface InviteMembersResult {
 /** Thrown when no address at all could be invited (spec §8). */
 export class AllInvitationsFailedError extends Error {
   constructor() {
-    super(t.invite.allFailed);
+    super(i18n.t('invite.allFailed'));
     this.name = 'AllInvitationsFailedError';
   }
 }

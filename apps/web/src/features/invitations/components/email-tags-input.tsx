@@ -2,7 +2,7 @@ import { Combobox, Group, Pill, PillsInput, Text, useCombobox } from '@mantine/c
 import { isValidEmail, uniqueEmails } from '@console/domain';
 import { useState } from 'react';
 import { displayName } from '@/components/display-name';
-import { t } from '@/locales';
+import { useTranslation } from 'react-i18next';
 
 const SUGGESTION_LIST_MAX_HEIGHT = 250;
 
@@ -32,10 +32,14 @@ function filterSuggestions(suggestions: readonly EmailSuggestion[], chosen: read
  * duplicates are removed. Suggestions (at most 250 px high) add their address when picked.
  */
 export function EmailTagsInput({ value, onChange, suggestions, label, placeholder }: EmailTagsInputProps) {
-  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [invalid, setInvalid] = useState(false);
+  const [listWanted, setListWanted] = useState(false);
   const options = filterSuggestions(suggestions, value, search);
+  // The list is open only while it shows suggestions: Escape in the field then closes the dialog
+  // rather than a list nobody sees.
+  const combobox = useCombobox({ opened: listWanted && options.length > 0, onOpenedChange: setListWanted, onDropdownClose: () => combobox.resetSelectedOption() });
 
   function add(email: string) {
     onChange(uniqueEmails([...value, email]));
@@ -64,10 +68,10 @@ export function EmailTagsInput({ value, onChange, suggestions, label, placeholde
       withinPortal={false}
     >
       <Combobox.DropdownTarget>
-        <PillsInput label={label} error={invalid ? t.invite.invalidEmail : undefined} onClick={() => combobox.openDropdown()}>
+        <PillsInput label={label} error={invalid ? t('invite.invalidEmail') : undefined} onClick={() => combobox.openDropdown()}>
           <Pill.Group>
             {value.map((email) => (
-              <Pill key={email} withRemoveButton onRemove={() => onChange(value.filter((e) => e !== email))} removeButtonProps={{ 'aria-label': t.invite.removeEmail(email) }} data-testid="email-chip">
+              <Pill key={email} withRemoveButton onRemove={() => onChange(value.filter((e) => e !== email))} removeButtonProps={{ 'aria-label': t('invite.removeEmail', { email }) }} data-testid="email-chip">
                 {email}
               </Pill>
             ))}
@@ -79,6 +83,8 @@ export function EmailTagsInput({ value, onChange, suggestions, label, placeholde
                 onFocus={() => combobox.openDropdown()}
                 onBlur={() => {
                   combobox.closeDropdown();
+                  // Also when no suggestion showed (the combobox then counts as closed already).
+                  setListWanted(false);
                   commit();
                 }}
                 onChange={(event) => {

@@ -3,7 +3,7 @@ import { pickDefaultOrganizationRole, pickDefaultProjectRole } from '@console/do
 import { useEffect, useState, type FormEvent } from 'react';
 import { DialogFormButtons } from '@/components/dialog-form-buttons';
 import { refusalReason, toast } from '@/components/toasts';
-import { t } from '@/locales';
+import { useTranslation } from 'react-i18next';
 import { AllInvitationsFailedError, useInviteMembers } from '../api/invite-members';
 import { EmailTagsInput, type EmailSuggestion } from './email-tags-input';
 
@@ -30,6 +30,7 @@ export interface InviteDialogProps {
  * partial failure closes the dialog; the lists refresh either way.
  */
 export function InviteDialog({ opened, onClose, organization, project, suggestions }: InviteDialogProps) {
+  const { t } = useTranslation();
   const [emails, setEmails] = useState<string[]>([]);
   const [organizationRoleId, setOrganizationRoleId] = useState<string | null>(null);
   const [projectRoleId, setProjectRoleId] = useState<string | null>(null);
@@ -51,25 +52,25 @@ export function InviteDialog({ opened, onClose, organization, project, suggestio
       { organizationId: organization.id, emails, props: { roleId: organizationRoleId, projects: [{ projectId: project.id, roleId: projectRoleId }] } },
       {
         onSuccess: (result) => {
-          if (result.outcome === 'success') toast.success(t.invite.succeeded);
-          else toast.warning(t.invite.partiallyFailed, t.invite.failedEmails(result.failedEmails.join(', ')));
+          if (result.outcome === 'success') toast.success(t('invite.succeeded'));
+          else toast.warning(t('invite.partiallyFailed'), t('invite.failedEmails', { emails: result.failedEmails.join(', ') }));
           onClose();
         },
         onError: (error) => {
           console.error(error);
-          toast.error(t.invite.failed, error instanceof AllInvitationsFailedError ? error.message : refusalReason(error));
+          toast.error(t('invite.failed'), error instanceof AllInvitationsFailedError ? error.message : refusalReason(error));
         },
       },
     );
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t.invite.title(project.name)} size={INVITE_DIALOG_WIDTH} centered>
+    <Modal opened={opened} onClose={onClose} title={t('invite.title', { projectName: project.name })} size={INVITE_DIALOG_WIDTH} centered>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <EmailTagsInput value={emails} onChange={setEmails} suggestions={suggestions} label={t.invite.emails} placeholder={t.invite.emailsPlaceholder} />
+          <EmailTagsInput value={emails} onChange={setEmails} suggestions={suggestions} label={t('invite.emails')} placeholder={t('invite.emailsPlaceholder')} />
           <Select
-            label={t.invite.organizationRole}
+            label={t('invite.organizationRole')}
             data={organization.roles.map((r) => ({ value: r.id, label: r.name }))}
             value={organizationRoleId}
             onChange={setOrganizationRoleId}
@@ -77,14 +78,14 @@ export function InviteDialog({ opened, onClose, organization, project, suggestio
             comboboxProps={{ withinPortal: false }}
           />
           <Select
-            label={t.invite.projectRole}
+            label={t('invite.projectRole')}
             data={project.roles.map((r) => ({ value: r.id, label: r.name }))}
             value={projectRoleId}
             onChange={setProjectRoleId}
             allowDeselect={false}
             comboboxProps={{ withinPortal: false }}
           />
-          <DialogFormButtons submitLabel={t.invite.submit} canSubmit={ready} loading={invite.isPending} onCancel={onClose} mt="sm" />
+          <DialogFormButtons submitLabel={t('invite.submit')} canSubmit={ready} loading={invite.isPending} onCancel={onClose} mt="sm" />
         </Stack>
       </form>
     </Modal>

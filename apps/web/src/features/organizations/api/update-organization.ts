@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { accountKeys } from '@/features/account';
 import { apiClient, unwrapRequired } from '@/lib/api-client';
 import { organizationKeys } from '../keys';
 import type { OrganizationDetail } from './get-organization';
@@ -19,7 +20,8 @@ export function useUpdateOrganization() {
     mutationFn: updateOrganization,
     onSuccess: async (organization, input) => {
       client.setQueryData(organizationKeys.detail(input.organizationId), organization);
-      await Promise.all([client.invalidateQueries({ queryKey: organizationKeys.all }), client.invalidateQueries({ queryKey: organizationKeys.ofAccount() })]);
+      // The account's project lists show each project's organization (name and image) too.
+      await Promise.all([client.invalidateQueries({ queryKey: organizationKeys.all }), client.invalidateQueries({ queryKey: accountKeys.all })]);
     },
   });
 }

@@ -1,18 +1,20 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, unwrap, type ApiPaths } from '@/lib/api-client';
+import { useInfiniteList } from '@/lib/infinite-list';
+import { toListPage, type ListItem, type ListPage, type ListPageRequest } from '@/lib/list-page';
 import { projectKeys } from '../keys';
 
-type ProjectMemberAccount = ApiPaths['/project/listMembers']['post']['responses'][200]['content']['application/json'][number];
+type ProjectMemberAccount = ListItem<ApiPaths['/project/listMembers']['post']['responses'][200]['content']['application/json']>;
 
-/** POST /project/listMembers: the project's member accounts. */
-async function getProjectMembers(projectId: string): Promise<ProjectMemberAccount[]> {
-  return (await unwrap(apiClient.POST('/project/listMembers', { body: { projectId } }))) ?? [];
+/** POST /project/listMembers: one page of the project's member accounts (`query`: name or e-mail). */
+async function getProjectMembers(projectId: string, request: ListPageRequest): Promise<ListPage<ProjectMemberAccount>> {
+  return toListPage((await unwrap(apiClient.POST('/project/listMembers', { body: { ...request, projectId } }))) ?? []);
 }
 
-function projectMembersQueryOptions(project: { id: string; organizationId: string }) {
-  return queryOptions({ queryKey: projectKeys.members(project.organizationId, project.id), queryFn: () => getProjectMembers(project.id) });
-}
-
-export function useProjectMembers(project: { id: string; organizationId: string }) {
-  return useQuery(projectMembersQueryOptions(project));
+/** The project's members a page at a time, searched by name or e-mail. */
+export function useProjectMembers(project: { id: string; organizationId: string }, query: string) {
+  return useInfiniteList({
+    queryKey: projectKeys.memberPages(project.organizationId, project.id, query),
+    fetchPage: (request: ListPageRequest) => getProjectMembers(project.id, request),
+    query,
+  });
 }

@@ -4,7 +4,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable } from '@/components/data-table';
 import { TableSkeleton } from '@/components/table-skeleton';
 import { useConfirmedAction } from '@/components/use-confirmed-action';
-import { t } from '@/locales';
+import { useTranslation } from 'react-i18next';
 import type { ProjectDetail } from '../api/get-project';
 import { useUpdateProject } from '../api/update-project';
 
@@ -23,6 +23,7 @@ export function ProductUsageTab({ project, loading, mayChangePlan }: { project: 
 }
 
 function ProductPlanTable({ project, mayChangePlan }: { project: ProjectDetail; mayChangePlan: boolean }) {
+  const { t } = useTranslation();
   const update = useUpdateProject();
   const settings = project.productSettings as ProductSettings;
   const products: readonly Product[] = PRODUCTS;
@@ -33,7 +34,7 @@ function ProductPlanTable({ project, mayChangePlan }: { project: ProjectDetail; 
       next[change.productKey] = { plan: change.plan };
       return update.mutateAsync({ projectId: project.id, updateProps: { productSettings: next } });
     },
-    { success: t.projectSettings.planChanged, failure: t.projectSettings.planChangeFailed },
+    { success: t('projectSettings.planChanged'), failure: t('projectSettings.planChangeFailed') },
   );
   const pending = planChange.target;
 
@@ -45,9 +46,9 @@ function ProductPlanTable({ project, mayChangePlan }: { project: ProjectDetail; 
       <DataTable
         verticalSpacing="sm"
         data-testid="product-table"
-        columns={[{ label: t.projectSettings.product, w: '40%' }, { label: t.projectSettings.plan }]}
+        columns={[{ label: t('projectSettings.product'), w: '40%' }, { label: t('projectSettings.plan') }]}
         rows={products}
-        empty={t.projectSettings.noProducts}
+        empty={t('projectSettings.noProducts')}
         renderRow={(product) => {
           const current = planOf(settings, product.key);
           const shown = pending?.productKey === product.key ? pending.plan : current;
@@ -57,7 +58,7 @@ function ProductPlanTable({ project, mayChangePlan }: { project: ProjectDetail; 
               <Table.Td>
                 {mayChangePlan ? (
                   <Select
-                    aria-label={t.projectSettings.planLabel(product.name)}
+                    aria-label={t('projectSettings.planLabel', { product: product.name })}
                     data={product.plans.map((plan) => ({ value: plan.key, label: plan.name }))}
                     value={shown}
                     allowDeselect={false}
@@ -78,8 +79,8 @@ function ProductPlanTable({ project, mayChangePlan }: { project: ProjectDetail; 
           );
         }}
       />
-      <ConfirmDialog {...planChange.dialog} title={t.projectSettings.planChangeTitle} confirmLabel={t.projectSettings.planChangeConfirm}>
-        {pendingProduct ? t.projectSettings.planChangeMessage(pendingProduct.name, pendingPlanName) : ''}
+      <ConfirmDialog {...planChange.dialog} title={t('projectSettings.planChangeTitle')} confirmLabel={t('projectSettings.planChangeConfirm')}>
+        {pendingProduct ? t('projectSettings.planChangeMessage', { product: pendingProduct.name, plan: pendingPlanName }) : ''}
       </ConfirmDialog>
     </>
   );

@@ -1,12 +1,13 @@
 import { TextInput } from '@mantine/core';
 import { SettingsForm, useDraft } from '@/components/settings-form';
 import { toastOutcome } from '@/components/toasts';
-import { t } from '@/locales';
+import { useTranslation } from 'react-i18next';
 import { useProjectKarteMapping } from '../api/get-project-karte-mapping';
 import { useUpsertProjectKarteMapping } from '../api/upsert-project-karte-mapping';
 
 /** KARTE連携 (system admins only): the external project id, saved only when changed (spec §2, §5). */
 export function ProjectKarteTab({ projectId, mayUpdate }: { projectId: string; mayUpdate: boolean }) {
+  const { t } = useTranslation();
   const mapping = useProjectKarteMapping(projectId);
   const upsert = useUpsertProjectKarteMapping();
   const saved = mapping.data?.karteProjectId ?? '';
@@ -18,11 +19,11 @@ export function ProjectKarteTab({ projectId, mayUpdate }: { projectId: string; m
       canSave={value !== saved && !mapping.isPending}
       saving={upsert.isPending}
       allowed={mayUpdate}
-      onSave={() => upsert.mutate({ projectId, karteProjectId: value }, toastOutcome(t.projectSettings.karteSaved, t.projectSettings.karteSaveFailed))}
+      onSave={() => upsert.mutate({ projectId, karteProjectId: value }, toastOutcome(t('projectSettings.karteSaved'), t('projectSettings.karteSaveFailed')))}
     >
       <TextInput
-        label={t.projectSettings.karteProjectId}
-        description={t.projectSettings.karteProjectIdDescription}
+        label={t('projectSettings.karteProjectId')}
+        description={t('projectSettings.karteProjectIdDescription')}
         value={value}
         onChange={(e) => setValue(e.currentTarget.value)}
         disabled={mapping.isPending}

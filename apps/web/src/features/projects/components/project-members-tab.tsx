@@ -1,13 +1,16 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { Actions } from '@console/domain';
 import { useMemo, useState } from 'react';
+import { useSearchQuery } from '@/components/infinite-list/use-search-query';
+import { MemberCount } from '@/components/member-table/member-count';
 import { MemberTable } from '@/components/member-table/member-table';
 import { projectMemberRows } from '@/components/member-table/member-rows';
 import { PermissionTooltip } from '@/components/permission-tooltip';
 import { useCurrentAccount, type Can } from '@/features/account';
 import { InviteDialog, useCancelInvitation, useInvitationsInProject, useResendInvitation } from '@/features/invitations';
 import { useOrganizationMembers, type OrganizationDetail } from '@/features/organizations';
-import { t } from '@/locales';
+import { chainInfiniteLists } from '@/lib/infinite-list';
+import { useTranslation } from 'react-i18next';
 import { useAssignProjectRole } from '../api/assign-project-role';
 import type { ProjectDetail } from '../api/get-project';
 import { useProjectMembers } from '../api/get-project-members';
@@ -20,10 +23,14 @@ import { useRemoveProjectMember } from '../api/remove-project-member';
  * organization admin: the member role only; spec §6).
  */
 export function ProjectMembersTab({ organization, project, can }: { organization: OrganizationDetail; project: ProjectDetail; can: Can }) {
+  const { t } = useTranslation();
   const account = useCurrentAccount();
   const [inviting, setInviting] = useState(false);
-  const members = useProjectMembers(project);
-  const invitations = useInvitationsInProject(project.id);
+  // The search lives in the URL with the screen's tab (`q`).
+  const search = useSearchQuery({ param: 'q' });
+  const allMembers = useProjectMembers(project, '');
+  const members = useProjectMembers(project, search.query);
+  const invitations = useInvitationsInProject(project.id, search.query);
   const organizationMembers = useOrganizationMembers(organization.id, { enabled: can(Actions.OrganizationListMembers) });
   const assign = useAssignProjectRole();
   const remove = useRemoveProjectMember();
@@ -36,29 +43,25 @@ export function ProjectMembersTab({ organization, project, can }: { organization
   );
 
   const suggestions = useMemo(() => {
-    const inProject = new Set((members.data ?? []).map((m) => m.id));
+    const inProject = new Set(allMembers.items.map((m) => m.id));
     return (organizationMembers.data ?? []).filter((m) => !inProject.has(m.id)).map((m) => ({ email: m.email, name: m.name }));
-  }, [members.data, organizationMembers.data]);
+  }, [allMembers.items, organizationMembers.data]);
 
-  if (members.isError) throw members.error;
-  if (invitations.isError) throw invitations.error;
-  const rows = members.data && invitations.data ? projectMemberRows(project.id, members.data, invitations.data) : undefined;
+  const list = chainInfiniteLists(members, invitations, (memberItems, invitationItems) => projectMemberRows(project.id, memberItems, invitationItems));
 
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Text fw={600} data-testid="member-count">
-          {members.data ? t.memberTable.count(members.data.length) : '\u00a0'}
-        </Text>
+        <MemberCount members={allMembers} />
         <PermissionTooltip allowed={mayInvite}>
           <Button onClick={() => setInviting(true)} disabled={!mayInvite}>
-            {t.projectSettings.invite}
+            {t('projectSettings.invite')}
           </Button>
         </PermissionTooltip>
       </Group>
       <MemberTable
-        rows={rows}
-        loading={members.isPending || invitations.isPending}
+        list={list}
+        search={search}
         roles={project.roles}
         currentAccountId={account.id}
         canAssignRole={(accountId) => can(Actions.ProjectAssignRole, { targetAccountId: accountId })}

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { organizationKeys } from '@/features/organizations';
 import { apiClient, unwrapRequired } from '@/lib/api-client';
 import { systemAdminKeys } from '../keys';
 
@@ -8,16 +7,13 @@ async function createOrganization(input: { name: string; profileImageSrc: string
   return unwrapRequired(apiClient.POST('/system-admin/organization/create', { body: input }));
 }
 
-/** Creates the organization; the system-admin list and the account's organizations (all of them for a system admin) are fetched again. */
+/** Creates the organization; the system-admin list of organizations is fetched again. */
 export function useCreateOrganization() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: createOrganization,
     onSuccess: async () => {
-      await Promise.all([
-        client.invalidateQueries({ queryKey: systemAdminKeys.organizations() }),
-        client.invalidateQueries({ queryKey: organizationKeys.ofAccount() }),
-      ]);
+      await client.invalidateQueries({ queryKey: systemAdminKeys.organizations() });
     },
   });
 }

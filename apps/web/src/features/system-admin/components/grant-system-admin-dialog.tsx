@@ -5,7 +5,7 @@ import { CONFIRM_DIALOG_MAX_WIDTH } from '@/components/confirm-dialog';
 import { DialogFormButtons } from '@/components/dialog-form-buttons';
 import { toast } from '@/components/toasts';
 import { isApiError } from '@/lib/api-error';
-import { t } from '@/locales';
+import { useTranslation } from 'react-i18next';
 import { useUpdateIsSystemAdmin } from '../api/update-is-system-admin';
 
 /**
@@ -15,6 +15,7 @@ import { useUpdateIsSystemAdmin } from '../api/update-is-system-admin';
  * under the address and in the error toast.
  */
 export function GrantSystemAdminDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
   /** The API's refusal of the address as it was submitted, until it is edited. */
@@ -39,30 +40,30 @@ export function GrantSystemAdminDialog({ opened, onClose }: { opened: boolean; o
       { email: trimmed, isSystemAdmin: true },
       {
         onSuccess: () => {
-          toast.success(t.systemAdmin.granted);
+          toast.success(t('systemAdmin.granted'));
           onClose();
         },
         onError: (error) => {
           console.error(error);
-          if (isApiError(error) && error.errorCode === ErrorCodes.INTERNAL_ACCOUNTS_ONLY) toast.error(t.systemAdmin.outsideDomain);
+          if (isApiError(error) && error.errorCode === ErrorCodes.INTERNAL_ACCOUNTS_ONLY) toast.error(t('systemAdmin.outsideDomain'));
           else if (isApiError(error) && error.errorCode === ErrorCodes.EMAIL_NOT_VERIFIED) {
             setRefusal(ERROR_MESSAGES.EMAIL_NOT_VERIFIED);
-            toast.error(t.systemAdmin.grantFailed, ERROR_MESSAGES.EMAIL_NOT_VERIFIED);
-          } else toast.error(t.systemAdmin.grantFailed, isApiError(error) && error.isProductError ? error.message : undefined);
+            toast.error(t('systemAdmin.grantFailed'), ERROR_MESSAGES.EMAIL_NOT_VERIFIED);
+          } else toast.error(t('systemAdmin.grantFailed'), isApiError(error) && error.isProductError ? error.message : undefined);
         },
       },
     );
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t.systemAdmin.grantTitle} centered size="auto" styles={{ content: { maxWidth: CONFIRM_DIALOG_MAX_WIDTH, width: '100%' } }}>
+    <Modal opened={opened} onClose={onClose} title={t('systemAdmin.grantTitle')} centered size="auto" styles={{ content: { maxWidth: CONFIRM_DIALOG_MAX_WIDTH, width: '100%' } }}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <Text size="sm" c="dimmed">
-            {t.systemAdmin.grantDescription}
+            {t('systemAdmin.grantDescription')}
           </Text>
           <TextInput
-            label={t.systemAdmin.email}
+            label={t('systemAdmin.email')}
             type="email"
             value={email}
             onChange={(e) => {
@@ -70,10 +71,10 @@ export function GrantSystemAdminDialog({ opened, onClose }: { opened: boolean; o
               setRefusal(undefined);
             }}
             onBlur={() => setTouched(true)}
-            error={refusal ?? (touched && trimmed !== '' && !valid ? t.auth.invalidEmail : undefined)}
+            error={refusal ?? (touched && trimmed !== '' && !valid ? t('auth.invalidEmail') : undefined)}
             data-autofocus
           />
-          <DialogFormButtons submitLabel={t.systemAdmin.grantSubmit} canSubmit={valid} loading={update.isPending} onCancel={onClose} />
+          <DialogFormButtons submitLabel={t('systemAdmin.grantSubmit')} canSubmit={valid} loading={update.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

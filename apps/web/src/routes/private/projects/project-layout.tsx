@@ -8,10 +8,10 @@ import { usePageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
 import { paths, productHref } from '@/config/paths';
 import { useCurrentAccount } from '@/features/account';
-import { useOrganizationsOfAccount } from '@/features/organizations';
-import { ProjectSwitcher, useProjectsInAccount } from '@/features/projects';
+import { ProjectSwitcher, useProject } from '@/features/projects';
+import { isClientError } from '@/lib/api-error';
 import { getLatestProductKey, setLatestProductKey, setLatestProjectId } from '@/lib/storage';
-import { t } from '@/locales';
+import { useTranslation } from 'react-i18next';
 
 export const SIDEBAR_WIDTH = 280;
 
@@ -24,11 +24,12 @@ function goToProduct(projectId: string, product: { key: string; path: string }):
 
 /** /projects/{id} (spec §2). */
 export function Component() {
+  const { t } = useTranslation();
   const { projectId = '' } = useParams();
   const account = useCurrentAccount();
-  const organizations = useOrganizationsOfAccount();
-  const projects = useProjectsInAccount();
-  const project = projects.data?.find((p) => p.id === projectId);
+  // Read on its own: the switcher searches the account's projects a page at a time.
+  const current = useProject(projectId);
+  const project = current.data;
   const settings = project?.productSettings as ProductSettings | undefined;
   const landing = useMemo(() => (project ? landingProduct(settings, getLatestProductKey(project.id)) : undefined), [project, settings]);
   usePageTitle(project?.name);
@@ -39,23 +40,23 @@ export function Component() {
     else setLatestProjectId(project.id);
   }, [project, landing]);
 
-  if (organizations.isError) throw organizations.error;
-  if (projects.isError) throw projects.error;
-  if (organizations.isPending || projects.isPending) return <Spinner />;
-  if (!project) return <Navigate to={paths.projects.list.getHref()} replace />;
+  // An unknown project (or one the account may not see) leads back to the list.
+  if (current.isError && !isClientError(current.error)) throw current.error;
+  if (current.isError) return <Navigate to={paths.projects.list.getHref()} replace />;
+  if (project === undefined) return <Spinner />;
   if (landing) return <Spinner />;
 
   const products = enabledProducts(settings);
   return (
     <Box style={{ display: 'flex', flex: 1, minHeight: 0 }}>
       <Box component="nav" w={SIDEBAR_WIDTH} p="md" style={{ flexShrink: 0, borderRight: '1px solid var(--mantine-color-gray-3)', display: 'flex', flexDirection: 'column' }} bg="gray.0" data-testid="project-sidebar">
-        <ProjectSwitcher organizations={organizations.data} projects={projects.data} current={project} />
+        <ProjectSwitcher current={project} />
         <Text size="xs" fw={700} c="dimmed" mt="lg" mb={4} px={4}>
-          {t.projectLayout.products}
+          {t('projectLayout.products')}
         </Text>
         {products.length === 0 ? (
           <Text size="sm" c="dimmed" px={4}>
-            {t.projectLayout.noProducts}
+            {t('projectLayout.noProducts')}
           </Text>
         ) : (
           <Stack gap={2}>
@@ -86,7 +87,7 @@ export function Component() {
               {project.name}
             </Title>
             <Text c="dimmed" size="sm">
-              {products.length === 0 ? t.projectLayout.noProducts : t.projectLayout.chooseProduct}
+              {products.length === 0 ? t('projectLayout.noProducts') : t('projectLayout.chooseProduct')}
             </Text>
           </Stack>
         </Center>
