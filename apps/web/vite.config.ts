@@ -91,5 +91,16 @@ export default defineConfig({
   server: { proxy: proxies(), headers: localHeaders('dev') },
   preview: { proxy: proxies(), headers: localHeaders('preview') },
   // CONSOLE_WEB_OUT_DIR lets the e2e run build and preview its own copy without touching dist/.
-  build: { outDir: process.env.CONSOLE_WEB_OUT_DIR || 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1500 },
+  // The manifest (.vite/manifest.json) maps every route module to its chunks: tools/web-budget.mjs
+  // checks each route's download against its budget from it.
+  build: {
+    outDir: process.env.CONSOLE_WEB_OUT_DIR || 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    manifest: true,
+    chunkSizeWarningLimit: 1500,
+    // Everything the entry imports statically is one chunk: every page needs all of it at start, and
+    // one file compresses better than the dozens of shared chunks it would otherwise be split into.
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
+  },
 });

@@ -1,9 +1,31 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's base styles and those of the components the public pages, the error screen and the
+// pending indicator use, in the order of Mantine's full stylesheet, which the signed-in pages'
+// layout loads (routes/private/layout.tsx) and the toasts' container theirs (app/notifications.ts).
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/ActionIcon.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Center.css';
+import '@mantine/core/styles/Divider.css';
+import '@mantine/core/styles/PasswordInput.css';
+import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Title.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { env, monitoringEnv } from './config/env';
+import { i18nReady } from './lib/i18n';
 import { loadTrackers } from './lib/monitoring';
 import { startTracking } from './lib/tracking';
 
@@ -12,8 +34,11 @@ void startTracking(loadTrackers(monitoringEnv, env.appEnv));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first paint is in the chosen language (its catalogue may load on demand).
+void i18nReady.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -1,22 +1,40 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
 import { toastIfRateLimited } from '@/components/toasts';
 import { AuthStateProvider } from '@/features/auth';
 import { onApiError } from '@/lib/api-client';
+import { i18n } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
+
+const Notifications = lazy(() => import('./notifications').then((module) => ({ default: module.Notifications })));
+
+/** The toasts' container, downloaded with the first toast: most pages show none as they open. */
+function Toasts() {
+  const showing = useNotifications().notifications.length > 0;
+  const [needed, setNeeded] = useState(showing);
+  if (showing && !needed) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" limit={5} zIndex={4000} />
+    </Suspense>
+  ) : null;
+}
 
 export function AppProvider({ children }: { children: ReactNode }) {
   // A call refused for too many requests shows the API's message, whichever screen made it.
   useEffect(() => onApiError(toastIfRateLimited), []);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-right" limit={5} zIndex={4000} />
-      <QueryClientProvider client={queryClient}>
-        <AuthStateProvider>{children}</AuthStateProvider>
-      </QueryClientProvider>
-    </MantineProvider>
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+        <Toasts />
+        <QueryClientProvider client={queryClient}>
+          <AuthStateProvider>{children}</AuthStateProvider>
+        </QueryClientProvider>
+      </MantineProvider>
+    </I18nextProvider>
   );
 }

@@ -2,13 +2,12 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouteErrorScreen } from '@/components/error-screen';
 import { Spinner } from '@/components/spinner';
 import { BASE_PATH, paths } from '@/config/paths';
-import { AdminLayout } from '@/routes/admin/layout';
 import { NotFoundRoute } from '@/routes/not-found';
-import { PrivateLayout } from '@/routes/private/layout';
 import { PublicLayout } from '@/routes/public/layout';
+import { Component as LoginPage } from '@/routes/public/login';
 import { RootLayout } from './root-layout';
 
-/** Route modules are loaded on demand; each exports `Component`. */
+/** Route modules are loaded on demand (but the sign-in page, where most visits start); each exports `Component`. */
 const page = (load: () => Promise<{ Component: React.ComponentType }>) => ({ lazy: async () => ({ Component: (await load()).Component }) });
 
 const relative = (path: string) => path.replace(/^\//, '');
@@ -24,13 +23,14 @@ const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { path: relative(paths.auth.login.path), ...page(() => import('@/routes/public/login')) },
+          { path: relative(paths.auth.login.path), Component: LoginPage },
           { path: relative(paths.auth.signUp.path), ...page(() => import('@/routes/public/sign-up')) },
           { path: relative(paths.auth.forgotPassword.path), ...page(() => import('@/routes/public/forgot-password')) },
         ],
       },
       {
-        element: <PrivateLayout />,
+        // The signed-in pages' layouts load with the first of them: the public pages need neither.
+        ...page(() => import('@/routes/private/layout').then((module) => ({ Component: module.PrivateLayout }))),
         children: [
           { path: relative(paths.logout.path), ...page(() => import('@/routes/private/logout')) },
           {
@@ -65,7 +65,7 @@ const routes: RouteObject[] = [
             ],
           },
           {
-            element: <AdminLayout />,
+            ...page(() => import('@/routes/admin/layout').then((module) => ({ Component: module.AdminLayout }))),
             children: [
               {
                 path: relative(paths.systemAdmin.root.path),

@@ -1,28 +1,52 @@
-import { initializeApp, type FirebaseApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
-import { env } from '@/config/env';
-import { shouldUseAuthEmulator } from '@/config/read-env';
+import type { User } from 'firebase/auth';
 
-const firebaseApp: FirebaseApp = initializeApp({
-  apiKey: env.firebase.apiKey,
-  authDomain: env.firebase.authDomain,
-  projectId: env.firebase.projectId,
-  ...(env.firebase.storageBucket ? { storageBucket: env.firebase.storageBucket } : {}),
-  ...(env.firebase.messagingSenderId ? { messagingSenderId: env.firebase.messagingSenderId } : {}),
-  ...(env.firebase.appId ? { appId: env.firebase.appId } : {}),
-});
+/** The identity provider's SDK and the app's Auth instance (lib/firebase-auth.ts). */
+export type FirebaseAuthSdk = (typeof import('./firebase-auth'))['firebaseAuthSdk'];
 
-export const firebaseAuth: Auth = getAuth(firebaseApp);
-firebaseAuth.languageCode = 'ja';
+let loading: Promise<FirebaseAuthSdk> | undefined;
+let loaded: FirebaseAuthSdk | undefined;
+const loadListeners = new Set<(sdk: FirebaseAuthSdk) => void>();
 
-// Development (and the local test stack) authenticate against the Auth Emulator (spec §3).
-// A prod build never talks to an emulator, even if the variable leaked into its environment.
-if (shouldUseAuthEmulator(env, import.meta.env.DEV) && env.authEmulatorUrl) {
-  connectAuthEmulator(firebaseAuth, env.authEmulatorUrl, { disableWarnings: true });
+/**
+ * The Firebase Auth SDK, downloaded on first use: the sign-in screens render without it, and it is
+ * fetched when somebody may be signed in or is about to sign in. A failed download is tried again
+ * on the next call.
+ */
+export function loadFirebaseAuth(): Promise<FirebaseAuthSdk> {
+  loading ??= import('./firebase-auth').then(
+    ({ firebaseAuthSdk: sdk }) => {
+      loaded = sdk;
+      for (const listener of loadListeners) listener(sdk);
+      loadListeners.clear();
+      return sdk;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** Calls `listener` once the SDK is loaded (at once if it is), whoever loaded it. Returns the function that stops waiting. */
+export function onFirebaseAuthLoaded(listener: (sdk: FirebaseAuthSdk) => void): () => void {
+  if (loaded) {
+    listener(loaded);
+    return () => undefined;
+  }
+  loadListeners.add(listener);
+  return () => {
+    loadListeners.delete(listener);
+  };
+}
+
+/** The signed-in user, or null when nobody is signed in (nobody is before the SDK was needed). */
+export function currentUser(): User | null {
+  return loaded?.firebaseAuth.currentUser ?? null;
 }
 
 /** The signed-in user's ID token, or undefined when nobody is signed in. */
 export async function currentIdToken(): Promise<string | undefined> {
-  const user = firebaseAuth.currentUser;
+  const user = currentUser();
   return user ? user.getIdToken() : undefined;
 }

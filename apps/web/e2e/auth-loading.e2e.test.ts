@@ -1,0 +1,61 @@
+import type { Page } from 'playwright-core';
+import { expectToast, loginThroughUi, open, setUpBrowserSessions, waitForPath } from './support/browser';
+import { seedAccount } from './support/stack';
+
+const { session } = setUpBrowserSessions();
+
+/** The paths of the scripts the page requests from now on. */
+function scriptRequests(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') paths.push(new URL(request.url()).pathname);
+  });
+  return paths;
+}
+
+/** The chunk of the Firebase Auth SDK (src/lib/firebase-auth.ts). */
+const isAuthSdk = (path: string) => /\/assets\/firebase-auth-[\w-]+\.js$/.test(path);
+
+async function openLoginSettled(page: Page): Promise<void> {
+  await open(page, '/login');
+  await page.getByRole('button', { name: 'ログイン', exact: true }).waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+describe('the sign-in SDK loads when it is needed', () => {
+  it('shows /login to a visitor who is not signed in without the Firebase Auth SDK, and fetches it at the first input', async () => {
+    const { page } = session();
+    const scripts = scriptRequests(page);
+    await openLoginSettled(page);
+    expect(scripts.filter(isAuthSdk)).toEqual([]);
+
+    const sdk = page.waitForRequest((request) => isAuthSdk(new URL(request.url()).pathname));
+    await page.getByLabel('メールアドレス').pressSequentially('a');
+    await sdk;
+  });
+
+  it('keeps a signed-in visitor signed in across reloads, takes a /login tab along to the sign-in of another tab, and forgets the user at logout', async () => {
+    const { context, page } = session();
+    const user = await seedAccount('sdk');
+    const other = await context.newPage();
+    await openLoginSettled(other);
+
+    await loginThroughUi(page, user.email, user.password);
+    await waitForPath(page, '/projects');
+    // The other tab learns of the sign-in and leaves /login like a page opened now.
+    await waitForPath(other, '/projects');
+    await open(other, '/account/profile');
+    await waitForPath(other, '/account/profile');
+    await other.reload();
+    await waitForPath(other, '/account/profile');
+    await other.close();
+
+    await page.getByRole('button', { name: 'アカウントメニュー' }).click();
+    await page.getByRole('menuitem', { name: 'ログアウト' }).click();
+    await expectToast(page, 'ログアウトしました');
+    await waitForPath(page, '/login');
+    const scripts = scriptRequests(page);
+    await openLoginSettled(page);
+    expect(scripts.filter(isAuthSdk)).toEqual([]);
+  });
+});
