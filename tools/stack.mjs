@@ -104,8 +104,10 @@ async function withClient(url, fn) {
 export async function startPglite({ dataDir, port } = {}) {
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+  // The extensions the migrations create (pg_trgm: the listings' substring search).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir);
+  const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const listenPort = port ?? (await freePort());
   const server = new PGLiteSocketServer({ db, port: listenPort, host: '127.0.0.1', maxConnections: 8 });
   await server.start();

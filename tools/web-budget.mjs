@@ -1,67 +1,295 @@
 // @ts-check
-// Measures what a browser downloads for a page of the built web (apps/web/dist): serves the
-// build under /auth/ on loopback, opens each page in headless Chromium, and prints the gzip
-// size of every script it loaded and their total.
-//   node tools/web-budget.mjs [--dist apps/web/dist] [/auth/login ...]
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
+// The web's download budgets (gzip), checked against the build (apps/web/dist):
+//   node tools/web-budget.mjs [--dist apps/web/dist]               every route against its budget
+//   node tools/web-budget.mjs [--dist apps/web/dist] /auth/login …  every script and stylesheet a page loads
+// Every route of src/app/router.tsx: the entry (index.html's scripts and stylesheets with their
+// static imports) plus the lazy modules of the route and of its parent routes with theirs, read
+// from the build's manifest; a signed-in page also loads the identity provider's SDK. The public
+// pages without parameters are besides opened in headless Chromium on loopback (no API: a visitor
+// who is not signed in), and what the browser loaded until the network fell idle counts for them.
+// Exits non-zero when a route is over budget, or when its scripts use a Mantine component whose
+// styles its stylesheets lack.
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, extname, join, normalize, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { assetTotals, kb, launchChromium, recordAssets, ROOT, serveBuild, takeDistArgument } from './web-budget-browser.mjs';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const KB = 1024;
+/** The JS of /auth/login, the first page most visitors see. */
+const LOGIN_JS_BUDGET = 170 * KB;
+/** JS and CSS of every route together. */
+const ROUTE_BUDGET = 350 * KB;
+/** The layout of the signed-in pages, and the module of the identity provider's SDK, which they load as they start. */
+const SIGNED_IN_LAYOUT = 'src/routes/private/layout.tsx';
+const AUTH_SDK = 'src/lib/firebase-auth.ts';
+
+const WEB = join(ROOT, 'apps', 'web');
+/** @type {unknown} TypeScript's compiler, to read the router's and the paths' sources. */
+const typescript = createRequire(join(ROOT, 'package.json'))('typescript');
+const ts = /** @type {typeof import('typescript')} */ (typescript);
+
 const args = process.argv.slice(2);
-const distFlag = args.indexOf('--dist');
-const dist = resolve(distFlag >= 0 ? String(args.splice(distFlag, 2)[1]) : join(ROOT, 'apps', 'web', 'dist'));
-const pages = args.length > 0 ? args : ['/auth/login'];
-/** @type {unknown} playwright-core, a dependency of the web app, loaded from there. */
-const playwright = createRequire(join(ROOT, 'apps', 'web', 'package.json'))('playwright-core');
-const { chromium } = /** @type {typeof import('playwright-core')} */ (playwright);
+const dist = takeDistArgument(args);
 
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json' };
-
-/** The build under /auth/, index.html for every other path below it; /api answers 503 (no API here). */
-/** @returns {Promise<import('node:http').Server>} */
-function serve() {
-  const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    if (!path.startsWith('/auth/')) {
-      res.writeHead(503, { 'content-type': 'application/json' }).end('{"name":"ServiceUnavailable","errorCode":"SERVICE_UNAVAILABLE","message":"no API"}');
-      return;
-    }
-    let file = normalize(join(dist, path.slice('/auth/'.length)));
-    if (!file.startsWith(dist) || !existsSync(file) || statSync(file).isDirectory()) file = join(dist, 'index.html');
-    res.writeHead(200, { 'content-type': TYPES[/** @type {keyof typeof TYPES} */ (extname(file))] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(res);
-  });
-  return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)));
+/** @param {string} file */
+function parse(file) {
+  return ts.createSourceFile(file, readFileSync(join(WEB, file), 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
 }
 
-const server = await serve();
-const address = server.address();
-const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-});
-try {
-  for (const path of pages) {
-    const page = await browser.newPage();
-    /** @type {Map<string, number>} */
-    const scripts = new Map();
-    page.on('response', async (response) => {
-      if (response.request().resourceType() !== 'script' || !response.url().startsWith(origin)) return;
-      const body = await response.body().catch(() => Buffer.alloc(0));
-      scripts.set(new URL(response.url()).pathname, gzipSync(body).length);
-    });
-    await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' });
-    await page.close();
-    const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
-    console.log(`${path}: ${scripts.size} scripts, ${(total / 1024).toFixed(1)} KB gzip`);
-    for (const [name, size] of [...scripts].sort((a, b) => b[1] - a[1])) console.log(`  ${(size / 1024).toFixed(1).padStart(7)} KB  ${name}`);
+/** The initializer of the top-level `const <name> = …` of a file, without `as const`. */
+function constant(/** @type {import('typescript').SourceFile} */ source, /** @type {string} */ name) {
+  for (const statement of source.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    for (const declaration of statement.declarationList.declarations) {
+      if (ts.isIdentifier(declaration.name) && declaration.name.text === name && declaration.initializer) {
+        const value = declaration.initializer;
+        return ts.isAsExpression(value) ? value.expression : value;
+      }
+    }
   }
-} finally {
-  await browser.close();
-  server.close();
+  throw new Error(`${source.fileName}: no const ${name}`);
+}
+
+/** The value of property `name` of an object literal, if any. */
+function property(/** @type {import('typescript').Node} */ node, /** @type {string} */ name) {
+  if (!ts.isObjectLiteralExpression(node)) return undefined;
+  const found = node.properties.find((p) => ts.isPropertyAssignment(p) && p.name.getText() === name);
+  return found && ts.isPropertyAssignment(found) ? found.initializer : undefined;
+}
+
+/** `paths.a.b.path` of src/config/paths.ts, as written there. */
+const pathsObject = constant(parse('src/config/paths.ts'), 'paths');
+function routePath(/** @type {import('typescript').Expression} */ expression) {
+  const names = [];
+  let node = expression;
+  while (ts.isPropertyAccessExpression(node)) {
+    names.unshift(node.name.text);
+    node = node.expression;
+  }
+  /** @type {import('typescript').Node | undefined} */
+  let value = pathsObject;
+  for (const name of names) value = value && property(value, name);
+  if (!value || !ts.isStringLiteral(value)) throw new Error(`src/config/paths.ts: no ${expression.getText()}`);
+  return value.text;
+}
+
+/** A route's own path segment: a literal, or `relative(paths.….path)`. */
+function segment(/** @type {import('typescript').Node} */ route) {
+  if (property(route, 'index')) return '';
+  const path = property(route, 'path');
+  if (!path) return undefined;
+  if (ts.isStringLiteral(path)) return path.text;
+  if (ts.isCallExpression(path) && path.arguments[0]) return routePath(path.arguments[0]).replace(/^\//, '');
+  throw new Error(`src/app/router.tsx: unreadable path ${path.getText()}`);
+}
+
+/** The source file of an import specifier ('@/…' is src/). */
+function sourceFile(/** @type {string} */ specifier) {
+  const base = specifier.replace(/^@\//, 'src/');
+  const file = ['.tsx', '.ts', '/index.tsx', '/index.ts'].map((ext) => base + ext).find((f) => existsSync(join(WEB, f)));
+  if (!file) throw new Error(`src/app/router.tsx: cannot resolve ${specifier}`);
+  return file;
+}
+
+/** The modules a route loads itself: every `import('…')` outside its children. */
+function lazyModules(/** @type {import('typescript').Node} */ route) {
+  /** @type {string[]} */
+  const modules = [];
+  /** @param {import('typescript').Node} node */
+  const visit = (node) => {
+    if (ts.isPropertyAssignment(node) && node.name.getText() === 'children') return;
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const [specifier] = node.arguments;
+      if (specifier && ts.isStringLiteral(specifier)) modules.push(sourceFile(specifier.text));
+    }
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(route, visit);
+  return modules;
+}
+
+/**
+ * The pages of the router: its leaf routes (not redirects), each with its URL pattern and the lazy
+ * modules of its chain of routes.
+ * @returns {{ pattern: string, modules: string[] }[]}
+ */
+function pages() {
+  /** @type {{ pattern: string, modules: string[] }[]} */
+  const result = [];
+  /** @param {import('typescript').Node} routes @param {string[]} segments @param {string[]} modules */
+  const walk = (routes, segments, modules) => {
+    if (!ts.isArrayLiteralExpression(routes)) throw new Error('src/app/router.tsx: routes are not an array literal');
+    for (const route of routes.elements) {
+      const own = segment(route);
+      const chain = own === undefined || own === '' ? segments : [...segments, own];
+      const loaded = [...modules, ...lazyModules(route)];
+      const children = property(route, 'children');
+      if (children) {
+        walk(children, chain, loaded);
+        continue;
+      }
+      const element = property(route, 'element');
+      if (element && /^<Navigate\b/.test(element.getText())) continue;
+      result.push({ pattern: `/auth/${chain.join('/')}`, modules: loaded });
+    }
+  };
+  walk(constant(parse('src/app/router.tsx'), 'routes'), [], []);
+  return result;
+}
+
+/** @typedef {{ file: string, imports?: string[], css?: string[] }} ManifestChunk */
+
+/** The build's manifest: every chunk by its source, with the chunks and stylesheets it imports. */
+function readManifest() {
+  const file = join(dist, '.vite', 'manifest.json');
+  if (!existsSync(file)) throw new Error(`${dist} holds no build with a manifest: run \`pnpm --filter @console/web build\` first`);
+  /** @type {unknown} */
+  const manifest = JSON.parse(readFileSync(file, 'utf8'));
+  return /** @type {Record<string, ManifestChunk>} */ (manifest);
+}
+
+/** The files of these manifest chunks and of everything they import statically. */
+function staticClosure(/** @type {Record<string, ManifestChunk>} */ manifest, /** @type {string[]} */ keys) {
+  /** @type {Set<string>} */
+  const files = new Set();
+  /** @type {Set<string>} */
+  const seen = new Set();
+  /** @param {string} key */
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the build's manifest has no ${key}`);
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return files;
+}
+
+/** Scripts and stylesheets index.html names besides its module (runtime-config.js). */
+function documentAssets() {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  return [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="stylesheet"[^>]*\shref)="\/auth\/([^"]+)"/g)].map((match) => String(match[1]));
+}
+
+/** JS and CSS (gzip bytes) of files of the build. */
+function weigh(/** @type {Iterable<string>} */ files) {
+  let js = 0;
+  let css = 0;
+  for (const file of files) {
+    const size = gzipSync(readFileSync(join(dist, file))).length;
+    if (file.endsWith('.css')) css += size;
+    else js += size;
+  }
+  return { js, css };
+}
+
+const MANTINE_STYLES = join(WEB, 'node_modules', '@mantine', 'core', 'styles');
+
+/** @type {Map<string, Set<string>>} */
+const componentsByFile = new Map();
+/** The Mantine components whose code a script of the build holds (from its source map). */
+function mantineComponents(/** @type {string} */ file) {
+  let components = componentsByFile.get(file);
+  if (!components) {
+    components = new Set();
+    const map = join(dist, `${file}.map`);
+    if (existsSync(map)) {
+      /** @type {unknown} */
+      const parsed = JSON.parse(readFileSync(map, 'utf8'));
+      for (const source of /** @type {{ sources: string[] }} */ (parsed).sources) {
+        const match = /@mantine\/core\/esm\/components\/([^/]+)\//.exec(source);
+        if (match?.[1]) components.add(match[1]);
+      }
+    }
+    componentsByFile.set(file, components);
+  }
+  return components;
+}
+
+/**
+ * The Mantine components a page's scripts use whose styles its stylesheets lack (the public pages
+ * load only their components' styles: src/main.tsx). A component's styles are recognized by the
+ * first class of its stylesheet in @mantine/core/styles.
+ */
+function unstyledComponents(/** @type {Set<string>} */ files) {
+  const css = [...files].filter((file) => file.endsWith('.css')).map((file) => readFileSync(join(dist, file), 'utf8')).join('\n');
+  const used = new Set([...files].filter((file) => file.endsWith('.js')).flatMap((file) => [...mantineComponents(file)]));
+  return [...used].filter((component) => {
+    const stylesheet = join(MANTINE_STYLES, `${component}.css`);
+    const firstClass = existsSync(stylesheet) ? /\.m_[0-9a-f]+/.exec(readFileSync(stylesheet, 'utf8'))?.[0] : undefined;
+    return firstClass !== undefined && !css.includes(firstClass);
+  });
+}
+
+/**
+ * What a browser loads for each page (script and stylesheet paths, gzip bytes), until the network is idle.
+ * @param {string[]} paths
+ */
+async function browse(paths) {
+  const server = await serveBuild(dist);
+  const browser = await launchChromium();
+  try {
+    /** @type {Map<string, import('./web-budget-browser.mjs').Assets>} */
+    const result = new Map();
+    for (const path of paths) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const assets = recordAssets(page, server.origin);
+      await page.goto(`${server.origin}${path}`, { waitUntil: 'networkidle' });
+      result.set(path, await assets());
+      await context.close();
+    }
+    return result;
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+/** Every route against its budget: prints a table and sets a failing exit code when one is over. */
+async function checkBudgets() {
+  const manifest = readManifest();
+  const entry = new Set([...staticClosure(manifest, ['index.html']), ...documentAssets()]);
+  const routes = pages().map(({ pattern, modules }) => {
+    const signedIn = modules.includes(SIGNED_IN_LAYOUT);
+    const files = new Set([...entry, ...staticClosure(manifest, signedIn ? [...modules, AUTH_SDK] : modules)]);
+    return { pattern, signedIn, ...weigh(files), measured: 'build graph', unstyled: unstyledComponents(files) };
+  });
+  const publicPages = routes.filter((route) => !route.signedIn && !/[:*]/.test(route.pattern));
+  const loaded = await browse(publicPages.map((route) => route.pattern));
+  for (const route of publicPages) {
+    const assets = loaded.get(route.pattern);
+    if (assets) Object.assign(route, assetTotals(assets), { measured: 'browser' });
+  }
+  let over = 0;
+  const width = Math.max(...routes.map((route) => route.pattern.length));
+  console.log(`${'route'.padEnd(width)}  ${'JS KB'.padStart(7)}  ${'CSS KB'.padStart(7)}  ${'total'.padStart(7)}  ${'budget (gzip KB)'.padEnd(24)}  measured`);
+  for (const route of routes) {
+    const total = route.js + route.css;
+    const jsBudget = route.pattern === '/auth/login' ? LOGIN_JS_BUDGET : undefined;
+    const fails = total > ROUTE_BUDGET || (jsBudget !== undefined && route.js > jsBudget);
+    if (fails) over += 1;
+    const budget = `${jsBudget ? `JS ≤ ${jsBudget / KB}, ` : ''}total ≤ ${ROUTE_BUDGET / KB}`;
+    const row = [route.pattern.padEnd(width), kb(route.js).padStart(7), kb(route.css).padStart(7), kb(total).padStart(7), budget.padEnd(24), route.measured];
+    console.log(`${row.join('  ')}${fails ? '  OVER BUDGET' : ''}`);
+  }
+  const unstyled = routes.filter((route) => route.unstyled.length > 0);
+  for (const route of unstyled) console.error(`${route.pattern}: Mantine components without their styles: ${route.unstyled.join(', ')}`);
+  if (over > 0) console.error(`${over} route(s) over budget`);
+  if (over > 0 || unstyled.length > 0) process.exitCode = 1;
+  else console.log(`every route within budget, every Mantine component with its styles (${routes.length} routes)`);
+}
+
+if (args.length > 0) {
+  for (const [path, assets] of await browse(args)) {
+    const { js, css } = assetTotals(assets);
+    console.log(`${path}: ${assets.size} files, JS ${kb(js)} KB + CSS ${kb(css)} KB gzip`);
+    for (const [name, { gzip }] of [...assets].sort((a, b) => b[1].gzip - a[1].gzip)) console.log(`  ${kb(gzip).padStart(7)} KB  ${name}`);
+  }
+} else {
+  await checkBudgets();
 }
