@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
+import hardCodedText from './apps/web/hard-coded-text.lint.json' with { type: 'json' };
 
 // Import boundaries (packages/domain stays pure, layers of the API and the web app) are checked
 // by dependency-cruiser (.dependency-cruiser.cjs, `pnpm lint:boundaries`), not here.
@@ -33,6 +34,17 @@ export default defineConfig(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Every user-visible text of the web comes from its catalogues (apps/web/src/locales, through
+    // i18next's t()), never a literal in a component: text in JSX, a literal in a prop that shows
+    // text, the texts of a toast — a literal with a Latin or Japanese letter in it (the selectors:
+    // apps/web/hard-coded-text.lint.json, seen failing in apps/web/test/unit/hard-coded-text.test.ts).
+    files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],
+    ignores: ['apps/web/src/locales/**'],
+    rules: {
+      'no-restricted-syntax': ['error', ...hardCodedText],
     },
   },
   {

@@ -107,7 +107,7 @@ describe('project settings', () => {
     await input.press('Enter');
     await dialog.getByText('メールアドレスを正しく入力してください').waitFor();
     await expect(dialog.getByTestId('email-chip').count()).resolves.toBe(0);
-    await expect(dialog.getByText('メールアドレスを正しく入力してください').evaluate((el) => getComputedStyle(el).color)).resolves.toBe('rgb(250, 82, 82)');
+    await expect(dialog.getByText('メールアドレスを正しく入力してください').evaluate((el) => getComputedStyle(el).color)).resolves.toBe('rgb(201, 42, 42)');
 
     await input.fill(first);
     await input.press('Enter');
@@ -225,7 +225,7 @@ describe('project settings', () => {
     await page.reload();
     const badge = invitationRow(page, invited).getByText('期限切れ');
     await badge.waitFor();
-    // The badge's text has the orange palette's light-variant colour (a darker orange since Mantine 9, for contrast).
+    // The badge's text has the orange palette's light-variant colour (the theme's orange.9, dark enough for WCAG AA on the badge).
     const colors = await badge.evaluate((el) => {
       const probe = document.body.appendChild(document.createElement('span'));
       probe.style.color = 'var(--mantine-color-orange-light-color)';
@@ -234,7 +234,7 @@ describe('project settings', () => {
       return { badge: getComputedStyle(el).color, orange };
     });
     expect(colors.badge).toBe(colors.orange);
-    expect(colors.orange).toBe('rgb(217, 72, 15)');
+    expect(colors.orange).toBe('rgb(176, 61, 11)');
     await expect(invitationRow(page, invited).getByText('招待中').count()).resolves.toBe(0);
   });
 

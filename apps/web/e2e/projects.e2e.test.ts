@@ -1,4 +1,5 @@
 import { expectToast, loginThroughUi, open, setUpBrowserSessions, waitForPath, type Session } from './support/browser';
+import { eventually } from './support/lists';
 import { seedAccount, seedOrganization, stack, suffix } from './support/stack';
 
 /** This suite's own organization: knowledge enabled on the first project only. */
@@ -45,10 +46,16 @@ describe('project chooser', () => {
     await expect(list.evaluate((el) => Math.round(el.getBoundingClientRect().height))).resolves.toBe(300);
     await page.screenshot({ path: '/tmp/console-e2e-projects.png' });
 
-    await expect(list.getByRole('link').count()).resolves.toBe(2);
+    await eventually(
+      () => list.getByRole('link').allInnerTexts(),
+      (names) => names.length === 2,
+    );
     // A project's name matches: only that project stays.
     await search.fill(DEMO.plainProjectName.toUpperCase());
-    await expect(list.getByRole('link').allInnerTexts()).resolves.toEqual([DEMO.plainProjectName]);
+    await eventually(
+      () => list.getByRole('link').allInnerTexts(),
+      (names) => names.length === 1 && names[0] === DEMO.plainProjectName,
+    );
     await search.fill('存在しない');
     await list.getByText('該当するプロジェクトがありません').waitFor();
   });
@@ -100,10 +107,10 @@ describe('project layout and product redirect', () => {
     await expect(sidebar.getByRole('link', { name: '設定' }).getAttribute('href')).resolves.toBe(`/auth/organizations/${DEMO.organizationId}/settings/projects/${DEMO.plainProjectId}`);
 
     await sidebar.getByRole('button', { name: '組織・プロジェクトを切り替え' }).click();
-    const current = page.getByRole('menuitem', { name: DEMO.plainProjectName });
-    await expect(current.getAttribute('aria-current')).resolves.toBe('true');
-    await expect(page.getByRole('menuitem', { name: DEMO.knowledgeProjectName }).getAttribute('aria-current')).resolves.toBeNull();
-    await page.getByRole('menu').evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+    const current = page.getByRole('option', { name: DEMO.plainProjectName });
+    await expect(current.getAttribute('aria-selected')).resolves.toBe('true');
+    await expect(page.getByRole('option', { name: DEMO.knowledgeProjectName }).getAttribute('aria-selected')).resolves.toBe('false');
+    await page.getByTestId('project-switcher').evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
     await page.screenshot({ path: '/tmp/console-e2e-project-sidebar.png' });
     await page.keyboard.press('Escape');
 

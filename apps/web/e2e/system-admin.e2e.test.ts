@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expectToast, loginThroughUi, open, setUpBrowserSessions, waitForPath } from './support/browser';
+import { eventually } from './support/lists';
 import { createOrganizationWithProject, seedAccountOnDomain, uniqueSuffix, waitForInputValue } from './support/settings-fixtures';
 import { seedAccount, stack, verifyEmailAddress } from './support/stack';
 
@@ -13,6 +14,12 @@ async function loginAsRoot(page: Page): Promise<void> {
 
 function accountRow(page: Page, email: string) {
   return page.getByTestId('account-row').filter({ hasText: email });
+}
+
+/** Searches the accounts (on the server) for one address and waits for its row. */
+async function searchAccount(page: Page, email: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'アカウントを検索' }).fill(email);
+  await accountRow(page, email).waitFor();
 }
 
 describe('system admin', () => {
@@ -39,8 +46,8 @@ describe('system admin', () => {
     await Promise.all([verifyEmailAddress(staff.email, staff.password), verifyEmailAddress(colleague.email, colleague.password)]);
     await loginAsRoot(page);
     await open(page, '/system-admin/members');
+    await searchAccount(page, staff.email);
     const row = accountRow(page, staff.email);
-    await row.waitFor();
     await expect(row.getByText('システム管理者').count()).resolves.toBe(0);
 
     // Grant through the row menu.
@@ -82,6 +89,7 @@ describe('system admin', () => {
     await expectToast(page, 'システム管理者に追加しました');
     dialog = page.getByRole('dialog', { name: 'システム管理者を追加' });
     await dialog.waitFor({ state: 'hidden' });
+    await searchAccount(page, colleague.email);
     await accountRow(page, colleague.email).getByText('システム管理者').waitFor();
     await page.screenshot({ path: '/tmp/console-e2e-system-admin-members.png' });
   });
@@ -101,6 +109,9 @@ describe('system admin', () => {
     await create.click();
     await expectToast(page, '組織を作成しました');
 
+    // The new organization has no project yet: it is listed after the projects, found by the search.
+    const search = page.getByRole('textbox', { name: '検索' });
+    await search.fill(organizationName);
     const group = page.getByTestId('organization-group').filter({ hasText: organizationName });
     await group.getByText('プロジェクトがありません').waitFor();
     await group.getByRole('button', { name: 'プロジェクトを作成' }).click();
@@ -112,12 +123,18 @@ describe('system admin', () => {
     await link.waitFor();
     await expect(link.getAttribute('href')).resolves.toMatch(/^\/auth\/projects\/[0-9A-Za-z]{8}$/);
 
-    const search = page.getByRole('textbox', { name: '検索' });
     await search.fill(projectName.toUpperCase());
-    await expect(page.getByTestId('organization-group').count()).resolves.toBe(1);
+    await eventually(
+      () => page.getByTestId('organization-group').allInnerTexts(),
+      (groups) => groups.length === 1 && groups[0]?.includes(projectName) === true,
+    );
     await search.fill('該当しない名前');
     await page.getByText('該当する組織・プロジェクトがありません').waitFor();
     await search.fill(organizationName);
+    await eventually(
+      () => page.getByTestId('organization-group').allInnerTexts(),
+      (groups) => groups.length === 1 && groups[0]?.includes(organizationName) === true,
+    );
     await page.screenshot({ path: '/tmp/console-e2e-orgs-and-projects.png' });
 
     await group.getByRole('link', { name: '組織設定' }).click();

@@ -1,8 +1,9 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
-import { t } from '@/locales';
 import { LogoutIcon, UserIcon } from './icons';
+import { LanguageMenuItems } from './language-menu-items';
 
 export interface AccountMenuProps {
   /** The signed-in account. */
@@ -10,16 +11,18 @@ export interface AccountMenuProps {
   showName?: boolean;
 }
 
-/** Account menu: account settings (/account) and logout (spec §2). */
+/** Account menu: account settings (/account), the language and logout (spec §2). */
 export function AccountMenu({ account, showName = false }: AccountMenuProps) {
+  const { t } = useTranslation();
   const label = account.name ?? account.email;
   return (
     <Menu position="bottom-end" width={220} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={t.accountMenu.label} style={{ borderRadius: 999 }}>
+        {/* With the name shown, the button's name contains it (what voice control users say) and the avatar shows no initial. */}
+        <UnstyledButton aria-label={showName ? t('accountMenu.labelWithName', { name: label }) : t('accountMenu.label')} style={{ borderRadius: 999 }}>
           <Group gap="xs" wrap="nowrap">
             <Avatar src={account.profileImageSrc} alt="" radius="xl" size={32} color="indigo">
-              {label.slice(0, 1).toUpperCase()}
+              {showName ? null : label.slice(0, 1).toUpperCase()}
             </Avatar>
             {showName ? (
               <Text size="sm" fw={500} truncate maw={160}>
@@ -36,11 +39,13 @@ export function AccountMenu({ account, showName = false }: AccountMenuProps) {
           </Text>
         </Menu.Label>
         <Menu.Item component={Link} to={paths.account.root.getHref()} leftSection={<UserIcon size={16} />}>
-          {t.accountMenu.accountSettings}
+          {t('accountMenu.accountSettings')}
         </Menu.Item>
         <Menu.Divider />
+        <LanguageMenuItems />
+        <Menu.Divider />
         <Menu.Item component={Link} to={paths.logout.getHref()} leftSection={<LogoutIcon size={16} />} color="red">
-          {t.accountMenu.logout}
+          {t('accountMenu.logout')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -1,4 +1,4 @@
-import { ActionIcon, Menu, Table, Text, type TableProps, type TableThProps } from '@mantine/core';
+import { ActionIcon, Menu, Table, Text, VisuallyHidden, type TableProps, type TableThProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { DotsIcon } from './icons';
 
@@ -22,33 +22,43 @@ export interface DataTableProps<Row> extends Omit<TableProps, 'children'> {
 export function DataTable<Row>({ columns, rows, renderRow, empty, ...tableProps }: DataTableProps<Row>) {
   return (
     <Table {...tableProps}>
-      <Table.Thead>
-        <Table.Tr>
-          {columns.map((column) =>
-            column.labelHidden ? (
-              <Table.Th key={column.label} w={column.w} aria-label={column.label} />
-            ) : (
-              <Table.Th key={column.label} w={column.w}>
-                {column.label}
-              </Table.Th>
-            ),
-          )}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.length === 0 ? (
-          <Table.Tr>
-            <Table.Td colSpan={columns.length}>
-              <Text c="dimmed" size="sm" ta="center" py="md">
-                {empty}
-              </Text>
-            </Table.Td>
-          </Table.Tr>
-        ) : (
-          rows.map((row) => renderRow(row))
-        )}
-      </Table.Tbody>
+      <DataTableHead columns={columns} />
+      <Table.Tbody>{rows.length === 0 ? <DataTableEmptyRow columns={columns.length} text={empty} /> : rows.map((row) => renderRow(row))}</Table.Tbody>
     </Table>
+  );
+}
+
+/** The heading row of a table's columns. */
+export function DataTableHead({ columns }: { columns: readonly DataTableColumn[] }) {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {columns.map((column) =>
+          column.labelHidden ? (
+            <Table.Th key={column.label} w={column.w}>
+              <VisuallyHidden>{column.label}</VisuallyHidden>
+            </Table.Th>
+          ) : (
+            <Table.Th key={column.label} w={column.w}>
+              {column.label}
+            </Table.Th>
+          ),
+        )}
+      </Table.Tr>
+    </Table.Thead>
+  );
+}
+
+/** The dimmed placeholder row of a table without rows. */
+export function DataTableEmptyRow({ columns, text }: { columns: number; text: string }) {
+  return (
+    <Table.Tr>
+      <Table.Td colSpan={columns}>
+        <Text c="dimmed" size="sm" ta="center" py="md">
+          {text}
+        </Text>
+      </Table.Td>
+    </Table.Tr>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Button, Group, type GroupProps } from '@mantine/core';
-import { t } from '@/locales';
+import { useTranslation } from 'react-i18next';
 
 export interface DialogFormButtonsProps {
   submitLabel: string;
@@ -12,10 +12,11 @@ export interface DialogFormButtonsProps {
 
 /** The end of a dialog's form: キャンセル, then its submit button. */
 export function DialogFormButtons({ submitLabel, canSubmit, loading, onCancel, mt }: DialogFormButtonsProps) {
+  const { t } = useTranslation();
   return (
     <Group justify="flex-end" mt={mt}>
       <Button variant="default" onClick={onCancel} disabled={loading}>
-        {t.common.cancel}
+        {t('common.cancel')}
       </Button>
       <Button type="submit" disabled={!canSubmit} loading={loading}>
         {submitLabel}

@@ -1,6 +1,6 @@
-import { t } from '@/locales';
+import { i18n } from '@/lib/i18n';
 
 /** An account's name, or 未設定 when it has none (spec §2). */
 export function displayName(account: { name: string | null }): string {
-  return account.name && account.name.trim() !== '' ? account.name : t.memberTable.notSet;
+  return account.name && account.name.trim() !== '' ? account.name : i18n.t('memberTable.notSet');
 }

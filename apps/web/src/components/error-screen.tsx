@@ -2,21 +2,22 @@ import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { tracking } from '@/lib/tracking';
-import { t } from '@/locales';
+import { useTranslation } from 'react-i18next';
 
 /** The generic error screen (spec §2). */
 function ErrorScreen() {
+  const { t } = useTranslation();
   return (
-    <Center mih="100dvh" p="md" bg="gray.0">
+    <Center component="main" mih="100dvh" p="md" bg="gray.0">
       <Paper withBorder shadow="xs" radius="md" p="xl" maw={480} w="100%">
         <Stack gap="md" align="center" ta="center">
-          <Title order={2} size="h3">
-            {t.errorScreen.title}
+          <Title order={1} size="h3">
+            {t('errorScreen.title')}
           </Title>
           <Text c="dimmed" size="sm">
-            {t.errorScreen.description}
+            {t('errorScreen.description')}
           </Text>
-          <Button onClick={() => window.location.reload()}>{t.errorScreen.reload}</Button>
+          <Button onClick={() => window.location.reload()}>{t('errorScreen.reload')}</Button>
         </Stack>
       </Paper>
     </Center>

@@ -1,19 +1,14 @@
 import { Avatar, Button, FileButton, Group, Stack, Text, type MantineRadius } from '@mantine/core';
 import { isSupportedImageType, SUPPORTED_IMAGE_TYPES } from '@console/domain';
+import { useTranslation } from 'react-i18next';
 import { PermissionTooltip } from './permission-tooltip';
 import { toast } from './toasts';
-
-interface ImageFieldTexts {
-  uploadImage: string;
-  deleteImage: string;
-  imageHint: string;
-  imageUploadFailed: string;
-}
 
 export interface ImageFieldProps {
   /** The field's label, also the image's alternative text. */
   label: string;
-  texts: ImageFieldTexts;
+  /** The catalogue section with the field's texts (uploadImage, deleteImage, imageHint, imageUploadFailed). */
+  texts: 'account' | 'organizationSettings';
   src: string | null;
   /** Shown in place of a missing image. */
   initial: string;
@@ -29,10 +24,11 @@ export interface ImageFieldProps {
 
 /** An image in a form: the avatar, upload and delete buttons and the accepted formats (spec §2, §4). */
 export function ImageField({ label, texts, src, initial, radius, uploading, mayUpload = true, mayDelete = true, onUpload, onDelete }: ImageFieldProps) {
+  const { t } = useTranslation();
   function onFile(file: File | null) {
     if (!file) return;
     if (!isSupportedImageType(file.type)) {
-      toast.error(texts.imageUploadFailed, texts.imageHint);
+      toast.error(t(`${texts}.imageUploadFailed`), t(`${texts}.imageHint`));
       return;
     }
     onUpload(file);
@@ -53,19 +49,19 @@ export function ImageField({ label, texts, src, initial, radius, uploading, mayU
               <FileButton onChange={onFile} accept={SUPPORTED_IMAGE_TYPES.join(',')} disabled={!mayUpload}>
                 {(props) => (
                   <Button {...props} variant="default" size="xs" loading={uploading} disabled={!mayUpload}>
-                    {texts.uploadImage}
+                    {t(`${texts}.uploadImage`)}
                   </Button>
                 )}
               </FileButton>
             </PermissionTooltip>
             <PermissionTooltip allowed={mayDelete}>
               <Button variant="subtle" color="red" size="xs" onClick={onDelete} disabled={!mayDelete || src === null}>
-                {texts.deleteImage}
+                {t(`${texts}.deleteImage`)}
               </Button>
             </PermissionTooltip>
           </Group>
           <Text size="xs" c="dimmed">
-            {texts.imageHint}
+            {t(`${texts}.imageHint`)}
           </Text>
         </Stack>
       </Group>

@@ -1,7 +1,8 @@
 import { useDocumentTitle } from '@mantine/hooks';
-import { t } from '@/locales';
+import { useTranslation } from 'react-i18next';
 
 /** Sets the document title to "<title> | コンソール" (or the app name alone). */
 export function usePageTitle(title?: string): void {
-  useDocumentTitle(title ? `${title} | ${t.app.title}` : t.app.title);
+  const { t } = useTranslation();
+  useDocumentTitle(title ? `${title} | ${t('app.title')}` : t('app.title'));
 }

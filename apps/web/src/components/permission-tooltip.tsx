@@ -1,6 +1,6 @@
 import { Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { t } from '@/locales';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Wraps a control the current user may not use (spec §6): when `allowed` is false it shows the
@@ -8,9 +8,10 @@ import { t } from '@/locales';
  * hover because a disabled control does not.
  */
 export function PermissionTooltip({ allowed, children, block = false }: { allowed: boolean; children: ReactNode; block?: boolean }) {
+  const { t } = useTranslation();
   if (allowed) return <>{children}</>;
   return (
-    <Tooltip label={t.common.noPermission} withinPortal>
+    <Tooltip label={t('common.noPermission')} withinPortal>
       <span data-no-permission="" style={{ display: block ? 'block' : 'inline-block', cursor: 'not-allowed' }}>
         {children}
       </span>

@@ -1,11 +1,12 @@
 import { Table, Text } from '@mantine/core';
 import { normalizeRoleDescription } from '@console/domain';
 import { DataTable } from '@/components/data-table';
-import { t } from '@/locales';
+import { useTranslation } from 'react-i18next';
 import { TableSkeleton } from './table-skeleton';
 
 /** Read-only table of role name and description; ロールがありません when empty (spec §2). */
 export function RoleTable({ roles, loading }: { roles: readonly { id: string; name: string; description?: string | null }[] | undefined; loading: boolean }) {
+  const { t } = useTranslation();
   if (loading || roles === undefined) return <TableSkeleton rows={3} columns={2} />;
   return (
     <DataTable
@@ -13,9 +14,9 @@ export function RoleTable({ roles, loading }: { roles: readonly { id: string; na
       highlightOnHover
       verticalSpacing="sm"
       data-testid="role-table"
-      columns={[{ label: t.roleTable.name, w: '30%' }, { label: t.roleTable.description }]}
+      columns={[{ label: t('roleTable.name'), w: '30%' }, { label: t('roleTable.description') }]}
       rows={roles}
-      empty={t.roleTable.empty}
+      empty={t('roleTable.empty')}
       renderRow={(role) => (
         <Table.Tr key={role.id}>
           <Table.Td>{role.name}</Table.Td>

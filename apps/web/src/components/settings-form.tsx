@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack } from '@mantine/core';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { t } from '@/locales';
+import { useTranslation } from 'react-i18next';
 import { PermissionTooltip } from './permission-tooltip';
 
 /** An editable copy of a saved value that starts over whenever the saved value changes. */
@@ -23,6 +23,7 @@ export interface SettingsFormProps {
 
 /** A bordered settings form: its fields, then the 保存 button (spec §2, §5). */
 export function SettingsForm({ children, canSave, saving, allowed = true, onSave }: SettingsFormProps) {
+  const { t } = useTranslation();
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!allowed || !canSave || saving) return;
@@ -37,7 +38,7 @@ export function SettingsForm({ children, canSave, saving, allowed = true, onSave
           <Group>
             <PermissionTooltip allowed={allowed}>
               <Button type="submit" disabled={!allowed || !canSave} loading={saving}>
-                {t.common.save}
+                {t('common.save')}
               </Button>
             </PermissionTooltip>
           </Group>

@@ -1,14 +1,15 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
-import { t } from '@/locales';
+import { useTranslation } from 'react-i18next';
 
 /** Spinner with the text 読み込み中... (spec §2). */
 export function Spinner({ fullScreen = true }: { fullScreen?: boolean }) {
+  const { t } = useTranslation();
   return (
     <Center h={fullScreen ? '100dvh' : 200} role="status" aria-live="polite">
       <Stack align="center" gap="sm">
         <Loader size="md" />
         <Text size="sm" c="dimmed">
-          {t.app.loading}
+          {t('app.loading')}
         </Text>
       </Stack>
     </Center>

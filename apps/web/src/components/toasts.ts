@@ -18,11 +18,15 @@ interface ToastOptions {
 
 const TOAST_DEFAULT_DURATION_MS = 5_000;
 
-const COLORS: Record<ToastType, string> = {
-  success: 'teal',
-  error: 'red',
-  warning: 'orange',
-  info: 'blue',
+/**
+ * Each type's colour and live-region role: screen readers announce a status when they are idle
+ * and an alert at once (errors and warnings).
+ */
+const KINDS: Record<ToastType, { color: string; role: 'status' | 'alert' }> = {
+  success: { color: 'teal', role: 'status' },
+  error: { color: 'red', role: 'alert' },
+  warning: { color: 'orange', role: 'alert' },
+  info: { color: 'blue', role: 'status' },
 };
 
 /** Shows a toast with a title, an optional description and a close button (spec §2). */
@@ -31,7 +35,8 @@ function showToast({ id, title, description, type = 'success', duration = TOAST_
     id,
     title,
     message: description ?? null,
-    color: COLORS[type],
+    color: KINDS[type].color,
+    role: KINDS[type].role,
     autoClose: duration,
     withCloseButton: true,
     withBorder: true,

@@ -3,6 +3,7 @@ import { env } from '@/config/env';
 import type { components, paths } from './api-schema';
 import { apiErrorFromBody, type ApiError } from './api-error';
 import { currentIdToken } from './firebase';
+import { currentLocale } from './i18n';
 
 /** Every call of the API, generated from apps/api/openapi.json. */
 export type ApiPaths = paths;
@@ -13,6 +14,14 @@ const authMiddleware: Middleware = {
   async onRequest({ request }) {
     const token = await currentIdToken();
     if (token) request.headers.set('Authorization', `Bearer ${token}`);
+    return request;
+  },
+};
+
+/** Asks for the messages in the language the console shows (`Accept-Language`). */
+const languageMiddleware: Middleware = {
+  onRequest({ request }) {
+    request.headers.set('Accept-Language', currentLocale());
     return request;
   },
 };
@@ -48,7 +57,7 @@ const errorMiddleware: Middleware = {
 };
 
 export const apiClient = createClient<ApiPaths>({ baseUrl: env.apiBaseUrl, credentials: 'include' });
-apiClient.use(authMiddleware, errorMiddleware);
+apiClient.use(authMiddleware, languageMiddleware, errorMiddleware);
 
 /**
  * The data of a call whose errors the middleware already turned into exceptions. An empty body

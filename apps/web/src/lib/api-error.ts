@@ -1,4 +1,5 @@
 import { PRODUCT_ERROR_NAME } from '@console/domain';
+import { errorMessageShown } from './i18n';
 
 /**
  * A failed API call. When the body is the product's error body
@@ -28,7 +29,7 @@ export function apiErrorFromBody(status: number, body: unknown): ApiError {
   if (typeof body === 'object' && body !== null) {
     const b = body as Record<string, unknown>;
     if (b.name === PRODUCT_ERROR_NAME && typeof b.errorCode === 'string' && typeof b.message === 'string') {
-      return new ApiError({ errorCode: b.errorCode, message: b.message, status, isProductError: true });
+      return new ApiError({ errorCode: b.errorCode, message: errorMessageShown(b.errorCode, b.message), status, isProductError: true });
     }
   }
   return new ApiError({ errorCode: `HTTP_${status}`, message: `Request failed with status ${status}`, status, isProductError: false });

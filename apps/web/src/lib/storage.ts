@@ -1,10 +1,15 @@
+import { isLocale, type Locale } from '@console/domain';
+
 /**
- * Local-storage values of spec §3: the latest project id and the latest product per project id.
+ * Local-storage values of spec §3 (the latest project id and the latest product per project id),
+ * the chosen language and whether somebody is signed in.
  * Every access tolerates a missing or broken storage (private mode, quota, bad JSON).
  */
 const STORAGE_KEYS = {
   latestProjectId: 'console.latestProjectId',
   latestProductByProjectId: 'console.latestProductByProjectId',
+  language: 'console.language',
+  signedIn: 'console.signedIn',
 } as const;
 
 function storage(): Storage | undefined {
@@ -26,6 +31,32 @@ export function setLatestProjectId(projectId: string): void {
   } catch {
     /* storage full or unavailable: nothing to remember */
   }
+}
+
+/**
+ * Whether the identity provider last reported a signed-in user in this browser: only then does a
+ * page load the provider's SDK as it starts (lib/firebase.ts).
+ */
+export function getSignedInHint(): boolean {
+  return storage()?.getItem(STORAGE_KEYS.signedIn) === '1';
+}
+
+export function setSignedInHint(signedIn: boolean): void {
+  try {
+    if (signedIn) storage()?.setItem(STORAGE_KEYS.signedIn, '1');
+    else storage()?.removeItem(STORAGE_KEYS.signedIn);
+  } catch {
+    /* storage full or unavailable: the next page waits for the provider's SDK to tell */
+  }
+}
+
+/** Calls `listener` when another tab of this browser records a sign-in. Returns the unsubscribe function. */
+export function onSignedInElsewhere(listener: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === STORAGE_KEYS.signedIn && event.newValue === '1') listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
 }
 
 export function parseProductMap(raw: string | null | undefined): Record<string, string> {
@@ -54,5 +85,19 @@ export function setLatestProductKey(projectId: string, productKey: string): void
     storage()?.setItem(STORAGE_KEYS.latestProductByProjectId, JSON.stringify(map));
   } catch {
     /* storage full or unavailable */
+  }
+}
+
+/** The language chosen on this browser, when one was and it is still a language of the console. */
+export function getStoredLanguage(): Locale | undefined {
+  const value = storage()?.getItem(STORAGE_KEYS.language);
+  return isLocale(value) ? value : undefined;
+}
+
+export function setStoredLanguage(locale: Locale): void {
+  try {
+    storage()?.setItem(STORAGE_KEYS.language, locale);
+  } catch {
+    /* storage full or unavailable: the choice lasts for this page only */
   }
 }

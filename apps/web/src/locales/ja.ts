@@ -1,8 +1,13 @@
+import { ERROR_MESSAGES } from '@console/domain';
+
 /**
- * Every user-visible string of the console, keyed. A second language adds a file with the same
- * shape (`Messages`) and is selected in ./index.ts.
+ * Every user-visible string of the console in Japanese (the default language), keyed for i18next:
+ * `{{name}}` interpolates, `_other` marks a plural (`t('memberTable.count', { count })`).
+ * Every other language has a file of the same shape (`Messages`).
  */
 export const ja = {
+  // The message of every error code of the API (the domain's catalogue).
+  errors: ERROR_MESSAGES,
   app: {
     title: 'コンソール',
     loading: '読み込み中...',
@@ -17,6 +22,11 @@ export const ja = {
     back: '戻る',
     noPermission: '権限がありません',
     notSet: '未設定',
+  },
+  list: {
+    loadingMore: 'さらに読み込み中...',
+    loadFailed: '読み込めませんでした',
+    retry: '再読み込み',
   },
   errorScreen: {
     title: '予期しないエラーが発生しました',
@@ -76,6 +86,7 @@ export const ja = {
   },
   accountMenu: {
     label: 'アカウントメニュー',
+    labelWithName: '{{name}}のアカウントメニュー',
     accountSettings: 'アカウント設定',
     logout: 'ログアウト',
   },
@@ -86,9 +97,12 @@ export const ja = {
     emptyTitle: 'まだプロジェクトがありません',
     emptyDescription: 'ご利用を開始するには、営業担当までお問い合わせください。',
     noMatch: '該当するプロジェクトがありません',
+    listLabel: 'プロジェクト一覧',
   },
   projectLayout: {
-    switcherLabel: '組織・プロジェクトを切り替え',
+    switcherLabel: '{{organization}} {{project}}（組織・プロジェクトを切り替え）',
+    switcherSearchLabel: '組織・プロジェクトを検索',
+    switcherListLabel: '組織とプロジェクト',
     settings: '設定',
     products: 'プロダクト',
     noProducts: 'プロダクトがありません',
@@ -97,7 +111,7 @@ export const ja = {
   },
   invitation: {
     title: '組織への招待',
-    description: (organizationName: string) => `${organizationName}に招待されています。`,
+    description: '{{organizationName}}に招待されています。',
     accept: '招待を承諾',
     invalid: '招待が無効です',
     toLogin: 'ログイン画面へ',
@@ -157,7 +171,7 @@ export const ja = {
     karteSaveFailed: 'KARTE組織IDの保存ができませんでした',
   },
   memberTable: {
-    count: (count: number) => `${count}人のメンバー`,
+    count_other: '{{count, number}}人のメンバー',
     name: '名前',
     email: 'メールアドレス',
     status: 'ステータス',
@@ -169,15 +183,20 @@ export const ja = {
     pending: '招待中',
     expired: '期限切れ',
     empty: 'メンバーがいません',
-    menuLabel: (name: string) => `${name}の操作`,
-    roleLabel: (name: string) => `${name}のロール`,
+    countAtLeast_other: '{{count, number}}人以上のメンバー',
+    searchLabel: 'メンバーを検索',
+    searchPlaceholder: '名前・メールアドレスで検索',
+    noMatch: '該当するメンバー・招待がありません',
+    listLabel: 'メンバーと招待',
+    menuLabel: '{{name}}の操作',
+    roleLabel: '{{name}}のロール',
     removeMember: 'メンバーを削除',
-    removeMessage: (name: string) => `${name}をメンバーから削除しますか？`,
+    removeMessage: '{{name}}をメンバーから削除しますか？',
     remove: '削除する',
     removed: 'メンバーを削除しました',
     removeFailed: 'メンバーの削除に失敗しました',
     cancelInvitation: '招待をキャンセル',
-    cancelInvitationMessage: (email: string) => `${email}への招待をキャンセルしますか？`,
+    cancelInvitationMessage: '{{email}}への招待をキャンセルしますか？',
     cancelInvitationConfirm: '招待をキャンセルする',
     invitationCancelled: '招待をキャンセルしました',
     invitationCancelFailed: '招待のキャンセルができませんでした',
@@ -189,7 +208,7 @@ export const ja = {
     invitationResent: '招待メールを再送信しました',
     invitationResendFailed: '招待メールの再送信ができませんでした',
     roleChangeTitle: 'ロールの変更',
-    roleChangeMessage: (name: string, role: string) => `${name}のロールを「${role}」に変更しますか？`,
+    roleChangeMessage: '{{name}}のロールを「{{role}}」に変更しますか？',
     roleChangeConfirm: '変更する',
     roleChanged: 'ロールを変更しました',
     roleChangeFailed: 'ロールの変更ができませんでした',
@@ -217,9 +236,9 @@ export const ja = {
     product: 'プロダクト',
     plan: 'プラン',
     noProducts: 'プロダクトがありません',
-    planLabel: (product: string) => `${product}のプラン`,
+    planLabel: '{{product}}のプラン',
     planChangeTitle: 'プランの変更',
-    planChangeMessage: (product: string, plan: string) => `${product}のプランを「${plan}」に変更しますか？`,
+    planChangeMessage: '{{product}}のプランを「{{plan}}」に変更しますか？',
     planChangeConfirm: '変更する',
     planChanged: 'プロダクト設定を変更しました',
     planChangeFailed: 'プロダクト設定の変更ができませんでした',
@@ -229,11 +248,11 @@ export const ja = {
     karteSaveFailed: 'KARTEプロジェクトIDの保存ができませんでした',
   },
   invite: {
-    title: (projectName: string) => `${projectName}にメンバーを招待`,
+    title: '{{projectName}}にメンバーを招待',
     emails: 'ユーザー名またはメールアドレス',
     emailsPlaceholder: '名前またはメールアドレスを入力',
     invalidEmail: 'メールアドレスを正しく入力してください',
-    removeEmail: (email: string) => `${email}を削除`,
+    removeEmail: '{{email}}を削除',
     organizationRole: '組織のロール',
     projectRole: 'プロジェクトのロール',
     submit: '招待する',
@@ -241,7 +260,7 @@ export const ja = {
     partiallyFailed: '一部のメンバーの招待ができませんでした',
     failed: 'メンバーの招待ができませんでした',
     allFailed: '全てのメールアドレスについて招待ができませんでした',
-    failedEmails: (emails: string) => `招待できなかったメールアドレス: ${emails}`,
+    failedEmails: '招待できなかったメールアドレス: {{emails}}',
   },
   systemAdmin: {
     title: 'システム管理',
@@ -257,14 +276,18 @@ export const ja = {
     actions: '操作',
     systemAdminBadge: 'システム管理者',
     noAccounts: 'アカウントがありません',
-    menuLabel: (name: string) => `${name}の操作`,
+    accountSearchLabel: 'アカウントを検索',
+    accountSearchPlaceholder: '名前・メールアドレスで検索',
+    noAccountMatch: '該当するアカウントがありません',
+    accountListLabel: 'アカウント一覧',
+    menuLabel: '{{name}}の操作',
     grantButton: 'システム管理者を追加',
     grantTitle: 'システム管理者を追加',
     grantDescription: '社内ドメインのメールアドレスを入力してください。',
     grantSubmit: '追加する',
     grant: 'システム管理者に追加',
     revoke: 'システム管理者から削除',
-    revokeMessage: (email: string) => `${email}をシステム管理者から削除しますか？`,
+    revokeMessage: '{{email}}をシステム管理者から削除しますか？',
     revokeConfirm: '削除する',
     granted: 'システム管理者に追加しました',
     revoked: 'システム管理者から削除しました',
@@ -275,7 +298,7 @@ export const ja = {
     searchPlaceholder: '組織名・プロジェクト名で検索',
     createOrganization: '組織を作成',
     createProject: 'プロジェクトを作成',
-    createProjectIn: (organizationName: string) => `${organizationName}にプロジェクトを作成`,
+    createProjectIn: '{{organizationName}}にプロジェクトを作成',
     organizationSettings: '組織設定',
     organizationName: '組織名',
     projectName: 'プロジェクト名',
@@ -297,14 +320,14 @@ export const ja = {
     target: '対象',
     organization: '組織',
     details: '詳細',
-    detailsLabel: (action: string, occurredAt: string) => `${occurredAt}の${action}の詳細`,
+    detailsLabel: '{{occurredAt}}の{{action}}の詳細',
     systemActor: 'システム',
     systemAdminBadge: 'システム管理者',
     empty: '監査ログはありません',
     loadFailed: '監査ログを読み込めませんでした',
     retry: '再読み込み',
     loadMore: 'さらに読み込む',
-    shown: (count: number) => `${count}件を表示中`,
+    shown_other: '{{count, number}}件を表示中',
     filtersLabel: '絞り込み',
     actionFilter: '操作',
     targetTypeFilter: '対象の種類',
@@ -328,6 +351,23 @@ export const ja = {
     after: '変更後',
     noChanges: '変更内容はありません',
     noValue: '（なし）',
+    // Keyed by the domain's action ('account.create' → actions.account.create).
+    actions: {
+      account: { create: 'アカウント作成', update: 'プロフィール更新', updateEmail: 'メールアドレス変更', uploadProfileImage: 'プロフィール画像更新' },
+      organization: { create: '組織作成', update: '組織更新', uploadProfileImage: '組織画像更新' },
+      project: { create: 'プロジェクト作成', update: 'プロジェクト更新' },
+      membership: {
+        assignOrganizationRole: '組織ロール変更',
+        assignProjectRole: 'プロジェクトロール変更',
+        removeFromOrganization: '組織から削除',
+        removeFromProject: 'プロジェクトから削除',
+      },
+      invitation: { create: '招待作成', accept: '招待承諾', cancel: '招待取消', resend: '招待メール再送信' },
+      karteMapping: { upsertOrganization: '組織のKARTE設定更新', upsertProject: 'プロジェクトのKARTE設定更新' },
+      systemAdmin: { grant: 'システム管理者に追加', revoke: 'システム管理者から削除' },
+      session: { login: 'ログイン', logout: 'ログアウト' },
+      email: { requeue: 'メール再送信' },
+    },
     targetTypes: {
       account: 'アカウント',
       organization: '組織',
@@ -339,17 +379,24 @@ export const ja = {
       email: 'メール',
     },
   },
+  language: {
+    label: '言語',
+    ja: '日本語',
+    en: 'English',
+  },
   notFound: {
     title: 'ページが見つかりません',
     toTop: 'トップへ戻る',
   },
 } as const;
 
-type Widen<T> = T extends string
-  ? string
-  : T extends (...args: infer A) => string
-    ? (...args: A) => string
-    : { readonly [K in keyof T]: Widen<T[K]> };
+/**
+ * The shape of every catalogue: the keys of `ja` with texts of their own, plus the `_one` form of
+ * every plural (`_other`) key, which Japanese does not need.
+ */
+type Catalogue<T> = { readonly [K in keyof T]: T[K] extends string ? string : Catalogue<T[K]> } & {
+  readonly [K in keyof T as K extends `${infer Base}_other` ? `${Base}_one` : never]: string;
+};
 
 /** The shape every language file has. */
-export type Messages = Widen<typeof ja>;
+export type Messages = Catalogue<typeof ja>;

@@ -2,21 +2,22 @@ import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { usePageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
-import { t } from '@/locales';
+import { useTranslation } from 'react-i18next';
 
 export function NotFoundRoute() {
-  usePageTitle(t.notFound.title);
+  const { t } = useTranslation();
+  usePageTitle(t('notFound.title'));
   return (
-    <Center mih="100dvh">
+    <Center component="main" mih="100dvh">
       <Stack align="center">
         <Text size="xl" fw={700} c="dimmed">
           404
         </Text>
         <Title order={1} size="h3">
-          {t.notFound.title}
+          {t('notFound.title')}
         </Title>
         <Button component={Link} to={paths.home.getHref()} variant="light">
-          {t.notFound.toTop}
+          {t('notFound.toTop')}
         </Button>
       </Stack>
     </Center>

@@ -2,16 +2,18 @@ import { Button, PasswordInput, Stack } from '@mantine/core';
 import { isValidPassword } from '@console/domain';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { LanguageSwitcher } from '@/components/language-switcher';
 import { usePageTitle } from '@/components/page-title';
 import { toast } from '@/components/toasts';
 import { paths } from '@/config/paths';
 import { AuthCard, resetPassword } from '@/features/auth';
 import { parseOobCodeParam } from '@/lib/search-params';
-import { t } from '@/locales';
+import { useTranslation } from 'react-i18next';
 
 /** /reset-password?oobCode=... (spec §2, §5). */
 export function Component() {
-  usePageTitle(t.resetPassword.title);
+  const { t } = useTranslation();
+  usePageTitle(t('resetPassword.title'));
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const oobCode = parseOobCodeParam(search.get('oobCode'));
@@ -33,32 +35,35 @@ export function Component() {
     const ok = await resetPassword(oobCode, password);
     setSaving(false);
     if (ok) {
-      toast.success(t.resetPassword.succeeded);
+      toast.success(t('resetPassword.succeeded'));
       await navigate(paths.auth.login.getHref(), { replace: true });
     } else {
-      toast.error(t.resetPassword.failed);
+      toast.error(t('resetPassword.failed'));
     }
   }
 
   return (
-    <AuthCard title={t.resetPassword.title}>
-      <form onSubmit={(e) => void onSubmit(e)} noValidate>
-        <Stack gap="md">
-          <PasswordInput label={t.resetPassword.newPassword} description={t.auth.passwordHint} autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} size="md" autoFocus />
-          <PasswordInput
-            label={t.resetPassword.confirmation}
-            autoComplete="new-password"
-            value={confirmation}
-            onChange={(e) => setConfirmation(e.currentTarget.value)}
-            onBlur={() => setConfirmationTouched(true)}
-            error={confirmationTouched && confirmation !== '' && !matches ? t.resetPassword.mismatch : undefined}
-            size="md"
-          />
-          <Button type="submit" size="md" fullWidth disabled={!canSubmit} loading={saving}>
-            {t.resetPassword.submit}
-          </Button>
-        </Stack>
-      </form>
-    </AuthCard>
+    <>
+      <LanguageSwitcher />
+      <AuthCard title={t('resetPassword.title')}>
+        <form onSubmit={(e) => void onSubmit(e)} noValidate>
+          <Stack gap="md">
+            <PasswordInput label={t('resetPassword.newPassword')} description={t('auth.passwordHint')} autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} size="md" autoFocus />
+            <PasswordInput
+              label={t('resetPassword.confirmation')}
+              autoComplete="new-password"
+              value={confirmation}
+              onChange={(e) => setConfirmation(e.currentTarget.value)}
+              onBlur={() => setConfirmationTouched(true)}
+              error={confirmationTouched && confirmation !== '' && !matches ? t('resetPassword.mismatch') : undefined}
+              size="md"
+            />
+            <Button type="submit" size="md" fullWidth disabled={!canSubmit} loading={saving}>
+              {t('resetPassword.submit')}
+            </Button>
+          </Stack>
+        </form>
+      </AuthCard>
+    </>
   );
 }

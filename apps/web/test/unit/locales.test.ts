@@ -1,19 +1,54 @@
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, ERROR_CODES, ERROR_MESSAGES, ERROR_MESSAGES_EN, ErrorCodes } from '@console/domain';
+import { formatOccurredAt } from '@/features/audit-log/audit-format';
+import { apiErrorFromBody } from '@/lib/api-error';
+import { chooseLocale, currentLocale, i18n } from '@/lib/i18n';
+import { en } from '@/locales/en';
 import { ja } from '@/locales/ja';
 
-function leaves(value: unknown, path: string[] = []): [string, unknown][] {
-  if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([k, v]) => leaves(v, [...path, k]));
-  return [[path.join('.'), value]];
+/** Every text of a catalogue by its dotted key. */
+function leaves(value: unknown, path: string[] = []): Map<string, unknown> {
+  if (typeof value !== 'object' || value === null) return new Map([[path.join('.'), value]]);
+  return new Map(Object.entries(value).flatMap(([k, v]) => [...leaves(v, [...path, k])]));
 }
 
-describe('Japanese messages', () => {
-  it('has a non-empty text for every key', () => {
-    for (const [key, value] of leaves(ja)) {
-      const text = typeof value === 'function' ? (value as (...a: string[]) => string)('X') : value;
-      expect([key, typeof text === 'string' && text.trim() !== '']).toEqual([key, true]);
+/** The interpolated variables of a text: '{{count, number}}人' → ['count']. */
+function variables(text: string): string[] {
+  return [...text.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)].map((m) => m[1] ?? '').sort();
+}
+
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const jaTexts = leaves(ja);
+const enTexts = leaves(en);
+
+describe('catalogues', () => {
+  it('has a non-empty text for every key in both languages', () => {
+    for (const [key, value] of [...jaTexts, ...enTexts]) expect([key, typeof value === 'string' && value.trim() !== '']).toEqual([key, true]);
+  });
+
+  it('has every key in both languages; a plural has the forms of each language (ja: other, en: one and other)', () => {
+    const base = (key: string) => key.replace(PLURAL, '');
+    expect([...new Set([...enTexts.keys()].map(base))].sort()).toEqual([...new Set([...jaTexts.keys()].map(base))].sort());
+    for (const key of jaTexts.keys()) {
+      if (!PLURAL.test(key)) expect([key, enTexts.has(key)]).toEqual([key, true]);
+      else expect([key, key.endsWith('_other'), enTexts.has(key), enTexts.has(key.replace(/_other$/, '_one'))]).toEqual([key, true, true, true]);
+    }
+    for (const key of enTexts.keys()) if (PLURAL.test(key)) expect([key, /_(one|other)$/.test(key)]).toEqual([key, true]);
+  });
+
+  it('interpolates the same variables in both languages', () => {
+    for (const [key, text] of enTexts) {
+      const jaKey = jaTexts.has(key) ? key : key.replace(/_one$/, '_other');
+      expect([key, variables(String(text))]).toEqual([key, variables(String(jaTexts.get(jaKey)))]);
     }
   });
 
-  it("keeps the spec's texts verbatim", () => {
+  it('has the message of every error code of the API in both languages (the domain catalogues)', () => {
+    expect(Object.keys(ja.errors).sort()).toEqual([...ERROR_CODES].sort());
+    expect(en.errors).toEqual(ERROR_MESSAGES_EN);
+    expect(ja.errors).toEqual(ERROR_MESSAGES);
+  });
+
+  it("keeps the spec's Japanese texts verbatim", () => {
     expect(ja.app.loading).toBe('読み込み中...');
     expect(ja.login.failed).toBe('ログインできませんでした');
     expect(ja.signUp.succeeded).toBe('アカウントを登録しました');
@@ -26,5 +61,39 @@ describe('Japanese messages', () => {
     expect(ja.invitation.accepted).toBe('招待を承諾しました');
     expect(ja.projectLayout.noProducts).toBe('プロダクトがありません');
     expect(ja.logout.succeeded).toBe('ログアウトしました');
+  });
+
+  it('labels the audit actions in Japanese as the CSV export does', () => {
+    for (const action of AUDIT_ACTIONS) expect([action, leaves(ja.auditLog.actions).get(action)]).toEqual([action, AUDIT_ACTION_LABELS[action]]);
+    expect([...leaves(ja.auditLog.actions).keys()].sort()).toEqual([...AUDIT_ACTIONS].sort());
+  });
+});
+
+describe('language of the console', () => {
+  afterEach(async () => {
+    await chooseLocale('ja');
+  });
+
+  it('is Japanese by default, with interpolation and plurals through i18next', () => {
+    expect(currentLocale()).toBe('ja');
+    expect(i18n.t('invite.title', { projectName: 'Alpha' })).toBe('Alphaにメンバーを招待');
+    expect(i18n.t('memberTable.count', { count: 1 })).toBe('1人のメンバー');
+    expect(i18n.t('memberTable.count', { count: 1200 })).toBe('1,200人のメンバー');
+  });
+
+  it('switches to English: its catalogue loads, plurals take the English forms, dates and error messages follow', async () => {
+    await chooseLocale('en');
+    expect(currentLocale()).toBe('en');
+    expect(i18n.t('invite.title', { projectName: 'Alpha' })).toBe('Invite members to Alpha');
+    expect(i18n.t('memberTable.count', { count: 1 })).toBe('1 member');
+    expect(i18n.t('memberTable.count', { count: 1200 })).toBe('1,200 members');
+    expect(formatOccurredAt('2026-01-02T03:04:05.000Z', 'UTC')).toBe('01/02/2026, 03:04:05');
+    // A Japanese answer (sent before the switch) reads in English; the English text is the domain's.
+    expect(apiErrorFromBody(400, { name: 'ConsoleError', errorCode: ErrorCodes.NAME_REQUIRED, message: ERROR_MESSAGES.NAME_REQUIRED }).message).toBe(ERROR_MESSAGES_EN.NAME_REQUIRED);
+  });
+
+  it('shows a catalogue message in Japanese and keeps any other message as the API sent it', () => {
+    expect(apiErrorFromBody(400, { name: 'ConsoleError', errorCode: ErrorCodes.VALIDATION_FAILED, message: 'name must be a string' }).message).toBe('name must be a string');
+    expect(apiErrorFromBody(400, { name: 'ConsoleError', errorCode: ErrorCodes.NAME_REQUIRED, message: ERROR_MESSAGES_EN.NAME_REQUIRED }).message).toBe(ERROR_MESSAGES.NAME_REQUIRED);
   });
 });

@@ -1,3 +1,5 @@
+// All of Mantine's styles: the public pages load only those of the components they use (main.tsx).
+import '@mantine/core/styles.css';
 import { Box } from '@mantine/core';
 import { matchPath, Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/spinner';

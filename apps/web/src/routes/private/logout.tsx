@@ -4,10 +4,11 @@ import { Spinner } from '@/components/spinner';
 import { toast } from '@/components/toasts';
 import { paths } from '@/config/paths';
 import { logout } from '@/features/auth';
-import { t } from '@/locales';
+import { useTranslation } from 'react-i18next';
 
 /** /logout: logs out, shows the spinner meanwhile, then /login with a toast (spec §2). */
 export function Component() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const started = useRef(false);
   useEffect(() => {
@@ -15,7 +16,7 @@ export function Component() {
     started.current = true;
     void (async () => {
       await logout();
-      toast.success(t.logout.succeeded);
+      toast.success(t('logout.succeeded'));
       await navigate(paths.auth.login.getHref(), { replace: true });
     })();
   }, [navigate]);

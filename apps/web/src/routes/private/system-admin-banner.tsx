@@ -4,10 +4,11 @@ import { Link } from 'react-router';
 import { ShieldIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { usePermissions } from '@/features/account';
-import { t } from '@/locales';
+import { useTranslation } from 'react-i18next';
 
 /** Shown across the private group to those who may enter the system-admin area: system admins (spec §2, §6). */
 export function SystemAdminBanner() {
+  const { t } = useTranslation();
   const can = usePermissions();
   if (!can(Actions.SystemAdminAccess)) return null;
   return (
@@ -15,10 +16,10 @@ export function SystemAdminBanner() {
       <Group justify="center" gap="xs" wrap="wrap">
         <ShieldIcon size={16} color="var(--mantine-color-orange-8)" />
         <Text size="sm" c="orange.9">
-          {t.systemAdminBanner.message}
+          {t('systemAdminBanner.message')}
         </Text>
         <Anchor component={Link} to={paths.systemAdmin.root.getHref()} size="sm" fw={600}>
-          {t.systemAdminBanner.link}
+          {t('systemAdminBanner.link')}
         </Anchor>
       </Group>
     </Paper>

@@ -24,7 +24,7 @@ export function TabbedPageLayout({ size, backHref, backLabel, title, tabs, curre
   const navigate = useNavigate();
   const account = useCurrentAccount();
   return (
-    <Box bg="gray.0" style={{ flex: 1 }}>
+    <Box component="main" bg="gray.0" style={{ flex: 1 }}>
       <Container size={size} py="xl">
         <Group justify="space-between" mb="md">
           <Anchor component={Link} to={backHref} size="sm" c="dimmed">

@@ -5,11 +5,12 @@ import { usePageTitle } from '@/components/page-title';
 import { toast } from '@/components/toasts';
 import { paths } from '@/config/paths';
 import { AuthCard, EmailField, sendResetMail, useEmailField } from '@/features/auth';
-import { t } from '@/locales';
+import { useTranslation } from 'react-i18next';
 
 /** /forgot-password (spec §2, §5, §8). */
 export function Component() {
-  usePageTitle(t.forgotPassword.title);
+  const { t } = useTranslation();
+  usePageTitle(t('forgotPassword.title'));
   const email = useEmailField();
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
@@ -23,30 +24,30 @@ export function Component() {
     setSending(false);
     if (ok) {
       setSent(true);
-      toast.success(t.forgotPassword.succeeded);
+      toast.success(t('forgotPassword.succeeded'));
     } else {
-      toast.error(t.forgotPassword.failed);
+      toast.error(t('forgotPassword.failed'));
     }
   }
 
   return (
-    <AuthCard title={t.forgotPassword.title} description={t.forgotPassword.description}>
+    <AuthCard title={t('forgotPassword.title')} description={t('forgotPassword.description')}>
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <Stack gap="md">
           <EmailField field={email} disabled={sent} />
           <Button type="submit" size="md" fullWidth disabled={!email.valid || sent} loading={sending}>
-            {t.forgotPassword.submit}
+            {t('forgotPassword.submit')}
           </Button>
           {sent ? (
             <Alert color="teal" variant="light">
-              {t.forgotPassword.sentNotice}
+              {t('forgotPassword.sentNotice')}
             </Alert>
           ) : null}
         </Stack>
       </form>
       <Text size="sm" ta="center">
         <Anchor component={Link} to={paths.auth.login.getHref()}>
-          {t.forgotPassword.toLogin}
+          {t('forgotPassword.toLogin')}
         </Anchor>
       </Text>
     </AuthCard>

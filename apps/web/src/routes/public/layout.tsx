@@ -1,4 +1,5 @@
 import { Navigate, Outlet, useSearchParams } from 'react-router';
+import { LanguageSwitcher } from '@/components/language-switcher';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useAuthState } from '@/features/auth';
@@ -6,7 +7,8 @@ import { parseAuthSearch } from '@/lib/search-params';
 
 /**
  * Public group (spec §2): an authenticated visitor goes to the invitation named by the
- * `invitation` search value, else to /projects/latest. Spinner while loading.
+ * `invitation` search value, else to /projects/latest. Spinner while loading. A visitor picks the
+ * language at the top right.
  */
 export function PublicLayout() {
   const state = useAuthState();
@@ -16,5 +18,10 @@ export function PublicLayout() {
     const { invitation } = parseAuthSearch(search);
     return <Navigate to={invitation ? paths.invitation.getHref(invitation) : paths.projects.latest.getHref()} replace />;
   }
-  return <Outlet />;
+  return (
+    <>
+      <LanguageSwitcher />
+      <Outlet />
+    </>
+  );
 }

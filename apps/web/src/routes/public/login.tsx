@@ -6,11 +6,12 @@ import { toast } from '@/components/toasts';
 import { paths } from '@/config/paths';
 import { AuthCard, continueWithGoogle, GoogleButton, loginWithEmail } from '@/features/auth';
 import { parseAuthSearch } from '@/lib/search-params';
-import { t } from '@/locales';
+import { useTranslation } from 'react-i18next';
 
 /** /login (spec §2). */
 export function Component() {
-  usePageTitle(t.login.title);
+  const { t } = useTranslation();
+  usePageTitle(t('login.title'));
   const [search] = useSearchParams();
   const { invitation, page } = parseAuthSearch(search);
   const [email, setEmail] = useState('');
@@ -24,39 +25,39 @@ export function Component() {
     setBusy('email');
     const result = await loginWithEmail(email.trim(), password);
     setBusy(null);
-    if (!result.ok) toast.error(t.login.failed);
+    if (!result.ok) toast.error(t('login.failed'));
   }
 
   async function onGoogle() {
     setBusy('google');
     const result = await continueWithGoogle();
     setBusy(null);
-    if (!result.ok) toast.error(result.reason === 'createAccount' ? t.signUp.failed : t.login.failed);
-    else if (result.created) toast.success(t.signUp.succeeded);
+    if (!result.ok) toast.error(result.reason === 'createAccount' ? t('signUp.failed') : t('login.failed'));
+    else if (result.created) toast.success(t('signUp.succeeded'));
   }
 
   return (
-    <AuthCard title={t.login.title}>
-      <GoogleButton label={t.login.google} onClick={() => void onGoogle()} loading={busy === 'google'} disabled={busy === 'email'} />
-      <Divider label={t.auth.or} labelPosition="center" />
+    <AuthCard title={t('login.title')}>
+      <GoogleButton label={t('login.google')} onClick={() => void onGoogle()} loading={busy === 'google'} disabled={busy === 'email'} />
+      <Divider label={t('auth.or')} labelPosition="center" />
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <Stack gap="md">
-          <TextInput label={t.auth.email} placeholder={t.auth.emailPlaceholder} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} size="md" data-autofocus autoFocus />
-          <PasswordInput label={t.auth.password} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} size="md" />
+          <TextInput label={t('auth.email')} placeholder={t('auth.emailPlaceholder')} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} size="md" data-autofocus autoFocus />
+          <PasswordInput label={t('auth.password')} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} size="md" />
           <Group justify="flex-end">
             <Anchor component={Link} to={paths.auth.forgotPassword.getHref()} size="sm">
-              {t.login.forgotPassword}
+              {t('login.forgotPassword')}
             </Anchor>
           </Group>
           <Button type="submit" size="md" fullWidth disabled={!canSubmit} loading={busy === 'email'}>
-            {t.login.submit}
+            {t('login.submit')}
           </Button>
         </Stack>
       </form>
       <Text size="sm" ta="center" c="dimmed">
-        {t.login.noAccount}{' '}
+        {t('login.noAccount')}{' '}
         <Anchor component={Link} to={paths.auth.signUp.getHref({ invitation, page: invitation ? (page ?? 'sign-up') : undefined })} fw={600}>
-          {t.login.toSignUp}
+          {t('login.toSignUp')}
         </Anchor>
       </Text>
     </AuthCard>

@@ -7,11 +7,12 @@ import { toast } from '@/components/toasts';
 import { paths } from '@/config/paths';
 import { AuthCard, continueWithGoogle, EmailField, GoogleButton, signUpWithEmail, useEmailField } from '@/features/auth';
 import { parseAuthSearch } from '@/lib/search-params';
-import { t } from '@/locales';
+import { useTranslation } from 'react-i18next';
 
 /** /sign-up (spec §2, §4, §5). */
 export function Component() {
-  usePageTitle(t.signUp.title);
+  const { t } = useTranslation();
+  usePageTitle(t('signUp.title'));
   const [search] = useSearchParams();
   const { invitation, page } = parseAuthSearch(search);
   const email = useEmailField();
@@ -27,42 +28,42 @@ export function Component() {
     setBusy('email');
     const result = await signUpWithEmail(email.trimmed, password);
     setBusy(null);
-    if (result.ok) toast.success(t.signUp.succeeded);
-    else toast.error(t.signUp.failed);
+    if (result.ok) toast.success(t('signUp.succeeded'));
+    else toast.error(t('signUp.failed'));
   }
 
   async function onGoogle() {
     setBusy('google');
     const result = await continueWithGoogle();
     setBusy(null);
-    if (!result.ok) toast.error(t.signUp.failed);
-    else if (result.created) toast.success(t.signUp.succeeded);
+    if (!result.ok) toast.error(t('signUp.failed'));
+    else if (result.created) toast.success(t('signUp.succeeded'));
   }
 
   return (
-    <AuthCard title={t.signUp.title}>
-      <GoogleButton label={t.signUp.google} onClick={() => void onGoogle()} loading={busy === 'google'} disabled={busy === 'email'} />
-      <Divider label={t.auth.or} labelPosition="center" />
+    <AuthCard title={t('signUp.title')}>
+      <GoogleButton label={t('signUp.google')} onClick={() => void onGoogle()} loading={busy === 'google'} disabled={busy === 'email'} />
+      <Divider label={t('auth.or')} labelPosition="center" />
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <Stack gap="md">
           <EmailField field={email} />
           <PasswordInput
-            label={t.auth.password}
-            description={t.auth.passwordHint}
+            label={t('auth.password')}
+            description={t('auth.passwordHint')}
             autoComplete="new-password"
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
             size="md"
           />
           <Button type="submit" size="md" fullWidth disabled={!canSubmit} loading={busy === 'email'}>
-            {t.signUp.submit}
+            {t('signUp.submit')}
           </Button>
         </Stack>
       </form>
       <Text size="sm" ta="center" c="dimmed">
-        {t.signUp.haveAccount}{' '}
+        {t('signUp.haveAccount')}{' '}
         <Anchor component={Link} to={paths.auth.login.getHref({ invitation, page: invitation ? (page === 'sign-up' ? 'login' : page) : undefined })} fw={600}>
-          {t.signUp.toLogin}
+          {t('signUp.toLogin')}
         </Anchor>
       </Text>
     </AuthCard>

@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { toast } from '@/components/toasts';
 import { useCurrentAccount } from '@/features/account';
 import { sendResetMail } from '@/features/auth';
-import { t } from '@/locales';
+import { useTranslation } from 'react-i18next';
 
 /** /account/authentication: read-only email and a password-reset mail button (spec §2, §8). */
 export function Component() {
+  const { t } = useTranslation();
   const account = useCurrentAccount();
   const [sending, setSending] = useState(false);
 
@@ -14,23 +15,23 @@ export function Component() {
     setSending(true);
     const ok = await sendResetMail(account.email);
     setSending(false);
-    if (ok) toast.success(t.forgotPassword.succeeded);
-    else toast.error(t.forgotPassword.failed);
+    if (ok) toast.success(t('forgotPassword.succeeded'));
+    else toast.error(t('forgotPassword.failed'));
   }
 
   return (
     <Paper withBorder radius="md" p="xl">
       <Stack gap="lg">
-        <TextInput label={t.account.emailLabel} value={account.email} readOnly maw={400} variant="filled" />
+        <TextInput label={t('account.emailLabel')} value={account.email} readOnly maw={400} variant="filled" />
         <Stack gap={6} align="flex-start">
           <Text size="sm" fw={500}>
-            {t.account.passwordLabel}
+            {t('account.passwordLabel')}
           </Text>
           <Text size="xs" c="dimmed">
-            {t.account.passwordDescription}
+            {t('account.passwordDescription')}
           </Text>
           <Button variant="default" onClick={() => void onSend()} loading={sending}>
-            {t.account.sendResetMail}
+            {t('account.sendResetMail')}
           </Button>
         </Stack>
       </Stack>

@@ -1,19 +1,20 @@
 import { useLocation } from 'react-router';
 import { usePageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
-import { t } from '@/locales';
+import { useTranslation } from 'react-i18next';
 import { TabbedPageLayout } from '@/routes/private/tabbed-page-layout';
 
 /** /account: profile and authentication tabs (spec §2). */
 export function Component() {
-  usePageTitle(t.account.title);
+  const { t } = useTranslation();
+  usePageTitle(t('account.title'));
   const location = useLocation();
   const tabs = [
-    { value: paths.account.profile.getHref(), label: t.account.profileTab },
-    { value: paths.account.authentication.getHref(), label: t.account.authenticationTab },
+    { value: paths.account.profile.getHref(), label: t('account.profileTab') },
+    { value: paths.account.authentication.getHref(), label: t('account.authenticationTab') },
   ];
   const current = location.pathname.endsWith('/authentication') ? paths.account.authentication.getHref() : paths.account.profile.getHref();
   return (
-    <TabbedPageLayout size="sm" backHref={paths.projects.latest.getHref()} backLabel={t.account.backToProjects} title={t.account.title} tabs={tabs} current={current} />
+    <TabbedPageLayout size="sm" backHref={paths.projects.latest.getHref()} backLabel={t('account.backToProjects')} title={t('account.title')} tabs={tabs} current={current} />
   );
 }

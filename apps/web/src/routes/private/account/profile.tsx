@@ -4,10 +4,11 @@ import { ImageField } from '@/components/image-field';
 import { SettingsForm } from '@/components/settings-form';
 import { toast, toastOnError } from '@/components/toasts';
 import { useCurrentAccount, useUpdateAccount, useUploadProfileImage } from '@/features/account';
-import { t } from '@/locales';
+import { useTranslation } from 'react-i18next';
 
 /** /account/profile: avatar upload and delete, name, save (spec §2, §4, §5). */
 export function Component() {
+  const { t } = useTranslation();
   const account = useCurrentAccount();
   const [name, setName] = useState(account.name ?? '');
   const [imageSrc, setImageSrc] = useState<string | null>(account.profileImageSrc);
@@ -24,9 +25,9 @@ export function Component() {
         onSuccess: (saved) => {
           setName(saved.name ?? '');
           setImageSrc(saved.profileImageSrc);
-          toast.success(t.account.profileUpdated);
+          toast.success(t('account.profileUpdated'));
         },
-        onError: toastOnError(t.account.profileUpdateFailed),
+        onError: toastOnError(t('account.profileUpdateFailed')),
       },
     );
   }
@@ -34,16 +35,16 @@ export function Component() {
   return (
     <SettingsForm canSave={changed} saving={update.isPending} onSave={save}>
       <ImageField
-        label={t.account.profileImage}
-        texts={t.account}
+        label={t('account.profileImage')}
+        texts="account"
         src={imageSrc}
         initial={(name || account.email).slice(0, 1).toUpperCase()}
         radius="xl"
         uploading={upload.isPending}
-        onUpload={(file) => upload.mutate(file, { onSuccess: (url) => setImageSrc(url), onError: toastOnError(t.account.imageUploadFailed) })}
+        onUpload={(file) => upload.mutate(file, { onSuccess: (url) => setImageSrc(url), onError: toastOnError(t('account.imageUploadFailed')) })}
         onDelete={() => setImageSrc(null)}
       />
-      <TextInput label={t.account.name} placeholder={t.account.namePlaceholder} value={name} onChange={(e) => setName(e.currentTarget.value)} maw={400} />
+      <TextInput label={t('account.name')} placeholder={t('account.namePlaceholder')} value={name} onChange={(e) => setName(e.currentTarget.value)} maw={400} />
     </SettingsForm>
   );
 }

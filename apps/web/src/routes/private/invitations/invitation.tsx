@@ -6,18 +6,19 @@ import { refusalReason, toast } from '@/components/toasts';
 import { paths } from '@/config/paths';
 import { isInvalidInvitationError, isInvitationUsable, useAcceptInvitation, useInvitation } from '@/features/invitations';
 import { parseInvitationParam } from '@/lib/search-params';
-import { t } from '@/locales';
+import { useTranslation } from 'react-i18next';
 
 function InvalidInvitation() {
+  const { t } = useTranslation();
   return (
-    <Center style={{ flex: 1 }} p="md" bg="gray.0">
+    <Center component="main" style={{ flex: 1 }} p="md" bg="gray.0">
       <Paper withBorder shadow="sm" radius="md" p="xl" w="100%" maw={420}>
         <Stack align="center" gap="md">
           <Title order={1} size="h3">
-            {t.invitation.invalid}
+            {t('invitation.invalid')}
           </Title>
           <Anchor component={Link} to={paths.logout.getHref()}>
-            {t.invitation.toLogin}
+            {t('invitation.toLogin')}
           </Anchor>
         </Stack>
       </Paper>
@@ -26,6 +27,7 @@ function InvalidInvitation() {
 }
 
 function InvitationScreen({ invitationId }: { invitationId: string }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const invitation = useInvitation(invitationId);
   const accept = useAcceptInvitation();
@@ -41,23 +43,23 @@ function InvitationScreen({ invitationId }: { invitationId: string }) {
   function onAccept() {
     accept.mutate(invitationId, {
       onSuccess: () => {
-        toast.success(t.invitation.accepted);
+        toast.success(t('invitation.accepted'));
         void navigate(paths.projects.list.getHref(), { replace: true });
       },
       onError: (error) => {
         console.error(error);
-        if (isInvalidInvitationError(error) && (error as { errorCode?: string }).errorCode === 'INVITATION_INVALID') toast.error(t.invitation.invalid);
-        else toast.error(t.invitation.acceptFailed, refusalReason(error));
+        if (isInvalidInvitationError(error) && (error as { errorCode?: string }).errorCode === 'INVITATION_INVALID') toast.error(t('invitation.invalid'));
+        else toast.error(t('invitation.acceptFailed'), refusalReason(error));
       },
     });
   }
 
   return (
-    <Center style={{ flex: 1 }} p="md" bg="gray.0">
+    <Center component="main" style={{ flex: 1 }} p="md" bg="gray.0">
       <Paper withBorder shadow="sm" radius="md" p="xl" w="100%" maw={420}>
         <Stack align="center" gap="md">
           <Text size="sm" c="dimmed" fw={600}>
-            {t.invitation.title}
+            {t('invitation.title')}
           </Text>
           <Avatar src={organization.profileImageSrc} size={72} radius="md" color="indigo" alt={organization.name}>
             {organization.name.slice(0, 1)}
@@ -66,10 +68,10 @@ function InvitationScreen({ invitationId }: { invitationId: string }) {
             {organization.name}
           </Title>
           <Text size="sm" c="dimmed" ta="center">
-            {t.invitation.description(organization.name)}
+            {t('invitation.description', { organizationName: organization.name })}
           </Text>
           <Button size="md" fullWidth onClick={onAccept} loading={accept.isPending} autoFocus>
-            {t.invitation.accept}
+            {t('invitation.accept')}
           </Button>
         </Stack>
       </Paper>
@@ -79,7 +81,8 @@ function InvitationScreen({ invitationId }: { invitationId: string }) {
 
 /** /invitations/{id} (spec §2). */
 export function Component() {
-  usePageTitle(t.invitation.title);
+  const { t } = useTranslation();
+  usePageTitle(t('invitation.title'));
   const params = useParams();
   const invitationId = parseInvitationParam(params.invitationId ?? null);
   if (!invitationId) return <InvalidInvitation />;

@@ -5,10 +5,11 @@ import { SettingsForm, useDraft } from '@/components/settings-form';
 import { toastOnError, toastOutcome } from '@/components/toasts';
 import { usePermissions } from '@/features/account';
 import { OrganizationSettingsPage, useOrganizationSettings, useUpdateOrganization, useUploadOrganizationProfileImage } from '@/features/organizations';
-import { t } from '@/locales';
+import { useTranslation } from 'react-i18next';
 
 /** /organizations/{id}/settings/general: avatar upload and delete, name, save (spec §2, §4). */
 export function Component() {
+  const { t } = useTranslation();
   const { organization } = useOrganizationSettings();
   const can = usePermissions(organization);
   const mayUpdate = can(Actions.OrganizationUpdate);
@@ -22,7 +23,7 @@ export function Component() {
   const changed = trimmed !== organization.name || imageSrc !== organization.profileImageSrc;
 
   return (
-    <OrganizationSettingsPage title={t.organizationSettings.general} maw={720}>
+    <OrganizationSettingsPage title={t('organizationSettings.general')} maw={720}>
       <SettingsForm
         canSave={changed && trimmed !== ''}
         saving={update.isPending}
@@ -30,13 +31,13 @@ export function Component() {
         onSave={() =>
           update.mutate(
             { organizationId: organization.id, updateProps: { name: trimmed, profileImageSrc: imageSrc } },
-            toastOutcome(t.organizationSettings.updated, t.organizationSettings.updateFailed),
+            toastOutcome(t('organizationSettings.updated'), t('organizationSettings.updateFailed')),
           )
         }
       >
         <ImageField
-          label={t.organizationSettings.image}
-          texts={t.organizationSettings}
+          label={t('organizationSettings.image')}
+          texts="organizationSettings"
           src={imageSrc}
           initial={(name || organization.name).slice(0, 1)}
           radius="md"
@@ -44,13 +45,13 @@ export function Component() {
           mayUpload={mayUpload}
           mayDelete={mayUpdate}
           onUpload={(file) =>
-            upload.mutate({ organizationId: organization.id, file }, { onSuccess: (url) => setImageSrc(url), onError: toastOnError(t.organizationSettings.imageUploadFailed) })
+            upload.mutate({ organizationId: organization.id, file }, { onSuccess: (url) => setImageSrc(url), onError: toastOnError(t('organizationSettings.imageUploadFailed')) })
           }
           onDelete={() => setImageSrc(null)}
         />
         <TextInput
-          label={t.organizationSettings.name}
-          placeholder={t.organizationSettings.namePlaceholder}
+          label={t('organizationSettings.name')}
+          placeholder={t('organizationSettings.namePlaceholder')}
           value={name}
           onChange={(e) => setName(e.currentTarget.value)}
           readOnly={!mayUpdate}

@@ -6,10 +6,11 @@ import { toastOutcome } from '@/components/toasts';
 import { paths } from '@/config/paths';
 import { usePermissions } from '@/features/account';
 import { OrganizationSettingsPage, useOrganizationKarteMapping, useOrganizationSettings, useUpsertOrganizationKarteMapping } from '@/features/organizations';
-import { t } from '@/locales';
+import { useTranslation } from 'react-i18next';
 
 /** /organizations/{id}/settings/karteMapping: the KARTE organization id (those who may read the mapping: system admins; spec §2, §6). */
 export function Component() {
+  const { t } = useTranslation();
   const { organization } = useOrganizationSettings();
   const can = usePermissions(organization);
   const mayRead = can(Actions.KarteMappingRead);
@@ -26,22 +27,22 @@ export function Component() {
   const valid = isValidId('karteOrganization', trimmed);
 
   return (
-    <OrganizationSettingsPage title={t.organizationSettings.karteMapping} maw={720}>
+    <OrganizationSettingsPage title={t('organizationSettings.karteMapping')} maw={720}>
       <SettingsForm
         canSave={trimmed !== saved && valid}
         saving={upsert.isPending}
         allowed={mayWrite}
         onSave={() =>
-          upsert.mutate({ organizationId: organization.id, karteOrganizationId: trimmed }, toastOutcome(t.organizationSettings.karteSaved, t.organizationSettings.karteSaveFailed))
+          upsert.mutate({ organizationId: organization.id, karteOrganizationId: trimmed }, toastOutcome(t('organizationSettings.karteSaved'), t('organizationSettings.karteSaveFailed')))
         }
       >
         <TextInput
-          label={t.organizationSettings.karteOrganizationId}
-          description={t.organizationSettings.karteOrganizationIdDescription}
+          label={t('organizationSettings.karteOrganizationId')}
+          description={t('organizationSettings.karteOrganizationIdDescription')}
           value={value}
           onChange={(e) => setValue(e.currentTarget.value)}
           disabled={mapping.isPending}
-          error={trimmed !== '' && !valid ? t.organizationSettings.karteIdInvalid : undefined}
+          error={trimmed !== '' && !valid ? t('organizationSettings.karteIdInvalid') : undefined}
           maxLength={24}
           maw={400}
           ff="monospace"

@@ -8,9 +8,9 @@ import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useCurrentAccount, usePermissions } from '@/features/account';
 import { useOrganization, type OrganizationSettingsContext } from '@/features/organizations';
-import { useProjectsInAccount } from '@/features/projects';
+import { useOrganizationProjects } from '@/features/projects';
 import { isApiError } from '@/lib/api-error';
-import { t } from '@/locales';
+import { useTranslation } from 'react-i18next';
 
 export const SETTINGS_SIDEBAR_WIDTH = 280;
 
@@ -19,11 +19,12 @@ export const SETTINGS_SIDEBAR_WIDTH = 280;
  * first project, or /projects), the organization's pages and its projects.
  */
 export function Component() {
+  const { t } = useTranslation();
   const { organizationId = '' } = useParams();
   const location = useLocation();
   const account = useCurrentAccount();
   const organization = useOrganization(organizationId);
-  const projects = useProjectsInAccount();
+  const projects = useOrganizationProjects(organizationId);
   const can = usePermissions(organization.data);
 
   if (organization.isError) {
@@ -31,9 +32,9 @@ export function Component() {
       return (
         <Center style={{ flex: 1 }} p="xl">
           <Stack align="center" gap="sm">
-            <Text>{t.organizationSettings.notFound}</Text>
+            <Text>{t('organizationSettings.notFound')}</Text>
             <Button component={Link} to={paths.projects.list.getHref()} variant="default">
-              {t.organizationSettings.back}
+              {t('organizationSettings.back')}
             </Button>
           </Stack>
         </Center>
@@ -44,15 +45,15 @@ export function Component() {
   if (organization.isPending) return <Spinner />;
 
   const org = organization.data;
-  const orgProjects = (projects.data ?? []).filter((p) => p.organizationId === org.id);
+  const orgProjects = projects.data ?? [];
   const first = orgProjects[0];
   const backHref = first ? paths.projects.detail.getHref(first.id) : paths.projects.list.getHref();
   const pages = [
-    { href: paths.organizationSettings.general.getHref(org.id), label: t.organizationSettings.general },
-    { href: paths.organizationSettings.members.getHref(org.id), label: t.organizationSettings.members },
-    { href: paths.organizationSettings.roles.getHref(org.id), label: t.organizationSettings.roles },
-    ...(can(Actions.KarteMappingRead) ? [{ href: paths.organizationSettings.karteMapping.getHref(org.id), label: t.organizationSettings.karteMapping }] : []),
-    { href: paths.organizationSettings.auditLog.getHref(org.id), label: t.organizationSettings.auditLog, allowed: can(Actions.OrganizationViewAuditLog) },
+    { href: paths.organizationSettings.general.getHref(org.id), label: t('organizationSettings.general') },
+    { href: paths.organizationSettings.members.getHref(org.id), label: t('organizationSettings.members') },
+    { href: paths.organizationSettings.roles.getHref(org.id), label: t('organizationSettings.roles') },
+    ...(can(Actions.KarteMappingRead) ? [{ href: paths.organizationSettings.karteMapping.getHref(org.id), label: t('organizationSettings.karteMapping') }] : []),
+    { href: paths.organizationSettings.auditLog.getHref(org.id), label: t('organizationSettings.auditLog'), allowed: can(Actions.OrganizationViewAuditLog) },
   ];
   const context: OrganizationSettingsContext = { organization: org };
 
@@ -60,14 +61,14 @@ export function Component() {
     <Box style={{ display: 'flex', flex: 1, minHeight: 0 }}>
       <Box
         component="nav"
-        aria-label={t.organizationSettings.navLabel}
+        aria-label={t('organizationSettings.navLabel')}
         w={SETTINGS_SIDEBAR_WIDTH}
         p="md"
         bg="gray.0"
         style={{ flexShrink: 0, borderRight: '1px solid var(--mantine-color-gray-3)', display: 'flex', flexDirection: 'column' }}
       >
         <Button component={Link} to={backHref} variant="subtle" color="gray" size="xs" leftSection={<ArrowLeftIcon size={14} />} style={{ alignSelf: 'flex-start' }}>
-          {t.organizationSettings.back}
+          {t('organizationSettings.back')}
         </Button>
         <Group gap="xs" mt="md" mb="sm" px={4} wrap="nowrap">
           <Avatar src={org.profileImageSrc} size={32} radius="sm" color="indigo" alt="">
@@ -75,7 +76,7 @@ export function Component() {
           </Avatar>
           <div style={{ minWidth: 0 }}>
             <Text size="xs" c="dimmed">
-              {t.organizationSettings.title}
+              {t('organizationSettings.title')}
             </Text>
             <Text size="sm" fw={600} truncate>
               {org.name}
@@ -96,11 +97,11 @@ export function Component() {
             )}
           </Stack>
           <Text size="xs" fw={700} c="dimmed" mt="lg" mb={4} px={4}>
-            {t.organizationSettings.projects}
+            {t('organizationSettings.projects')}
           </Text>
           {projects.isPending ? null : orgProjects.length === 0 ? (
             <Text size="sm" c="dimmed" px={4}>
-              {t.organizationSettings.noProjects}
+              {t('organizationSettings.noProjects')}
             </Text>
           ) : (
             <Stack gap={2} data-testid="settings-projects">

@@ -1,38 +1,40 @@
-import { Group, Text } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { Actions } from '@console/domain';
+import { useSearchQuery } from '@/components/infinite-list/use-search-query';
+import { MemberCount } from '@/components/member-table/member-count';
 import { organizationMemberRows } from '@/components/member-table/member-rows';
 import { MemberTable } from '@/components/member-table/member-table';
 import { useCurrentAccount, usePermissions } from '@/features/account';
 import { useCancelInvitation, useInvitationsInOrganization, useResendInvitation } from '@/features/invitations';
-import { OrganizationSettingsPage, useAssignOrganizationRole, useOrganizationMembers, useOrganizationSettings, useRemoveOrganizationMember } from '@/features/organizations';
-import { t } from '@/locales';
+import { OrganizationSettingsPage, useAssignOrganizationRole, useOrganizationMemberPages, useOrganizationSettings, useRemoveOrganizationMember } from '@/features/organizations';
+import { chainInfiniteLists } from '@/lib/infinite-list';
+import { useTranslation } from 'react-i18next';
 
-/** /organizations/{id}/settings/members: members and pending invitations (spec §2). */
+/** /organizations/{id}/settings/members: members and pending invitations (spec §2), read a page at a time and searched on the server. */
 export function Component() {
+  const { t } = useTranslation();
   const { organization } = useOrganizationSettings();
   const account = useCurrentAccount();
   const can = usePermissions(organization);
-  const members = useOrganizationMembers(organization.id);
-  const invitations = useInvitationsInOrganization(organization.id);
+  const search = useSearchQuery();
+  const allMembers = useOrganizationMemberPages(organization.id, '');
+  const members = useOrganizationMemberPages(organization.id, search.query);
+  const invitations = useInvitationsInOrganization(organization.id, search.query);
   const assign = useAssignOrganizationRole();
   const remove = useRemoveOrganizationMember();
   const cancel = useCancelInvitation();
   const resend = useResendInvitation();
 
-  if (members.isError) throw members.error;
-  if (invitations.isError) throw invitations.error;
-  const rows = members.data && invitations.data ? organizationMemberRows(organization.id, members.data, invitations.data) : undefined;
+  const list = chainInfiniteLists(members, invitations, (memberItems, invitationItems) => organizationMemberRows(organization.id, memberItems, invitationItems));
 
   return (
-    <OrganizationSettingsPage title={t.organizationSettings.members} maw={1080}>
+    <OrganizationSettingsPage title={t('organizationSettings.members')} maw={1080}>
       <Group justify="space-between">
-        <Text fw={600} data-testid="member-count">
-          {members.data ? t.memberTable.count(members.data.length) : '\u00a0'}
-        </Text>
+        <MemberCount members={allMembers} />
       </Group>
       <MemberTable
-        rows={rows}
-        loading={members.isPending || invitations.isPending}
+        list={list}
+        search={search}
         roles={organization.roles}
         currentAccountId={account.id}
         canAssignRole={(accountId) => can(Actions.OrganizationAssignRole, { targetAccountId: accountId })}

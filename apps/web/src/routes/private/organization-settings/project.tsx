@@ -9,11 +9,12 @@ import { useOrganizationSettings } from '@/features/organizations';
 import { ProductUsageTab, ProjectGeneralTab, ProjectKarteTab, ProjectMembersTab, useProject } from '@/features/projects';
 import { isApiError } from '@/lib/api-error';
 import { parseViewParam, PROJECT_SETTINGS_VIEWS, type ProjectSettingsView } from '@/lib/search-params';
-import { t } from '@/locales';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '@/lib/i18n';
 
 /** Document title: the project name followed by the product name, or a loading text (spec §2). */
 export function projectSettingsTitle(projectName: string | undefined): string {
-  return projectName === undefined ? t.app.loading : `${projectName} | ${t.app.title}`;
+  return projectName === undefined ? i18n.t('app.loading') : `${projectName} | ${i18n.t('app.title')}`;
 }
 
 /**
@@ -21,6 +22,7 @@ export function projectSettingsTitle(projectName: string | undefined): string {
  * プロダクト利用設定 and (system admins) KARTE連携; changing tab updates `view`.
  */
 export function Component() {
+  const { t } = useTranslation();
   const { projectId = '' } = useParams();
   const { organization } = useOrganizationSettings();
   const [search, setSearch] = useSearchParams();
@@ -35,7 +37,7 @@ export function Component() {
 
   if (project.isError) {
     if (isApiError(project.error) && project.error.status >= 400 && project.error.status < 500) {
-      return <Alert color="gray">{t.projectSettings.notFound}</Alert>;
+      return <Alert color="gray">{t('projectSettings.notFound')}</Alert>;
     }
     throw project.error;
   }
@@ -65,7 +67,7 @@ export function Component() {
         <Tabs.List mb="lg">
           {views.map((v) => (
             <Tabs.Tab key={v} value={v}>
-              {t.projectSettings.tabs[v]}
+              {t(`projectSettings.tabs.${v}`)}
             </Tabs.Tab>
           ))}
         </Tabs.List>
