@@ -230,7 +230,9 @@ describe('production topology', () => {
       await page.getByLabel('メールアドレス').fill(ROOT_EMAIL);
       await page.getByLabel('パスワード', { exact: true }).fill(ROOT_PASSWORD);
       await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-      await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+      // The sign-in goes on through /auth/projects/latest and the root's project to that project's
+      // product (a full page load); going elsewhere before it arrives would be cut off by it.
+      await page.waitForURL((url) => !url.pathname.endsWith('/login') && !url.pathname.startsWith('/auth/projects/'));
       await page.goto(`${state.origin}/auth/organizations/${state.organization.id}/settings/projects/${state.project.id}?view=members`);
       await page.getByRole('button', { name: 'メンバーを招待' }).click();
       const dialog = page.getByRole('dialog', { name: `${state.project.name}にメンバーを招待` });
