@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { Client } from 'pg';
 import { spawnApi, type ApiProcess } from './support/api-process';
@@ -102,6 +102,8 @@ const attribute = (attributes: readonly OtlpAttribute[], key: string): string | 
   return value?.stringValue ?? (value?.intValue === undefined ? undefined : String(value.intValue));
 };
 
+const spanStatus = (span: OtlpSpan): string | undefined => attribute(span.attributes, 'http.response.status_code') ?? attribute(span.attributes, 'http.status_code');
+
 /** Every span of the OTLP/HTTP JSON exports received, with the service.name of its resource. */
 function otlpSpans(exports: readonly Received[]): OtlpSpan[] {
   return exports.flatMap((e) =>
@@ -165,6 +167,8 @@ describe('observability of the API process', () => {
   /** Refused calls (401), one sending its X-Request-Id, one sending none: the X-Request-Id each was answered with. */
   let refusedWithId: { requestId: string; answeredRequestId: string | null };
   let refusedWithoutId: string | null;
+  /** Calls whose caller hung up before the answer: while the API worked on one, while sending the other's body. */
+  let hungUpCalls: string[];
 
   async function send(
     path: string,
@@ -194,25 +198,72 @@ describe('observability of the API process', () => {
    * exclusive lock on `projects`, and the query waiting for it is cancelled.
    */
   async function callThatFails(): Promise<{ requestId: string; status: number; body: unknown }> {
+    return whileProjectsLocked(async (waitingQuery, db) => {
+      const pending = send('/project/listInAccount', { token: admin.idToken, body: { query: BODY_MARKER }, accountId: adminAccountId });
+      await db.query('SELECT pg_cancel_backend($1)', [await waitingQuery()]);
+      return pending;
+    });
+  }
+
+  /**
+   * Runs `act` while the `projects` table is locked; `waitingQuery` resolves with the process id of
+   * the query that waits for the lock, once there is one. The lock is released when `act` is done.
+   */
+  async function whileProjectsLocked<T>(act: (waitingQuery: () => Promise<number>, db: Client) => Promise<T>): Promise<T> {
     const db = new Client({ connectionString: databaseUrl });
     await db.connect();
+    const waitingQuery = async (): Promise<number> => {
+      for (let attempt = 0; attempt < 400; attempt += 1) {
+        const { rows } = await db.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`);
+        if (rows[0]) return rows[0].pid;
+        await sleep(25);
+      }
+      throw new Error('no query waited for the lock');
+    };
     try {
       await db.query('BEGIN');
       await db.query('LOCK TABLE projects IN ACCESS EXCLUSIVE MODE');
-      const pending = send('/project/listInAccount', { token: admin.idToken, body: { query: BODY_MARKER }, accountId: adminAccountId });
-      let waiting: number | undefined;
-      for (let attempt = 0; waiting === undefined && attempt < 400; attempt += 1) {
-        const { rows } = await db.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`);
-        waiting = rows[0]?.pid;
-        if (waiting === undefined) await sleep(25);
-      }
-      if (waiting === undefined) throw new Error('no query waited for the lock');
-      await db.query('SELECT pg_cancel_backend($1)', [waiting]);
-      return await pending;
+      return await act(waitingQuery, db);
     } finally {
       await db.query('ROLLBACK');
       await db.end();
     }
+  }
+
+  /** A call whose caller hangs up while the API is still working on it (its query waits for a lock). */
+  async function callHungUpWhileAnswered(): Promise<string> {
+    const requestId = `${REQUEST_ID_PREFIX}-hung-up`;
+    const controller = new AbortController();
+    await whileProjectsLocked(async (waitingQuery) => {
+      const pending = fetch(`${api.baseUrl}/project/listInAccount`, {
+        method: 'POST',
+        headers: { 'x-request-id': requestId, authorization: `Bearer ${admin.idToken}` },
+        signal: controller.signal,
+      }).then(
+        () => 'answered',
+        (error: unknown) => (error as { name?: string }).name,
+      );
+      await waitingQuery();
+      controller.abort();
+      expect(await pending).toBe('AbortError');
+      // The lock is held until the API has told the hang-up (or 5 s; the test of the logs checks it).
+      await waitUntil('the hang-up to be logged', () => api.lines().some((line) => line.includes(requestId) && line.includes('request aborted')), 5_000).catch(() => undefined);
+    });
+    return requestId;
+  }
+
+  /** A call whose caller hangs up before sending the whole body it announced. */
+  async function callWithBodyCutShort(): Promise<string> {
+    const requestId = `${REQUEST_ID_PREFIX}-cut-short`;
+    const { hostname, port } = new URL(api.baseUrl);
+    const socket = connect(Number(port), hostname);
+    await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+    socket.write(
+      [`POST /account/update HTTP/1.1`, `host: ${hostname}:${port}`, `x-request-id: ${requestId}`, `authorization: Bearer ${admin.idToken}`, 'content-type: application/json', 'content-length: 100', '', '{"name":'].join('\r\n'),
+    );
+    await sleep(100);
+    socket.destroy();
+    return requestId;
   }
 
   beforeAll(async () => {
@@ -271,11 +322,14 @@ describe('observability of the API process', () => {
     expect((await send('/organization/inviteMembers', { token: admin.idToken, body: { organizationId: 'x', emails: 'nobody' }, accountId: adminAccountId })).status).toBe(400);
     for (let i = 0; i < 3; i += 1) expect((await fetch(`${api.baseUrl}/healthz`)).status).toBe(200);
 
+    hungUpCalls = [await callHungUpWhileAnswered(), await callWithBodyCutShort()];
     failedCall = await callThatFails();
 
     await waitUntil('the mail service refusing the invitation', () => mailService.received.some((r) => r.body.includes(invitee)));
     await waitUntil('the error report', () => sentryEvents(sentry.received).length > 0);
-    await waitUntil('the spans of the failed call', () => otlpSpans(collector.received).filter((s) => attribute(s.attributes, 'http.route') === '/project/listInAccount').length === 2);
+    await waitUntil('the spans of the failed call', () =>
+      otlpSpans(collector.received).some((s) => attribute(s.attributes, 'http.route') === '/project/listInAccount' && spanStatus(s) === '500'),
+    );
   }, 90_000);
 
   afterAll(async () => {
@@ -360,8 +414,7 @@ describe('observability of the API process', () => {
 
     it('links the report to the trace of the failed call', () => {
       const [event] = sentryEvents(sentry.received);
-      const status = (s: OtlpSpan) => attribute(s.attributes, 'http.response.status_code') ?? attribute(s.attributes, 'http.status_code');
-      const server = otlpSpans(collector.received).find((s) => s.kind === 2 && attribute(s.attributes, 'http.route') === '/project/listInAccount' && status(s) === '500');
+      const server = otlpSpans(collector.received).find((s) => s.kind === 2 && attribute(s.attributes, 'http.route') === '/project/listInAccount' && spanStatus(s) === '500');
       expect(server).toBeDefined();
       expect(event?.contexts?.trace?.trace_id).toBe(server?.traceId);
     });
@@ -427,6 +480,20 @@ describe('observability of the API process', () => {
       const line = JSON.parse(closing[0]?.raw ?? '{}') as { responseTime?: unknown };
       expect(line).toMatchObject({ level: 30, req: { method: 'POST', url: '/project/listInAccount' }, res: { statusCode: 500 }, accountId: adminAccountId });
       expect(typeof line.responseTime).toBe('number');
+    });
+
+    it('closes a call whose caller hung up before the answer with one line too, without a status', () => {
+      const lines = logLines();
+      for (const requestId of hungUpCalls) {
+        const closing = lines.filter((line) => line.reqId === requestId && /^request /.test(line.msg ?? ''));
+        expect({ requestId, closing: closing.map((line) => line.msg) }).toEqual({ requestId, closing: ['request aborted'] });
+        const line = JSON.parse(closing[0]?.raw ?? '{}') as { req?: unknown; res?: unknown; responseTime?: unknown };
+        expect(line.res).toBeUndefined();
+        expect(typeof line.responseTime).toBe('number');
+      }
+      const [whileAnswered, cutShort] = hungUpCalls.map((requestId) => JSON.parse(lines.find((line) => line.reqId === requestId && line.msg === 'request aborted')?.raw ?? '{}') as Record<string, unknown>);
+      expect(whileAnswered).toMatchObject({ req: { method: 'POST', url: '/project/listInAccount' }, accountId: adminAccountId });
+      expect(cutShort).toMatchObject({ req: { method: 'POST', url: '/account/update' } });
     });
 
     it('writes no e-mail address, token or cookie, also where a message quotes one', () => {
