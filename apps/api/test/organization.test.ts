@@ -80,6 +80,26 @@ describe('organization calls', () => {
     it('refuses an outsider', async () => {
       expect(await call(api, '/organization/listMembers', { organizationId: id() }, outsider.token)).toMatchObject({ status: 403, body: { errorCode: 'FORBIDDEN', message: ERROR_MESSAGES.FORBIDDEN } });
     });
+
+    it('leaves out the members of one of its projects with notInProjectId, also when paged and searched', async () => {
+      const ids = async (body: Record<string, unknown>) => {
+        const response = await call<AccountBody[] | { items: AccountBody[] }>(api, '/organization/listMembers', { organizationId: id(), ...body }, admin.token);
+        expect(response.status).toBe(200);
+        return (Array.isArray(response.body) ? response.body : response.body.items).map((a) => a.id);
+      };
+      expect(await ids({ notInProjectId: project.project.id })).toEqual([admin.id]);
+      expect(await ids({ notInProjectId: project.project.id, limit: 10 })).toEqual([admin.id]);
+      expect(await ids({ notInProjectId: project.project.id, query: member.user.email.toUpperCase() })).toEqual([]);
+      expect(await ids({ notInProjectId: project.project.id, query: admin.user.email })).toEqual([admin.id]);
+      // Another organization's project (the member is in it, through that organization) leaves out nobody.
+      const foreign = await createProject(api, other.organization.id);
+      await addProjectMember(api, member.id, foreign, 'member');
+      expect(await ids({ notInProjectId: foreign.project.id })).toEqual([admin.id, member.id]);
+    });
+
+    it('refuses a malformed notInProjectId', async () => {
+      expect(await call(api, '/organization/listMembers', { organizationId: id(), notInProjectId: 'short' }, admin.token)).toMatchObject({ status: 400, body: { errorCode: 'INVALID_ID' } });
+    });
   });
 
   describe('/organization/update', () => {

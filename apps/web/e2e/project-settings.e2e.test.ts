@@ -194,13 +194,24 @@ describe('project settings', () => {
     const input = dialog.getByRole('textbox', { name: 'ユーザー名またはメールアドレス' });
     const suggestions = dialog.getByTestId('invite-suggestions');
 
+    // The organization's members are searched on the server for what is typed, leaving out the project's.
+    const searched = (query: string) =>
+      page.waitForResponse((response) => {
+        const body = response.url().endsWith('/organization/listMembers') ? (response.request().postDataJSON() as { query?: string; notInProjectId?: string }) : undefined;
+        return body?.query === query && body.notInProjectId === fixture.project.id;
+      });
+    let answered = searched(name.toLowerCase());
     await input.fill(name.toLowerCase());
+    await answered;
     await suggestions.getByRole('option', { name: new RegExp(outsider.email) }).waitFor();
     await expect(suggestions.evaluate((el) => getComputedStyle(el).maxHeight)).resolves.toBe('250px');
     await input.fill(outsider.email.toUpperCase());
     await suggestions.getByRole('option', { name: new RegExp(outsider.email) }).waitFor();
-    // The project's own members are not suggested.
+    // The project's own members are not suggested (also not once the server has answered).
+    answered = searched(admin.email);
     await input.fill(admin.email);
+    const adminSearch = await answered;
+    expect(((await adminSearch.json()) as { items: unknown[] }).items).toEqual([]);
     await expect(suggestions.getByRole('option').count()).resolves.toBe(0);
 
     await input.fill(name.slice(0, 6).toUpperCase());

@@ -813,6 +813,8 @@ export interface components {
             cursor?: string;
             /** @description Case-insensitive substring search (trimmed; empty = no filter; % and _ are matched literally). What it matches is told by each call. */
             query?: string;
+            /** @description Leaves out the members of this project of the organization (e.g. to suggest whom to invite into it); a project of another organization leaves out nobody. */
+            notInProjectId?: string;
         };
         OrganizationUpdateProps: {
             name?: string;

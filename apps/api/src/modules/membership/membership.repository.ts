@@ -214,12 +214,18 @@ export class MembershipRepository {
   }
 
   /** The members of an organization in the order they joined, each with its membership there; one statement per page. */
-  organizationMemberPage(organizationId: string, window: ListWindow): Promise<MemberRow[]> {
+  organizationMemberPage(organizationId: string, window: ListWindow, notInProjectId?: string): Promise<MemberRow[]> {
     return this.memberPage(ORGANIZATION_MEMBER_KEYSET, window, {
       key: 'om.created_at',
       memberships: `json_build_array(${MEMBERSHIP_JSON})`,
       from: 'organization_memberships om JOIN accounts a ON a.id = om.account_id',
-      where: (sql) => [`om.organization_id = ${sql.param(organizationId)}`],
+      where: (sql) => [
+        `om.organization_id = ${sql.param(organizationId)}`,
+        // Only a project of this organization: its members are members of the organization.
+        ...(notInProjectId === undefined
+          ? []
+          : [`NOT EXISTS (SELECT 1 FROM project_memberships pm WHERE pm.account_id = om.account_id AND pm.organization_id = om.organization_id AND pm.project_id = ${sql.param(notInProjectId)})`]),
+      ],
     });
   }
 

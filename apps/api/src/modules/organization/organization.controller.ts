@@ -46,7 +46,7 @@ export class OrganizationController {
   @Access('account')
   @ApiListOkResponse(AccountResponse, 'The members in the order they joined, each with its membership in this organization only; query matches display name or e-mail address.')
   listOrganizationMembers(@CurrentOperator() operator: Operator, @Body() body: ListOrganizationMembersRequest): Promise<AccountResponse[] | Page<AccountResponse>> {
-    return this.service.listMembers(operator, body.organizationId, body);
+    return this.service.listMembers(operator, body.organizationId, body, body.notInProjectId);
   }
 
   @Post('update')

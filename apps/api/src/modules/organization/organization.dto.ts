@@ -12,7 +12,16 @@ export class OrganizationIdRequest {
   organizationId: string;
 }
 
-export class ListOrganizationMembersRequest extends IntersectionType(OrganizationIdRequest, ListRequest) {}
+export class ListOrganizationMembersRequest extends IntersectionType(OrganizationIdRequest, ListRequest) {
+  @ApiPropertyOptional({
+    minLength: 8,
+    maxLength: 8,
+    description: "Leaves out the members of this project of the organization (e.g. to suggest whom to invite into it); a project of another organization leaves out nobody.",
+  })
+  @IsOptional()
+  @IsDomainId('project')
+  notInProjectId?: string;
+}
 
 export class OrganizationMemberRequest {
   @ApiProperty({ minLength: 8, maxLength: 8 })

@@ -135,11 +135,16 @@ export class OrganizationService {
     return uploaded;
   }
 
-  /** The members in the order they joined, with their memberships in this organization only; the query matches display name or e-mail address. */
-  async listMembers(operator: Operator, organizationId: string, request: ListRequest): Promise<AccountResponse[] | Page<AccountResponse>> {
+  /**
+   * The members in the order they joined, with their memberships in this organization only; the
+   * query matches display name or e-mail address. With `notInProjectId`, not the members of that
+   * project of the organization.
+   */
+  async listMembers(operator: Operator, organizationId: string, request: ListRequest, notInProjectId?: string): Promise<AccountResponse[] | Page<AccountResponse>> {
     await this.access.organization(operator, organizationId, Actions.OrganizationListMembers);
     const window = listWindow(request, ORGANIZATION_MEMBER_KEYSET);
-    return listAnswer(window, await this.memberships.organizationMemberPage(organizationId, window), memberKeyOf, (row) => toAccountResponse(row, row.memberships));
+    const rows = await this.memberships.organizationMemberPage(organizationId, window, notInProjectId);
+    return listAnswer(window, rows, memberKeyOf, (row) => toAccountResponse(row, row.memberships));
   }
 
   /**

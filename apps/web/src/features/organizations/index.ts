@@ -2,7 +2,7 @@
 export { useAssignOrganizationRole } from './api/assign-organization-role';
 export { useOrganization, type OrganizationDetail } from './api/get-organization';
 export { useOrganizationKarteMapping } from './api/get-organization-karte-mapping';
-export { useOrganizationMemberPages, useOrganizationMembers } from './api/get-organization-members';
+export { useInviteSuggestions, useOrganizationMemberPages, useOrganizationMembers } from './api/get-organization-members';
 export { useRemoveOrganizationMember } from './api/remove-organization-member';
 export { useUpdateOrganization } from './api/update-organization';
 export { useUploadOrganizationProfileImage } from './api/upload-organization-profile-image';

@@ -9,5 +9,7 @@ export const organizationKeys = {
   members: (id: string) => ['organizations', 'detail', id, 'members'] as const,
   /** The members a page at a time, for a search ('' = every member). */
   memberPages: (id: string, query: string) => ['organizations', 'detail', id, 'members', 'pages', query] as const,
+  /** Members not in one of its projects, for a search: whom to suggest inviting into it. */
+  membersNotInProject: (id: string, projectId: string, query: string) => ['organizations', 'detail', id, 'members', 'notInProject', projectId, query] as const,
   karteMapping: (id: string) => ['organizations', 'detail', id, 'karteMapping'] as const,
 };

@@ -15,11 +15,16 @@ export interface EmailTagsInputProps {
   value: string[];
   onChange: (emails: string[]) => void;
   suggestions: readonly EmailSuggestion[];
+  /** Told the text being typed, so the suggestions can be searched for it. */
+  onSearchChange?: (text: string) => void;
   label: string;
   placeholder?: string;
 }
 
-/** Suggestions not chosen yet whose name or email contains the query, case-insensitively (spec §5). */
+/**
+ * Suggestions not chosen yet whose name or email contains the query, case-insensitively (spec §5):
+ * the list narrows as one types, before the server's answer for the new text arrives.
+ */
 function filterSuggestions(suggestions: readonly EmailSuggestion[], chosen: readonly string[], query: string): EmailSuggestion[] {
   const taken = new Set(chosen.map((e) => e.toLowerCase()));
   const q = query.trim().toLowerCase();
@@ -31,9 +36,13 @@ function filterSuggestions(suggestions: readonly EmailSuggestion[], chosen: read
  * address; an invalid non-empty text shows メールアドレスを正しく入力してください in red;
  * duplicates are removed. Suggestions (at most 250 px high) add their address when picked.
  */
-export function EmailTagsInput({ value, onChange, suggestions, label, placeholder }: EmailTagsInputProps) {
+export function EmailTagsInput({ value, onChange, suggestions, onSearchChange, label, placeholder }: EmailTagsInputProps) {
   const { t } = useTranslation();
-  const [search, setSearch] = useState('');
+  const [search, setSearchText] = useState('');
+  const setSearch = (text: string) => {
+    setSearchText(text);
+    onSearchChange?.(text);
+  };
   const [invalid, setInvalid] = useState(false);
   const [listWanted, setListWanted] = useState(false);
   const options = filterSuggestions(suggestions, value, search);

@@ -20,8 +20,10 @@ export interface InviteDialogProps {
   onClose: () => void;
   organization: { id: string; roles: readonly RoleOption[] };
   project: { id: string; name: string; roles: readonly RoleOption[] };
-  /** Members of the organization not yet in the project. */
+  /** Members of the organization not yet in the project, for the text being typed. */
   suggestions: readonly EmailSuggestion[];
+  /** Told the text being typed in the address field. */
+  onSearchChange: (text: string) => void;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface InviteDialogProps {
  * admin, else the first) and a project role (default supervisor, else the first). Success or
  * partial failure closes the dialog; the lists refresh either way.
  */
-export function InviteDialog({ opened, onClose, organization, project, suggestions }: InviteDialogProps) {
+export function InviteDialog({ opened, onClose, organization, project, suggestions, onSearchChange }: InviteDialogProps) {
   const { t } = useTranslation();
   const [emails, setEmails] = useState<string[]>([]);
   const [organizationRoleId, setOrganizationRoleId] = useState<string | null>(null);
@@ -68,7 +70,7 @@ export function InviteDialog({ opened, onClose, organization, project, suggestio
     <Modal opened={opened} onClose={onClose} title={t('invite.title', { projectName: project.name })} size={INVITE_DIALOG_WIDTH} centered>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <EmailTagsInput value={emails} onChange={setEmails} suggestions={suggestions} label={t('invite.emails')} placeholder={t('invite.emailsPlaceholder')} />
+          <EmailTagsInput value={emails} onChange={setEmails} suggestions={suggestions} onSearchChange={onSearchChange} label={t('invite.emails')} placeholder={t('invite.emailsPlaceholder')} />
           <Select
             label={t('invite.organizationRole')}
             data={organization.roles.map((r) => ({ value: r.id, label: r.name }))}

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, unwrap, type ApiPaths } from '@/lib/api-client';
 import { useInfiniteList } from '@/lib/infinite-list';
 import { toListPage, type ListItem, type ListPage, type ListPageRequest } from '@/lib/list-page';
@@ -6,8 +6,14 @@ import { organizationKeys } from '../keys';
 
 type MemberAccount = ListItem<ApiPaths['/organization/listMembers']['post']['responses'][200]['content']['application/json']>;
 
-/** POST /organization/listMembers: one page with `limit`, else the first 1,000 members (`query`: name or e-mail). */
-async function getOrganizationMembers(organizationId: string, request: Partial<ListPageRequest> = {}): Promise<ListPage<MemberAccount>> {
+/** How many members an invite suggestion list offers for what is typed (the list scrolls; typing more narrows it). */
+const SUGGESTION_LIMIT = 50;
+
+/**
+ * POST /organization/listMembers: one page with `limit`, else the first 1,000 members (`query`:
+ * name or e-mail; `notInProjectId`: not the members of that project).
+ */
+async function getOrganizationMembers(organizationId: string, request: Partial<ListPageRequest> & { notInProjectId?: string } = {}): Promise<ListPage<MemberAccount>> {
   return toListPage((await unwrap(apiClient.POST('/organization/listMembers', { body: { ...request, organizationId } }))) ?? []);
 }
 
@@ -18,6 +24,20 @@ function organizationMembersQueryOptions(organizationId: string) {
 /** The organization's members as one list (suggestions, the choices of a filter). */
 export function useOrganizationMembers(organizationId: string, options: { enabled?: boolean } = {}) {
   return useQuery({ ...organizationMembersQueryOptions(organizationId), enabled: options.enabled ?? true });
+}
+
+/**
+ * Whom to suggest inviting into a project: the organization's members not in it whose name or
+ * e-mail contains `query`, searched on the server (the first {@link SUGGESTION_LIMIT}); the last
+ * answer stays while the next is on its way.
+ */
+export function useInviteSuggestions(organizationId: string, projectId: string, query: string, options: { enabled: boolean }) {
+  return useQuery({
+    queryKey: organizationKeys.membersNotInProject(organizationId, projectId, query),
+    queryFn: async () => (await getOrganizationMembers(organizationId, { limit: SUGGESTION_LIMIT, query, notInProjectId: projectId })).items.map((m) => ({ email: m.email, name: m.name })),
+    placeholderData: keepPreviousData,
+    enabled: options.enabled,
+  });
 }
 
 /** The organization's members a page at a time, searched by name or e-mail. */

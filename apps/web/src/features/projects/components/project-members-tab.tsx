@@ -8,13 +8,15 @@ import { projectMemberRows } from '@/components/member-table/member-rows';
 import { PermissionTooltip } from '@/components/permission-tooltip';
 import { useCurrentAccount, type Can } from '@/features/account';
 import { InviteDialog, useCancelInvitation, useInvitationsInProject, useResendInvitation } from '@/features/invitations';
-import { useOrganizationMembers, type OrganizationDetail } from '@/features/organizations';
+import { useInviteSuggestions, type OrganizationDetail } from '@/features/organizations';
 import { chainInfiniteLists } from '@/lib/infinite-list';
 import { useTranslation } from 'react-i18next';
 import { useAssignProjectRole } from '../api/assign-project-role';
 import type { ProjectDetail } from '../api/get-project';
 import { useProjectMembers } from '../api/get-project-members';
 import { useRemoveProjectMember } from '../api/remove-project-member';
+
+const NO_SUGGESTIONS: readonly { email: string; name: string | null }[] = [];
 
 /**
  * メンバー: 'N人のメンバー', the invite button and the table of members and invitations (spec §2).
@@ -31,7 +33,9 @@ export function ProjectMembersTab({ organization, project, can }: { organization
   const allMembers = useProjectMembers(project, '');
   const members = useProjectMembers(project, search.query);
   const invitations = useInvitationsInProject(project.id, search.query);
-  const organizationMembers = useOrganizationMembers(organization.id, { enabled: can(Actions.OrganizationListMembers) });
+  // What is typed in the invite dialog's address field: the organization's members are searched for it.
+  const suggestionSearch = useSearchQuery();
+  const suggestions = useInviteSuggestions(organization.id, project.id, suggestionSearch.query, { enabled: inviting && can(Actions.OrganizationListMembers) });
   const assign = useAssignProjectRole();
   const remove = useRemoveProjectMember();
   const cancel = useCancelInvitation();
@@ -41,11 +45,6 @@ export function ProjectMembersTab({ organization, project, can }: { organization
     () => organization.roles.filter((role) => can(Actions.ProjectInvite, { invitedOrganizationRoleKey: role.key })),
     [organization.roles, can],
   );
-
-  const suggestions = useMemo(() => {
-    const inProject = new Set(allMembers.items.map((m) => m.id));
-    return (organizationMembers.data ?? []).filter((m) => !inProject.has(m.id)).map((m) => ({ email: m.email, name: m.name }));
-  }, [allMembers.items, organizationMembers.data]);
 
   const list = chainInfiniteLists(members, invitations, (memberItems, invitationItems) => projectMemberRows(project.id, memberItems, invitationItems));
 
@@ -74,10 +73,14 @@ export function ProjectMembersTab({ organization, project, can }: { organization
       />
       <InviteDialog
         opened={inviting}
-        onClose={() => setInviting(false)}
+        onClose={() => {
+          setInviting(false);
+          suggestionSearch.setInput('');
+        }}
         organization={{ id: organization.id, roles: invitableOrganizationRoles }}
         project={project}
-        suggestions={suggestions}
+        suggestions={suggestions.data ?? NO_SUGGESTIONS}
+        onSearchChange={suggestionSearch.setInput}
       />
     </Stack>
   );
