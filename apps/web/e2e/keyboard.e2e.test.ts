@@ -1,8 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { expectVisibleFocus } from './support/a11y';
-import { expectToast, open, setUpBrowserSessions, waitForPath } from './support/browser';
+import { expectToast, loginThroughUi, open, setUpBrowserSessions, waitForPath } from './support/browser';
 import { createOrganizationWithProject, seedMember, uniqueSuffix, type Fixture } from './support/settings-fixtures';
-import { uniqueEmail, type SeededAccount } from './support/stack';
+import { api, uniqueEmail, type SeededAccount } from './support/stack';
 
 const { session } = setUpBrowserSessions();
 let fixture: Fixture;
@@ -109,5 +109,38 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await expectToast(page, 'ログアウトしました');
     await waitForPath(page, '/login');
+  });
+
+  it('cancelling an invitation from its row menu leaves the focus in the member list, not on the page', async () => {
+    const { page } = session();
+    // An admin of its own (the first test's has signed out, which revokes its tokens).
+    const canceller = await seedMember(fixture, 'admin', 'admin', 'keyboard-canceller');
+    const invited = uniqueEmail('keyboard-cancelled');
+    await api('/organization/inviteMembers', canceller.idToken, {
+      organizationId: fixture.organization.id,
+      emails: [invited],
+      props: { roleId: fixture.organization.roles.find((r) => r.key === 'member')?.id, projects: [{ projectId: fixture.project.id, roleId: fixture.project.roles[0]?.id }] },
+    });
+    await loginThroughUi(page, canceller.email, canceller.password);
+    await open(page, `/organizations/${fixture.organization.id}/settings/projects/${fixture.project.id}?view=members`);
+
+    const rowMenu = page.getByRole('button', { name: `${invited}の操作` });
+    await moveFocusTo(page, rowMenu);
+    await page.keyboard.press('Enter');
+    await moveFocusTo(page, page.getByRole('menuitem', { name: '招待をキャンセル' }), 'ArrowDown', 10);
+    await page.keyboard.press('Enter');
+    const confirmation = page.getByRole('dialog', { name: '招待をキャンセル' });
+    await expect(isFocused(confirmation.getByRole('button', { name: '招待をキャンセルする' }))).resolves.toBe(true);
+    await page.keyboard.press('Enter');
+    await expectToast(page, '招待をキャンセルしました');
+    await page.getByTestId('invitation-row').filter({ hasText: invited }).waitFor({ state: 'detached' });
+
+    const list = page.getByRole('region', { name: 'メンバーと招待' });
+    const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120) ?? 'none');
+    await expect(isFocused(list).then((yes) => (yes ? 'the member list' : focused))).resolves.toBe('the member list');
+    await expectVisibleFocus(list);
+    // The keyboard goes on from there: Tab reaches the next member's controls.
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement !== document.body && document.activeElement?.closest('[role="region"]') !== null)).resolves.toBe(true);
   });
 });

@@ -28,16 +28,44 @@ function focusOrigin(): HTMLElement | null {
   return menuButtonId ? document.getElementById(menuButtonId) : active;
 }
 
-/** Gives the focus back to its origin (focusOrigin) when the dialog closes. */
+/** How long after the dialog closes the origin's going away (its row removed) still moves the focus. */
+const ORIGIN_WATCH_MS = 10_000;
+
+/**
+ * Gives the focus back to its origin (focusOrigin) when the dialog closes. When the origin leaves
+ * the page with what the dialog confirmed (the row of a removed member), before the dialog closes
+ * or after while it has the focus, the focus goes to the focusable list region that held it rather
+ * than to the page.
+ */
 function useFocusReturnToOrigin(opened: boolean): void {
-  const origin = useRef<HTMLElement | null>(null);
+  const origin = useRef<{ element: HTMLElement; region: HTMLElement | null } | null>(null);
   useEffect(() => {
     if (opened) {
-      origin.current = focusOrigin();
+      const element = focusOrigin();
+      origin.current = element ? { element, region: element.closest<HTMLElement>('[role="region"][tabindex]') } : null;
       return;
     }
-    origin.current?.focus();
+    const returned = origin.current;
     origin.current = null;
+    if (!returned) return;
+    const { element, region } = returned;
+    if (!element.isConnected) {
+      region?.focus();
+      return;
+    }
+    element.focus();
+    if (!region) return;
+    const observer = new MutationObserver(() => {
+      if (element.isConnected) return;
+      observer.disconnect();
+      if (document.activeElement === null || document.activeElement === document.body) region.focus();
+    });
+    observer.observe(region, { childList: true, subtree: true });
+    const stop = setTimeout(() => observer.disconnect(), ORIGIN_WATCH_MS);
+    return () => {
+      observer.disconnect();
+      clearTimeout(stop);
+    };
   }, [opened]);
 }
 
