@@ -58,4 +58,27 @@ describe('the sign-in SDK loads when it is needed', () => {
     await openLoginSettled(page);
     expect(scripts.filter(isAuthSdk)).toEqual([]);
   });
+
+  it('keeps signed in a visitor whose browser holds a sign-in but no record of it (signed in before the record was kept)', async () => {
+    const { page } = session();
+    const user = await seedAccount('sdk-unrecorded');
+    await loginThroughUi(page, user.email, user.password);
+    await waitForPath(page, '/projects');
+    // The record the console keeps goes; the SDK's own storage (IndexedDB) still holds the user.
+    await page.evaluate(() => localStorage.removeItem('console.signedIn'));
+    const scripts = scriptRequests(page);
+    await open(page, '/account/profile');
+    await page.getByRole('button', { name: 'アカウントメニュー' }).waitFor();
+    await waitForPath(page, '/account/profile');
+    expect(scripts.filter(isAuthSdk)).toHaveLength(1);
+    await expect(page.evaluate(() => localStorage.getItem('console.signedIn'))).resolves.toBe('1');
+  });
+
+  it('records a first visit without a sign-in, so that later pages do not look again', async () => {
+    const { page } = session();
+    await openLoginSettled(page);
+    await expect(page.evaluate(() => localStorage.getItem('console.signedIn'))).resolves.toBe('0');
+    // Nothing was created in the browser to find that out.
+    await expect(page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name))).resolves.toEqual([]);
+  });
 });

@@ -50,3 +50,36 @@ export async function currentIdToken(): Promise<string | undefined> {
   const user = currentUser();
   return user ? user.getIdToken() : undefined;
 }
+
+/** Where Firebase Auth keeps the signed-in user in the browser (its IndexedDB persistence, else localStorage). */
+const PERSISTENCE = { database: 'firebaseLocalStorageDb', store: 'firebaseLocalStorage', userKeyPrefix: 'firebase:authUser:' } as const;
+
+/**
+ * Whether the Firebase Auth SDK left a signed-in user in this browser, read without loading it:
+ * for browsers that have no record of a sign-in yet (lib/storage.ts's hint) but may hold one.
+ * Never opens (so never creates) a database that does not exist; any failure answers false.
+ */
+export async function hasPersistedFirebaseUser(): Promise<boolean> {
+  try {
+    if (Object.keys(localStorage).some((key) => key.startsWith(PERSISTENCE.userKeyPrefix))) return true;
+    if (typeof indexedDB === 'undefined' || !(await indexedDB.databases()).some((db) => db.name === PERSISTENCE.database)) return false;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(PERSISTENCE.database);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error ?? new Error('IndexedDB open failed'));
+    });
+    try {
+      if (!db.objectStoreNames.contains(PERSISTENCE.store)) return false;
+      const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
+        const request = db.transaction(PERSISTENCE.store, 'readonly').objectStore(PERSISTENCE.store).getAllKeys();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error ?? new Error('IndexedDB read failed'));
+      });
+      return keys.some((key) => typeof key === 'string' && key.startsWith(PERSISTENCE.userKeyPrefix));
+    } finally {
+      db.close();
+    }
+  } catch {
+    return false;
+  }
+}

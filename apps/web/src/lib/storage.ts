@@ -34,17 +34,18 @@ export function setLatestProjectId(projectId: string): void {
 }
 
 /**
- * Whether the identity provider last reported a signed-in user in this browser: only then does a
- * page load the provider's SDK as it starts (lib/firebase.ts).
+ * Whether the identity provider last reported a signed-in user in this browser (undefined: this
+ * browser has no record of it yet): a page loads the provider's SDK as it starts only when it did
+ * (lib/firebase.ts).
  */
-export function getSignedInHint(): boolean {
-  return storage()?.getItem(STORAGE_KEYS.signedIn) === '1';
+export function getSignedInHint(): boolean | undefined {
+  const recorded = storage()?.getItem(STORAGE_KEYS.signedIn);
+  return recorded === '1' ? true : recorded === '0' ? false : undefined;
 }
 
 export function setSignedInHint(signedIn: boolean): void {
   try {
-    if (signedIn) storage()?.setItem(STORAGE_KEYS.signedIn, '1');
-    else storage()?.removeItem(STORAGE_KEYS.signedIn);
+    storage()?.setItem(STORAGE_KEYS.signedIn, signedIn ? '1' : '0');
   } catch {
     /* storage full or unavailable: the next page waits for the provider's SDK to tell */
   }

@@ -1,7 +1,7 @@
 import type { User } from 'firebase/auth';
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { CurrentAccountProvider, useAccountLocale, useAccountQuery, type Account } from '@/features/account';
-import { currentUser, loadFirebaseAuth, onFirebaseAuthLoaded } from '@/lib/firebase';
+import { currentUser, hasPersistedFirebaseUser, loadFirebaseAuth, onFirebaseAuthLoaded } from '@/lib/firebase';
 import { getSignedInHint, onSignedInElsewhere, setSignedInHint } from '@/lib/storage';
 import { tracking } from '@/lib/tracking';
 import { sessionLogin } from './api/session-login';
@@ -29,10 +29,11 @@ function deriveAuthState(provider: ProviderState, account: { status: 'pending' |
 
 /**
  * Where the provider's report starts: a browser in which nobody was signed in shows its pages at
- * once, without the provider's SDK; one in which somebody was waits for the SDK to tell.
+ * once, without the provider's SDK; one in which somebody was (or that has no record yet) waits to
+ * be told.
  */
 function initialProviderState(): ProviderState {
-  return getSignedInHint() ? { reported: false } : { reported: true, user: null };
+  return getSignedInHint() === false ? { reported: true, user: null } : { reported: false };
 }
 
 function loadProvider(): void {
@@ -52,7 +53,20 @@ export function AuthStateProvider({ children }: { children: ReactNode }) {
         setProvider((current) => (current.reported && current.user === user ? current : { reported: true, user }));
       });
     });
-    if (getSignedInHint()) loadProvider();
+    const hint = getSignedInHint();
+    if (hint === true) loadProvider();
+    if (hint === undefined) {
+      // No record yet (a first visit, or a sign-in from before the record was kept): the SDK's own
+      // storage tells whether it is needed.
+      void hasPersistedFirebaseUser().then((found) => {
+        if (found) {
+          loadProvider();
+          return;
+        }
+        setSignedInHint(false);
+        setProvider((current) => (current.reported ? current : { reported: true, user: null }));
+      });
+    }
     const stopListening = onSignedInElsewhere(loadProvider);
     const fallback = setTimeout(() => {
       setProvider((current) => (current.reported ? current : { reported: true, user: currentUser() }));
