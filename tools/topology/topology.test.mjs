@@ -213,6 +213,10 @@ describe('production topology', () => {
     assert.match(await config.text(), new RegExp(PROJECT_ID));
     const ready = await fetch(`${state.origin}/api/readyz`);
     assert.equal(ready.status, 200);
+    // The build's manifest stays in the image, unserved (and not answered with the app either).
+    const manifest = await fetch(`${state.origin}/auth/.vite/manifest.json`);
+    assert.equal(manifest.status, 404);
+    assert.doesNotMatch(await manifest.text(), /runtime-config\.js/);
   });
 
   it('a browser signs in, invites, and the invited person accepts, all through the web server', async () => {
