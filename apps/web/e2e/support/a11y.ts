@@ -12,8 +12,19 @@ const WCAG_A_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const BEST_PRACTICE_TAG = 'best-practice';
 const IMPACTS = ['critical', 'serious', 'moderate', 'minor'] as const;
 type Impact = (typeof IMPACTS)[number];
-/** Impacts that fail a check; moderate and minor ones are only recorded. */
+/** Impacts that fail a check; moderate and minor ones are only recorded (but see outsideLandmarks). */
 const BLOCKING: ReadonlySet<string> = new Set<Impact>(['critical', 'serious']);
+
+/**
+ * Content outside every landmark (axe's moderate best practice `region`) also fails a check, except
+ * in Mantine's portals: menus and dropdowns rendered at the end of the body, next to what opened them.
+ */
+async function outsideLandmarks(page: Page, within: string | undefined): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withRules(['region']).exclude('[data-portal="true"]');
+  if (within) builder.include(within);
+  const results = await builder.analyze();
+  return results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.impact ?? 'moderate'} region (${violation.help}): ${node.target.join(' ')}`));
+}
 
 /** Per screen: its violations by impact, written for the summary table (gitignored). */
 const SUMMARY_FILE = join(__dirname, '..', '.artifacts', 'a11y-summary.json');
@@ -58,7 +69,8 @@ function record(label: string, screen: ScreenSummary): void {
 
 /**
  * Runs axe on the page as it is now, records the screen's violations under `label`, and fails
- * listing each serious or critical one (WCAG or best practice) with the nodes it concerns.
+ * listing each serious or critical one (WCAG or best practice) with the nodes it concerns, and any
+ * content outside the page's landmarks (outsideLandmarks).
  * `within` (a CSS selector) limits the check to a part of the page: a modal dialog, whose page
  * behind it is out of reach.
  */
@@ -79,7 +91,10 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string, o
     bestPracticeCounts: countByImpact(violations.filter((v) => v.standard === 'best-practice')),
     violations,
   });
-  const blocking = violations.filter((violation) => BLOCKING.has(violation.impact)).map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((node) => node.target).join(', ')}`);
+  const blocking = [
+    ...violations.filter((violation) => BLOCKING.has(violation.impact)).map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((node) => node.target).join(', ')}`),
+    ...(await outsideLandmarks(page, options.within)),
+  ];
   expect({ screen: label, blocking }).toEqual({ screen: label, blocking: [] });
 }
 
