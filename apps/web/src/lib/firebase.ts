@@ -51,6 +51,14 @@ export async function currentIdToken(): Promise<string | undefined> {
   return user ? user.getIdToken() : undefined;
 }
 
+/** The result of an IndexedDB request, once it has one. */
+function settled<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+  });
+}
+
 /** Where Firebase Auth keeps the signed-in user in the browser (its IndexedDB persistence, else localStorage). */
 const PERSISTENCE = { database: 'firebaseLocalStorageDb', store: 'firebaseLocalStorage', userKeyPrefix: 'firebase:authUser:' } as const;
 
@@ -63,18 +71,10 @@ export async function hasPersistedFirebaseUser(): Promise<boolean> {
   try {
     if (Object.keys(localStorage).some((key) => key.startsWith(PERSISTENCE.userKeyPrefix))) return true;
     if (typeof indexedDB === 'undefined' || !(await indexedDB.databases()).some((db) => db.name === PERSISTENCE.database)) return false;
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open(PERSISTENCE.database);
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error ?? new Error('IndexedDB open failed'));
-    });
+    const db = await settled(indexedDB.open(PERSISTENCE.database));
     try {
       if (!db.objectStoreNames.contains(PERSISTENCE.store)) return false;
-      const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
-        const request = db.transaction(PERSISTENCE.store, 'readonly').objectStore(PERSISTENCE.store).getAllKeys();
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error ?? new Error('IndexedDB read failed'));
-      });
+      const keys = await settled(db.transaction(PERSISTENCE.store, 'readonly').objectStore(PERSISTENCE.store).getAllKeys());
       return keys.some((key) => typeof key === 'string' && key.startsWith(PERSISTENCE.userKeyPrefix));
     } finally {
       db.close();

@@ -16,8 +16,6 @@ import type { ProjectDetail } from '../api/get-project';
 import { useProjectMembers } from '../api/get-project-members';
 import { useRemoveProjectMember } from '../api/remove-project-member';
 
-const NO_SUGGESTIONS: readonly { email: string; name: string | null }[] = [];
-
 /**
  * メンバー: 'N人のメンバー', the invite button and the table of members and invitations (spec §2).
  * Project admins (and organization and system admins) invite into this project, with the
@@ -79,7 +77,7 @@ export function ProjectMembersTab({ organization, project, can }: { organization
         }}
         organization={{ id: organization.id, roles: invitableOrganizationRoles }}
         project={project}
-        suggestions={suggestions.data ?? NO_SUGGESTIONS}
+        suggestions={suggestions.data ?? []}
         onSearchChange={suggestionSearch.setInput}
       />
     </Stack>
