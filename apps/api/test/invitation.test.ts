@@ -134,7 +134,7 @@ describe('invitations', () => {
     expect((await call(api, '/organization/inviteMembers', { organizationId: org.organization.id, emails: [uniqueEmail()], props: { roleId: org.memberRole.id, projects: [] } })).status).toBe(401);
   });
 
-  describe('by a project admin (spec §6)', () => {
+  describe('by a project admin (docs/product-rules.md#permissions)', () => {
     let projectAdmin: Caller;
 
     beforeAll(async () => {

@@ -147,7 +147,7 @@ describe('session cookie', () => {
 
       const withProject = await introspect({ sessionCookie: cookie, projectId: org.projects[0]!.project.id });
       expect(withProject.body.project).toMatchObject({ id: org.projects[0]!.project.id, enabledProducts: [{ key: 'knowledge', path: '/knowledge/' }] });
-      // Any member of the owning organization may view its other projects (spec §6).
+      // Any member of the owning organization may view its other projects (docs/product-rules.md#permissions).
       expect((await introspect({ sessionCookie: cookie, projectId: org.projects[1]!.project.id })).status).toBe(200);
     });
 

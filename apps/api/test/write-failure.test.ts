@@ -4,7 +4,7 @@ import { addOrganizationMember, createCaller, createOrganization, createProject,
 import { call, startApi, type TestApi } from './support/harness';
 
 /**
- * Spec §8's generic write failures: a write that fails for a reason nobody foresaw (here the real
+ * The generic write failures (docs/product-rules.md#errors): a write that fails for a reason nobody foresaw (here the real
  * database refuses the statement from a trigger) answers 500 with the call's own failure code and
  * message, never the anonymous INTERNAL and never details.
  */

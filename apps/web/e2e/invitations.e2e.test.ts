@@ -34,7 +34,7 @@ describe('invitations', () => {
     const email = uniqueEmail('invitee');
     const invitationId = await inviteToOrganization(email);
 
-    // The invitation URL of spec §7 leads a visitor without a session to the sign-up screen.
+    // The invitation URL (docs/product-rules.md#invitations) leads a visitor without a session to the sign-up screen.
     await open(page, `/invitations/${invitationId}?page=sign-up`);
     await waitForPath(page, `/sign-up?invitation=${invitationId}&page=sign-up`);
     await page.getByLabel('メールアドレス').fill(email);

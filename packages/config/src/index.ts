@@ -1,5 +1,5 @@
 /**
- * Deployment configuration per environment (spec §3). Pure data: both the API and the web
+ * Deployment configuration per environment (docs/product-rules.md#entities). Pure data: both the API and the web
  * read it; secrets and identity-provider settings come from environment variables instead.
  */
 export const ENVIRONMENTS = ['dev', 'test', 'eva', 'prod'] as const;
@@ -8,7 +8,7 @@ export type EnvironmentName = (typeof ENVIRONMENTS)[number];
 export const SUBSYSTEMS = ['auth', 'base', 'tool-setting', 'troppus', 'knowledge', 'speak', 'debeso', 'intelligence', 'voc'] as const;
 export type Subsystem = (typeof SUBSYSTEMS)[number];
 
-/** The web's real-user monitoring (Datadog Browser RUM) in an environment (spec §9). */
+/** The web's real-user monitoring (Datadog Browser RUM) in an environment (docs/product-rules.md#limits). */
 export interface MonitoringConfig {
   /** Percentage of sessions tracked. */
   sessionSampleRate: number;
@@ -103,5 +103,5 @@ export function deploymentFor(name: EnvironmentName): DeploymentConfig {
   return DEPLOYMENTS[name];
 }
 
-/** Base path of the console's web app (spec §2). */
+/** Base path of the console's web app (docs/product-rules.md#routes). */
 export const AUTH_BASE_PATH = '/auth';

@@ -1,5 +1,5 @@
 /**
- * The error catalogue of the console (spec §5, §8).
+ * The error catalogue of the console (docs/product-rules.md#validation, #errors).
  *
  * Every failure that crosses a boundary carries a string `errorCode`; the message shown to the
  * user comes from {@link ERROR_MESSAGES} (Japanese, the spec's texts) or {@link ERROR_MESSAGES_EN}
@@ -10,7 +10,7 @@
 import type { Locale } from './locales';
 
 export const ErrorCodes = {
-  // Validation (spec §5)
+  // Validation (docs/product-rules.md#validation)
   INVALID_ID: 'INVALID_ID',
   VALIDATION_FAILED: 'VALIDATION_FAILED',
   INVALID_EMAIL: 'INVALID_EMAIL',
@@ -29,7 +29,7 @@ export const ErrorCodes = {
   INVITATION_NOT_FOUND: 'INVITATION_NOT_FOUND',
   PROJECT_NOT_IN_ORGANIZATION: 'PROJECT_NOT_IN_ORGANIZATION',
 
-  // Authentication / authorization (spec §6)
+  // Authentication / authorization (docs/product-rules.md#permissions)
   UNAUTHENTICATED: 'UNAUTHENTICATED',
   FORBIDDEN: 'FORBIDDEN',
   EMAIL_MISMATCH: 'EMAIL_MISMATCH',
@@ -57,7 +57,7 @@ export const ErrorCodes = {
   INTERNAL: 'INTERNAL',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
 
-  // Generic write failures (spec §8)
+  // Generic write failures (docs/product-rules.md#errors)
   FAILED_TO_CREATE_ACCOUNT: 'FAILED_TO_CREATE_ACCOUNT',
   FAILED_TO_UPDATE_ACCOUNT: 'FAILED_TO_UPDATE_ACCOUNT',
   FAILED_TO_UPDATE_EMAIL: 'FAILED_TO_UPDATE_EMAIL',
@@ -77,7 +77,7 @@ export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 /** Every error code, in catalogue order. */
 export const ERROR_CODES: readonly ErrorCode[] = Object.freeze(Object.values(ErrorCodes));
 
-/** The generic write failures' messages (spec §8): the spec writes them in English, the same in every language. */
+/** The generic write failures' messages (docs/product-rules.md#errors): the spec writes them in English, the same in every language. */
 const WRITE_FAILURE_MESSAGES = {
   FAILED_TO_CREATE_ACCOUNT: 'Failed to create account',
   FAILED_TO_UPDATE_ACCOUNT: 'Failed to update account',
@@ -307,7 +307,7 @@ export function describeValue(value: unknown): string {
   }
 }
 
-/** 'Invalid id: <value>' (spec §5). */
+/** 'Invalid id: <value>' (docs/product-rules.md#validation). */
 export function invalidIdMessage(value: unknown): string {
   return `${ERROR_MESSAGES.INVALID_ID}: ${describeValue(value)}`;
 }
@@ -345,7 +345,7 @@ export function isErrorBody(body: unknown): body is ErrorBody {
   return b.name === PRODUCT_ERROR_NAME && isErrorCode(b.errorCode) && typeof b.message === 'string';
 }
 
-/** Turns an API error body back into a DomainError (spec §7); undefined for anything else. */
+/** Turns an API error body back into a DomainError (docs/product-rules.md#api-calls); undefined for anything else. */
 export function domainErrorFromBody(body: unknown): DomainError | undefined {
   return isErrorBody(body) ? new DomainError(body.errorCode, body.message) : undefined;
 }

@@ -1,5 +1,5 @@
 /**
- * Identifiers (spec §3, §5, §9): purely alphanumeric, exact length per kind.
+ * Identifiers (docs/product-rules.md#identifiers): purely alphanumeric, exact length per kind.
  */
 import { DomainError, ErrorCodes, invalidIdMessage } from './errors';
 
@@ -29,7 +29,7 @@ export const ID_LENGTHS: Readonly<Record<IdKind, number>> = Object.freeze({
 
 export const ID_KINDS: readonly IdKind[] = Object.freeze(Object.keys(ID_LENGTHS) as IdKind[]);
 
-/** The default root account id (spec §3): a fixed, valid account id. */
+/** The default root account id (docs/product-rules.md#identifiers): a fixed, valid account id. */
 export const ROOT_ACCOUNT_ID = 'root000000';
 
 const ID_PATTERN = /^[0-9A-Za-z]+$/;

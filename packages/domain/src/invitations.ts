@@ -1,5 +1,5 @@
 /**
- * Invitations (spec §2, §3, §4, §5, §9).
+ * Invitations (docs/product-rules.md#screens, #entities, #invitations, #limits).
  */
 import { DomainError, ErrorCodes } from './errors';
 import type { Membership } from './memberships';
@@ -8,7 +8,7 @@ import { emailsEqual } from './validation';
 /** Invitation lifetime: 7 days. */
 export const INVITATION_LIFETIME_SECONDS = 604800;
 
-/** The web app's base path (spec §2). */
+/** The web app's base path (docs/product-rules.md#screens). */
 export const APP_BASE_PATH = '/auth';
 
 export type InvitationStatus = 'pending' | 'expired' | 'accepted' | 'cancelled';
@@ -49,7 +49,7 @@ export interface InvitationTargetOrganization {
 }
 
 /**
- * Spec §5: the membership is valid only if its organization matches (else ORGANIZATION_MISMATCH),
+ * docs/product-rules.md#invitations: the membership is valid only if its organization matches (else ORGANIZATION_MISMATCH),
  * its role exists in the organization (else ROLE_NOT_FOUND), and every project entry refers to
  * a project of the organization (else PROJECT_NOT_IN_ORGANIZATION) with a role existing in that
  * project (else ROLE_NOT_FOUND).
@@ -64,12 +64,12 @@ export function assertInvitationMembershipValid(membership: Membership, organiza
   }
 }
 
-/** Invitations are listed for a project when any of their membership projects matches (spec §4). */
+/** Invitations are listed for a project when any of their membership projects matches (docs/product-rules.md#invitations). */
 export function invitationMatchesProject(membership: Pick<Membership, 'projects'>, projectId: string): boolean {
   return membership.projects.some((p) => p.projectId === projectId);
 }
 
-/** `${appOrigin}/auth/invitations/${id}?page=sign-up` (spec §7). Trailing slashes of the origin are dropped. */
+/** `${appOrigin}/auth/invitations/${id}?page=sign-up` (docs/product-rules.md#api-calls). Trailing slashes of the origin are dropped. */
 export function buildInvitationUrl(appOrigin: string, invitationId: string): string {
   const origin = appOrigin.replace(/\/+$/, '');
   return `${origin}${APP_BASE_PATH}/invitations/${encodeURIComponent(invitationId)}?page=sign-up`;
@@ -84,7 +84,7 @@ export interface AcceptCheck {
 }
 
 /**
- * Spec §5: only a pending invitation can be accepted (else INVITATION_INVALID), by the account
+ * docs/product-rules.md#invitations: only a pending invitation can be accepted (else INVITATION_INVALID), by the account
  * whose email equals the invited one, case-insensitively (else EMAIL_MISMATCH), which does not
  * belong to the organization yet (else ALREADY_ORGANIZATION_MEMBER).
  */
@@ -94,7 +94,7 @@ export function assertCanAccept(check: AcceptCheck): void {
   if (check.alreadyMember) throw new DomainError(ErrorCodes.ALREADY_ORGANIZATION_MEMBER);
 }
 
-/** One entry of an invite result (spec §3). */
+/** One entry of an invite result (docs/product-rules.md#entities). */
 export interface InviteResultEntry {
   email: string;
   invitation: unknown;
@@ -103,12 +103,12 @@ export interface InviteResultEntry {
 
 export type InviteOutcome = 'success' | 'partialFailure' | 'failure';
 
-/** An entry without invitation and account counts as failed (spec §7). */
+/** An entry without invitation and account counts as failed (docs/product-rules.md#api-calls). */
 export function isInviteEntryFailed(entry: InviteResultEntry): boolean {
   return entry.invitation == null && entry.account == null;
 }
 
-/** Full success, partial failure or failure (spec §4). No entries at all counts as failure. */
+/** Full success, partial failure or failure (docs/product-rules.md#invitations). No entries at all counts as failure. */
 export function inviteOutcome(entries: readonly InviteResultEntry[]): InviteOutcome {
   const failed = entries.filter(isInviteEntryFailed).length;
   if (entries.length === 0 || failed === entries.length) return 'failure';

@@ -1,5 +1,5 @@
 /**
- * An account's memberships (spec §3, §4, §5). All functions are pure: they never mutate their
+ * An account's memberships (docs/product-rules.md#memberships). All functions are pure: they never mutate their
  * arguments and return new arrays / objects.
  */
 import { DomainError, ErrorCodes } from './errors';
@@ -86,7 +86,7 @@ function requireMembership(memberships: readonly Membership[], organizationId: s
 }
 
 /**
- * Adds a membership (accepting an invitation, spec §4). If the account already belongs to the
+ * Adds a membership (accepting an invitation, docs/product-rules.md#memberships). If the account already belongs to the
  * organization, its organization role and its projects (with their roles) are kept and only the
  * missing projects are added; otherwise the membership is appended.
  */
@@ -112,7 +112,7 @@ export function assignOrganizationRole(
 
 /**
  * Sets a project role (merging by projectId). Throws NOT_ORGANIZATION_MEMBER when the account
- * does not belong to the project's organization (spec §5).
+ * does not belong to the project's organization (docs/product-rules.md#memberships).
  */
 export function assignProjectRole(
   memberships: readonly Membership[],
@@ -179,7 +179,7 @@ export interface AccessRoleKeys {
 }
 
 /**
- * THE derivation of role keys (spec §6): the account's memberships plus the roles of the
+ * THE derivation of role keys (docs/product-rules.md#permissions): the account's memberships plus the roles of the
  * organization (and of the project) give its role keys in the scope. The API's access service and
  * the web's permission hook both call this; no other place turns role ids into keys.
  */

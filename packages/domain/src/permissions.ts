@@ -1,5 +1,5 @@
 /**
- * Permissions (spec §6): ONE function, {@link decide}, answers every permission question. The
+ * Permissions (docs/product-rules.md#permissions): ONE function, {@link decide}, answers every permission question. The
  * API turns a denial into its error (403 FORBIDDEN, …) and the web disables the control with the
  * tooltip 権限がありません — both from the same rule.
  *
@@ -7,12 +7,12 @@
  * organization concerned (for project actions: the project's owning organization) and
  * `projectRoleKey` in the project concerned. null / undefined means "not a member".
  *
- * Nobody changes their own role (spec §6), on every path that writes a membership: assigning a
+ * Nobody changes their own role (docs/product-rules.md#permissions), on every path that writes a membership: assigning a
  * role, removing a member, inviting an address (the operator's own address is refused: inviting
  * oneself would choose one's own roles) and accepting an invitation (one the operator sent is
  * refused, whatever address it went to).
  *
- * Who invites whom into what (spec §6: organization admins and project admins invite):
+ * Who invites whom into what (docs/product-rules.md#permissions: organization admins and project admins invite):
  * - an organization admin (or a system admin) invites into the organization with any of its roles
  *   and into any of its projects with any of their roles (`organization.invite`);
  * - a project admin who is not an organization admin invites only into the projects they
@@ -83,7 +83,7 @@ export type Action = (typeof Actions)[keyof typeof Actions];
 /** Every action (for authorization matrices). */
 export const ALL_ACTIONS: readonly Action[] = Object.freeze(Object.values(Actions));
 
-/** The current operator (spec §3). */
+/** The current operator (docs/product-rules.md#entities). */
 export interface Operator {
   id: string;
   email: string;
@@ -186,7 +186,7 @@ function decideProjectInvite(f: Facts, s: PermissionSubject): Decision {
   return allowIf(s.invitedOrganizationRoleKey === MEMBER_ROLE_KEY);
 }
 
-/** The permission decision for `action` by `subject.operator` (spec §6). Deny by default. */
+/** The permission decision for `action` by `subject.operator` (docs/product-rules.md#permissions). Deny by default. */
 export function decide(action: Action, subject: PermissionSubject): Decision {
   const operator = subject.operator;
   if (operator == null) return deny(ErrorCodes.UNAUTHENTICATED);
@@ -240,7 +240,7 @@ export function decide(action: Action, subject: PermissionSubject): Decision {
 
     case Actions.ProjectView:
     case Actions.ProjectListMembers:
-      // Any member of the owning organization counts as having a role in the project (spec §6).
+      // Any member of the owning organization counts as having a role in the project (docs/product-rules.md#permissions).
       return allowIf(f.sysAdmin || f.orgMember || f.projectMember);
 
     case Actions.ProjectUpdate:

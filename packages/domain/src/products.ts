@@ -1,5 +1,5 @@
 /**
- * Products and plans (spec §1, §3, §4). The knowledge product is the only one offered; a
+ * Products and plans (docs/product-rules.md#plans). The knowledge product is the only one offered; a
  * product is enabled when its plan is not 'none'.
  */
 import { DomainError, ErrorCodes } from './errors';
@@ -77,7 +77,7 @@ export function defaultProductKey(settings: ProductSettings | null | undefined):
 }
 
 /**
- * The product a project page lands on (spec §2, /projects/{id}): the product last used for the
+ * The product a project page lands on (docs/product-rules.md#screens, /projects/{id}): the product last used for the
  * project if it is still enabled, else the default product, else undefined (show the sidebar).
  */
 export function landingProduct(

@@ -1,10 +1,10 @@
 /**
- * Roles (spec §3, §6): preset organization and project roles, defaults for the invite dialog.
+ * Roles (docs/product-rules.md#roles): preset organization and project roles, defaults for the invite dialog.
  */
 
 export const ADMIN_ROLE_KEY = 'admin';
 export const MEMBER_ROLE_KEY = 'member';
-/** Preferred default project role of the invite dialog (spec §6), when a project has one. */
+/** Preferred default project role of the invite dialog (docs/product-rules.md#roles), when a project has one. */
 export const SUPERVISOR_ROLE_KEY = 'supervisor';
 
 export type PresetRoleKey = typeof ADMIN_ROLE_KEY | typeof MEMBER_ROLE_KEY;
@@ -17,7 +17,7 @@ export interface RoleDefinition {
   readonly description: string;
 }
 
-/** A stored role (spec §3). */
+/** A stored role (docs/product-rules.md#roles). */
 export interface Role {
   id: string;
   key: RoleKey;
@@ -36,7 +36,7 @@ export const PRESET_PROJECT_ROLES: readonly RoleDefinition[] = Object.freeze([
   Object.freeze({ key: MEMBER_ROLE_KEY, name: 'メンバー', description: 'プロジェクトを閲覧・利用できます' }),
 ]);
 
-/** A missing description becomes an empty string (spec §3). */
+/** A missing description becomes an empty string (docs/product-rules.md#roles). */
 export function normalizeRoleDescription(description: string | null | undefined): string {
   return description ?? '';
 }
@@ -46,12 +46,12 @@ export function isAdminRoleKey(key: string | null | undefined): boolean {
   return key === ADMIN_ROLE_KEY;
 }
 
-/** Default organization role of the invite dialog: the admin role, else the first (spec §6). */
+/** Default organization role of the invite dialog: the admin role, else the first (docs/product-rules.md#roles). */
 export function pickDefaultOrganizationRole<R extends { key: string }>(roles: readonly R[]): R | undefined {
   return roles.find((r) => r.key === ADMIN_ROLE_KEY) ?? roles[0];
 }
 
-/** Default project role of the invite dialog: the supervisor role, else the first (spec §6). */
+/** Default project role of the invite dialog: the supervisor role, else the first (docs/product-rules.md#roles). */
 export function pickDefaultProjectRole<R extends { key: string }>(roles: readonly R[]): R | undefined {
   return roles.find((r) => r.key === SUPERVISOR_ROLE_KEY) ?? roles[0];
 }

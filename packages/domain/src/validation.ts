@@ -1,10 +1,10 @@
 /**
- * Input validation (spec §5). The same predicates back the web forms and the API DTO checks.
+ * Input validation (docs/product-rules.md#validation). The same predicates back the web forms and the API DTO checks.
  * Predicates take `unknown` and return plain booleans so they are safe on untrusted input.
  */
 import { DomainError, ErrorCodes } from './errors';
 
-/** Non-space characters, '@', non-space characters, '.', non-space characters (spec §5). */
+/** Non-space characters, '@', non-space characters, '.', non-space characters (docs/product-rules.md#validation). */
 export const EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
 
 export function isValidEmail(value: unknown): boolean {
@@ -25,7 +25,7 @@ export function emailsEqual(a: string | null | undefined, b: string | null | und
 
 /**
  * Trims, drops empty entries and removes duplicates case-insensitively, keeping the first
- * spelling (invite dialog, spec §5).
+ * spelling (invite dialog, docs/product-rules.md#validation).
  */
 export function uniqueEmails(emails: readonly string[]): string[] {
   const seen = new Set<string>();
@@ -105,7 +105,7 @@ export function validateName(value: unknown): string {
   return name;
 }
 
-/** Image types accepted for avatars (spec §5). */
+/** Image types accepted for avatars (docs/product-rules.md#validation). */
 export const SUPPORTED_IMAGE_TYPES = Object.freeze(['image/png', 'image/jpeg', 'image/webp', 'image/avif'] as const);
 export type SupportedImageType = (typeof SUPPORTED_IMAGE_TYPES)[number];
 /** Largest accepted avatar upload. */

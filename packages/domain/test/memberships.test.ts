@@ -133,7 +133,7 @@ describe('assignProjectRole', () => {
     expect(result[1]?.projects).toEqual([p('prjZ', 'prjMember')]);
   });
 
-  it('throws NOT_ORGANIZATION_MEMBER when the account does not belong to the organization (spec §5)', () => {
+  it('throws NOT_ORGANIZATION_MEMBER when the account does not belong to the organization (docs/product-rules.md#memberships)', () => {
     expect(codeOf(() => assignProjectRole(base(), 'org9', p('prjZ', 'r')))).toBe('NOT_ORGANIZATION_MEMBER');
     expect(() => assignProjectRole([], 'org1', p('prjA', 'r'))).toThrow('The account does not belong to the organization');
   });

@@ -98,7 +98,7 @@ describe('Actions', () => {
   });
 });
 
-describe('permission matrix (spec §6)', () => {
+describe('permission matrix (docs/product-rules.md#permissions)', () => {
   const rows = ALL_ACTIONS.flatMap((action) => {
     const letters = MATRIX[action].split(' ');
     return CALLER_ORDER.map((caller, i) => [action, caller, letters[i] ?? '?'] as const);
@@ -182,7 +182,7 @@ describe('nobody chooses their own roles through an invitation', () => {
   });
 });
 
-describe('project admins invite into their projects (spec §6)', () => {
+describe('project admins invite into their projects (docs/product-rules.md#permissions)', () => {
   const invitedAs = (caller: Caller, invitedOrganizationRoleKey: string | null) => subjectFor(caller, { invitedOrganizationRoleKey });
 
   it('a project admin gives the invitee the organization member role, nothing higher', () => {

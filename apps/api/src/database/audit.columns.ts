@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, UpdateDateColumn } from 'typeorm';
 
-/** createdById and createdAt, carried by every entity (spec §3). */
+/** createdById and createdAt, carried by every entity (docs/product-rules.md#entities). */
 export abstract class ImmutableAudit {
   @Column({ name: 'created_by_id', type: 'varchar', length: 10 })
   createdById: string;

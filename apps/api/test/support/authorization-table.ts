@@ -273,7 +273,7 @@ export const AUTHORIZATION_TABLE: readonly MatrixRow[] = [
     expected: systemAdminsOnly(),
   },
 
-  // Invitations: organization admins invite with any roles; a project admin into its own project, as an organization member (spec §6).
+  // Invitations: organization admins invite with any roles; a project admin into its own project, as an organization member (docs/product-rules.md#permissions).
   {
     endpoint: 'POST /organization/inviteMembers',
     variant: 'into P1 as organization member',

@@ -1,7 +1,7 @@
 import { createTheme, type CSSVariablesResolver, type MantineThemeOverride } from '@mantine/core';
 import { i18n } from '@/lib/i18n';
 
-/** Tooltip defaults of spec §2 / §9: content wraps at 360 px, 4 px from the target. */
+/** Tooltip defaults of docs/product-rules.md#screens, #limits: content wraps at 360 px, 4 px from the target. */
 const TOOLTIP_MAX_WIDTH = 360;
 const TOOLTIP_OFFSET = 4;
 

@@ -11,7 +11,7 @@ export interface AccountMenuProps {
   showName?: boolean;
 }
 
-/** Account menu: account settings (/account), the language and logout (spec §2). */
+/** Account menu: account settings (/account), the language and logout (docs/product-rules.md#screens). */
 export function AccountMenu({ account, showName = false }: AccountMenuProps) {
   const { t } = useTranslation();
   const label = account.name ?? account.email;

@@ -69,7 +69,7 @@ function useFocusReturnToOrigin(opened: boolean): void {
   }, [opened]);
 }
 
-/** Confirmation dialog, at most 450 px wide (spec §2, §9). */
+/** Confirmation dialog, at most 450 px wide (docs/product-rules.md#screens, #limits). */
 export function ConfirmDialog({ opened, title, children, confirmLabel, cancelLabel, danger = false, loading = false, onConfirm, onCancel }: ConfirmDialogProps) {
   const { t } = useTranslation();
   useFocusReturnToOrigin(opened);

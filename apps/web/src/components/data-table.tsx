@@ -18,7 +18,7 @@ export interface DataTableProps<Row> extends Omit<TableProps, 'children'> {
   empty: string;
 }
 
-/** A table with a heading row, a row per item, and a placeholder text when there is none (spec §2). */
+/** A table with a heading row, a row per item, and a placeholder text when there is none (docs/product-rules.md#screens). */
 export function DataTable<Row>({ columns, rows, renderRow, empty, ...tableProps }: DataTableProps<Row>) {
   return (
     <Table {...tableProps}>

@@ -4,7 +4,7 @@ import { useRouteError } from 'react-router';
 import { tracking } from '@/lib/tracking';
 import { useTranslation } from 'react-i18next';
 
-/** The generic error screen (spec §2). */
+/** The generic error screen (docs/product-rules.md#screens). */
 function ErrorScreen() {
   const { t } = useTranslation();
   return (

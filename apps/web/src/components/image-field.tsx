@@ -14,15 +14,15 @@ export interface ImageFieldProps {
   initial: string;
   radius: MantineRadius;
   uploading: boolean;
-  /** Without the permission the button is disabled and shows 権限がありません (spec §6). */
+  /** Without the permission the button is disabled and shows 権限がありません (docs/product-rules.md#permissions). */
   mayUpload?: boolean;
   mayDelete?: boolean;
-  /** Called with a file of a supported type; any other is refused with an error toast (spec §5). */
+  /** Called with a file of a supported type; any other is refused with an error toast (docs/product-rules.md#validation). */
   onUpload: (file: File) => void;
   onDelete: () => void;
 }
 
-/** An image in a form: the avatar, upload and delete buttons and the accepted formats (spec §2, §4). */
+/** An image in a form: the avatar, upload and delete buttons and the accepted formats (docs/product-rules.md#screens, #states). */
 export function ImageField({ label, texts, src, initial, radius, uploading, mayUpload = true, mayDelete = true, onUpload, onDelete }: ImageFieldProps) {
   const { t } = useTranslation();
   function onFile(file: File | null) {

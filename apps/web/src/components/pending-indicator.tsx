@@ -2,7 +2,7 @@ import { Progress } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigation } from 'react-router';
 
-/** Router pending timings of spec §9. */
+/** Router pending timings of docs/product-rules.md#limits. */
 const PENDING_DISPLAY_DELAY_MS = 1_000;
 const PENDING_MIN_DISPLAY_MS = 500;
 

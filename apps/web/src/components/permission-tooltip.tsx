@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * Wraps a control the current user may not use (spec §6): when `allowed` is false it shows the
+ * Wraps a control the current user may not use (docs/product-rules.md#permissions): when `allowed` is false it shows the
  * tooltip 権限がありません. The child renders itself disabled; a wrapper element receives the
  * hover because a disabled control does not.
  */

@@ -4,7 +4,7 @@ import { DataTable } from '@/components/data-table';
 import { useTranslation } from 'react-i18next';
 import { TableSkeleton } from './table-skeleton';
 
-/** Read-only table of role name and description; ロールがありません when empty (spec §2). */
+/** Read-only table of role name and description; ロールがありません when empty (docs/product-rules.md#screens). */
 export function RoleTable({ roles, loading }: { roles: readonly { id: string; name: string; description?: string | null }[] | undefined; loading: boolean }) {
   const { t } = useTranslation();
   if (loading || roles === undefined) return <TableSkeleton rows={3} columns={2} />;

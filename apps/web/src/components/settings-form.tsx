@@ -15,13 +15,13 @@ export interface SettingsFormProps {
   /** Whether there is something to save (changed and valid). */
   canSave: boolean;
   saving: boolean;
-  /** Without the permission the 保存 button is disabled and shows 権限がありません (spec §6). */
+  /** Without the permission the 保存 button is disabled and shows 権限がありません (docs/product-rules.md#permissions). */
   allowed?: boolean;
   /** Called on submit, only when allowed, able to save and not already saving. */
   onSave: () => void;
 }
 
-/** A bordered settings form: its fields, then the 保存 button (spec §2, §5). */
+/** A bordered settings form: its fields, then the 保存 button (docs/product-rules.md#screens, #validation). */
 export function SettingsForm({ children, canSave, saving, allowed = true, onSave }: SettingsFormProps) {
   const { t } = useTranslation();
   function onSubmit(event: FormEvent) {

@@ -1,7 +1,7 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** Spinner with the text 読み込み中... (spec §2). */
+/** Spinner with the text 読み込み中... (docs/product-rules.md#screens). */
 export function Spinner({ fullScreen = true }: { fullScreen?: boolean }) {
   const { t } = useTranslation();
   return (

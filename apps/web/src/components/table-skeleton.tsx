@@ -1,6 +1,6 @@
 import { Skeleton, Table } from '@mantine/core';
 
-/** Skeleton rows shown while a settings table loads (spec §2: 3 rows, 2 for product settings). */
+/** Skeleton rows shown while a settings table loads (docs/product-rules.md#screens: 3 rows, 2 for product settings). */
 export function TableSkeleton({ rows, columns }: { rows: number; columns: number }) {
   return (
     <Table aria-busy="true" data-testid="table-skeleton">

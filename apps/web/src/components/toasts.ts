@@ -29,7 +29,7 @@ const KINDS: Record<ToastType, { color: string; role: 'status' | 'alert' }> = {
   info: { color: 'blue', role: 'status' },
 };
 
-/** Shows a toast with a title, an optional description and a close button (spec §2). */
+/** Shows a toast with a title, an optional description and a close button (docs/product-rules.md#screens). */
 function showToast({ id, title, description, type = 'success', duration = TOAST_DEFAULT_DURATION_MS }: ToastOptions): string {
   return notifications.show({
     id,
@@ -54,7 +54,7 @@ export const toast = {
 
 /**
  * Refusals whose API message tells the user why an action failed, which its controls cannot show
- * beforehand (spec §6): the organization's last admin, one's own role (e.g. inviting oneself).
+ * beforehand (docs/product-rules.md#permissions): the organization's last admin, one's own role (e.g. inviting oneself).
  */
 const EXPLAINED_REFUSALS: ReadonlySet<string> = new Set<string>([ErrorCodes.LAST_ADMIN, ErrorCodes.CANNOT_CHANGE_OWN_ROLE]);
 

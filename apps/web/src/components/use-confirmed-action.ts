@@ -25,7 +25,7 @@ export function useToastedAction<T>(action: (target: T) => Promise<unknown>, toa
 }
 
 /**
- * An action that asks first (spec §2, §4: role and plan changes, removals and cancellations):
+ * An action that asks first (docs/product-rules.md#screens, #states: role and plan changes, removals and cancellations):
  * `request(target)` opens its confirmation, whose props `dialog` holds (spread them into a
  * ConfirmDialog). Confirming runs the action and ends in a toast; cancelling drops the target, so
  * a selector showing `target` goes back to the saved value.

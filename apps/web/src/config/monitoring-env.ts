@@ -1,7 +1,7 @@
 import type { RawEnv, RuntimeConfig } from './runtime-config';
 
 /**
- * The services the page reports to (spec §1, §3, §4): Datadog Browser RUM, Sentry, Google Analytics
+ * The services the page reports to (docs/operations.md#web-monitoring): Datadog Browser RUM, Sentry, Google Analytics
  * and the KARTE tag. Each is on only when configured (runtime config, else the build's `VITE_*`
  * variable); a malformed value leaves it off (the web image refuses to start with one:
  * nginx/render-config.sh).

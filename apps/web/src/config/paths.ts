@@ -1,6 +1,6 @@
 import { AUTH_BASE_PATH } from '@console/config';
 
-/** The app's base path (spec §2); react-router's basename. */
+/** The app's base path (docs/product-rules.md#routes); react-router's basename. */
 export const BASE_PATH = AUTH_BASE_PATH;
 
 type Search = Record<string, string | null | undefined>;
@@ -17,7 +17,7 @@ function withSearch(path: string, search?: Search): string {
 
 const enc = encodeURIComponent;
 
-/** Search values carried between the sign-in screens (spec §2). */
+/** Search values carried between the sign-in screens (docs/product-rules.md#routes). */
 export interface AuthSearch {
   invitation?: string | undefined;
   page?: string | undefined;
@@ -76,7 +76,7 @@ export function absolutePath(appPath: string): string {
   return `${BASE_PATH}${appPath === '/' ? '/' : appPath}`;
 }
 
-/** Full-page path of a product for a project (spec §2): e.g. /knowledge/?projectId=... */
+/** Full-page path of a product for a project (docs/product-rules.md#routes): e.g. /knowledge/?projectId=... */
 export function productHref(productPath: string, projectId: string): string {
   const base = productPath.endsWith('/') ? productPath : `${productPath}/`;
   return `${base}?projectId=${enc(projectId)}`;

@@ -49,7 +49,7 @@ export function readEnv(raw: RawEnv, runtime?: RuntimeConfig): WebEnv {
 }
 
 /**
- * The emulator is used only outside prod (spec §3: development authentication uses it), whether its
+ * The emulator is used only outside prod (docs/product-rules.md#entities: development authentication uses it), whether its
  * URL came from the runtime config or the build. Only the Vite dev server (never a deployment) uses
  * it whatever the environment name.
  */

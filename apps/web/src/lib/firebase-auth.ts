@@ -32,7 +32,7 @@ i18n.on('languageChanged', () => {
   firebaseAuth.languageCode = currentLocale();
 });
 
-// Development (and the local test stack) authenticate against the Auth Emulator (spec §3).
+// Development (and the local test stack) authenticate against the Auth Emulator (docs/product-rules.md#entities).
 // A prod build never talks to an emulator, even if the variable leaked into its environment.
 if (shouldUseAuthEmulator(env, import.meta.env.DEV) && env.authEmulatorUrl) {
   connectAuthEmulator(firebaseAuth, env.authEmulatorUrl, { disableWarnings: true });

@@ -1,7 +1,7 @@
 import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
 import { isClientError } from './api-error';
 
-/** Data fetching defaults of spec §9. */
+/** Data fetching defaults of docs/product-rules.md#limits. */
 const QUERY_RETRY_COUNT = 3;
 const QUERY_RETRY_BASE_DELAY_MS = 1_000;
 const QUERY_RETRY_MAX_DELAY_MS = 30_000;

@@ -1,6 +1,6 @@
 import { isValidId } from '@console/domain';
 
-/** Validated search values of the routes (spec §2). Invalid values are dropped. */
+/** Validated search values of the routes (docs/product-rules.md#screens). Invalid values are dropped. */
 
 /** `invitation`: an invitation id (21 alphanumerics). */
 export function parseInvitationParam(value: string | null): string | undefined {

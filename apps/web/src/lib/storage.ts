@@ -1,7 +1,7 @@
 import { isLocale, type Locale } from '@console/domain';
 
 /**
- * Local-storage values of spec §3 (the latest project id and the latest product per project id),
+ * Local-storage values of docs/product-rules.md#entities (the latest project id and the latest product per project id),
  * the chosen language and whether somebody is signed in.
  * Every access tolerates a missing or broken storage (private mode, quota, bad JSON).
  */

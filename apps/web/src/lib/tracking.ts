@@ -1,5 +1,5 @@
 /**
- * Tracking and analytics behind one interface (spec §1, §4, §7): the signed-in account is
+ * Tracking and analytics behind one interface (docs/operations.md#web-monitoring, docs/product-rules.md#api-calls): the signed-in account is
  * identified to the customer-experience tracking service and to analytics, page views and route
  * errors go to analytics. Nothing is sent unless a tracker has been configured (lib/monitoring).
  */

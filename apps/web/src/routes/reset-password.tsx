@@ -10,7 +10,7 @@ import { AuthCard, resetPassword } from '@/features/auth';
 import { parseOobCodeParam } from '@/lib/search-params';
 import { useTranslation } from 'react-i18next';
 
-/** /reset-password?oobCode=... (spec §2, §5). */
+/** /reset-password?oobCode=... (docs/product-rules.md#routes, #validation). */
 export function Component() {
   const { t } = useTranslation();
   usePageTitle(t('resetPassword.title'));

@@ -29,7 +29,7 @@ describe('API errors', () => {
   });
 });
 
-describe('query defaults (spec §9)', () => {
+describe('query defaults (docs/product-rules.md#limits)', () => {
   it('retries 3 times with a delay doubling from 1 s up to 30 s', () => {
     expect([0, 1, 2, 3, 4, 5, 10].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
     expect(shouldRetry(0, new Error('x'))).toBe(true);

@@ -75,7 +75,7 @@ describe('monitoring settings', () => {
     expect(monitoringCspSources(karteElsewhere)).toEqual({ scriptSrc: ['http://127.0.0.1:5000'], connectSrc: ['http://127.0.0.1:5000'], workerSrc: [] });
   });
 
-  it('keeps spec §9 rates in every environment, and the SDK starts its worker with the 30 s of spec §9', () => {
+  it('keeps the monitoring rates in every environment, and the SDK starts its worker with the configured 30 s (docs/operations.md#web-monitoring)', () => {
     for (const name of ENVIRONMENTS) {
       expect(DEPLOYMENTS[name].monitoring).toEqual({
         sessionSampleRate: 100,

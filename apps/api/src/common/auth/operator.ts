@@ -8,7 +8,7 @@ export interface FirebaseUser {
   authTimeMs: number;
 }
 
-/** The current operator handed to handlers (spec §3). */
+/** The current operator handed to handlers (docs/product-rules.md#entities). */
 export interface Operator {
   id: string;
   email: string;

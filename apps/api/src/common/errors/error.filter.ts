@@ -33,7 +33,7 @@ function messageOf(exception: HttpException): string | undefined {
 
 /**
  * Turns every error into the product's error body; a lost database connection becomes a 503, unknown
- * errors a 500 without details: the call's generic write failure (`failure`, spec §8) or INTERNAL.
+ * errors a 500 without details: the call's generic write failure (`failure`, docs/product-rules.md#errors) or INTERNAL.
  */
 export function toErrorResponse(exception: unknown, requestId: string, logger: Logger, failure: ErrorCode = 'INTERNAL'): { status: number; body: ErrorBody } {
   if (exception instanceof DomainError) {

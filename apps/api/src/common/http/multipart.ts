@@ -2,7 +2,7 @@ import { DomainError } from '@console/domain';
 import type { FastifyRequest } from 'fastify';
 import { bodyProblem } from './request-body';
 
-/** Form field of the uploaded image (spec §7). */
+/** Form field of the uploaded image (docs/product-rules.md#api-calls). */
 const IMAGE_FIELD = 'profileImage';
 
 export interface ImageUpload {

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 export const READ_CALL_KEY = 'console:read-call';
 
 /**
- * Marks a POST call that only reads (every call of the API is a POST, spec §7): running it twice
+ * Marks a POST call that only reads (every call of the API is a POST, docs/product-rules.md#api-calls): running it twice
  * changes nothing, so it may be retried after a lost database connection and is not a write.
  */
 export const ReadCall = (): MethodDecorator => SetMetadata(READ_CALL_KEY, true);

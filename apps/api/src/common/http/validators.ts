@@ -4,7 +4,7 @@ import { registerDecorator, type ValidationOptions } from 'class-validator';
 /** Constraint name of {@link IsDomainId}; a request failing only these becomes INVALID_ID. */
 export const IS_DOMAIN_ID = 'isDomainId';
 
-/** An id of the given kind (spec §5): purely alphanumeric, exact length; message 'Invalid id: <value>'. */
+/** An id of the given kind (docs/product-rules.md#validation): purely alphanumeric, exact length; message 'Invalid id: <value>'. */
 export function IsDomainId(kind: IdKind, options: ValidationOptions = {}): PropertyDecorator {
   return (target, propertyName) => {
     registerDecorator({
@@ -17,7 +17,7 @@ export function IsDomainId(kind: IdKind, options: ValidationOptions = {}): Prope
   };
 }
 
-/** An email address by the product's rule (spec §5). */
+/** An email address by the product's rule (docs/product-rules.md#validation). */
 export function IsConsoleEmail(options: ValidationOptions = {}): PropertyDecorator {
   return (target, propertyName) => {
     registerDecorator({

@@ -8,7 +8,7 @@ interface WriteFailureConfig {
 }
 
 /**
- * Names the generic failure of a write (spec §8: "Failed to update account", …): an unexpected
+ * Names the generic failure of a write (docs/product-rules.md#errors: "Failed to update account", …): an unexpected
  * error in the call answers 500 with this code and its message instead of the anonymous INTERNAL,
  * so the web can show the right toast. Domain errors, conflicts and a lost database keep theirs.
  */

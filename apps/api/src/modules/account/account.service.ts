@@ -131,7 +131,7 @@ export class AccountService {
 
   /**
    * Takes the email of the verified token (after the identity provider changed it). An account
-   * that loses the company mail domain loses system administration with it (spec §5: only internal
+   * that loses the company mail domain loses system administration with it (docs/product-rules.md#validation: only internal
    * accounts can be system administrators).
    */
   async updateEmail(operator: Operator, user: FirebaseUser, audit: AuditContext): Promise<AccountResponse> {

@@ -84,7 +84,7 @@ export class InvitationService {
   }
 
   /**
-   * Validates the invited membership with the domain rule (spec §5): the organization role and
+   * Validates the invited membership with the domain rule (docs/product-rules.md#invitations): the organization role and
    * every project (and its role) must belong to the organization (`access` tells which projects do).
    */
   private async assertMembershipValid(invited: Membership, access: Access, organizationRoles: readonly RoleEntity[]): Promise<void> {
@@ -106,7 +106,7 @@ export class InvitationService {
    *
    * Organization admins invite with any roles; a project admin invites into the projects it
    * administers with the organization's member role (AccessService.assertMayInvite). Nobody
-   * chooses their own roles (spec §6): a call naming the operator's own address invites nobody and
+   * chooses their own roles (docs/product-rules.md#permissions): a call naming the operator's own address invites nobody and
    * answers 403 CANNOT_CHANGE_OWN_ROLE, like /account/assign*Role on oneself.
    *
    * Inviting an address again replaces its open invitation, that is the ones open when this call
@@ -259,7 +259,7 @@ export class InvitationService {
     return this.listOpen({ organizationId }, request);
   }
 
-  /** /invitation/listInProject: open invitations naming the project, newest first; any member of the owning organization (spec §6). */
+  /** /invitation/listInProject: open invitations naming the project, newest first; any member of the owning organization (docs/product-rules.md#permissions). */
   async listInProject(operator: Operator, projectId: string, request: ListRequest): Promise<InvitationResponse[] | Page<InvitationResponse>> {
     assertValidId('project', projectId);
     await this.access.project(operator, projectId, Actions.InvitationList);

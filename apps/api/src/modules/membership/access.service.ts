@@ -80,7 +80,7 @@ function throwIfDenied(decision: Decision): void {
 }
 
 /**
- * THE answer to "which role does the operator hold here, and may it do this?" (spec §6) for every
+ * THE answer to "which role does the operator hold here, and may it do this?" (docs/product-rules.md#permissions) for every
  * call: one SQL statement per question (see MembershipRepository), the role keys from the domain's
  * accessRoleKeys, the decision from its decide() with the Actions constants. Outsiders get
  * {@link OUTSIDER_ERROR} alike for existing and unknown ids, here and nowhere else.
@@ -124,7 +124,7 @@ export class AccessService {
   }
 
   /**
-   * Who may send an invitation (spec §6; the rules are the domain's, see permissions.ts): an
+   * Who may send an invitation (docs/product-rules.md#permissions; the rules are the domain's, see permissions.ts): an
    * organization admin (or system admin) with any roles; otherwise a project admin, into projects
    * it administers only (project.invite for each, with the organization role the invitation
    * gives); never of one's own address. `access` is the organization's, with the invited projects.

@@ -11,7 +11,7 @@ import { AccessService } from './access.service';
 import { MembershipRepository } from './membership.repository';
 import { MembershipService } from './membership.service';
 
-/** Role assignments at organization and project level (spec §4–6). */
+/** Role assignments at organization and project level (docs/product-rules.md#memberships, #permissions). */
 @Injectable()
 export class RoleAssignmentService {
   constructor(
@@ -68,7 +68,7 @@ export class RoleAssignmentService {
   /**
    * Sets the account's role in a project of the organization (merging by projectId): system admin,
    * organization admin or project admin, never one's own. The account must already belong to the
-   * organization (spec §5) and the role must be the project's.
+   * organization (docs/product-rules.md#validation) and the role must be the project's.
    */
   async assignProjectRole(operator: Operator, accountId: string, organizationId: string, props: { projectId: string; roleId: string }, audit: AuditContext): Promise<AccountResponse> {
     const { projectId, roleId } = props;

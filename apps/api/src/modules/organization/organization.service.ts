@@ -64,7 +64,7 @@ export class OrganizationService {
     return response;
   }
 
-  /** Every organization for a system administrator, otherwise the account's own (spec §6); by name, with their roles; the query matches the name. */
+  /** Every organization for a system administrator, otherwise the account's own (docs/product-rules.md#permissions); by name, with their roles; the query matches the name. */
   async listOfAccount(operator: Operator, request: ListRequest): Promise<OrganizationResponse[] | Page<OrganizationResponse>> {
     if (operator.isSystemAdmin) return this.listAll(operator, request);
     this.access.assert(operator, Actions.OrganizationListOwn);

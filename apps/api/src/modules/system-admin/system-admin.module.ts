@@ -9,7 +9,7 @@ import { ProjectModule } from '../project/project.module';
 import { FailedEmailService } from './failed-email.service';
 import { SystemAdminController } from './system-admin.controller';
 
-/** System administration (spec §6): accounts' system-admin rights, organizations and projects of every customer, failed e-mails. */
+/** System administration (docs/product-rules.md#permissions): accounts' system-admin rights, organizations and projects of every customer, failed e-mails. */
 @Module({
   imports: [AccountModule, OrganizationModule, ProjectModule, MailModule, AuditModule, MembershipModule, IdempotencyModule],
   controllers: [SystemAdminController],

@@ -26,7 +26,7 @@ export interface VirtualTableProps<Row> {
 }
 
 /**
- * A long table read a page at a time (spec §2 tables): only the rows near the visible part are
+ * A long table read a page at a time (docs/product-rules.md#screens tables): only the rows near the visible part are
  * rendered, the next page is read as the end nears (さらに読み込み中... meanwhile), with skeleton
  * rows first, the placeholder when empty, and 再読み込み after a failure.
  */

@@ -34,7 +34,7 @@ export interface InvitationRowProps {
 /**
  * An open invitation: 未設定, the address, 招待中 or the orange 期限切れ (plus 送信失敗 when its
  * e-mail failed), the role it gives, and a menu with 招待をキャンセル, 再送信 (a failed e-mail of a
- * pending invitation) and 招待URLをコピー (spec §2, §4).
+ * pending invitation) and 招待URLをコピー (docs/product-rules.md#screens, #invitations).
  */
 export function InvitationRow({ rowProps, invitation, roleName, now, mayCancel, resending, onCancel, onResend }: InvitationRowProps) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { InfiniteList } from '@/lib/infinite-list';
 
 /**
- * 'N人のメンバー' over the members list without a search (spec §2); while more pages remain to be
+ * 'N人のメンバー' over the members list without a search (docs/product-rules.md#screens); while more pages remain to be
  * read, 'N人以上のメンバー' with the number read so far.
  */
 export function MemberCount({ members }: { members: InfiniteList<unknown> }) {

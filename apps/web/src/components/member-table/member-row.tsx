@@ -23,7 +23,7 @@ export interface MemberRowProps {
 
 /**
  * A member: name (未設定 when unset, （あなた） for oneself), email, アクティブ, the role (a selector,
- * or plain text without permission; spec §6) and a menu with メンバーを削除.
+ * or plain text without permission; docs/product-rules.md#permissions) and a menu with メンバーを削除.
  */
 export function MemberRow({ rowProps, account, roleId, roles, isSelf, mayAssignRole, mayRemove, onPickRole, onRemove }: MemberRowProps) {
   const { t } = useTranslation();

@@ -40,7 +40,7 @@ function rowKey(row: MemberTableRow): string {
 }
 
 /**
- * Members and open invitations (spec §2): name, email, status, role and an actions menu;
+ * Members and open invitations (docs/product-rules.md#screens): name, email, status, role and an actions menu;
  * placeholder メンバーがいません. A search box above; the rows are read a page at a time as the
  * table scrolls. A role change (ロールの変更), a removal and a cancellation each ask for
  * confirmation first; cancelling a role change shows the saved role again.

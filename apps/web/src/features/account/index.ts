@@ -1,4 +1,4 @@
-/** The signed-in account: its record, its profile, and what it may do (spec §3, §6). */
+/** The signed-in account: its record, its profile, and what it may do (docs/product-rules.md#entities, #permissions). */
 export { createAndCacheAccount } from './api/create-account';
 export { useAccountLocale } from './account-locale';
 export { accountQueryOptions, useAccountQuery, type Account } from './api/get-account';

@@ -37,7 +37,7 @@ export type Can = (action: Action, extra?: Omit<PermissionSubject, 'operator' | 
 
 /**
  * `can(action, extra)` for the signed-in account, system-wide or in an organization / project:
- * the same domain rule the API applies decides which controls are enabled (spec §6).
+ * the same domain rule the API applies decides which controls are enabled (docs/product-rules.md#permissions).
  */
 export function usePermissions(organization?: PermissionScopeEntity, project?: PermissionScopeEntity): Can {
   const account = useCurrentAccount();

@@ -50,7 +50,7 @@ export async function loginWithEmail(email: string, password: string): Promise<S
   return { ok: true, account, created: false };
 }
 
-/** Creates the server account after an identity was created; on failure logs out (spec §4). */
+/** Creates the server account after an identity was created; on failure logs out (docs/product-rules.md#states). */
 async function ensureAccount(uid: string, createIfMissing: boolean): Promise<SignInResult> {
   const existing = await loadAccount(uid).catch(() => null);
   if (existing) return { ok: true, account: existing, created: false };

@@ -6,7 +6,7 @@ import { getSignedInHint, onSignedInElsewhere, setSignedInHint } from '@/lib/sto
 import { tracking } from '@/lib/tracking';
 import { sessionLogin } from './api/session-login';
 
-/** If the identity provider reports nothing within this time, the current user decides (spec §4, §9). */
+/** If the identity provider reports nothing within this time, the current user decides (docs/product-rules.md#states, #limits). */
 const AUTH_FALLBACK_TIMEOUT_MS = 10_000;
 
 export type AuthState =
@@ -18,7 +18,7 @@ type ProviderState = { reported: false } | { reported: true; user: User | null }
 
 const AuthStateContext = createContext<AuthState | null>(null);
 
-/** Derives the auth state of spec §4 from the provider's report and the account record. */
+/** Derives the auth state of docs/product-rules.md#states from the provider's report and the account record. */
 function deriveAuthState(provider: ProviderState, account: { status: 'pending' | 'error' | 'success'; data: Account | null | undefined }): AuthState {
   if (!provider.reported) return { status: 'initial' };
   if (provider.user === null) return { status: 'unAuthenticated' };

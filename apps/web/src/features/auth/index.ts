@@ -1,4 +1,4 @@
-/** Sign-in, sign-up, password reset, logout and the auth state (spec §2, §4). */
+/** Sign-in, sign-up, password reset, logout and the auth state (docs/product-rules.md#screens, #states). */
 export { continueWithGoogle, loginWithEmail, logout, resetPassword, sendResetMail, signUpWithEmail } from './auth-actions';
 export { AuthStateProvider, useAuthState } from './auth-state';
 export { AuthCard } from './components/auth-card';

@@ -1,4 +1,4 @@
-/** Invitations: inviting, the lists of open invitations, cancelling and resending, and accepting (spec §2, §4, §5). */
+/** Invitations: inviting, the lists of open invitations, cancelling and resending, and accepting (docs/product-rules.md#screens, #invitations). */
 export { useAcceptInvitation } from './api/accept-invitation';
 export { useCancelInvitation } from './api/cancel-invitation';
 export { useInvitation } from './api/get-invitation';

@@ -2,7 +2,7 @@ import { ErrorCodes, invitationStatus, type InvitationTiming } from '@console/do
 import { isApiError } from '@/lib/api-error';
 
 /**
- * Whether the invitation screen can offer "accept" (spec §2): the invitation is pending
+ * Whether the invitation screen can offer "accept" (docs/product-rules.md#screens): the invitation is pending
  * (not expired, accepted or cancelled) and its organization exists.
  */
 export function isInvitationUsable(data: { invitation: InvitationTiming & { status?: string }; organization: unknown } | null | undefined, now: Date): boolean {

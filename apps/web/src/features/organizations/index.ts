@@ -1,4 +1,4 @@
-/** Organizations: the account's list, one organization's settings, members and KARTE mapping (spec §2, §6). */
+/** Organizations: the account's list, one organization's settings, members and KARTE mapping (docs/product-rules.md#screens, #permissions). */
 export { useAssignOrganizationRole } from './api/assign-organization-role';
 export { useOrganization, type OrganizationDetail } from './api/get-organization';
 export { useOrganizationKarteMapping } from './api/get-organization-karte-mapping';

@@ -1,4 +1,4 @@
-/** Projects: the account's list and the chooser's grouping, the switcher, and one project's settings tabs (spec §2, §6). */
+/** Projects: the account's list and the chooser's grouping, the switcher, and one project's settings tabs (docs/product-rules.md#screens, #permissions). */
 export { useProject } from './api/get-project';
 export { useOrganizationProjects, useProjectPages } from './api/get-projects-in-account';
 export { ProductUsageTab } from './components/product-usage-tab';

@@ -3,7 +3,7 @@ export interface AccountMemberships {
   memberships: readonly { projects: readonly { projectId: string }[] }[];
 }
 
-/** The account's default project: the first project of its memberships (spec §2). */
+/** The account's default project: the first project of its memberships (docs/product-rules.md#screens). */
 export function defaultProjectId(account: AccountMemberships): string | undefined {
   for (const membership of account.memberships) {
     const first = membership.projects[0];
@@ -13,7 +13,7 @@ export function defaultProjectId(account: AccountMemberships): string | undefine
 }
 
 /**
- * /projects/latest (spec §2): the remembered latest project id, else the account's default
+ * /projects/latest (docs/product-rules.md#screens): the remembered latest project id, else the account's default
  * project id, else undefined (go to /projects).
  */
 export function resolveLatestProjectId(remembered: string | undefined | null, account: AccountMemberships): string | undefined {

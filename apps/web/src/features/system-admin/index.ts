@@ -1,4 +1,4 @@
-/** The system-admin area: accounts and system-admin rights, every organization and project (spec §2, §6). */
+/** The system-admin area: accounts and system-admin rights, every organization and project (docs/product-rules.md#screens, #permissions). */
 export { useCreateOrganization } from './api/create-organization';
 export { useCreateProject } from './api/create-project';
 export { useAccountPages, useAccounts, type AdminAccount } from './api/get-accounts';

@@ -13,7 +13,7 @@ function describe(error: unknown): string {
 }
 
 /**
- * Google Analytics through gtag.js (spec §1, §4, §7): a page view on every navigation, the account
+ * Google Analytics through gtag.js (docs/operations.md#web-monitoring, docs/product-rules.md#api-calls): a page view on every navigation, the account
  * id as the user id on sign-in (with an `identify` event), an `exception` event on a route error.
  * Page locations carry the path only: no search parameter (a reset code, …) reaches Analytics.
  */

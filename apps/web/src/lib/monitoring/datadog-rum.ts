@@ -5,11 +5,11 @@ import type { DeploymentContext } from './deployment-context';
 import { withoutSecrets } from './redact';
 
 /**
- * Datadog Browser RUM (spec §1, §9): sessions, views (it follows the router's history changes
+ * Datadog Browser RUM (docs/operations.md#web-monitoring): sessions, views (it follows the router's history changes
  * itself), interactions, resources, long tasks and Session Replay at the environment's rates; the
  * signed-in account as the session's user.
  *
- * Spec §9's worker start timeout (MonitoringConfig.workerStartTimeoutMs, 30 s) is the time the SDK
+ * The worker start timeout (MonitoringConfig.workerStartTimeoutMs, 30 s; docs/operations.md#web-monitoring) is the time the SDK
  * gives its compression worker to start (Session Replay's; INITIALIZATION_TIME_OUT_DELAY): fixed
  * at 30 s in the SDK, with no init option. test/unit/monitoring.test.ts fails should the two differ.
  */

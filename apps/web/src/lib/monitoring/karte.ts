@@ -30,7 +30,7 @@ function karteTag(): KarteTag {
 }
 
 /**
- * The KARTE tag (spec §1, §3): its script is loaded only when its address is configured; the
+ * The KARTE tag (docs/operations.md#web-monitoring): its script is loaded only when its address is configured; the
  * signed-in account is identified to it (`identify` with `user_id`) and the login state follows
  * sign-in and logout (`login` with `status`), as KARTE's tag v2 documents.
  */

@@ -1,4 +1,4 @@
-/** Search parameters that carry a secret: the password-reset code of /reset-password (spec §2). */
+/** Search parameters that carry a secret: the password-reset code of /reset-password (docs/product-rules.md#screens). */
 const SECRET_PARAMETERS = ['oobCode'];
 
 /** The URL (absolute or a path) without its secret search parameters, for reports that leave the page. */

@@ -12,7 +12,7 @@ function redactNavigation(data: Record<string, unknown>): void {
 }
 
 /**
- * Sentry (spec §1): unhandled errors, route errors and the error screen, with the signed-in
+ * Sentry (docs/operations.md#web-monitoring): unhandled errors, route errors and the error screen, with the signed-in
  * account's id as the user (the id only: no e-mail, name or IP address).
  *
  * The browser client is set up as Sentry.init sets it up (default integrations, fetch transport),

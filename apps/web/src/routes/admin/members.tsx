@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 const ACCOUNT_TABLE_MAX_HEIGHT = 'max(320px, calc(100dvh - 360px))';
 
 /**
- * /system-admin/members (spec §2): accounts with name, email and status (always アクティブ), a row
+ * /system-admin/members (docs/product-rules.md#routes): accounts with name, email and status (always アクティブ), a row
  * menu to grant or revoke system-admin rights (disabled on one's own row) and the grant dialog.
  * The accounts are read a page at a time as the table scrolls, and searched on the server.
  */

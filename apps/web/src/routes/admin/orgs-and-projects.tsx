@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 const ORGANIZATION_LIST_HEIGHT = 'max(360px, calc(100dvh - 360px))';
 
 /**
- * /system-admin/orgs-and-projects (spec §2): search, create organization, and per organization
+ * /system-admin/orgs-and-projects (docs/product-rules.md#routes): search, create organization, and per organization
  * create-project and settings buttons with project rows linking to /projects/{id}. The projects
  * are read a page at a time (ordered by organization) and searched on the server by project or
  * organization name; the organizations without a project to show follow them.

@@ -3,7 +3,7 @@ import { paths } from '@/config/paths';
 import { useTranslation } from 'react-i18next';
 import { TabbedPageLayout } from '@/routes/private/tabbed-page-layout';
 
-/** /system-admin (spec §2): members, orgs-and-projects and audit-log tabs. The index redirects to members. */
+/** /system-admin (docs/product-rules.md#routes): members, orgs-and-projects and audit-log tabs. The index redirects to members. */
 export function Component() {
   const { t } = useTranslation();
   const location = useLocation();

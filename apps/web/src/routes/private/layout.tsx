@@ -9,7 +9,7 @@ import { parseInvitationParam, parsePageParam } from '@/lib/search-params';
 import { SystemAdminBanner } from './system-admin-banner';
 
 /**
- * Where an unauthenticated visitor of a private route goes (spec §2): with an invitation
+ * Where an unauthenticated visitor of a private route goes (docs/product-rules.md#routes): with an invitation
  * (the /invitations/{id} path or the `invitation` search value) to /sign-up when page=sign-up,
  * else /login, carrying invitation and page; without one to /login.
  */

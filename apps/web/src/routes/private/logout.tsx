@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { logout } from '@/features/auth';
 import { useTranslation } from 'react-i18next';
 
-/** /logout: logs out, shows the spinner meanwhile, then /login with a toast (spec §2). */
+/** /logout: logs out, shows the spinner meanwhile, then /login with a toast (docs/product-rules.md#routes). */
 export function Component() {
   const { t } = useTranslation();
   const navigate = useNavigate();

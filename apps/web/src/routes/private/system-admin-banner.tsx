@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { usePermissions } from '@/features/account';
 import { useTranslation } from 'react-i18next';
 
-/** Shown across the private group to those who may enter the system-admin area: system admins (spec §2, §6). */
+/** Shown across the private group to those who may enter the system-admin area: system admins (docs/product-rules.md#routes, #permissions). */
 export function SystemAdminBanner() {
   const { t } = useTranslation();
   const can = usePermissions();

@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { AuthCard, EmailField, sendResetMail, useEmailField } from '@/features/auth';
 import { useTranslation } from 'react-i18next';
 
-/** /forgot-password (spec §2, §5, §8). */
+/** /forgot-password (docs/product-rules.md#routes, #validation, #messages). */
 export function Component() {
   const { t } = useTranslation();
   usePageTitle(t('forgotPassword.title'));

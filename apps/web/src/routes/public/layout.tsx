@@ -6,7 +6,7 @@ import { useAuthState } from '@/features/auth';
 import { parseAuthSearch } from '@/lib/search-params';
 
 /**
- * Public group (spec §2): an authenticated visitor goes to the invitation named by the
+ * Public group (docs/product-rules.md#routes): an authenticated visitor goes to the invitation named by the
  * `invitation` search value, else to /projects/latest. Spinner while loading. A visitor picks the
  * language at the top right.
  */

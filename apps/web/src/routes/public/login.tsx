@@ -8,7 +8,7 @@ import { AuthCard, continueWithGoogle, GoogleButton, loginWithEmail } from '@/fe
 import { parseAuthSearch } from '@/lib/search-params';
 import { useTranslation } from 'react-i18next';
 
-/** /login (spec §2). */
+/** /login (docs/product-rules.md#routes). */
 export function Component() {
   const { t } = useTranslation();
   usePageTitle(t('login.title'));

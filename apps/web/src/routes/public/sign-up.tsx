@@ -9,7 +9,7 @@ import { AuthCard, continueWithGoogle, EmailField, GoogleButton, signUpWithEmail
 import { parseAuthSearch } from '@/lib/search-params';
 import { useTranslation } from 'react-i18next';
 
-/** /sign-up (spec §2, §4, §5). */
+/** /sign-up (docs/product-rules.md#routes, #states, #validation). */
 export function Component() {
   const { t } = useTranslation();
   usePageTitle(t('signUp.title'));

@@ -10,7 +10,7 @@ async function createAccount(): Promise<Account> {
   return unwrapRequired(apiClient.POST('/account/create', { body: { locale: currentLocale() } }));
 }
 
-/** Creates the account and stores it in the cache under the user's account key (spec §4). */
+/** Creates the account and stores it in the cache under the user's account key (docs/product-rules.md#states). */
 export async function createAndCacheAccount(uid: string, client: QueryClient = defaultQueryClient): Promise<Account> {
   const key = accountKeys.current(uid);
   const account = await createAccount();

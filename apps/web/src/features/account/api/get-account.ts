@@ -4,7 +4,7 @@ import { accountKeys } from '../keys';
 
 export type Account = Schemas['AccountResponse'];
 
-/** Account query settings of spec §9: fresh 5 min, kept 10 min, no retry, no refetch on focus. */
+/** Account query settings of docs/product-rules.md#limits: fresh 5 min, kept 10 min, no retry, no refetch on focus. */
 export const ACCOUNT_STALE_TIME_MS = 5 * 60 * 1000;
 export const ACCOUNT_GC_TIME_MS = 10 * 60 * 1000;
 

@@ -13,7 +13,7 @@ export function useEmailField() {
 
 export type EmailFieldState = ReturnType<typeof useEmailField>;
 
-/** The e-mail input of the auth forms, with メールアドレスを正しく入力してください once touched and invalid (spec §5). */
+/** The e-mail input of the auth forms, with メールアドレスを正しく入力してください once touched and invalid (docs/product-rules.md#validation). */
 export function EmailField({ field, disabled }: { field: EmailFieldState; disabled?: boolean }) {
   const { t } = useTranslation();
   return (

@@ -18,7 +18,7 @@ interface InviteMembersResult {
   failedEmails: string[];
 }
 
-/** Thrown when no address at all could be invited (spec §8). */
+/** Thrown when no address at all could be invited (docs/product-rules.md#messages). */
 export class AllInvitationsFailedError extends Error {
   constructor() {
     super(i18n.t('invite.allFailed'));

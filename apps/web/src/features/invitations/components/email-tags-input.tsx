@@ -22,7 +22,7 @@ export interface EmailTagsInputProps {
 }
 
 /**
- * Suggestions not chosen yet whose name or email contains the query, case-insensitively (spec §5):
+ * Suggestions not chosen yet whose name or email contains the query, case-insensitively (docs/product-rules.md#invitations):
  * the list narrows as one types, before the server's answer for the new text arrives.
  */
 function filterSuggestions(suggestions: readonly EmailSuggestion[], chosen: readonly string[], query: string): EmailSuggestion[] {
@@ -32,7 +32,7 @@ function filterSuggestions(suggestions: readonly EmailSuggestion[], chosen: read
 }
 
 /**
- * Tag input of e-mail addresses (spec §5): a chip on Enter or blur when the text is a valid
+ * Tag input of e-mail addresses (docs/product-rules.md#invitations): a chip on Enter or blur when the text is a valid
  * address; an invalid non-empty text shows メールアドレスを正しく入力してください in red;
  * duplicates are removed. Suggestions (at most 250 px high) add their address when picked.
  */

@@ -27,7 +27,7 @@ export interface InviteDialogProps {
 }
 
 /**
- * '{project name}にメンバーを招待' (spec §2, §4, §5): e-mail chips, an organization role (default
+ * '{project name}にメンバーを招待' (docs/product-rules.md#screens, #invitations): e-mail chips, an organization role (default
  * admin, else the first) and a project role (default supervisor, else the first). Success or
  * partial failure closes the dialog; the lists refresh either way.
  */

@@ -15,7 +15,7 @@ interface PendingPlanChange {
 
 /**
  * プロダクト利用設定: product name and plan. System admins change the plan through a selector and
- * a confirmation (cancelling restores the prior plan); others see plain text (spec §2, §4, §6).
+ * a confirmation (cancelling restores the prior plan); others see plain text (docs/product-rules.md#screens, #plans, #permissions).
  */
 export function ProductUsageTab({ project, loading, mayChangePlan }: { project: ProjectDetail | undefined; loading: boolean; mayChangePlan: boolean }) {
   if (loading || !project) return <TableSkeleton rows={2} columns={2} />;

@@ -7,7 +7,7 @@ import type { ProjectDetail } from '../api/get-project';
 
 const PROJECT_NAME_INPUT_WIDTH = 400;
 
-/** 基本情報: the project name (400 px wide) and save; an empty name is not saved (spec §2, §5). */
+/** 基本情報: the project name (400 px wide) and save; an empty name is not saved (docs/product-rules.md#screens, #validation). */
 export function ProjectGeneralTab({ project, mayUpdate }: { project: ProjectDetail; mayUpdate: boolean }) {
   const { t } = useTranslation();
   const [name, setName] = useDraft(project.name);

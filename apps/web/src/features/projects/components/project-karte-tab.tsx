@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useProjectKarteMapping } from '../api/get-project-karte-mapping';
 import { useUpsertProjectKarteMapping } from '../api/upsert-project-karte-mapping';
 
-/** KARTE連携 (system admins only): the external project id, saved only when changed (spec §2, §5). */
+/** KARTE連携 (system admins only): the external project id, saved only when changed (docs/product-rules.md#screens, #validation). */
 export function ProjectKarteTab({ projectId, mayUpdate }: { projectId: string; mayUpdate: boolean }) {
   const { t } = useTranslation();
   const mapping = useProjectKarteMapping(projectId);

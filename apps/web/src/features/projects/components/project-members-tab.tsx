@@ -17,10 +17,10 @@ import { useProjectMembers } from '../api/get-project-members';
 import { useRemoveProjectMember } from '../api/remove-project-member';
 
 /**
- * メンバー: 'N人のメンバー', the invite button and the table of members and invitations (spec §2).
+ * メンバー: 'N人のメンバー', the invite button and the table of members and invitations (docs/product-rules.md#screens).
  * Project admins (and organization and system admins) invite into this project, with the
  * organization roles the permission rule lets them give (a project admin who is not an
- * organization admin: the member role only; spec §6).
+ * organization admin: the member role only; docs/product-rules.md#permissions).
  */
 export function ProjectMembersTab({ organization, project, can }: { organization: OrganizationDetail; project: ProjectDetail; can: Can }) {
   const { t } = useTranslation();

@@ -18,7 +18,7 @@ const OPTIONS_MAX_HEIGHT = 360;
 const READ_AHEAD_PX = 80;
 
 /**
- * Organization and project switcher (spec §2): a button naming the current organization and
+ * Organization and project switcher (docs/product-rules.md#screens): a button naming the current organization and
  * project that opens a search box over the account's projects, grouped by organization, with a
  * checkmark on the current one; and a settings button. The projects are searched on the server
  * (project or organization name) and read a page at a time as the options scroll. Keyboard: type

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useUpdateIsSystemAdmin } from '../api/update-is-system-admin';
 
 /**
- * Grants system-admin rights by email (spec §5): the address must be valid; the API refuses one
+ * Grants system-admin rights by email (docs/product-rules.md#validation): the address must be valid; the API refuses one
  * outside the company mail domain (INTERNAL_ACCOUNTS_ONLY), shown as ドメイン外のメンバーは追加できません,
  * and an account whose address the identity provider has not verified (EMAIL_NOT_VERIFIED), shown
  * under the address and in the error toast.

@@ -11,7 +11,7 @@ export interface NameDialogProps {
   submitLabel: string;
   loading: boolean;
   onClose: () => void;
-  /** Called with the trimmed, non-empty name (spec §5). */
+  /** Called with the trimmed, non-empty name (docs/product-rules.md#validation). */
   onSubmit: (name: string) => void;
 }
 

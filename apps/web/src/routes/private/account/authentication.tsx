@@ -5,7 +5,7 @@ import { useCurrentAccount } from '@/features/account';
 import { sendResetMail } from '@/features/auth';
 import { useTranslation } from 'react-i18next';
 
-/** /account/authentication: read-only email and a password-reset mail button (spec §2, §8). */
+/** /account/authentication: read-only email and a password-reset mail button (docs/product-rules.md#routes, #messages). */
 export function Component() {
   const { t } = useTranslation();
   const account = useCurrentAccount();

@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { useTranslation } from 'react-i18next';
 import { TabbedPageLayout } from '@/routes/private/tabbed-page-layout';
 
-/** /account: profile and authentication tabs (spec §2). */
+/** /account: profile and authentication tabs (docs/product-rules.md#routes). */
 export function Component() {
   const { t } = useTranslation();
   usePageTitle(t('account.title'));

@@ -6,7 +6,7 @@ import { toast, toastOnError } from '@/components/toasts';
 import { useCurrentAccount, useUpdateAccount, useUploadProfileImage } from '@/features/account';
 import { useTranslation } from 'react-i18next';
 
-/** /account/profile: avatar upload and delete, name, save (spec §2, §4, §5). */
+/** /account/profile: avatar upload and delete, name, save (docs/product-rules.md#routes, #states, #validation). */
 export function Component() {
   const { t } = useTranslation();
   const account = useCurrentAccount();

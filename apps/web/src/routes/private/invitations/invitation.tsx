@@ -79,7 +79,7 @@ function InvitationScreen({ invitationId }: { invitationId: string }) {
   );
 }
 
-/** /invitations/{id} (spec §2). */
+/** /invitations/{id} (docs/product-rules.md#routes). */
 export function Component() {
   const { t } = useTranslation();
   usePageTitle(t('invitation.title'));

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * /organizations/{id}/settings/auditLog: the organization's audit log, for its admins and system
- * admins; anyone else sees the page disabled with 権限がありません (spec §6).
+ * admins; anyone else sees the page disabled with 権限がありません (docs/product-rules.md#permissions).
  */
 export function Component() {
   const { t } = useTranslation();

@@ -7,7 +7,7 @@ import { usePermissions } from '@/features/account';
 import { OrganizationSettingsPage, useOrganizationSettings, useUpdateOrganization, useUploadOrganizationProfileImage } from '@/features/organizations';
 import { useTranslation } from 'react-i18next';
 
-/** /organizations/{id}/settings/general: avatar upload and delete, name, save (spec §2, §4). */
+/** /organizations/{id}/settings/general: avatar upload and delete, name, save (docs/product-rules.md#routes, #states). */
 export function Component() {
   const { t } = useTranslation();
   const { organization } = useOrganizationSettings();

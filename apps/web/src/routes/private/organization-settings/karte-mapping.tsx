@@ -8,7 +8,7 @@ import { usePermissions } from '@/features/account';
 import { OrganizationSettingsPage, useOrganizationKarteMapping, useOrganizationSettings, useUpsertOrganizationKarteMapping } from '@/features/organizations';
 import { useTranslation } from 'react-i18next';
 
-/** /organizations/{id}/settings/karteMapping: the KARTE organization id (those who may read the mapping: system admins; spec §2, §6). */
+/** /organizations/{id}/settings/karteMapping: the KARTE organization id (those who may read the mapping: system admins; docs/product-rules.md#routes, #permissions). */
 export function Component() {
   const { t } = useTranslation();
   const { organization } = useOrganizationSettings();

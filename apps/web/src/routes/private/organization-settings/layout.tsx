@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 export const SETTINGS_SIDEBAR_WIDTH = 280;
 
 /**
- * /organizations/{id}/settings (spec §2): side navigation with a back button (the organization's
+ * /organizations/{id}/settings (docs/product-rules.md#routes): side navigation with a back button (the organization's
  * first project, or /projects), the organization's pages and its projects.
  */
 export function Component() {
@@ -87,7 +87,7 @@ export function Component() {
           <Stack gap={2}>
             {pages.map((page) =>
               page.allowed === false ? (
-                // A page the account may not see (spec §6): disabled, with the tooltip 権限がありません.
+                // A page the account may not see (docs/product-rules.md#permissions): disabled, with the tooltip 権限がありません.
                 <PermissionTooltip key={page.href} allowed={false} block>
                   <NavLink disabled label={page.label} renderRoot={(props) => <button type="button" {...props} disabled />} style={{ borderRadius: 6 }} />
                 </PermissionTooltip>

@@ -10,7 +10,7 @@ import { OrganizationSettingsPage, useAssignOrganizationRole, useOrganizationMem
 import { chainInfiniteLists } from '@/lib/infinite-list';
 import { useTranslation } from 'react-i18next';
 
-/** /organizations/{id}/settings/members: members and pending invitations (spec §2), read a page at a time and searched on the server. */
+/** /organizations/{id}/settings/members: members and pending invitations (docs/product-rules.md#routes), read a page at a time and searched on the server. */
 export function Component() {
   const { t } = useTranslation();
   const { organization } = useOrganizationSettings();

@@ -12,13 +12,13 @@ import { parseViewParam, PROJECT_SETTINGS_VIEWS, type ProjectSettingsView } from
 import { useTranslation } from 'react-i18next';
 import { i18n } from '@/lib/i18n';
 
-/** Document title: the project name followed by the product name, or a loading text (spec §2). */
+/** Document title: the project name followed by the product name, or a loading text (docs/product-rules.md#routes). */
 export function projectSettingsTitle(projectName: string | undefined): string {
   return projectName === undefined ? i18n.t('app.loading') : `${projectName} | ${i18n.t('app.title')}`;
 }
 
 /**
- * /organizations/{id}/settings/projects/{projectId}?view=… (spec §2): 基本情報, メンバー, ロール,
+ * /organizations/{id}/settings/projects/{projectId}?view=… (docs/product-rules.md#routes): 基本情報, メンバー, ロール,
  * プロダクト利用設定 and (system admins) KARTE連携; changing tab updates `view`.
  */
 export function Component() {

@@ -2,7 +2,7 @@ import { RoleTable } from '@/components/role-table';
 import { OrganizationSettingsPage, useOrganizationSettings } from '@/features/organizations';
 import { useTranslation } from 'react-i18next';
 
-/** /organizations/{id}/settings/roles: role name and description (spec §2). */
+/** /organizations/{id}/settings/roles: role name and description (docs/product-rules.md#routes). */
 export function Component() {
   const { t } = useTranslation();
   const { organization } = useOrganizationSettings();

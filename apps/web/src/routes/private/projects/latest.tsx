@@ -4,7 +4,7 @@ import { useCurrentAccount } from '@/features/account';
 import { resolveLatestProjectId } from '@/features/projects';
 import { getLatestProjectId } from '@/lib/storage';
 
-/** /projects/latest (spec §2). */
+/** /projects/latest (docs/product-rules.md#routes). */
 export function Component() {
   const account = useCurrentAccount();
   const projectId = resolveLatestProjectId(getLatestProjectId(), account);

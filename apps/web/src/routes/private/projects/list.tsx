@@ -11,11 +11,11 @@ import { useCurrentAccount } from '@/features/account';
 import { chooserRows, ProjectNavLink, runsByOrganization, useProjectPages } from '@/features/projects';
 import { useTranslation } from 'react-i18next';
 
-/** The height of the chooser's scroll list (spec §2). */
+/** The height of the chooser's scroll list (docs/product-rules.md#routes). */
 const PROJECT_LIST_HEIGHT = 300;
 
 /**
- * /projects: the project chooser (spec §2). The projects are read a page at a time as the list
+ * /projects: the project chooser (docs/product-rules.md#routes). The projects are read a page at a time as the list
  * scrolls and searched on the server by project or organization name; they arrive ordered by
  * organization and are grouped under a heading per organization.
  */

@@ -22,7 +22,7 @@ function goToProduct(projectId: string, product: { key: string; path: string }):
   window.location.assign(productHref(product.path, projectId));
 }
 
-/** /projects/{id} (spec §2). */
+/** /projects/{id} (docs/product-rules.md#routes). */
 export function Component() {
   const { t } = useTranslation();
   const { projectId = '' } = useParams();
