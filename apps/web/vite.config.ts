@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { API_BASE_PATH, APP_BASE_PATH } from '@console/domain';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { monitoringCspSources, readMonitoringEnv } from './src/config/monitoring-env.js';
 
@@ -11,7 +12,7 @@ function proxies(): Record<string, ProxyOptions> {
   const result: Record<string, ProxyOptions> = {};
   const api = process.env.CONSOLE_API_PROXY_TARGET;
   if (api) {
-    result['/api'] = { target: api, changeOrigin: false, rewrite: (path) => path.replace(/^\/api/, '') || '/' };
+    result[API_BASE_PATH] = { target: api, changeOrigin: false, rewrite: (path) => path.slice(API_BASE_PATH.length) || '/' };
   }
   const knowledge = process.env.CONSOLE_KNOWLEDGE_PROXY_TARGET;
   if (knowledge) {
@@ -79,7 +80,7 @@ function localHeaders(server: 'dev' | 'preview'): Record<string, string> {
 }
 
 export default defineConfig({
-  base: '/auth/',
+  base: `${APP_BASE_PATH}/`,
   plugins: [react()],
   resolve: {
     alias: {

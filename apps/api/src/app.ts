@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import { DomainError } from '@console/domain';
+import { DomainError, IMAGE_MAX_BYTES } from '@console/domain';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
@@ -20,7 +20,6 @@ import { Lifecycle } from './modules/health/lifecycle';
 import { Metrics } from './modules/metrics/metrics';
 
 const MAX_JSON_BODY_BYTES = 1024 * 1024;
-const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 /** Builds the API application (not yet listening). */
 export async function createApp(config: AppConfig, options: { logger?: boolean } = {}): Promise<NestFastifyApplication> {
@@ -51,7 +50,7 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
     done(lifecycle.phase === 'stopping' ? new DomainError('SERVICE_UNAVAILABLE') : undefined);
   });
   await app.register(fastifyCookie);
-  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
+  await app.register(fastifyMultipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10 } });
   // After the cookie parser: the per-IP limit tells anonymous calls by their missing token or session cookie.
   await app.get(RateLimiter).install(adapter.getInstance());
   await app.get(Metrics).install(adapter.getInstance());

@@ -1,4 +1,11 @@
-import { ADMIN_ROLE_KEY, generateId, isErrorBody, type IdKind } from '@console/domain';
+import { ADMIN_ROLE_KEY, generateId, isErrorCode, PRODUCT_ERROR_NAME, type IdKind } from '@console/domain';
+
+/** An error body of the product: its name, a code of the catalogue and a message. */
+function isErrorBody(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null) return false;
+  const { name, errorCode, message } = body as Record<string, unknown>;
+  return name === PRODUCT_ERROR_NAME && isErrorCode(errorCode) && typeof message === 'string';
+}
 import type { OpenAPIObject } from '@nestjs/swagger';
 import fc from 'fast-check';
 import { openApiDocument } from '../src/app';

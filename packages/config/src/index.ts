@@ -102,6 +102,3 @@ export function isEnvironmentName(value: unknown): value is EnvironmentName {
 export function deploymentFor(name: EnvironmentName): DeploymentConfig {
   return DEPLOYMENTS[name];
 }
-
-/** Base path of the console's web app (docs/product-rules.md#routes). */
-export const AUTH_BASE_PATH = '/auth';

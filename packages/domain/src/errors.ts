@@ -75,7 +75,7 @@ export const ErrorCodes = {
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 
 /** Every error code, in catalogue order. */
-export const ERROR_CODES: readonly ErrorCode[] = Object.freeze(Object.values(ErrorCodes));
+const ERROR_CODES: readonly ErrorCode[] = Object.freeze(Object.values(ErrorCodes));
 
 /** The generic write failures' messages (docs/product-rules.md#errors): the spec writes them in English, the same in every language. */
 const WRITE_FAILURE_MESSAGES = {
@@ -191,7 +191,7 @@ export const ERROR_MESSAGES_EN: Readonly<Record<ErrorCode, string>> = Object.fre
 const ERROR_MESSAGES_BY_LOCALE: Readonly<Record<Locale, Readonly<Record<ErrorCode, string>>>> = Object.freeze({ ja: ERROR_MESSAGES, en: ERROR_MESSAGES_EN });
 
 /** The catalogue message of the code in the locale. */
-export function errorMessage(code: ErrorCode, locale: Locale): string {
+function errorMessage(code: ErrorCode, locale: Locale): string {
   return ERROR_MESSAGES_BY_LOCALE[locale][code];
 }
 
@@ -282,12 +282,8 @@ export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && ERROR_CODE_SET.has(value);
 }
 
-export function httpStatusOf(code: ErrorCode): number {
-  return ERROR_HTTP_STATUS[code];
-}
-
 /** Renders any value for an error message without throwing. */
-export function describeValue(value: unknown): string {
+function describeValue(value: unknown): string {
   if (typeof value === 'string') return value;
   if (
     value === null ||
@@ -330,22 +326,4 @@ export class DomainError extends Error {
   toBody(): ErrorBody {
     return { name: PRODUCT_ERROR_NAME, errorCode: this.errorCode, message: this.message };
   }
-}
-
-export function isDomainError(e: unknown): e is DomainError {
-  if (e instanceof DomainError) return true;
-  // Tolerate a second copy of this module (e.g. two bundles): recognise the shape.
-  return e instanceof Error && e.name === 'DomainError' && isErrorCode((e as { errorCode?: unknown }).errorCode);
-}
-
-/** True when `body` is an API error body of this product (name, known code, string message). */
-export function isErrorBody(body: unknown): body is ErrorBody {
-  if (typeof body !== 'object' || body === null) return false;
-  const b = body as Record<string, unknown>;
-  return b.name === PRODUCT_ERROR_NAME && isErrorCode(b.errorCode) && typeof b.message === 'string';
-}
-
-/** Turns an API error body back into a DomainError (docs/product-rules.md#api-calls); undefined for anything else. */
-export function domainErrorFromBody(body: unknown): DomainError | undefined {
-  return isErrorBody(body) ? new DomainError(body.errorCode, body.message) : undefined;
 }

@@ -4,7 +4,7 @@
 import { DomainError, ErrorCodes, invalidIdMessage } from './errors';
 
 /** Digits, then upper-case, then lower-case letters (62 characters). */
-export const ID_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const ID_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 export type IdKind =
   | 'account'
@@ -16,7 +16,7 @@ export type IdKind =
   | 'karteOrganization'
   | 'karteProject';
 
-export const ID_LENGTHS: Readonly<Record<IdKind, number>> = Object.freeze({
+const ID_LENGTHS: Readonly<Record<IdKind, number>> = Object.freeze({
   account: 10,
   role: 10,
   productRole: 10,
@@ -26,8 +26,6 @@ export const ID_LENGTHS: Readonly<Record<IdKind, number>> = Object.freeze({
   karteOrganization: 24,
   karteProject: 24,
 });
-
-export const ID_KINDS: readonly IdKind[] = Object.freeze(Object.keys(ID_LENGTHS) as IdKind[]);
 
 /** The default root account id (docs/product-rules.md#identifiers): a fixed, valid account id. */
 export const ROOT_ACCOUNT_ID = 'root000000';

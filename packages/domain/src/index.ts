@@ -8,3 +8,4 @@ export * from './invitations';
 export * from './permissions';
 export * from './audit';
 export * from './locales';
+export * from './limits';

@@ -2,14 +2,12 @@
  * Invitations (docs/product-rules.md#screens, #entities, #invitations, #limits).
  */
 import { DomainError, ErrorCodes } from './errors';
+import { APP_BASE_PATH } from './limits';
 import type { Membership } from './memberships';
 import { emailsEqual } from './validation';
 
 /** Invitation lifetime: 7 days. */
 export const INVITATION_LIFETIME_SECONDS = 604800;
-
-/** The web app's base path (docs/product-rules.md#screens). */
-export const APP_BASE_PATH = '/auth';
 
 export type InvitationStatus = 'pending' | 'expired' | 'accepted' | 'cancelled';
 
@@ -62,11 +60,6 @@ export function assertInvitationMembershipValid(membership: Membership, organiza
     if (project === undefined) throw new DomainError(ErrorCodes.PROJECT_NOT_IN_ORGANIZATION);
     if (!project.roleIds.includes(entry.roleId)) throw new DomainError(ErrorCodes.ROLE_NOT_FOUND);
   }
-}
-
-/** Invitations are listed for a project when any of their membership projects matches (docs/product-rules.md#invitations). */
-export function invitationMatchesProject(membership: Pick<Membership, 'projects'>, projectId: string): boolean {
-  return membership.projects.some((p) => p.projectId === projectId);
 }
 
 /** `${appOrigin}/auth/invitations/${id}?page=sign-up` (docs/product-rules.md#api-calls). Trailing slashes of the origin are dropped. */

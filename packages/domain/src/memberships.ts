@@ -17,27 +17,6 @@ export interface Membership {
 }
 
 /**
- * Merges project assignments by projectId: every existing project is kept (in its position),
- * an incoming assignment for the same project replaces its role, and incoming projects not
- * present yet are appended. When `incoming` names a project twice, the last entry wins.
- * The result has unique projectIds.
- */
-export function mergeProjectAssignments(
-  existing: readonly ProjectAssignment[],
-  incoming: readonly ProjectAssignment[],
-): ProjectAssignment[] {
-  const byId = new Map<string, ProjectAssignment>();
-  for (const p of existing) {
-    if (!byId.has(p.projectId)) byId.set(p.projectId, { projectId: p.projectId, roleId: p.roleId });
-  }
-  for (const p of incoming) {
-    // Map#set keeps the original insertion position for keys that already exist.
-    byId.set(p.projectId, { projectId: p.projectId, roleId: p.roleId });
-  }
-  return [...byId.values()];
-}
-
-/**
  * Keeps every existing assignment unchanged and appends only incoming projects that are not
  * there yet (the first incoming entry per project wins). The result has unique projectIds.
  */
@@ -57,10 +36,6 @@ export function findMembership(
   organizationId: string,
 ): Membership | undefined {
   return memberships.find((m) => m.organizationId === organizationId);
-}
-
-export function isOrganizationMember(memberships: readonly Membership[], organizationId: string): boolean {
-  return findMembership(memberships, organizationId) !== undefined;
 }
 
 /** The account's assignment to a project, with the owning organization's id. */
@@ -120,27 +95,12 @@ export function assignProjectRole(
   assignment: ProjectAssignment,
 ): Membership[] {
   const existing = requireMembership(memberships, organizationId);
-  return memberships.map((m) =>
-    m === existing ? copyMembership(m, mergeProjectAssignments(m.projects, [assignment])) : copyMembership(m),
-  );
-}
-
-/** Removes the organization membership (and with it every project of that organization). */
-export function removeOrganizationMembership(memberships: readonly Membership[], organizationId: string): Membership[] {
-  return memberships.filter((m) => m.organizationId !== organizationId).map((m) => copyMembership(m));
-}
-
-/** Removes a project from the organization membership; the organization membership stays. */
-export function removeProjectMembership(
-  memberships: readonly Membership[],
-  organizationId: string,
-  projectId: string,
-): Membership[] {
-  return memberships.map((m) =>
-    m.organizationId === organizationId
-      ? copyMembership(m, m.projects.filter((p) => p.projectId !== projectId).map((p) => ({ ...p })))
-      : copyMembership(m),
-  );
+  const assigned = { projectId: assignment.projectId, roleId: assignment.roleId };
+  const withRole = (projects: readonly ProjectAssignment[]): ProjectAssignment[] =>
+    projects.some((p) => p.projectId === assigned.projectId)
+      ? projects.map((p) => (p.projectId === assigned.projectId ? assigned : { ...p }))
+      : [...projects.map((p) => ({ ...p })), assigned];
+  return memberships.map((m) => (m === existing ? copyMembership(m, withRole(m.projects)) : copyMembership(m)));
 }
 
 /** A change of one account's organization membership: its new role key, or null when it is removed. */

@@ -23,7 +23,7 @@
  *   invited organization role is `subject.invitedOrganizationRoleKey`; without it (showing the
  *   invite button) only the operator's rights in the project decide.
  */
-import { ErrorCodes, type ErrorCode, DomainError } from './errors';
+import { ErrorCodes, type ErrorCode } from './errors';
 import { ADMIN_ROLE_KEY, MEMBER_ROLE_KEY } from './roles';
 import { emailsEqual, isCompanyEmail } from './validation';
 
@@ -80,11 +80,8 @@ export const Actions = {
 
 export type Action = (typeof Actions)[keyof typeof Actions];
 
-/** Every action (for authorization matrices). */
-export const ALL_ACTIONS: readonly Action[] = Object.freeze(Object.values(Actions));
-
 /** The current operator (docs/product-rules.md#entities). */
-export interface Operator {
+interface Operator {
   id: string;
   email: string;
   isSystemAdmin: boolean;
@@ -262,10 +259,4 @@ export function decide(action: Action, subject: PermissionSubject): Decision {
 
 export function can(action: Action, subject: PermissionSubject): boolean {
   return decide(action, subject).allowed;
-}
-
-/** Throws DomainError(reason) when the action is not allowed. */
-export function assertAllowed(action: Action, subject: PermissionSubject): void {
-  const decision = decide(action, subject);
-  if (!decision.allowed) throw new DomainError(decision.reason);
 }

@@ -4,7 +4,7 @@
  */
 import { DomainError, ErrorCodes } from './errors';
 
-export interface PlanDefinition {
+interface PlanDefinition {
   readonly key: string;
   readonly name: string;
 }
@@ -36,22 +36,19 @@ export type PlanKey = Product['plans'][number]['key'];
 export type ProductSettings = Partial<Record<ProductKey, { plan: PlanKey }>>;
 
 /** The default plan; 'none' means disabled. */
-export const DEFAULT_PLAN = 'none' satisfies PlanKey;
-/** Marker returned by {@link defaultProductKey} when no product is enabled. */
-export const NO_PRODUCTS_IN_USE = 'no_products_in_use';
-
+const DEFAULT_PLAN = 'none' satisfies PlanKey;
 export const PRODUCT_KEYS: readonly ProductKey[] = Object.freeze(PRODUCTS.map((p) => p.key));
 
-export function isProductKey(value: unknown): value is ProductKey {
+function isProductKey(value: unknown): value is ProductKey {
   return typeof value === 'string' && (PRODUCT_KEYS as readonly string[]).includes(value);
 }
 
-export function findProduct(key: string): Product | undefined {
+function findProduct(key: string): Product | undefined {
   return PRODUCTS.find((p) => p.key === key);
 }
 
 /** True when `plan` is one of the plans of product `productKey`. */
-export function isValidPlan(productKey: string, plan: unknown): plan is PlanKey {
+function isValidPlan(productKey: string, plan: unknown): plan is PlanKey {
   const product = findProduct(productKey);
   return product !== undefined && product.plans.some((p) => p.key === plan);
 }
@@ -62,18 +59,13 @@ export function planOf(settings: ProductSettings | null | undefined, key: Produc
   return isValidPlan(key, plan) ? plan : DEFAULT_PLAN;
 }
 
-export function isProductEnabled(settings: ProductSettings | null | undefined, key: string): boolean {
+function isProductEnabled(settings: ProductSettings | null | undefined, key: string): boolean {
   return isProductKey(key) && planOf(settings, key) !== DEFAULT_PLAN;
 }
 
 /** Enabled products, in catalogue order. */
 export function enabledProducts(settings: ProductSettings | null | undefined): Product[] {
   return PRODUCTS.filter((p) => isProductEnabled(settings, p.key));
-}
-
-/** The first enabled product's key, or {@link NO_PRODUCTS_IN_USE}. */
-export function defaultProductKey(settings: ProductSettings | null | undefined): ProductKey | typeof NO_PRODUCTS_IN_USE {
-  return enabledProducts(settings)[0]?.key ?? NO_PRODUCTS_IN_USE;
 }
 
 /**

@@ -5,25 +5,16 @@
 export const ADMIN_ROLE_KEY = 'admin';
 export const MEMBER_ROLE_KEY = 'member';
 /** Preferred default project role of the invite dialog (docs/product-rules.md#roles), when a project has one. */
-export const SUPERVISOR_ROLE_KEY = 'supervisor';
+const SUPERVISOR_ROLE_KEY = 'supervisor';
 
-export type PresetRoleKey = typeof ADMIN_ROLE_KEY | typeof MEMBER_ROLE_KEY;
+type PresetRoleKey = typeof ADMIN_ROLE_KEY | typeof MEMBER_ROLE_KEY;
 /** A preset key or a custom one. (`string & {}` keeps editor completion for the presets.) */
-export type RoleKey = PresetRoleKey | (string & {});
+type RoleKey = PresetRoleKey | (string & {});
 
 export interface RoleDefinition {
   readonly key: RoleKey;
   readonly name: string;
   readonly description: string;
-}
-
-/** A stored role (docs/product-rules.md#roles). */
-export interface Role {
-  id: string;
-  key: RoleKey;
-  name: string;
-  description: string;
-  isPreset: boolean;
 }
 
 export const PRESET_ORGANIZATION_ROLES: readonly RoleDefinition[] = Object.freeze([
@@ -54,9 +45,4 @@ export function pickDefaultOrganizationRole<R extends { key: string }>(roles: re
 /** Default project role of the invite dialog: the supervisor role, else the first (docs/product-rules.md#roles). */
 export function pickDefaultProjectRole<R extends { key: string }>(roles: readonly R[]): R | undefined {
   return roles.find((r) => r.key === SUPERVISOR_ROLE_KEY) ?? roles[0];
-}
-
-/** The role with the given id, if any. */
-export function findRoleById<R extends { id: string }>(roles: readonly R[], roleId: string): R | undefined {
-  return roles.find((r) => r.id === roleId);
 }

@@ -3,9 +3,10 @@
  * Predicates take `unknown` and return plain booleans so they are safe on untrusted input.
  */
 import { DomainError, ErrorCodes } from './errors';
+import { NAME_MAX_LENGTH } from './limits';
 
 /** Non-space characters, '@', non-space characters, '.', non-space characters (docs/product-rules.md#validation). */
-export const EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
+const EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
 
 export function isValidEmail(value: unknown): boolean {
   return typeof value === 'string' && EMAIL_PATTERN.test(value);
@@ -40,16 +41,12 @@ export function uniqueEmails(emails: readonly string[]): string[] {
   return result;
 }
 
-export function assertValidEmail(value: unknown): asserts value is string {
-  if (!isValidEmail(value)) throw new DomainError(ErrorCodes.INVALID_EMAIL);
-}
-
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 /** The ASCII symbols allowed in passwords: every printable ASCII symbol (no space). */
-export const PASSWORD_SYMBOLS = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
-export const PASSWORD_LETTERS_AND_DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const PASSWORD_SYMBOLS = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
+const PASSWORD_LETTERS_AND_DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** Every character a password may contain. */
-export const PASSWORD_ALPHABET = PASSWORD_LETTERS_AND_DIGITS + PASSWORD_SYMBOLS;
+const PASSWORD_ALPHABET = PASSWORD_LETTERS_AND_DIGITS + PASSWORD_SYMBOLS;
 
 const PASSWORD_CHARS: ReadonlySet<string> = new Set(PASSWORD_ALPHABET);
 
@@ -60,10 +57,6 @@ export function isValidPassword(value: unknown): boolean {
     if (!PASSWORD_CHARS.has(ch)) return false;
   }
   return true;
-}
-
-export function assertValidPassword(value: unknown): asserts value is string {
-  if (!isValidPassword(value)) throw new DomainError(ErrorCodes.INVALID_PASSWORD);
 }
 
 /**
@@ -79,8 +72,6 @@ export function isCompanyEmail(email: unknown, companyDomain: string | null | un
   if (!isValidEmail(normalized)) return false;
   return normalized.slice(normalized.lastIndexOf('@') + 1) === domain;
 }
-
-export const NAME_MAX_LENGTH = 100;
 
 /** Trimmed non-empty string. */
 export function isNonEmptyName(value: unknown): boolean {
@@ -108,17 +99,9 @@ export function validateName(value: unknown): string {
 /** Image types accepted for avatars (docs/product-rules.md#validation). */
 export const SUPPORTED_IMAGE_TYPES = Object.freeze(['image/png', 'image/jpeg', 'image/webp', 'image/avif'] as const);
 export type SupportedImageType = (typeof SUPPORTED_IMAGE_TYPES)[number];
-/** Largest accepted avatar upload. */
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 export function isSupportedImageType(mimeType: unknown): mimeType is SupportedImageType {
   if (typeof mimeType !== 'string') return false;
   const base = mimeType.replace(/;[\s\S]*$/, '').trim().toLowerCase();
   return (SUPPORTED_IMAGE_TYPES as readonly string[]).includes(base);
-}
-
-/** Throws UNSUPPORTED_IMAGE or IMAGE_TOO_LARGE. */
-export function assertValidImage(image: { mimeType: unknown; size: number }): void {
-  if (!isSupportedImageType(image.mimeType)) throw new DomainError(ErrorCodes.UNSUPPORTED_IMAGE);
-  if (!(image.size <= IMAGE_MAX_BYTES)) throw new DomainError(ErrorCodes.IMAGE_TOO_LARGE);
 }

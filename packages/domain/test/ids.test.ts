@@ -1,9 +1,6 @@
 import fc from 'fast-check';
 import { DomainError } from '../src/errors';
 import {
-  ID_ALPHABET,
-  ID_KINDS,
-  ID_LENGTHS,
   ROOT_ACCOUNT_ID,
   assertValidId,
   generateId,
@@ -11,28 +8,26 @@ import {
   type IdKind,
 } from '../src/ids';
 
+/** The id lengths per kind, as docs/product-rules.md gives them. */
+const ID_LENGTHS: Record<IdKind, number> = {
+  account: 10,
+  role: 10,
+  productRole: 10,
+  organization: 8,
+  project: 8,
+  invitation: 21,
+  karteOrganization: 24,
+  karteProject: 24,
+};
+const ID_KINDS = Object.keys(ID_LENGTHS) as IdKind[];
+/** Digits, then upper-case, then lower-case letters. */
+const ID_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const ALPHABET_CHARS = ID_ALPHABET.split('');
 const kindArb = fc.constantFrom<IdKind>(...ID_KINDS);
 
 describe('ids: constants', () => {
-  it('the alphabet is digits, upper and lower case letters', () => {
-    expect(ID_ALPHABET).toHaveLength(62);
-    expect(new Set(ALPHABET_CHARS).size).toBe(62);
-    expect(ID_ALPHABET).toMatch(/^[0-9A-Za-z]+$/);
-  });
-
-  it('lengths per kind follow the spec', () => {
-    expect(ID_LENGTHS).toEqual({
-      account: 10,
-      role: 10,
-      productRole: 10,
-      organization: 8,
-      project: 8,
-      invitation: 21,
-      karteOrganization: 24,
-      karteProject: 24,
-    });
-    expect([...ID_KINDS].sort()).toEqual(Object.keys(ID_LENGTHS).sort());
+  it('ids use only digits and letters', () => {
+    fc.assert(fc.property(kindArb, (kind) => [...generateId(kind)].every((c) => ALPHABET_CHARS.includes(c))));
   });
 
   it('the root account id is a valid account id', () => {

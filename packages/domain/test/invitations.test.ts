@@ -1,13 +1,11 @@
 import fc from 'fast-check';
 import { DomainError } from '../src/errors';
 import {
-  APP_BASE_PATH,
   INVITATION_LIFETIME_SECONDS,
   assertCanAccept,
   assertInvitationMembershipValid,
   buildInvitationUrl,
   invitationExpiresAt,
-  invitationMatchesProject,
   invitationStatus,
   inviteOutcome,
   isInviteEntryFailed,
@@ -115,15 +113,6 @@ describe('assertInvitationMembershipValid', () => {
   });
 });
 
-describe('invitationMatchesProject', () => {
-  const m = { projects: [{ projectId: 'a', roleId: 'r' }, { projectId: 'b', roleId: 'r' }] };
-  it('matches when any membership project matches', () => {
-    expect(invitationMatchesProject(m, 'b')).toBe(true);
-    expect(invitationMatchesProject(m, 'c')).toBe(false);
-    expect(invitationMatchesProject({ projects: [] }, 'a')).toBe(false);
-  });
-});
-
 describe('buildInvitationUrl', () => {
   it.each([
     ['https://app.example.jp', 'https://app.example.jp/auth/invitations/abc?page=sign-up'],
@@ -132,7 +121,6 @@ describe('buildInvitationUrl', () => {
     ['http://localhost:5173', 'http://localhost:5173/auth/invitations/abc?page=sign-up'],
   ])('%s → %s', (origin, url) => {
     expect(buildInvitationUrl(origin, 'abc')).toBe(url);
-    expect(APP_BASE_PATH).toBe('/auth');
   });
 
   it('encodes an id that is not url-safe', () => {

@@ -9,10 +9,6 @@ import {
   assignProjectRole,
   findMembership,
   findProjectAssignment,
-  isOrganizationMember,
-  mergeProjectAssignments,
-  removeOrganizationMembership,
-  removeProjectMembership,
   type Membership,
   type ProjectAssignment,
 } from '../src/memberships';
@@ -35,30 +31,6 @@ function codeOf(fn: () => unknown): string | undefined {
   return undefined;
 }
 
-describe('mergeProjectAssignments', () => {
-  it('merges by projectId; incoming role wins; new projects are appended', () => {
-    expect(mergeProjectAssignments([p('a', '1'), p('b', '1')], [p('b', '2'), p('c', '3')])).toEqual([
-      p('a', '1'),
-      p('b', '2'),
-      p('c', '3'),
-    ]);
-  });
-
-  it('the last incoming entry wins for a repeated project; existing duplicates collapse', () => {
-    expect(mergeProjectAssignments([p('a', '1'), p('a', '9')], [p('a', '2'), p('a', '3')])).toEqual([p('a', '3')]);
-    expect(mergeProjectAssignments([p('a', '1'), p('a', '9')], [])).toEqual([p('a', '1')]);
-  });
-
-  it('does not mutate its inputs', () => {
-    const existing = [p('a', '1')];
-    const incoming = [p('a', '2')];
-    const result = mergeProjectAssignments(existing, incoming);
-    expect(existing).toEqual([p('a', '1')]);
-    expect(incoming).toEqual([p('a', '2')]);
-    expect(result[0]).not.toBe(incoming[0]);
-  });
-});
-
 describe('addMissingProjects', () => {
   it('keeps existing assignments and adds only missing projects', () => {
     expect(addMissingProjects([p('a', '1'), p('b', '1')], [p('b', '2'), p('c', '3'), p('c', '4')])).toEqual([
@@ -70,11 +42,9 @@ describe('addMissingProjects', () => {
 });
 
 describe('find helpers', () => {
-  it('findMembership / isOrganizationMember', () => {
+  it('findMembership', () => {
     expect(findMembership(base(), 'org2')?.roleId).toBe('orgMember');
     expect(findMembership(base(), 'org9')).toBeUndefined();
-    expect(isOrganizationMember(base(), 'org1')).toBe(true);
-    expect(isOrganizationMember(base(), 'org9')).toBe(false);
   });
 
   it('findProjectAssignment returns the role and the owning organization', () => {
@@ -139,30 +109,6 @@ describe('assignProjectRole', () => {
   });
 });
 
-describe('removals', () => {
-  it('removeOrganizationMembership drops the organization and its projects', () => {
-    expect(removeOrganizationMembership(base(), 'org1')).toEqual([base()[1]]);
-    expect(removeOrganizationMembership(base(), 'org9')).toEqual(base());
-  });
-
-  it('removeProjectMembership drops one project and keeps the organization membership', () => {
-    const result = removeProjectMembership(base(), 'org1', 'prjA');
-    expect(result).toEqual([
-      { organizationId: 'org1', roleId: 'orgAdmin', projects: [p('prjB', 'prjMember')] },
-      { organizationId: 'org2', roleId: 'orgMember', projects: [] },
-    ]);
-    expect(removeProjectMembership(base(), 'org1', 'prjZ')).toEqual(base());
-    expect(removeProjectMembership(base(), 'org9', 'prjA')).toEqual(base());
-  });
-
-  it('removals do not mutate the input', () => {
-    const input = base();
-    removeOrganizationMembership(input, 'org1');
-    removeProjectMembership(input, 'org1', 'prjA');
-    expect(input).toEqual(base());
-  });
-});
-
 // ---- property tests -------------------------------------------------------------------------
 
 const idArb = fc.constantFrom('p1', 'p2', 'p3', 'p4', 'p5', 'p6');
@@ -224,22 +170,6 @@ describe('assertOrganizationKeepsAdmin', () => {
 });
 
 describe('membership properties', () => {
-  it('mergeProjectAssignments: unique ids, incoming roles win, nothing lost', () => {
-    fc.assert(
-      fc.property(assignmentsArb, assignmentsArb, (existing, incoming) => {
-        const merged = mergeProjectAssignments(existing, incoming);
-        expect(unique(merged.map((a) => a.projectId))).toBe(true);
-        const ids = new Set([...existing, ...incoming].map((a) => a.projectId));
-        expect(new Set(merged.map((a) => a.projectId))).toEqual(ids);
-        for (const a of merged) {
-          const lastIncoming = [...incoming].reverse().find((i) => i.projectId === a.projectId);
-          const firstExisting = existing.find((e) => e.projectId === a.projectId);
-          expect(a.roleId).toBe(lastIncoming?.roleId ?? firstExisting?.roleId);
-        }
-      }),
-    );
-  });
-
   it('addMissingProjects: unique ids, existing roles never change', () => {
     fc.assert(
       fc.property(uniqueAssignmentsArb, assignmentsArb, (existing, incoming) => {

@@ -1,15 +1,8 @@
 import { DomainError } from '../src/errors';
 import {
-  DEFAULT_PLAN,
-  NO_PRODUCTS_IN_USE,
   PRODUCTS,
   PRODUCT_KEYS,
-  defaultProductKey,
   enabledProducts,
-  findProduct,
-  isProductEnabled,
-  isProductKey,
-  isValidPlan,
   landingProduct,
   parseProductSettings,
   planOf,
@@ -44,24 +37,6 @@ describe('catalogue', () => {
       },
     ]);
     expect(PRODUCT_KEYS).toEqual(['knowledge']);
-    expect(DEFAULT_PLAN).toBe('none');
-    expect(NO_PRODUCTS_IN_USE).toBe('no_products_in_use');
-  });
-
-  it('findProduct / isProductKey', () => {
-    expect(findProduct('knowledge')?.path).toBe('/knowledge/');
-    expect(findProduct('speak')).toBeUndefined();
-    expect(isProductKey('knowledge')).toBe(true);
-    expect(isProductKey('speak')).toBe(false);
-    expect(isProductKey(1)).toBe(false);
-  });
-
-  it('isValidPlan', () => {
-    expect(isValidPlan('knowledge', 'none')).toBe(true);
-    expect(isValidPlan('knowledge', 'enterprise')).toBe(true);
-    expect(isValidPlan('knowledge', 'gold')).toBe(false);
-    expect(isValidPlan('knowledge', undefined)).toBe(false);
-    expect(isValidPlan('speak', 'none')).toBe(false);
   });
 });
 
@@ -75,7 +50,7 @@ describe('enablement', () => {
     ['unknown plan', corrupt, 'knowledge', false],
     ['unknown product', enterprise, 'speak', false],
   ])('%s → %p', (_label, settings, key, expected) => {
-    expect(isProductEnabled(settings, key)).toBe(expected);
+    expect(enabledProducts(settings).some((p) => p.key === key)).toBe(expected);
   });
 
   it('planOf defaults to none', () => {
@@ -88,12 +63,6 @@ describe('enablement', () => {
   it('enabledProducts follows catalogue order', () => {
     expect(enabledProducts(enterprise).map((p) => p.key)).toEqual(['knowledge']);
     expect(enabledProducts(none)).toEqual([]);
-  });
-
-  it('defaultProductKey is the first enabled product or the marker', () => {
-    expect(defaultProductKey(enterprise)).toBe('knowledge');
-    expect(defaultProductKey(none)).toBe(NO_PRODUCTS_IN_USE);
-    expect(defaultProductKey(null)).toBe(NO_PRODUCTS_IN_USE);
   });
 });
 

@@ -3,8 +3,6 @@ import {
   MEMBER_ROLE_KEY,
   PRESET_ORGANIZATION_ROLES,
   PRESET_PROJECT_ROLES,
-  SUPERVISOR_ROLE_KEY,
-  findRoleById,
   isAdminRoleKey,
   normalizeRoleDescription,
   pickDefaultOrganizationRole,
@@ -34,7 +32,6 @@ describe('preset roles', () => {
   it('role key constants', () => {
     expect(ADMIN_ROLE_KEY).toBe('admin');
     expect(MEMBER_ROLE_KEY).toBe('member');
-    expect(SUPERVISOR_ROLE_KEY).toBe('supervisor');
   });
 });
 
@@ -90,16 +87,5 @@ describe('invite defaults', () => {
 
   it('project: undefined for no roles', () => {
     expect(pickDefaultProjectRole([])).toBeUndefined();
-  });
-});
-
-describe('findRoleById', () => {
-  it('finds by id or returns undefined', () => {
-    const roles = [
-      { id: 'a', key: 'admin' },
-      { id: 'b', key: 'member' },
-    ];
-    expect(findRoleById(roles, 'b')).toBe(roles[1]);
-    expect(findRoleById(roles, 'c')).toBeUndefined();
   });
 });

@@ -1,7 +1,8 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouteErrorScreen } from '@/components/error-screen';
 import { Spinner } from '@/components/spinner';
-import { BASE_PATH, paths } from '@/config/paths';
+import { APP_BASE_PATH } from '@console/domain';
+import { paths } from '@/config/paths';
 import { NotFoundRoute } from '@/routes/not-found';
 import { PublicLayout } from '@/routes/public/layout';
 import { Component as LoginPage } from '@/routes/public/login';
@@ -88,5 +89,5 @@ const routes: RouteObject[] = [
 ];
 
 export function createRouter() {
-  return createBrowserRouter(routes, { basename: BASE_PATH });
+  return createBrowserRouter(routes, { basename: APP_BASE_PATH });
 }

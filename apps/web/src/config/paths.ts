@@ -1,7 +1,4 @@
-import { AUTH_BASE_PATH } from '@console/config';
-
-/** The app's base path (docs/product-rules.md#routes); react-router's basename. */
-export const BASE_PATH = AUTH_BASE_PATH;
+import { APP_BASE_PATH } from '@console/domain';
 
 type Search = Record<string, string | null | undefined>;
 
@@ -73,7 +70,7 @@ export const paths = {
 
 /** An in-app path as an absolute URL path including the base path (for <a href> outside the router). */
 export function absolutePath(appPath: string): string {
-  return `${BASE_PATH}${appPath === '/' ? '/' : appPath}`;
+  return `${APP_BASE_PATH}${appPath === '/' ? '/' : appPath}`;
 }
 
 /** Full-page path of a product for a project (docs/product-rules.md#routes): e.g. /knowledge/?projectId=... */

@@ -1,4 +1,5 @@
 import { isEnvironmentName, type EnvironmentName } from '@console/config';
+import { API_BASE_PATH } from '@console/domain';
 import { pick } from './monitoring-env';
 import type { RawEnv, RuntimeConfig } from './runtime-config';
 
@@ -20,7 +21,7 @@ export interface WebEnv {
   };
   /** Origin of the local Auth Emulator, e.g. http://127.0.0.1:9099 (development and tests). */
   authEmulatorUrl: string | undefined;
-  /** Base URL of the console API; '/api' (same origin) by default. */
+  /** Base URL of the console API; API_BASE_PATH (same origin) by default. */
   apiBaseUrl: string;
 }
 
@@ -44,7 +45,7 @@ export function readEnv(raw: RawEnv, runtime?: RuntimeConfig): WebEnv {
       appId: pick(firebase?.appId, raw.VITE_FIREBASE_APP_ID),
     },
     authEmulatorUrl: pick(runtime?.authEmulatorUrl, raw.VITE_AUTH_EMULATOR_URL),
-    apiBaseUrl: (pick(runtime?.apiBaseUrl, raw.VITE_API_BASE_URL) ?? '/api').replace(/\/+$/, ''),
+    apiBaseUrl: (pick(runtime?.apiBaseUrl, raw.VITE_API_BASE_URL) ?? API_BASE_PATH).replace(/\/+$/, ''),
   };
 }
 

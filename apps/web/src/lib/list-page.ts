@@ -2,12 +2,7 @@
  * Paging of the long lists: a call given `limit` answers a page object `{ items, nextCursor }`
  * (nextCursor null on the last page), without it the bare array of the first 1,000 items.
  */
-
-/** Items asked for per call (the API allows 1–100). */
-export const LIST_PAGE_SIZE = 50;
-
-/** The longest search text the API accepts. */
-export const LIST_QUERY_MAX_LENGTH = 100;
+import { LIST_PAGE_SIZE, SEARCH_QUERY_MAX_LENGTH } from '@console/domain';
 
 export interface ListPage<Item> {
   items: Item[];
@@ -29,9 +24,9 @@ export function toListPage<Item>(answer: Item[] | ListPage<Item>): ListPage<Item
   return Array.isArray(answer) ? { items: answer, nextCursor: null } : answer;
 }
 
-/** What a search box's text asks the API for: trimmed, at most {@link LIST_QUERY_MAX_LENGTH} characters ('' = everything). */
+/** What a search box's text asks the API for: trimmed, at most {@link SEARCH_QUERY_MAX_LENGTH} characters ('' = everything). */
 export function normalizeListQuery(text: string): string {
-  return text.trim().slice(0, LIST_QUERY_MAX_LENGTH).trim();
+  return text.trim().slice(0, SEARCH_QUERY_MAX_LENGTH).trim();
 }
 
 /** The body fields asking for one page: `cursor` after the first page, `query` when searching. */

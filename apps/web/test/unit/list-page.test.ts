@@ -1,5 +1,6 @@
 import { chainInfiniteLists, type InfiniteList } from '@/lib/infinite-list';
-import { LIST_PAGE_SIZE, listPageRequest, normalizeListQuery, toListPage } from '@/lib/list-page';
+import { LIST_PAGE_SIZE } from '@console/domain';
+import { listPageRequest, normalizeListQuery, toListPage } from '@/lib/list-page';
 
 function list<T>(items: T[], state: Partial<InfiniteList<T>> = {}): InfiniteList<T> {
   return {

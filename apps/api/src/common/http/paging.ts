@@ -1,15 +1,10 @@
 import { applyDecorators, type Type } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiProperty, ApiPropertyOptional, getSchemaPath, type ApiPropertyOptions } from '@nestjs/swagger';
-import { DomainError } from '@console/domain';
+import { DomainError, MAX_PAGE_SIZE, SEARCH_QUERY_MAX_LENGTH, UNPAGED_LIST_CAP } from '@console/domain';
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { containsPattern, encodeCursor, type Keyset, type KeyValues, type ListWindow } from './paging-sql';
 
-/** Most rows of one page. */
-const MAX_PAGE_SIZE = 100;
-/** Most rows a listing answers when called without limit (the bare array older clients read). */
-const UNPAGED_LIST_CAP = 1000;
-const MAX_QUERY_LENGTH = 100;
 /** Longest cursor this API gives out is well under this (two names, two ids). */
 const MAX_CURSOR_LENGTH = 2000;
 
@@ -51,13 +46,13 @@ export class ListRequest {
   cursor?: string;
 
   @ApiPropertyOptional({
-    maxLength: MAX_QUERY_LENGTH,
+    maxLength: SEARCH_QUERY_MAX_LENGTH,
     description: 'Case-insensitive substring search (trimmed; empty = no filter; % and _ are matched literally). What it matches is told by each call.',
   })
   @IsOptional()
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
   @IsString()
-  @MaxLength(MAX_QUERY_LENGTH)
+  @MaxLength(SEARCH_QUERY_MAX_LENGTH)
   query?: string;
 }
 

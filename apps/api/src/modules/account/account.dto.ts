@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { LOCALES, type Locale, type Membership } from '@console/domain';
+import { LOCALES, NAME_MAX_LENGTH, type Locale, type Membership } from '@console/domain';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsDefined, IsIn, IsObject, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 import { IsConsoleEmail, IsDomainId, IsImageUrl } from '../../common/http/validators';
@@ -64,7 +64,7 @@ export class CreateAccountRequest {
 }
 
 export class UpdateAccountRequest {
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 100, description: 'null clears the name (shown as 未設定).' })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: NAME_MAX_LENGTH, description: 'null clears the name (shown as 未設定).' })
   @ValidateIf((_, value) => value !== undefined && value !== null)
   @IsString()
   @MaxLength(1000)

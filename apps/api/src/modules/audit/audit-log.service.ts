@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { Actions } from '@console/domain';
+import { Actions, LIST_PAGE_SIZE } from '@console/domain';
 import type { Readable } from 'node:stream';
 import type { Operator } from '../../common/auth/operator';
 import { pageOf, type Page } from '../../common/http/paging';
 import { AccessService } from '../membership/access.service';
 import { auditCsvStream } from './audit-csv';
 import {
-  DEFAULT_AUDIT_PAGE_SIZE,
   type AuditEventFilterRequest,
   type AuditEventResponse,
   type AuditPageRequest,
@@ -54,7 +53,7 @@ export class AuditLogService {
   ) {}
 
   private async page(filter: AuditEventFilter, page: AuditPageRequest): Promise<Page<AuditEventResponse>> {
-    const limit = page.limit ?? DEFAULT_AUDIT_PAGE_SIZE;
+    const limit = page.limit ?? LIST_PAGE_SIZE;
     const after = page.cursor === undefined ? null : AUDIT_KEYSET.decode(page.cursor);
     // One more than asked tells whether another page follows.
     return pageOf(await this.events.page(filter, after, limit + 1), limit, auditKeyOf, toAuditEventResponse);

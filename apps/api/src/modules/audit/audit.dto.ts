@@ -1,11 +1,8 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath, IntersectionType, type ApiPropertyOptions } from '@nestjs/swagger';
-import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditAction, type AuditTargetType } from '@console/domain';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, LIST_PAGE_SIZE, type AuditAction, type AuditTargetType } from '@console/domain';
 import { IsIn, IsISO8601, IsOptional, IsString, MaxLength } from 'class-validator';
 import { PageCursor, PageLimit } from '../../common/http/paging';
 import { IsDomainId } from '../../common/http/validators';
-
-/** Events per page of a listing when not told. */
-export const DEFAULT_AUDIT_PAGE_SIZE = 50;
 
 /** The filters of every listing and export; all optional, combined with AND. */
 export class AuditEventFilterRequest {
@@ -54,7 +51,7 @@ export class ExportOrganizationAuditEventsRequest extends AuditEventFilterReques
 
 /** One page of a listing. */
 export class AuditPageRequest {
-  @PageLimit({ default: DEFAULT_AUDIT_PAGE_SIZE })
+  @PageLimit({ default: LIST_PAGE_SIZE })
   limit?: number;
 
   @PageCursor()

@@ -1,14 +1,11 @@
 import { ApiProperty, IntersectionType } from '@nestjs/swagger';
-import { invitationStatus, type InvitationStatus } from '@console/domain';
+import { invitationStatus, MAX_EMAILS_PER_INVITE, type InvitationStatus } from '@console/domain';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { ListRequest } from '../../common/http/paging';
 import { AccountResponse, ProjectAssignmentResponse } from '../account/account.dto';
 import type { OrganizationEntity } from '../organization/organization.entity';
 import type { InvitationEntity } from './invitation.entity';
-
-/** Most addresses one invite call takes. */
-const MAX_EMAILS_PER_INVITE = 100;
 
 export class InviteProjectRequest {
   @ApiProperty({ minLength: 8, maxLength: 8 }) @IsString() @MaxLength(8) projectId: string;
@@ -23,7 +20,7 @@ export class InviteMembersProps {
 
   @ApiProperty({ type: [InviteProjectRequest], description: 'Project roles of the invitees; a project admin (not an organization admin) names at least one project, each one it administers.' })
   @IsArray()
-  @ArrayMaxSize(100)
+  @ArrayMaxSize(MAX_EMAILS_PER_INVITE)
   @ValidateNested({ each: true })
   @Type(() => InviteProjectRequest)
   projects: InviteProjectRequest[];

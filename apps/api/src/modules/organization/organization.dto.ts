@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
+import { NAME_MAX_LENGTH } from '@console/domain';
 import { Type } from 'class-transformer';
 import { IsDefined, IsObject, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 import { ListRequest } from '../../common/http/paging';
@@ -34,7 +35,7 @@ export class OrganizationMemberRequest {
 }
 
 export class OrganizationUpdateProps {
-  @ApiPropertyOptional({ maxLength: 100 })
+  @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH })
   @IsOptional()
   @IsString()
   @MaxLength(1000)
@@ -60,7 +61,7 @@ export class UpdateOrganizationRequest {
 }
 
 export class CreateOrganizationRequest {
-  @ApiProperty({ maxLength: 100 })
+  @ApiProperty({ maxLength: NAME_MAX_LENGTH })
   @IsString()
   @MaxLength(1000)
   name: string;

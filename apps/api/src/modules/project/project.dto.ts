@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType, OmitType, PickType } from '@nestjs/swagger';
 import type { SchemaObject } from '@nestjs/swagger';
-import { PRODUCTS, type ProductSettings } from '@console/domain';
+import { NAME_MAX_LENGTH, PRODUCTS, type ProductSettings } from '@console/domain';
 import { Type } from 'class-transformer';
 import { IsDefined, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { ListRequest } from '../../common/http/paging';
@@ -44,7 +44,7 @@ export class ProjectMemberRequest {
 }
 
 export class ProjectUpdateProps {
-  @ApiPropertyOptional({ maxLength: 100 })
+  @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH })
   @IsOptional()
   @IsString()
   @MaxLength(1000)
@@ -74,7 +74,7 @@ export class CreateProjectRequest {
   @IsDomainId('organization')
   organizationId: string;
 
-  @ApiProperty({ maxLength: 100 })
+  @ApiProperty({ maxLength: NAME_MAX_LENGTH })
   @IsString()
   @MaxLength(1000)
   name: string;

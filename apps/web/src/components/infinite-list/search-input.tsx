@@ -1,5 +1,5 @@
 import { Loader, TextInput, type TextInputProps } from '@mantine/core';
-import { LIST_QUERY_MAX_LENGTH } from '@/lib/list-page';
+import { SEARCH_QUERY_MAX_LENGTH } from '@console/domain';
 import { SearchIcon } from '../icons';
 import type { SearchQuery } from './use-search-query';
 
@@ -18,7 +18,7 @@ export function SearchInput({ search, label, searching, ...props }: SearchInputP
       aria-label={label}
       leftSection={<SearchIcon size={16} />}
       rightSection={searching ? <Loader size={14} /> : null}
-      maxLength={LIST_QUERY_MAX_LENGTH}
+      maxLength={SEARCH_QUERY_MAX_LENGTH}
       value={search.input}
       onChange={(event) => search.setInput(event.currentTarget.value)}
       {...props}

@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { LIST_PAGE_SIZE } from '@console/domain';
 import { apiClient, unwrapRequired, type ApiPaths } from '@/lib/api-client';
 import type { AuditFilterBody } from '../filters';
 import { auditLogKeys, type AuditLogScope } from '../keys';
@@ -6,15 +7,13 @@ import { auditLogKeys, type AuditLogScope } from '../keys';
 export type AuditEventPage = ApiPaths['/organization/listAuditEvents']['post']['responses'][200]['content']['application/json'];
 export type AuditEvent = AuditEventPage['items'][number];
 
-/** Events per call (the API allows 1–100). */
-const AUDIT_LOG_PAGE_SIZE = 50;
 
 /**
  * One page of the audit log, newest first: POST /organization/listAuditEvents for an
  * organization, POST /systemAdmin/auditEvent/list for every organization.
  */
 async function listAuditEvents(scope: AuditLogScope, filters: AuditFilterBody, cursor: string | undefined): Promise<AuditEventPage> {
-  const page = { limit: AUDIT_LOG_PAGE_SIZE, ...(cursor ? { cursor } : {}) };
+  const page = { limit: LIST_PAGE_SIZE, ...(cursor ? { cursor } : {}) };
   if (scope.kind === 'organization') {
     return unwrapRequired(apiClient.POST('/organization/listAuditEvents', { body: { ...filters, ...page, organizationId: scope.organizationId } }));
   }

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { LIST_PAGE_SIZE } from '@console/domain';
 import { apiClient, unwrap, type ApiPaths } from '@/lib/api-client';
 import { useInfiniteList } from '@/lib/infinite-list';
 import { toListPage, type ListItem, type ListPage, type ListPageRequest } from '@/lib/list-page';
@@ -7,7 +8,6 @@ import { organizationKeys } from '../keys';
 type MemberAccount = ListItem<ApiPaths['/organization/listMembers']['post']['responses'][200]['content']['application/json']>;
 
 /** How many members an invite suggestion list offers for what is typed (the list scrolls; typing more narrows it). */
-const SUGGESTION_LIMIT = 50;
 
 /**
  * POST /organization/listMembers: one page with `limit`, else the first 1,000 members (`query`:
@@ -28,13 +28,13 @@ export function useOrganizationMembers(organizationId: string, options: { enable
 
 /**
  * Whom to suggest inviting into a project: the organization's members not in it whose name or
- * e-mail contains `query`, searched on the server (the first {@link SUGGESTION_LIMIT}); the last
+ * e-mail contains `query`, searched on the server (the first {@link LIST_PAGE_SIZE}); the last
  * answer stays while the next is on its way.
  */
 export function useInviteSuggestions(organizationId: string, projectId: string, query: string, options: { enabled: boolean }) {
   return useQuery({
     queryKey: organizationKeys.membersNotInProject(organizationId, projectId, query),
-    queryFn: async () => (await getOrganizationMembers(organizationId, { limit: SUGGESTION_LIMIT, query, notInProjectId: projectId })).items.map((m) => ({ email: m.email, name: m.name })),
+    queryFn: async () => (await getOrganizationMembers(organizationId, { limit: LIST_PAGE_SIZE, query, notInProjectId: projectId })).items.map((m) => ({ email: m.email, name: m.name })),
     placeholderData: keepPreviousData,
     enabled: options.enabled,
   });

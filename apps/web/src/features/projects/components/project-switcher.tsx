@@ -7,7 +7,7 @@ import { ListError, ListMoreRow } from '@/components/infinite-list/list-status';
 import { useSearchQuery } from '@/components/infinite-list/use-search-query';
 import { paths } from '@/config/paths';
 import { useOrganization } from '@/features/organizations';
-import { LIST_QUERY_MAX_LENGTH } from '@/lib/list-page';
+import { SEARCH_QUERY_MAX_LENGTH } from '@console/domain';
 import { useTranslation } from 'react-i18next';
 import { useProjectPages } from '../api/get-projects-in-account';
 import { organizationOf, runsByOrganization } from '../project-rows';
@@ -97,7 +97,7 @@ export function ProjectSwitcher({ current }: { current: { id: string; name: stri
             aria-controls={showsOptions ? listId : undefined}
             aria-label={t('projectLayout.switcherSearchLabel')}
             placeholder={t('projects.searchPlaceholder')}
-            maxLength={LIST_QUERY_MAX_LENGTH}
+            maxLength={SEARCH_QUERY_MAX_LENGTH}
             leftSection={<SearchIcon size={14} />}
             rightSection={projects.isSearching ? <Loader size={14} /> : null}
             value={search.input}

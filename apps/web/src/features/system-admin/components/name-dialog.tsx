@@ -1,5 +1,5 @@
 import { Modal, Stack, TextInput } from '@mantine/core';
-import { isNonEmptyName } from '@console/domain';
+import { isNonEmptyName, NAME_MAX_LENGTH } from '@console/domain';
 import { useEffect, useState, type FormEvent } from 'react';
 import { CONFIRM_DIALOG_MAX_WIDTH } from '@/components/confirm-dialog';
 import { DialogFormButtons } from '@/components/dialog-form-buttons';
@@ -33,7 +33,7 @@ export function NameDialog({ opened, title, label, submitLabel, loading, onClose
     <Modal opened={opened} onClose={onClose} title={title} centered size="auto" styles={{ content: { maxWidth: CONFIRM_DIALOG_MAX_WIDTH, width: '100%' } }}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md" miw={320}>
-          <TextInput label={label} value={name} onChange={(e) => setName(e.currentTarget.value)} data-autofocus maxLength={100} />
+          <TextInput label={label} value={name} onChange={(e) => setName(e.currentTarget.value)} data-autofocus maxLength={NAME_MAX_LENGTH} />
           <DialogFormButtons submitLabel={submitLabel} canSubmit={valid} loading={loading} onCancel={onClose} />
         </Stack>
       </form>
