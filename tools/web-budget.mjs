@@ -1,5 +1,6 @@
 // @ts-check
-// The web's download budgets (gzip), checked against the build (apps/web/dist):
+// The web's download budgets (gzip), checked against the build (apps/web/dist, its source maps in
+// apps/web/dist-sourcemaps):
 //   node tools/web-budget.mjs [--dist apps/web/dist]               every route against its budget
 //   node tools/web-budget.mjs [--dist apps/web/dist] /auth/login …  every script and stylesheet a page loads
 // Every route of src/app/router.tsx: the entry (index.html's scripts and stylesheets with their
@@ -7,9 +8,12 @@
 // from the build's manifest; a signed-in page also loads the identity provider's SDK. The public
 // pages without parameters are besides opened in headless Chromium on loopback (no API: a visitor
 // who is not signed in), and what the browser loaded until the network fell idle counts for them.
-// Exits non-zero when a route is over budget, or when its scripts use a Mantine component whose
-// styles its stylesheets lack.
-import { existsSync, readFileSync } from 'node:fs';
+// A page with every monitoring service configured besides loads their modules and Session Replay's
+// recorder (src/lib/monitoring/). Exits non-zero when a route is over budget, when its scripts use
+// a Mantine component whose styles its stylesheets lack (read from the source maps), when the
+// served directory holds a source map or a reference to one, or when the manifest or a script's
+// source map is missing.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -20,9 +24,18 @@ const KB = 1024;
 const LOGIN_JS_BUDGET = 170 * KB;
 /** JS and CSS of every route together. */
 const ROUTE_BUDGET = 350 * KB;
+/**
+ * JS and CSS of every route together with every monitoring service configured ("monitored"). The
+ * aim is ROUTE_BUDGET; this is what the heaviest route loads today, so that it grows no further.
+ */
+const MONITORED_BUDGET = 440 * KB;
 /** The layout of the signed-in pages, and the module of the identity provider's SDK, which they load as they start. */
 const SIGNED_IN_LAYOUT = 'src/routes/private/layout.tsx';
 const AUTH_SDK = 'src/lib/firebase-auth.ts';
+/** The modules of the monitoring services, each loaded when it is configured (src/lib/monitoring/index.ts). */
+const MONITORING_SERVICE = /^src\/lib\/monitoring\/(?!index\.ts$)[^/]+\.ts$/;
+/** The module of Session Replay's recorder, which RUM loads for the sessions it records. */
+const REPLAY_RECORDER = /\/@datadog\/browser-rum\/esm\/boot\/datadogRecorder\.mjs$/;
 
 const WEB = join(ROOT, 'apps', 'web');
 /** @type {unknown} TypeScript's compiler, to read the router's and the paths' sources. */
@@ -31,6 +44,8 @@ const ts = /** @type {typeof import('typescript')} */ (typescript);
 
 const args = process.argv.slice(2);
 const dist = takeDistArgument(args);
+/** Where the build puts its source maps, out of the served directory (vite.config.ts: sourceMapsApart). */
+const maps = `${dist}-sourcemaps`;
 
 /** @param {string} file */
 function parse(file) {
@@ -138,7 +153,7 @@ function pages() {
   return result;
 }
 
-/** @typedef {{ file: string, imports?: string[], css?: string[] }} ManifestChunk */
+/** @typedef {{ file: string, imports?: string[], css?: string[], isDynamicEntry?: boolean }} ManifestChunk */
 
 /** The build's manifest: every chunk by its source, with the chunks and stylesheets it imports. */
 function readManifest() {
@@ -196,22 +211,28 @@ function mantineComponents(/** @type {string} */ file) {
   let components = componentsByFile.get(file);
   if (!components) {
     components = new Set();
-    const map = join(dist, `${file}.map`);
-    if (existsSync(map)) {
-      /** @type {unknown} */
-      const parsed = JSON.parse(readFileSync(map, 'utf8'));
-      for (const source of /** @type {{ sources: string[] }} */ (parsed).sources) {
-        const match = /@mantine\/core\/esm\/components\/([^/]+)\//.exec(source);
-        if (match?.[1]) components.add(match[1]);
-      }
+    const map = join(maps, `${file}.map`);
+    if (!existsSync(map)) throw new Error(`${maps} holds no source map of ${file}: run \`pnpm --filter @console/web build\` first`);
+    /** @type {unknown} */
+    const parsed = JSON.parse(readFileSync(map, 'utf8'));
+    for (const source of /** @type {{ sources: string[] }} */ (parsed).sources) {
+      const match = /@mantine\/core\/esm\/components\/([^/]+)\//.exec(source);
+      if (match?.[1]) components.add(match[1]);
     }
     componentsByFile.set(file, components);
   }
   return components;
 }
 
+/** The files of the served directory that are source maps or name one (`sourceMappingURL`), relative to it. */
+function servedSourceMaps() {
+  return readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter(
+    (file) => file.endsWith('.map') || (/\.(?:js|css)$/.test(file) && readFileSync(join(dist, file), 'utf8').includes('sourceMappingURL=')),
+  );
+}
+
 /**
- * The Mantine components a page's scripts use whose styles its stylesheets lack (the public pages
+ * The Mantine components a page's scripts (of the bundle) use whose styles its stylesheets lack (the public pages
  * load only their components' styles: src/main.tsx). A component's styles are recognized by the
  * first class of its stylesheet in @mantine/core/styles.
  */
@@ -250,14 +271,34 @@ async function browse(paths) {
   }
 }
 
+/**
+ * The files a page loads besides when every monitoring service is configured (not those of the
+ * entry), by service module; fails when the build lacks Session Replay's recorder.
+ */
+function monitoringFiles(/** @type {Record<string, ManifestChunk>} */ manifest, /** @type {Set<string>} */ entry) {
+  const modules = Object.keys(manifest).filter((key) => manifest[key]?.isDynamicEntry && (MONITORING_SERVICE.test(key) || REPLAY_RECORDER.test(key)));
+  if (!modules.some((key) => REPLAY_RECORDER.test(key))) throw new Error(`the build's manifest has no Session Replay recorder (${REPLAY_RECORDER})`);
+  /** @type {Set<string>} */
+  const files = new Set();
+  for (const key of modules) for (const file of staticClosure(manifest, [key])) if (!entry.has(file)) files.add(file);
+  return files;
+}
+
 /** Every route against its budget: prints a table and sets a failing exit code when one is over. */
 async function checkBudgets() {
+  const served = servedSourceMaps();
+  if (served.length > 0) throw new Error(`${dist} serves source maps or references to them: ${served.join(', ')}`);
   const manifest = readManifest();
   const entry = new Set([...staticClosure(manifest, ['index.html']), ...documentAssets()]);
+  const monitoring = monitoringFiles(manifest, entry);
+  for (const file of [...monitoring].sort()) console.log(`with monitoring configured: ${kb(weigh([file]).js).padStart(5)} KB  ${file}`);
+  const withMonitoring = weigh(monitoring);
+  console.log(`with monitoring configured: ${kb(withMonitoring.js + withMonitoring.css).padStart(5)} KB more on every page`);
   const routes = pages().map(({ pattern, modules }) => {
     const signedIn = modules.includes(SIGNED_IN_LAYOUT);
-    const files = new Set([...entry, ...staticClosure(manifest, signedIn ? [...modules, AUTH_SDK] : modules)]);
-    return { pattern, signedIn, ...weigh(files), measured: 'build graph', unstyled: unstyledComponents(files) };
+    const bundled = staticClosure(manifest, ['index.html', ...modules, ...(signedIn ? [AUTH_SDK] : [])]);
+    const files = new Set([...entry, ...bundled]);
+    return { pattern, signedIn, ...weigh(files), measured: 'build graph', unstyled: unstyledComponents(bundled) };
   });
   const publicPages = routes.filter((route) => !route.signedIn && !/[:*]/.test(route.pattern));
   const loaded = await browse(publicPages.map((route) => route.pattern));
@@ -267,14 +308,17 @@ async function checkBudgets() {
   }
   let over = 0;
   const width = Math.max(...routes.map((route) => route.pattern.length));
-  console.log(`${'route'.padEnd(width)}  ${'JS KB'.padStart(7)}  ${'CSS KB'.padStart(7)}  ${'total'.padStart(7)}  ${'budget (gzip KB)'.padEnd(24)}  measured`);
+  const header = ['JS KB', 'CSS KB', 'total', 'monitored'].map((title) => title.padStart(9));
+  console.log(`${'route'.padEnd(width)}  ${header.join('  ')}  ${'budget (gzip KB)'.padEnd(45)}  measured`);
   for (const route of routes) {
     const total = route.js + route.css;
+    const monitored = total + withMonitoring.js + withMonitoring.css;
     const jsBudget = route.pattern === '/auth/login' ? LOGIN_JS_BUDGET : undefined;
-    const fails = total > ROUTE_BUDGET || (jsBudget !== undefined && route.js > jsBudget);
+    const fails = total > ROUTE_BUDGET || monitored > MONITORED_BUDGET || (jsBudget !== undefined && route.js > jsBudget);
     if (fails) over += 1;
-    const budget = `${jsBudget ? `JS ≤ ${jsBudget / KB}, ` : ''}total ≤ ${ROUTE_BUDGET / KB}`;
-    const row = [route.pattern.padEnd(width), kb(route.js).padStart(7), kb(route.css).padStart(7), kb(total).padStart(7), budget.padEnd(24), route.measured];
+    const budget = `${jsBudget ? `JS ≤ ${jsBudget / KB}, ` : ''}total ≤ ${ROUTE_BUDGET / KB}, monitored ≤ ${MONITORED_BUDGET / KB}`;
+    const sizes = [route.js, route.css, total, monitored].map((bytes) => kb(bytes).padStart(9));
+    const row = [route.pattern.padEnd(width), ...sizes, budget.padEnd(45), route.measured];
     console.log(`${row.join('  ')}${fails ? '  OVER BUDGET' : ''}`);
   }
   const unstyled = routes.filter((route) => route.unstyled.length > 0);

@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { API_BASE_PATH, APP_BASE_PATH } from '@console/domain';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { monitoringCspSources, readMonitoringEnv } from './src/config/monitoring-env.js';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -79,9 +80,30 @@ function localHeaders(server: 'dev' | 'preview'): Record<string, string> {
   };
 }
 
+/**
+ * Moves the build's source maps out of the served directory into `<outDir>-sourcemaps/` (dist/ →
+ * dist-sourcemaps/), the same paths below it: the maps are `hidden` (no `sourceMappingURL` comment
+ * in the scripts), the image copies dist/ only, and error reporting uploads them from there.
+ */
+function sourceMapsApart(): Plugin {
+  return {
+    name: 'console:source-maps-apart',
+    apply: 'build',
+    writeBundle({ dir }, bundle) {
+      if (!dir) throw new Error('source-maps-apart: the build has no output directory');
+      const maps = `${dir}-sourcemaps`;
+      rmSync(maps, { recursive: true, force: true });
+      for (const name of Object.keys(bundle).filter((file) => file.endsWith('.map'))) {
+        mkdirSync(dirname(join(maps, name)), { recursive: true });
+        renameSync(join(dir, name), join(maps, name));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   base: `${APP_BASE_PATH}/`,
-  plugins: [react()],
+  plugins: [react(), sourceMapsApart()],
   resolve: {
     alias: {
       '@console/domain': fromRoot('../../packages/domain/src/index.ts'),
@@ -93,11 +115,12 @@ export default defineConfig({
   preview: { proxy: proxies(), headers: localHeaders('preview') },
   // CONSOLE_WEB_OUT_DIR lets the e2e run build and preview its own copy without touching dist/.
   // The manifest (.vite/manifest.json) maps every route module to its chunks: tools/web-budget.mjs
-  // checks each route's download against its budget from it.
+  // checks each route's download against its budget from it, and the source maps (sourceMapsApart)
+  // tell it the Mantine components of each script.
   build: {
     outDir: process.env.CONSOLE_WEB_OUT_DIR || 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    sourcemap: 'hidden',
     manifest: true,
     chunkSizeWarningLimit: 1500,
     // Everything the entry imports statically is one chunk: every page needs all of it at start, and
