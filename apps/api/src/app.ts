@@ -35,6 +35,8 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
   });
   // Bootstrap messages are written as they happen, not held until the application is up.
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    // The bytes of JSON and form bodies, which guardRequestBodies checks are UTF-8.
+    rawBody: true,
     logger: options.logger === false ? false : new StartupLogger(startupLog(config.logLevel)),
   });
   if (options.logger !== false) app.useLogger(app.get(Logger));

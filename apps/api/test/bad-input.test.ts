@@ -115,6 +115,62 @@ describe('bad input', () => {
     expect({ status: form.status, body: await form.json() }).toMatchObject({ status: 400, body: { errorCode: 'VALIDATION_FAILED', message: 'name must not contain control characters' } });
   });
 
+  it.each([
+    ['a lone high surrogate', '\ud800'],
+    ['a lone low surrogate', '\udc00'],
+    ['U+FFFE', '\ufffe'],
+    ['U+FFFF', '\uffff'],
+    ['U+FDD0', '\ufdd0'],
+    ['U+10FFFF', '\u{10ffff}'],
+  ])('refuses %s in any text field with VALIDATION_FAILED naming the field, before anything is stored', async (_what, bad) => {
+    const { systemAdmin, outsider } = world.callers;
+    const cases: { path: string; body: object; token: string; field: string }[] = [
+      { path: '/account/update', body: { name: `a${bad}b` }, token: outsider.token, field: 'name' },
+      { path: '/organization/update', body: { organizationId: world.organizationA.organization.id, updateProps: { name: `a${bad}b` } }, token: systemAdmin.token, field: 'updateProps.name' },
+      { path: '/project/update', body: { projectId: world.project1.project.id, updateProps: { name: `a${bad}b` } }, token: systemAdmin.token, field: 'updateProps.name' },
+      { path: '/system-admin/organization/create', body: { name: `a${bad}b` }, token: systemAdmin.token, field: 'name' },
+      { path: '/system-admin/project/create', body: { organizationId: world.organizationB.organization.id, name: `a${bad}b` }, token: systemAdmin.token, field: 'name' },
+      {
+        path: '/organization/inviteMembers',
+        body: { organizationId: world.organizationA.organization.id, emails: ['a@example.com', `in${bad}vitee@example.com`], props: { roleId: world.organizationA.memberRole.id, projects: [] } },
+        token: systemAdmin.token,
+        field: 'emails.1',
+      },
+    ];
+    for (const { path, body, token, field } of cases) {
+      const response = await call(world.api, path, body, token);
+      expect({ path, ...response }).toMatchObject({
+        path,
+        status: 400,
+        body: { name: PRODUCT_ERROR_NAME, errorCode: 'VALIDATION_FAILED', message: `${field} must not contain lone surrogates or noncharacters` },
+      });
+    }
+    const inKey = await call(world.api, '/account/update', { [`na${bad}me`]: 'x' }, outsider.token);
+    expect(inKey).toMatchObject({ status: 400, body: { errorCode: 'VALIDATION_FAILED', message: `Property names must not contain lone surrogates or noncharacters: ${JSON.stringify(`na${bad}me`)}` } });
+  });
+
+  it('keeps characters outside the Basic Multilingual Plane (surrogate pairs) and U+FFFD', async () => {
+    const name = '😀 𠮷野家 \ufffd';
+    expect(await call(world.api, '/account/update', { name }, world.callers.outsider.token)).toMatchObject({ status: 200, body: { name } });
+  });
+
+  it('refuses a JSON or form body that is not UTF-8 with VALIDATION_FAILED, rather than reading U+FFFD into it', async () => {
+    const token = world.callers.outsider.token;
+    const latin1 = (text: string): Uint8Array => Uint8Array.from(Buffer.from(text, 'latin1'));
+    for (const [contentType, body] of [
+      ['application/json', latin1('{"name":"caf\u00e9"}')],
+      ['application/json; charset=utf-8', Uint8Array.from([...Buffer.from('{"name":"a'), 0xed, 0xa0, 0x80, ...Buffer.from('b"}')])],
+      ['application/x-www-form-urlencoded', latin1('name=caf\u00e9')],
+    ] as const) {
+      const response = await postRaw(world.api, '/account/update', contentType, body, token);
+      expect({ contentType, status: response.status, body: await response.json() }).toEqual({
+        contentType,
+        status: 400,
+        body: { name: PRODUCT_ERROR_NAME, errorCode: 'VALIDATION_FAILED', message: 'The body must be UTF-8 text' },
+      });
+    }
+  });
+
   it('refuses a body with more than 2000 array elements and object properties with VALIDATION_FAILED', async () => {
     const keys = Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`k${i}`, 1]));
     const response = await call(world.api, '/organization/get', { organizationId: world.organizationA.organization.id, extra: keys }, world.callers.systemAdmin.token);

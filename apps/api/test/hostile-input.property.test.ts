@@ -1,4 +1,4 @@
-import { ADMIN_ROLE_KEY, generateId, isErrorCode, PRODUCT_ERROR_NAME, type IdKind } from '@console/domain';
+import { ADMIN_ROLE_KEY, generateId, isErrorCode, isValidId, PRODUCT_ERROR_NAME, type IdKind } from '@console/domain';
 
 /** An error body of the product: its name, a code of the catalogue and a message. */
 function isErrorBody(body: unknown): boolean {
@@ -17,7 +17,8 @@ import { discoverRoutes } from './support/routes';
  * Random and hostile bodies on every POST route that route discovery finds, anonymously and as two
  * signed-up users with accounts (an organization and project administrator, a system
  * administrator): every answer is a 4xx with the product's error body (a 2xx when the body happens
- * to be valid), never a 5xx. Seeded: HOSTILE_INPUT_SEED=<seed> replays another run.
+ * to be valid), never a 5xx. The listings also get crafted paging cursors. Seeded:
+ * HOSTILE_INPUT_SEED=<seed> replays another run.
  */
 const SEED = Number(process.env.HOSTILE_INPUT_SEED ?? 20_260_611);
 /** Bodies per route and caller: 3 callers × ~40 routes × 40 ≈ 4,800 requests. */
@@ -33,6 +34,8 @@ type Schema = {
   enum?: unknown[];
   minLength?: number;
   maxLength?: number;
+  minimum?: number;
+  maximum?: number;
   properties?: Record<string, Schema>;
   additionalProperties?: Schema | boolean;
   items?: Schema;
@@ -48,6 +51,8 @@ interface Route {
 
 interface HostileRequest {
   kind: string;
+  /** The body holds text no field takes: the answer must be a 4xx, whatever else the body holds. */
+  refused?: boolean;
   /** Sent as the Content-Type header; none when undefined. */
   contentType: string | undefined;
   /** Raw bytes, so that fetch adds no Content-Type of its own; undefined sends no body. */
@@ -55,6 +60,8 @@ interface HostileRequest {
 }
 
 const CONTROL_CHARACTERS = ['\u0000', '\u0001', '\u0007', '\b', '\t', '\n', '\u000b', '\f', '\r', '\u001b', '\u001f', '\u007f', '\u0085', '\u009f'];
+/** Lone surrogates (JSON.stringify writes them as \ud800 escapes) and noncharacters. */
+const MALFORMED_CHARACTERS = ['\ud800', '\udbff', '\udc00', '\udfff', '\ufffe', '\uffff', '\ufdd0', '\ufdef', '\u{1fffe}', '\u{10ffff}'];
 const ID_KINDS: readonly IdKind[] = ['account', 'organization', 'project', 'role', 'invitation'];
 const PROTOTYPE_POLLUTION = [
   '{"__proto__":{"isSystemAdmin":true}}',
@@ -83,6 +90,9 @@ const JSON_CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8
 
 const encoder = new TextEncoder();
 const bytes = (text: string): Uint8Array => encoder.encode(text);
+const pad = (n: number, width: number): string => String(n).padStart(width, '0');
+/** A cursor as the API writes one: the base64url of the JSON array of the key's values. */
+const cursorOf = (key: unknown): string => Buffer.from(JSON.stringify(key)).toString('base64url');
 
 function resolve(schema: Schema, document: OpenAPIObject): Schema {
   if (!schema.$ref) return schema;
@@ -97,13 +107,65 @@ function routeOf(endpoint: string, document: OpenAPIObject): Route {
   return { path, multipart: 'multipart/form-data' in content, schema: json ? resolve(json, document) : undefined };
 }
 
+/**
+ * Paging cursors of the listings' shapes ((time, id), (name, id), (name, id, name, id)) and of no
+ * shape, holding times near the edges of what exists (year 0, 30 February, 24:00, month 13) and
+ * texts with foreign characters, and other spellings of a cursor (padded, spaced out).
+ */
+function cursorArbitrary(knownIds: readonly string[], text: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  const edgeTime = fc.constantFrom(
+    '0000-01-01T00:00:00.000000Z',
+    '0000-12-31T23:59:59.999999Z',
+    '2026-02-29T00:00:00.000000Z',
+    '2026-02-30T00:00:00.000000Z',
+    '2026-04-31T12:00:00.000000Z',
+    '2026-01-01T24:00:00.000000Z',
+    '2026-13-01T00:00:00.000000Z',
+    '2026-01-01T23:59:60.000000Z',
+    '9999-12-31T23:59:59.999999Z',
+  );
+  const anyTime = fc
+    .tuple(
+      fc.oneof(fc.constantFrom(0, 1, 1969, 2026, 9999), fc.integer({ min: 0, max: 9999 })),
+      fc.constantFrom(0, 1, 2, 4, 12, 13),
+      fc.constantFrom(0, 1, 28, 29, 30, 31, 32),
+      fc.constantFrom(0, 23, 24, 25),
+      fc.constantFrom(0, 59, 60),
+      fc.integer({ min: 0, max: 999_999 }),
+    )
+    .map(([year, month, day, hour, second, micro]) => `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}T${pad(hour, 2)}:00:${pad(second, 2)}.${pad(micro, 6)}Z`);
+  const time = fc.oneof(edgeTime, anyTime);
+  const idOf = (kind: IdKind): fc.Arbitrary<string> => {
+    const known = knownIds.filter((id) => isValidId(kind, id));
+    return fc.oneof(fc.constant(null).map(() => generateId(kind)), ...(known.length > 0 ? [fc.constantFrom(...known)] : []));
+  };
+  const key = fc.oneof(
+    fc.tuple(time, idOf('account')),
+    fc.tuple(time, idOf('invitation')),
+    fc.tuple(time, fc.uuid()),
+    fc.tuple(text, idOf('organization')),
+    fc.tuple(text, idOf('organization'), text, idOf('project')),
+    fc.array(fc.oneof(time, idOf('account'), text, fc.jsonValue({ maxDepth: 1 })), { maxLength: 5 }),
+  );
+  return fc.oneof(
+    { weight: 8, arbitrary: key.map(cursorOf) },
+    { weight: 1, arbitrary: key.map((k) => `${cursorOf(k)}=`) },
+    { weight: 1, arbitrary: key.map((k) => Buffer.from(JSON.stringify(k, null, 1)).toString('base64url')) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 60 }) },
+  );
+}
+
 /** Arbitraries over the ids, names and addresses of the run's data, so that random bodies also reach the services. */
 function valueArbitraries(knownIds: readonly string[]) {
   const known = fc.constantFrom(...knownIds);
   const freshId = fc.constantFrom(...ID_KINDS).map((kind) => generateId(kind));
-  const withControl = fc
-    .tuple(fc.oneof(known, fc.string({ maxLength: 12 })), fc.oneof(fc.constant('\u0000'), fc.constantFrom(...CONTROL_CHARACTERS)), fc.string({ maxLength: 12 }))
-    .map(([before, control, after]) => `${before}${control}${after}`);
+  /** Text holding the character, between a value of the run's data or random text and random text. */
+  const holding = (character: fc.Arbitrary<string>): fc.Arbitrary<string> =>
+    fc.tuple(fc.oneof(known, fc.string({ maxLength: 12 })), character, fc.string({ maxLength: 12 })).map(([before, c, after]) => `${before}${c}${after}`);
+  /** Text holding a lone surrogate or a noncharacter. */
+  const malformed = holding(fc.constantFrom(...MALFORMED_CHARACTERS));
+  /** Text holding a character no field takes: a control character, a lone surrogate or a noncharacter. */
+  const foreign = fc.oneof(holding(fc.oneof(fc.constant('\u0000'), fc.constantFrom(...CONTROL_CHARACTERS))), malformed);
   const huge = fc.tuple(fc.integer({ min: 10_000, max: 300_000 }), fc.constantFrom('x', '界', '😀', '\u0000')).map(([n, c]) => c.repeat(n));
   const anyString = fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 40 }));
   const email = fc.oneof(fc.emailAddress(), fc.constant(uniqueEmail('hostile')), fc.string({ maxLength: 20 }).map((s) => `${s}@example.com`));
@@ -112,26 +174,32 @@ function valueArbitraries(knownIds: readonly string[]) {
     { weight: 4, arbitrary: known },
     { weight: 2, arbitrary: freshId },
     { weight: 3, arbitrary: anyString },
-    { weight: 2, arbitrary: withControl },
+    { weight: 2, arbitrary: foreign },
     { weight: 2, arbitrary: email },
     { weight: 1, arbitrary: fc.webUrl() },
   );
-  const hostile = fc.oneof({ weight: 5, arbitrary: withControl }, { weight: 4, arbitrary: wrongType }, { weight: 1, arbitrary: huge });
-  return { string, hostile, withControl };
+  const hostile = fc.oneof({ weight: 5, arbitrary: foreign }, { weight: 4, arbitrary: wrongType }, { weight: 1, arbitrary: huge });
+  const cursor = cursorArbitrary(knownIds, fc.oneof(fc.string({ maxLength: 20 }), foreign));
+  return { string, hostile, foreign, malformed, cursor };
 }
 
 type Values = ReturnType<typeof valueArbitraries>;
 
-/** A body the route could accept: ids of the run's data of the right length, URLs, addresses, names. */
-function plausible(schema: Schema, document: OpenAPIObject, knownIds: readonly string[], name = ''): fc.Arbitrary<unknown> {
+/**
+ * A body the route could accept: ids of the run's data of the right length, URLs, addresses,
+ * names, numbers in range; and a crafted cursor for a listing's cursor.
+ */
+function plausible(schema: Schema, document: OpenAPIObject, knownIds: readonly string[], values: Values, name = ''): fc.Arbitrary<unknown> {
   const own = resolve(schema, document);
   if (own.properties) {
-    return fc.record(Object.fromEntries(Object.entries(own.properties).map(([key, property]) => [key, plausible(property, document, knownIds, key)])));
+    return fc.record(Object.fromEntries(Object.entries(own.properties).map(([key, property]) => [key, plausible(property, document, knownIds, values, key)])));
   }
-  if (typeof own.additionalProperties === 'object') return fc.dictionary(fc.constant('knowledge'), plausible(own.additionalProperties, document, knownIds), { maxKeys: 1 });
-  if (own.type === 'array' && own.items) return fc.array(plausible(own.items, document, knownIds, name), { minLength: 1, maxLength: 3 });
+  if (typeof own.additionalProperties === 'object') return fc.dictionary(fc.constant('knowledge'), plausible(own.additionalProperties, document, knownIds, values), { maxKeys: 1 });
+  if (own.type === 'array' && own.items) return fc.array(plausible(own.items, document, knownIds, values, name), { minLength: 1, maxLength: 3 });
   if (own.enum) return fc.constantFrom(...own.enum);
   if (own.type === 'boolean') return fc.boolean();
+  if (own.type === 'integer') return fc.integer({ min: own.minimum ?? 0, max: own.maximum ?? 1000 });
+  if (name === 'cursor') return values.cursor;
   const ids = knownIds.filter((id) => id.length === own.minLength && own.minLength === own.maxLength);
   if (ids.length > 0) return fc.constantFrom(...ids);
   if (name.endsWith('Src')) return fc.webUrl();
@@ -165,11 +233,11 @@ function shaped(schema: Schema, document: OpenAPIObject, values: Values, depth =
     const model = Object.fromEntries(Object.entries(own.properties).map(([key, property]) => [key, shaped(property, document, values, depth + 1)]));
     arbitrary = fc.record(model, { requiredKeys: [] });
     if (depth === 0) {
-      const extra = fc.oneof({ weight: 4, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), values.withControl), values.hostile, { minKeys: 1, maxKeys: 2 }) });
+      const extra = fc.oneof({ weight: 4, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), values.foreign), values.hostile, { minKeys: 1, maxKeys: 2 }) });
       arbitrary = fc.tuple(arbitrary, extra).map(([body, more]) => ({ ...more, ...(body as object) }));
     }
   } else if (typeof own.additionalProperties === 'object') {
-    arbitrary = fc.dictionary(fc.oneof(fc.constantFrom('knowledge', 'unknown'), values.withControl), shaped(own.additionalProperties, document, values, depth + 1), { maxKeys: 3 });
+    arbitrary = fc.dictionary(fc.oneof(fc.constantFrom('knowledge', 'unknown'), values.foreign), shaped(own.additionalProperties, document, values, depth + 1), { maxKeys: 3 });
   } else if (own.type === 'array' && own.items) {
     arbitrary = fc.array(shaped(own.items, document, values, depth + 1), { maxLength: 4 });
   } else if (own.enum) {
@@ -211,10 +279,11 @@ const wide = fc
 /** Every kind of hostile request for a route. */
 function hostileRequests(route: Route, document: OpenAPIObject, values: Values, knownIds: readonly string[]): fc.Arbitrary<HostileRequest> {
   const objects = route.schema ? shaped(route.schema, document, values) : fc.dictionary(fc.string({ maxLength: 10 }), values.hostile, { maxKeys: 3 });
-  const valid = route.schema ? plausible(route.schema, document, knownIds) : fc.constant({});
+  const valid = route.schema ? plausible(route.schema, document, knownIds, values) : fc.constant({});
   const oneHostileField = fc.tuple(valid, fc.nat(), values.hostile).map(([body, n, value]) => replaceLeaf(body, n, value));
+  const oneMalformedField = fc.tuple(valid, fc.nat(), values.malformed).map(([body, n, value]) => replaceLeaf(body, n, value));
   const urlEncoded = fc
-    .dictionary(fc.constantFrom(...Object.keys(route.schema?.properties ?? { name: {} }), 'x'), fc.oneof(values.string, values.withControl).map(String), { maxKeys: 3 })
+    .dictionary(fc.constantFrom(...Object.keys(route.schema?.properties ?? { name: {} }), 'x'), fc.oneof(values.string, values.foreign).map(String), { maxKeys: 3 })
     .map((fields) => new URLSearchParams(fields).toString());
   const otherTypes = fc
     .tuple(fc.oneof(fc.constantFrom(...OTHER_CONTENT_TYPES), fc.string({ maxLength: 30 })), fc.oneof(fc.string({ maxLength: 200 }), urlEncoded, objects.map((o) => JSON.stringify(o) ?? '')))
@@ -224,6 +293,9 @@ function hostileRequests(route: Route, document: OpenAPIObject, values: Values, 
   return fc.oneof(
     { weight: 3, arbitrary: jsonBody('plausible', valid.map((o) => JSON.stringify(o))) },
     { weight: 12, arbitrary: jsonBody('one hostile field', oneHostileField.map((o) => JSON.stringify(o) ?? 'null')) },
+    { weight: 6, arbitrary: jsonBody('one malformed text', oneMalformedField.map((o) => JSON.stringify(o))).map((request) => ({ ...request, refused: true })) },
+    // The listings: plausible bodies, so with a crafted cursor (and a limit).
+    ...('cursor' in (route.schema?.properties ?? {}) ? [{ weight: 12, arbitrary: jsonBody('crafted cursor', valid.map((o) => JSON.stringify(o))) }] : []),
     { weight: 6, arbitrary: jsonBody('shaped', objects.map((o) => JSON.stringify(o) ?? 'null')) },
     { weight: 3, arbitrary: jsonBody('random JSON', fc.jsonValue().map((v) => JSON.stringify(v))) },
     { weight: 3, arbitrary: jsonBody('deep nesting', deepNesting) },
@@ -315,10 +387,10 @@ describe('hostile input', () => {
         })();
         const where = `${route.path} as ${caller}, ${request.kind} (${JSON.stringify(request.contentType)}) ${preview(request)} → ${response.status} ${text.slice(0, 200)}`;
         if (response.status >= 500) serverErrors.push(where);
-        else if (response.status >= 400 ? !isErrorBody(body) : response.status < 200 || response.status >= 300) otherFailures.push(where);
+        else if (response.status >= 400 ? !isErrorBody(body) : request.refused === true || response.status < 200 || response.status >= 300) otherFailures.push(where);
       }
     }
     process.stdout.write(`hostile input: ${requests} requests over ${routes.length} routes, ${serverErrors.length} 5xx (seed ${SEED})\n`);
     expect({ serverErrors: serverErrors.slice(0, 20), otherFailures: otherFailures.slice(0, 20) }).toEqual({ serverErrors: [], otherFailures: [] });
-  }, 180_000);
+  }, 300_000);
 });

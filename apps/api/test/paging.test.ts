@@ -1,4 +1,4 @@
-import { INVITATION_LIFETIME_SECONDS, ROOT_ACCOUNT_ID } from '@console/domain';
+import { INVITATION_LIFETIME_SECONDS, PRODUCT_ERROR_NAME, ROOT_ACCOUNT_ID } from '@console/domain';
 import { DataSource } from 'typeorm';
 import { addOrganizationMember, addProjectMember, createCaller, createOrganization, createProject, createSystemAdmin, type Caller, type ErrorBodyShape, type OrganizationFixture, type ProjectFixture } from './support/fixtures';
 import { call, startApi, type TestApi } from './support/harness';
@@ -11,6 +11,28 @@ const ORGANIZATION_IMAGE = 'https://images.paging.example/organization.png';
 
 interface Item {
   id: string;
+}
+
+/** The characters no key value holds: control characters, lone surrogates and noncharacters. */
+const FOREIGN_CHARACTERS = ['\u0000', '\u0001', '\u007f', '\ud800', '\udc00', '\ufffe', '\uffff'];
+/** Times of a key's shape that are no instant Postgres holds: year 0, 30 February, 24:00, month 13. */
+const IMPOSSIBLE_TIMES = ['0000-01-01T00:00:00.000000Z', '2026-02-30T00:00:00.000000Z', '2026-01-01T24:00:00.000000Z', '2026-13-01T00:00:00.000000Z'];
+const encode = (value: unknown): string => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/**
+ * Cursors made from a real one: each value replaced by an impossible time (when it is a time) or
+ * followed by a foreign character, and other spellings of the same key.
+ */
+function tamperedCursors(cursor: string): { what: string; cursor: string }[] {
+  const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as string[];
+  const tampered = key.flatMap((value, i) =>
+    (/^\d{4}-\d{2}-\d{2}T/.test(value) ? IMPOSSIBLE_TIMES : FOREIGN_CHARACTERS.map((c) => `${value}${c}`)).map((bad) => ({ what: `value ${i} = ${JSON.stringify(bad)}`, cursor: encode(key.with(i, bad)) })),
+  );
+  return [
+    ...tampered,
+    { what: 'base64url padded', cursor: `${cursor}=` },
+    { what: 'JSON spaced out', cursor: Buffer.from(JSON.stringify(key, null, 1)).toString('base64url') },
+  ];
 }
 
 interface PageBody {
@@ -183,6 +205,20 @@ describe('paged listings: limit, cursor and query (issue 16)', () => {
     }
   }
 
+  /** Every tampered cursor of the listing's first page (limit 1) is refused with 400 VALIDATION_FAILED and the error body. */
+  async function expectTamperedCursorsRefused(path: string, body: Record<string, unknown>, token: string): Promise<void> {
+    const first = await call<PageBody>(api, path, { ...body, limit: 1 }, token);
+    expect(first.body.nextCursor).toEqual(expect.any(String));
+    const answers = [];
+    for (const { what, cursor } of tamperedCursors(first.body.nextCursor!)) {
+      const response = await call<ErrorBodyShape>(api, path, { ...body, limit: 1, cursor }, token);
+      answers.push({ what, status: response.status, body: response.body });
+    }
+    expect(answers).toEqual(
+      answers.map(({ what }) => ({ what, status: 400, body: { name: PRODUCT_ERROR_NAME, errorCode: 'VALIDATION_FAILED', message: 'cursor must be the nextCursor of a previous page' } })),
+    );
+  }
+
   beforeAll(async () => {
     api = await startApi({ MAIL_WORKER_ENABLED: 'false' });
     db = api.app.get(DataSource);
@@ -313,6 +349,10 @@ describe('paged listings: limit, cursor and query (issue 16)', () => {
       expect(response.body.errorCode).toBe('VALIDATION_FAILED');
     });
 
+    it('refuses tampered cursors (impossible times, foreign characters, other spellings) with 400 VALIDATION_FAILED, never a 500', async () => {
+      await expectTamperedCursorsRefused(path, listing.body(), listing.reader().token);
+    });
+
     it('refuses the cursor of another listing', async () => {
       // Organizations are keyed by (name, id), accounts by (time, id): neither cursor fits the other listings.
       const other = organizationKeyed.has(path) ? listings['/systemAdmin/account/list'] : listings['/system-admin/organization/listAll'];
@@ -329,6 +369,17 @@ describe('paged listings: limit, cursor and query (issue 16)', () => {
         expect({ fields, status: response.status, ...('body' in answer ? { body: response.body } : {}) }).toEqual({ fields, ...answer });
       }
     });
+  });
+
+  it.each<[string, () => Record<string, unknown>]>([
+    ['/organization/listAuditEvents', () => ({ organizationId: organization.organization.id })],
+    ['/systemAdmin/auditEvent/list', () => ({})],
+  ])('%s refuses tampered cursors with 400 VALIDATION_FAILED, never a 500', async (path, body) => {
+    // Two events of the organization at least, so that its first page of one has a next.
+    for (const name of ['ページング組織 (改)', 'ページング組織']) {
+      expect((await call(api, '/organization/update', { organizationId: organization.organization.id, updateProps: { name } }, systemAdmin.token)).status).toBe(200);
+    }
+    await expectTamperedCursorsRefused(path, body(), systemAdmin.token);
   });
 
   it('lists an organization’s projects consecutively across pages of /project/listInAccount (a system administrator sees every organization’s)', async () => {

@@ -44,7 +44,7 @@ export async function call<T = unknown>(api: TestApi, path: string, body?: unkno
 }
 
 /** POSTs the body as it is, not encoded as JSON (malformed JSON, another content type), with the bearer token when given. */
-export function postRaw(api: TestApi, path: string, contentType: string, body: string, token?: string): Promise<Response> {
+export function postRaw(api: TestApi, path: string, contentType: string, body: string | Uint8Array, token?: string): Promise<Response> {
   return fetch(`${api.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': contentType, ...bearer(token) }, body });
 }
 

@@ -1,4 +1,5 @@
 import { DomainError, isValidId, type IdKind } from '@console/domain';
+import { textProblem } from './request-body';
 
 /**
  * What a value of a keyset is, as a cursor carries it: a time to the microsecond (UTC text, see
@@ -15,7 +16,7 @@ interface KeyColumn {
 /** The values of a keyset after which a page starts, in the order of its columns. */
 export type KeyValues = readonly string[];
 
-const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const TIME = /^(\d{4})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Longest text value of a key (an e-mail address; names are shorter). */
 const MAX_TEXT_KEY_LENGTH = 320;
@@ -23,11 +24,24 @@ const MAX_TEXT_KEY_LENGTH = 320;
 /** Casts of the parameters whose type the comparison does not give (the others take their column's). */
 const CASTS: Partial<Record<KeyPart, string>> = { time: '::timestamptz', uuid: '::uuid' };
 
+/**
+ * Whether the text is an instant as {@link keyTime} writes it: a date and time that exist (not
+ * 2026-02-30 nor 24:00, which JavaScript would roll over and Postgres refuses), in the years 1 to
+ * 9999 (Postgres has no year 0).
+ */
+function isKeyTime(value: string): boolean {
+  const year = TIME.exec(value)?.[1];
+  if (year === undefined || Number(year) < 1) return false;
+  const milliseconds = `${value.slice(0, 23)}Z`;
+  const time = Date.parse(milliseconds);
+  return !Number.isNaN(time) && new Date(time).toISOString() === milliseconds;
+}
+
 function isKeyValue(part: KeyPart, value: unknown): value is string {
   if (typeof value !== 'string') return false;
-  if (part === 'time') return TIME.test(value) && !Number.isNaN(Date.parse(value));
+  if (part === 'time') return isKeyTime(value);
   if (part === 'uuid') return UUID.test(value);
-  if (part === 'text') return value.length <= MAX_TEXT_KEY_LENGTH;
+  if (part === 'text') return value.length <= MAX_TEXT_KEY_LENGTH && textProblem(value) === undefined;
   return isValidId(part, value);
 }
 
@@ -94,7 +108,11 @@ export class Keyset {
     private readonly outer = 0,
   ) {}
 
-  /** The key a cursor stands for; VALIDATION_FAILED when it is not one this listing gave out. */
+  /**
+   * The key a cursor stands for; VALIDATION_FAILED when it is not one this listing gave out: the
+   * cursor must be exactly what {@link encodeCursor} writes for its key (no other spelling of the
+   * base64url or the JSON), and each value what the column holds (see {@link isKeyValue}).
+   */
   decode(cursor: string): KeyValues {
     let parsed: unknown;
     try {
@@ -102,7 +120,12 @@ export class Keyset {
     } catch {
       parsed = undefined;
     }
-    if (Array.isArray(parsed) && parsed.length === this.columns.length && this.columns.every((column, i) => isKeyValue(column.part, parsed[i]))) {
+    if (
+      Array.isArray(parsed) &&
+      parsed.length === this.columns.length &&
+      this.columns.every((column, i) => isKeyValue(column.part, parsed[i])) &&
+      encodeCursor(parsed as string[]) === cursor
+    ) {
       return parsed as string[];
     }
     throw new DomainError('VALIDATION_FAILED', 'cursor must be the nextCursor of a previous page');
