@@ -85,7 +85,7 @@ describe('rate limits', () => {
   });
 
   it('limits calls without credentials per client IP: beyond the limit 429 RATE_LIMITED with Retry-After; health checks and signed-in calls go on', async () => {
-    const api = await startShared({ RATE_LIMIT_IP_PER_MINUTE: '3' });
+    const api = await startShared({ RATE_LIMIT_IP_PER_MINUTE: '3', TRUSTED_PROXIES: '127.0.0.1' });
     const caller = await createCaller(api);
     const anonymous = [];
     for (let i = 0; i < 3; i += 1) anonymous.push(await call(api, '/account/get'));
@@ -101,8 +101,24 @@ describe('rate limits', () => {
     expect(await redis.get(`${prefix}ip:127.0.0.1`)).toBe('5');
   });
 
+  it('trusts no proxy unless TRUSTED_PROXIES names it: addresses a client writes into X-Forwarded-For neither dodge the limit nor reach the audit log', async () => {
+    const api = await startShared({ RATE_LIMIT_IP_PER_MINUTE: '3' });
+    const forged = (address: string) => call(api, '/account/get', undefined, undefined, { 'x-forwarded-for': address });
+    for (const address of ['198.51.100.1', '198.51.100.1', '198.51.100.1']) expect((await forged(address)).status).toBe(401);
+    expectRateLimited(await forged('198.51.100.1'), 60);
+    for (const address of ['198.51.100.2', '198.51.100.3', '203.0.113.1']) expectRateLimited(await forged(address), 60);
+    expect(await redis.get(`${prefix}ip:127.0.0.1`)).toBe('7');
+
+    // The audit log records the address the limit counts.
+    const caller = await createCaller(api);
+    const requestId = `forged-${randomBytes(4).toString('hex')}`;
+    expect((await call(api, '/account/update', { name: '名前' }, caller.token, { 'x-forwarded-for': '198.51.100.1', 'x-request-id': requestId })).status).toBe(200);
+    const [event] = await api.app.get(DataSource).query<{ ip: string }[]>('SELECT ip FROM audit_events WHERE request_id = $1', [requestId]);
+    expect(event?.ip).toBe('127.0.0.1');
+  });
+
   it('takes the client IP from the entry the proxy appended to X-Forwarded-For, not from entries the client wrote itself', async () => {
-    const api = await startShared({ RATE_LIMIT_IP_PER_MINUTE: '2' });
+    const api = await startShared({ RATE_LIMIT_IP_PER_MINUTE: '2', TRUSTED_PROXIES: '127.0.0.1' });
     // This test's fetch, from loopback, stands for the proxy (TRUSTED_PROXIES): it appends the address it saw, 203.0.113.9.
     const viaProxy = (clientWritten: string[]) => call(api, '/account/get', undefined, undefined, { 'x-forwarded-for': [...clientWritten, '203.0.113.9'].join(', ') });
     expect((await viaProxy([])).status).toBe(401);
@@ -282,7 +298,8 @@ describe('configuration of the rate limits', () => {
   it('counts in memory with production limits unless configured', () => {
     const config = loadConfig(env);
     expect(config.rateLimit).toEqual({ redisUrl: undefined, keyPrefix: 'console:rl:', ipPerMinute: 300, accountWritesPerMinute: 60, invitationsPerOrganizationPerDay: 300 });
-    expect(config.trustedProxies).toEqual(['loopback', 'linklocal', 'uniquelocal']);
+    expect(config.trustedProxies).toEqual([]);
+    expect(loadConfig({ ...env, TRUSTED_PROXIES: 'loopback' }).trustedProxies).toEqual(['loopback']);
     expect(loadConfig({ ...env, REDIS_URL: 'rediss://user:secret@redis.internal:6380/2', TRUSTED_PROXIES: '10.0.0.0/8, 35.191.0.0/16,::1' })).toMatchObject({
       rateLimit: { redisUrl: 'rediss://user:secret@redis.internal:6380/2' },
       trustedProxies: ['10.0.0.0/8', '35.191.0.0/16', '::1'],

@@ -56,9 +56,9 @@ export interface AppConfig {
   authCacheMaxEntries: number;
   /**
    * Proxies whose X-Forwarded-For entries are believed (TRUSTED_PROXIES: addresses, CIDR ranges or
-   * loopback, linklocal, uniquelocal): the client IP (per-IP rate limit, logs) is the last address
-   * the header names that is not one of them, so an entry a client writes into it is never taken
-   * for its address.
+   * loopback, linklocal, uniquelocal; none unless named): the client IP (per-IP rate limits, audit
+   * log, logs) is the last address the header names that is not one of them, so an entry a client
+   * writes into it is never taken for its address. Without any, the header is ignored.
    */
   trustedProxies: string[];
   /** Rate limits, counted in Redis when several instances share it (see common/rate-limit). */
@@ -166,7 +166,8 @@ function redisUrl(env: Env): string | undefined {
 const PROXY_RANGE_NAMES: ReadonlySet<string> = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 function trustedProxies(env: Env): string[] {
-  const raw = env.TRUSTED_PROXIES?.trim() || 'loopback,linklocal,uniquelocal';
+  const raw = env.TRUSTED_PROXIES?.trim();
+  if (!raw) return [];
   const entries = raw.split(',').map((entry) => entry.trim());
   for (const entry of entries) {
     const [address = '', bits, extra] = entry.split('/');
