@@ -94,6 +94,8 @@ export interface RateLimitConfig {
   ipPerMinute: number;
   /** Write calls per minute and signed-in account (RATE_LIMIT_ACCOUNT_WRITES_PER_MINUTE). */
   accountWritesPerMinute: number;
+  /** Invalid bearer tokens, session cookies and subsystem keys per minute and client IP (RATE_LIMIT_AUTH_FAILURES_PER_MINUTE). */
+  authFailuresPerMinute: number;
   /** Addresses invited per organization and UTC day (INVITATIONS_PER_ORGANIZATION_PER_DAY). */
   invitationsPerOrganizationPerDay: number;
 }
@@ -283,6 +285,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       keyPrefix: env.RATE_LIMIT_KEY_PREFIX?.trim() || 'console:rl:',
       ipPerMinute: integer(env, 'RATE_LIMIT_IP_PER_MINUTE', 300, 1, 1_000_000),
       accountWritesPerMinute: integer(env, 'RATE_LIMIT_ACCOUNT_WRITES_PER_MINUTE', 60, 1, 1_000_000),
+      authFailuresPerMinute: integer(env, 'RATE_LIMIT_AUTH_FAILURES_PER_MINUTE', 30, 1, 1_000_000),
       invitationsPerOrganizationPerDay: integer(env, 'INVITATIONS_PER_ORGANIZATION_PER_DAY', 300, 1, 10_000_000),
     },
     auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 365, 0, 36_500),
