@@ -249,6 +249,8 @@ async function main() {
           DATA_DIR,
           SEED_DEMO_DATA: 'true',
           SUBSYSTEM_KEYS: `knowledge:${KNOWLEDGE_KEY}`,
+          // The web dev server, on loopback, is the one proxy: it passes the browser's address in X-Forwarded-For.
+          TRUSTED_PROXIES: '127.0.0.1',
           LOG_LEVEL: verbose ? 'info' : 'warn',
         },
       });

@@ -8,12 +8,16 @@ import { monitoringCspSources, readMonitoringEnv } from './src/config/monitoring
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-/** Same-origin proxies: /api → the API (prefix stripped), /knowledge → the knowledge product. */
+/**
+ * Same-origin proxies: /api → the API (prefix stripped), /knowledge → the knowledge product. The API
+ * is told the browser's address in X-Forwarded-For (xfwd), as the production web server does; the
+ * API believes it from this proxy only (TRUSTED_PROXIES, set by tools/dev.mjs).
+ */
 function proxies(): Record<string, ProxyOptions> {
   const result: Record<string, ProxyOptions> = {};
   const api = process.env.CONSOLE_API_PROXY_TARGET;
   if (api) {
-    result[API_BASE_PATH] = { target: api, changeOrigin: false, rewrite: (path) => path.slice(API_BASE_PATH.length) || '/' };
+    result[API_BASE_PATH] = { target: api, changeOrigin: false, xfwd: true, rewrite: (path) => path.slice(API_BASE_PATH.length) || '/' };
   }
   const knowledge = process.env.CONSOLE_KNOWLEDGE_PROXY_TARGET;
   if (knowledge) {

@@ -87,6 +87,9 @@ async function startInstance(i, { seed = false } = {}) {
       PUBLIC_API_URL: `${state.origin}/api`,
       DATA_DIR: state.dataDir,
       SEED_DEMO_DATA: seed ? 'true' : 'false',
+      // The web server in front (nginx, connecting from loopback) is the one proxy whose
+      // X-Forwarded-For is believed, as the production stack names its own.
+      TRUSTED_PROXIES: '127.0.0.1',
       REDIS_URL: 'redis://127.0.0.1:6379',
       RATE_LIMIT_KEY_PREFIX: state.rateLimitPrefix,
       // 20 synthetic clients call far faster than people do: the limits are not what is tested here.

@@ -8,6 +8,7 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import { Logger } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
 import { AppModule } from './app.module';
+import { answerClientError } from './common/http/client-error';
 import { guardRequestBodies } from './common/http/request-body';
 import { installSecurityHeaders } from './common/http/security-headers';
 import { installRequestLog } from './common/logging/request-log';
@@ -23,6 +24,8 @@ const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
 /** Builds the API application (not yet listening). */
 export async function createApp(config: AppConfig, options: { logger?: boolean } = {}): Promise<NestFastifyApplication> {
+  // The security headers of every answer, known once installed below (before the server listens).
+  let securityHeaders: readonly [string, string][] = [];
   const adapter = new FastifyAdapter({
     bodyLimit: MAX_JSON_BODY_BYTES,
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => (typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : randomUUID()),
@@ -32,6 +35,8 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
     forceCloseConnections: 'idle',
     // A call arriving while closing answers 503 with the error body (the hook below).
     return503OnClosing: false,
+    // A request the HTTP parser refuses (a control byte in a header) answers the error body too.
+    clientErrorHandler: (error, socket) => answerClientError(error, socket, securityHeaders),
   });
   // Bootstrap messages are written as they happen, not held until the application is up.
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
@@ -42,7 +47,7 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
   if (options.logger !== false) app.useLogger(app.get(Logger));
   await installRequestLog(app);
   // First of the answering hooks, so that every answer carries them, the 503 of the hook below included.
-  await installSecurityHeaders(app, config);
+  securityHeaders = await installSecurityHeaders(app, config);
   guardRequestBodies(app, MAX_JSON_BODY_BYTES);
   const lifecycle = app.get(Lifecycle);
   // Once the instance no longer accepts connections, every answer closes its connection, so that

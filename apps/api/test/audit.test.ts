@@ -304,7 +304,7 @@ describe('audit log', () => {
         '/project/update',
         { projectId: project.project.id, updateProps: { name: '変更後', productSettings: { knowledge: { plan: 'enterprise' } } } },
         callers.systemAdmin.token,
-        // The API runs behind a proxy on loopback (TRUSTED_PROXIES): the client is the address it names.
+        // No proxy is trusted (TRUSTED_PROXIES unset): an address the client writes into X-Forwarded-For is not recorded.
         { 'x-request-id': requestId, 'user-agent': userAgent, 'x-forwarded-for': '203.0.113.7' },
       );
       expect(updated.status).toBe(200);
@@ -321,7 +321,7 @@ describe('audit log', () => {
         projectId: project.project.id,
         changes: { name: { before: '変更前', after: '変更後' }, 'productSettings.knowledge.plan': { before: 'none', after: 'enterprise' } },
         requestId,
-        ip: '203.0.113.7',
+        ip: '127.0.0.1',
         userAgent,
       });
       expect(Date.now() - Date.parse(event.occurredAt)).toBeLessThan(60_000);

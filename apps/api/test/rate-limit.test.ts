@@ -85,7 +85,7 @@ describe('rate limits', () => {
   });
 
   it('limits calls without credentials per client IP: beyond the limit 429 RATE_LIMITED with Retry-After; health checks and signed-in calls go on', async () => {
-    const api = await startShared({ RATE_LIMIT_IP_PER_MINUTE: '3' });
+    const api = await startShared({ RATE_LIMIT_IP_PER_MINUTE: '3', TRUSTED_PROXIES: '127.0.0.1' });
     const caller = await createCaller(api);
     const anonymous = [];
     for (let i = 0; i < 3; i += 1) anonymous.push(await call(api, '/account/get'));
@@ -101,8 +101,24 @@ describe('rate limits', () => {
     expect(await redis.get(`${prefix}ip:127.0.0.1`)).toBe('5');
   });
 
+  it('trusts no proxy unless TRUSTED_PROXIES names it: addresses a client writes into X-Forwarded-For neither dodge the limit nor reach the audit log', async () => {
+    const api = await startShared({ RATE_LIMIT_IP_PER_MINUTE: '3' });
+    const forged = (address: string) => call(api, '/account/get', undefined, undefined, { 'x-forwarded-for': address });
+    for (const address of ['198.51.100.1', '198.51.100.1', '198.51.100.1']) expect((await forged(address)).status).toBe(401);
+    expectRateLimited(await forged('198.51.100.1'), 60);
+    for (const address of ['198.51.100.2', '198.51.100.3', '203.0.113.1']) expectRateLimited(await forged(address), 60);
+    expect(await redis.get(`${prefix}ip:127.0.0.1`)).toBe('7');
+
+    // The audit log records the address the limit counts.
+    const caller = await createCaller(api);
+    const requestId = `forged-${randomBytes(4).toString('hex')}`;
+    expect((await call(api, '/account/update', { name: '名前' }, caller.token, { 'x-forwarded-for': '198.51.100.1', 'x-request-id': requestId })).status).toBe(200);
+    const [event] = await api.app.get(DataSource).query<{ ip: string }[]>('SELECT ip FROM audit_events WHERE request_id = $1', [requestId]);
+    expect(event?.ip).toBe('127.0.0.1');
+  });
+
   it('takes the client IP from the entry the proxy appended to X-Forwarded-For, not from entries the client wrote itself', async () => {
-    const api = await startShared({ RATE_LIMIT_IP_PER_MINUTE: '2' });
+    const api = await startShared({ RATE_LIMIT_IP_PER_MINUTE: '2', TRUSTED_PROXIES: '127.0.0.1' });
     // This test's fetch, from loopback, stands for the proxy (TRUSTED_PROXIES): it appends the address it saw, 203.0.113.9.
     const viaProxy = (clientWritten: string[]) => call(api, '/account/get', undefined, undefined, { 'x-forwarded-for': [...clientWritten, '203.0.113.9'].join(', ') });
     expect((await viaProxy([])).status).toBe(401);
@@ -120,6 +136,41 @@ describe('rate limits', () => {
     expect((await introspect({ authorization: `Bearer ${caller.token}` })).status).toBe(401);
     expectRateLimited(await introspect({ authorization: `Bearer ${caller.token}` }), 60);
     expectRateLimited(await introspect(), 60);
+  });
+
+  describe('failed authentication', () => {
+    const INVALID_TOKEN = 'not-a-valid-id-token';
+
+    it('is limited per client IP: invalid bearer tokens, session cookies and subsystem keys count; beyond the limit 429 with Retry-After, valid credentials of that IP included; other IPs go on', async () => {
+      const api = await startShared({ RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: '3', TRUSTED_PROXIES: '127.0.0.1' });
+      const caller = await createCaller(api);
+      // This test's fetch stands for the trusted proxy, appending the address of the client it serves.
+      const from = (ip: string) => ({ 'x-forwarded-for': ip });
+      const attacker = from('203.0.113.1');
+      const badCookie = { ...attacker, cookie: `${api.config.deployment.sessionCookieName}=not-a-session-cookie`, origin: api.config.appOrigin };
+      expect((await call(api, '/account/get', undefined, INVALID_TOKEN, attacker)).status).toBe(401);
+      expect((await call(api, '/account/get', undefined, undefined, badCookie)).status).toBe(401);
+      expect((await call(api, '/session/introspect', { sessionCookie: 'x' }, undefined, { ...attacker, 'x-console-subsystem-key': 'not-the-knowledge-key' })).status).toBe(401);
+
+      expectRateLimited(await call(api, '/account/get', undefined, INVALID_TOKEN, attacker), 60);
+      expectRateLimited(await call(api, '/account/get', undefined, undefined, badCookie), 60);
+      expectRateLimited(await call(api, '/session/introspect', { sessionCookie: 'x' }, undefined, { ...attacker, 'x-console-subsystem-key': KNOWLEDGE_KEY }), 60);
+      expectRateLimited(await call(api, '/account/get', undefined, caller.token, attacker), 60);
+      // Calls without credentials are not authentications.
+      expect((await call(api, '/account/get', undefined, undefined, attacker)).status).toBe(401);
+
+      const other = from('203.0.113.2');
+      expect((await call(api, '/account/get', undefined, caller.token, other)).status).toBe(200);
+      expect((await call(api, '/account/get', undefined, INVALID_TOKEN, other)).status).toBe(401);
+    });
+
+    it('cannot be dodged with X-Forwarded-For written by the client', async () => {
+      const api = await startShared({ RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: '3' });
+      const results = [];
+      for (let i = 1; i <= 6; i += 1) results.push(await call(api, '/account/get', undefined, INVALID_TOKEN, { 'x-forwarded-for': `198.51.100.${i}` }));
+      expect(results.map((r) => r.status)).toEqual([401, 401, 401, 429, 429, 429]);
+      for (const result of results.slice(3)) expectRateLimited(result, 60);
+    });
   });
 
   it('limits write calls per account; reads and other accounts are not held back', async () => {
@@ -172,6 +223,12 @@ describe('rate limits', () => {
       const caller = await createCaller(first);
       const results = await Promise.all([first, second].flatMap((api) => Array.from({ length: 6 }, (_, i) => call(api, '/account/update', { name: `名前${i}` }, caller.token))));
       expect(statuses(results)).toEqual([...Array<number>(10).fill(200), 429, 429]);
+    });
+
+    it('enforce one limit of failed authentications per client IP: of 6 invalid tokens sent to each, with a limit of 5, exactly 5 answer 401', async () => {
+      const [first, second] = await Promise.all([startShared({ RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: '5' }), startShared({ RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: '5' })]);
+      const results = await Promise.all([first, second].flatMap((api) => Array.from({ length: 6 }, (_, i) => call(api, '/account/get', undefined, `not-a-valid-id-token-${i}`))));
+      expect(statuses(results)).toEqual([...Array<number>(5).fill(401), ...Array<number>(7).fill(429)]);
     });
 
     it('enforce one daily invitation cap per organization: of 6 invitations through each, with a cap of 10, exactly 10 are made', async () => {
@@ -281,8 +338,9 @@ describe('configuration of the rate limits', () => {
 
   it('counts in memory with production limits unless configured', () => {
     const config = loadConfig(env);
-    expect(config.rateLimit).toEqual({ redisUrl: undefined, keyPrefix: 'console:rl:', ipPerMinute: 300, accountWritesPerMinute: 60, invitationsPerOrganizationPerDay: 300 });
-    expect(config.trustedProxies).toEqual(['loopback', 'linklocal', 'uniquelocal']);
+    expect(config.rateLimit).toEqual({ redisUrl: undefined, keyPrefix: 'console:rl:', ipPerMinute: 300, accountWritesPerMinute: 60, authFailuresPerMinute: 30, invitationsPerOrganizationPerDay: 300 });
+    expect(config.trustedProxies).toEqual([]);
+    expect(loadConfig({ ...env, TRUSTED_PROXIES: 'loopback' }).trustedProxies).toEqual(['loopback']);
     expect(loadConfig({ ...env, REDIS_URL: 'rediss://user:secret@redis.internal:6380/2', TRUSTED_PROXIES: '10.0.0.0/8, 35.191.0.0/16,::1' })).toMatchObject({
       rateLimit: { redisUrl: 'rediss://user:secret@redis.internal:6380/2' },
       trustedProxies: ['10.0.0.0/8', '35.191.0.0/16', '::1'],
@@ -294,6 +352,7 @@ describe('configuration of the rate limits', () => {
     [{ RATE_LIMIT_IP_PER_MINUTE: '0' }, 'RATE_LIMIT_IP_PER_MINUTE must be an integer from 1'],
     [{ RATE_LIMIT_ACCOUNT_WRITES_PER_MINUTE: 'many' }, 'RATE_LIMIT_ACCOUNT_WRITES_PER_MINUTE must be an integer'],
     [{ INVITATIONS_PER_ORGANIZATION_PER_DAY: '-1' }, 'INVITATIONS_PER_ORGANIZATION_PER_DAY must be an integer'],
+    [{ RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: '0' }, 'RATE_LIMIT_AUTH_FAILURES_PER_MINUTE must be an integer from 1'],
     [{ TRUSTED_PROXIES: 'nginx' }, 'TRUSTED_PROXIES must be a comma-separated list'],
   ])('refuses %j naming the variable', (override, message) => {
     expect(() => loadConfig({ ...env, ...override })).toThrow(ConfigError);

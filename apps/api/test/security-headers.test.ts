@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { createCaller, type Caller } from './support/fixtures';
 import { call, postRaw, startApi, type TestApi } from './support/harness';
 
@@ -9,6 +10,37 @@ function expectSecurityHeaders(headers: Headers): void {
   expect(headers.get('referrer-policy')).toBe('no-referrer');
   expect(headers.get('x-powered-by')).toBeNull();
   expect(headers.get('server')).toBeNull();
+}
+
+interface RawAnswer {
+  statusLine: string;
+  headers: Headers;
+  body: string;
+  bodyBytes: number;
+}
+
+/** Sends `request` as it is over a new connection and reads the answer until the API closes the connection (which fails the test after 5 s). */
+function exchangeRaw(api: TestApi, request: string): Promise<RawAnswer> {
+  const { hostname, port } = new URL(api.baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(request, 'latin1'));
+    const chunks: Buffer[] = [];
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error('the API did not close the connection'));
+    }, 5000);
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      clearTimeout(timer);
+      const raw = Buffer.concat(chunks);
+      const end = raw.indexOf('\r\n\r\n');
+      const [statusLine = '', ...lines] = raw.subarray(0, end).toString('latin1').split('\r\n');
+      const headers = new Headers(lines.map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()] as [string, string]));
+      const body = raw.subarray(end + 4);
+      resolve({ statusLine, headers, body: body.toString('utf8'), bodyBytes: body.length });
+    });
+  });
 }
 
 describe('security headers', () => {
@@ -45,6 +77,29 @@ describe('security headers', () => {
       expectSecurityHeaders(headers);
       expect(headers.get('cache-control')).toBe('no-store');
     }
+  });
+
+  describe('a request the HTTP parser refuses is answered with the error body and the same headers, and its connection closed', () => {
+    function expectErrorAnswer(answer: RawAnswer, statusLine: string, body: unknown): void {
+      expect(answer.statusLine).toBe(statusLine);
+      expect(JSON.parse(answer.body)).toEqual(body);
+      expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(Number(answer.headers.get('content-length'))).toBe(answer.bodyBytes);
+      expect(answer.headers.get('connection')).toBe('close');
+      expectSecurityHeaders(answer.headers);
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+    }
+
+    it('a control byte in a header: 400 VALIDATION_FAILED, in Japanese unless the request asks for English', async () => {
+      const request = (headers: string) => `POST /account/get HTTP/1.1\r\nHost: localhost\r\n${headers}X-Note: a\x01b\r\nContent-Length: 0\r\n\r\n`;
+      expectErrorAnswer(await exchangeRaw(api, request('')), 'HTTP/1.1 400 Bad Request', { name: 'ConsoleError', errorCode: 'VALIDATION_FAILED', message: '入力内容が正しくありません' });
+      expectErrorAnswer(await exchangeRaw(api, request('Accept-Language: en\r\n')), 'HTTP/1.1 400 Bad Request', { name: 'ConsoleError', errorCode: 'VALIDATION_FAILED', message: 'The input is not valid' });
+    });
+
+    it('headers beyond the size limit: 413 PAYLOAD_TOO_LARGE', async () => {
+      const answer = await exchangeRaw(api, `POST /account/get HTTP/1.1\r\nHost: localhost\r\nX-Note: ${'a'.repeat(20_000)}\r\n\r\n`);
+      expectErrorAnswer(answer, 'HTTP/1.1 413 Payload Too Large', { name: 'ConsoleError', errorCode: 'PAYLOAD_TOO_LARGE', message: 'リクエストのサイズが大きすぎます' });
+    });
   });
 
   it('sends HSTS outside development only', async () => {

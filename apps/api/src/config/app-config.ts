@@ -56,9 +56,9 @@ export interface AppConfig {
   authCacheMaxEntries: number;
   /**
    * Proxies whose X-Forwarded-For entries are believed (TRUSTED_PROXIES: addresses, CIDR ranges or
-   * loopback, linklocal, uniquelocal): the client IP (per-IP rate limit, logs) is the last address
-   * the header names that is not one of them, so an entry a client writes into it is never taken
-   * for its address.
+   * loopback, linklocal, uniquelocal; none unless named): the client IP (per-IP rate limits, audit
+   * log, logs) is the last address the header names that is not one of them, so an entry a client
+   * writes into it is never taken for its address. Without any, the header is ignored.
    */
   trustedProxies: string[];
   /** Rate limits, counted in Redis when several instances share it (see common/rate-limit). */
@@ -94,6 +94,8 @@ export interface RateLimitConfig {
   ipPerMinute: number;
   /** Write calls per minute and signed-in account (RATE_LIMIT_ACCOUNT_WRITES_PER_MINUTE). */
   accountWritesPerMinute: number;
+  /** Invalid bearer tokens, session cookies and subsystem keys per minute and client IP (RATE_LIMIT_AUTH_FAILURES_PER_MINUTE). */
+  authFailuresPerMinute: number;
   /** Addresses invited per organization and UTC day (INVITATIONS_PER_ORGANIZATION_PER_DAY). */
   invitationsPerOrganizationPerDay: number;
 }
@@ -166,7 +168,8 @@ function redisUrl(env: Env): string | undefined {
 const PROXY_RANGE_NAMES: ReadonlySet<string> = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 function trustedProxies(env: Env): string[] {
-  const raw = env.TRUSTED_PROXIES?.trim() || 'loopback,linklocal,uniquelocal';
+  const raw = env.TRUSTED_PROXIES?.trim();
+  if (!raw) return [];
   const entries = raw.split(',').map((entry) => entry.trim());
   for (const entry of entries) {
     const [address = '', bits, extra] = entry.split('/');
@@ -282,6 +285,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       keyPrefix: env.RATE_LIMIT_KEY_PREFIX?.trim() || 'console:rl:',
       ipPerMinute: integer(env, 'RATE_LIMIT_IP_PER_MINUTE', 300, 1, 1_000_000),
       accountWritesPerMinute: integer(env, 'RATE_LIMIT_ACCOUNT_WRITES_PER_MINUTE', 60, 1, 1_000_000),
+      authFailuresPerMinute: integer(env, 'RATE_LIMIT_AUTH_FAILURES_PER_MINUTE', 30, 1, 1_000_000),
       invitationsPerOrganizationPerDay: integer(env, 'INVITATIONS_PER_ORGANIZATION_PER_DAY', 300, 1, 10_000_000),
     },
     auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 365, 0, 36_500),

@@ -6,21 +6,16 @@ import { timingSafeEqual } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { retryReadOnce } from '../../database/connection-loss';
 import { logAccount } from '../logging/request-log';
+import { RateLimiter } from '../rate-limit/rate-limiter';
 import { ACCESS_KEY, type AccessLevel } from './access.decorator';
 import { AccountLookup } from './account-lookup';
+import { bearerToken } from './bearer-token';
 import { FirebaseAuthService } from './firebase-auth.service';
 import type { FirebaseUser } from './operator';
 import { isSameOriginRequest, trustedOrigins } from './same-origin';
 import { holdsSystemAdminRights } from './system-admin-rights';
 
 export const SUBSYSTEM_KEY_HEADER = 'x-console-subsystem-key';
-
-export function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (!header) return undefined;
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  return match?.[1];
-}
 
 function sameSecret(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -35,6 +30,7 @@ export class AuthGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly firebase: FirebaseAuthService,
     private readonly accounts: AccountLookup,
+    private readonly limiter: RateLimiter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.trustedOrigins = trustedOrigins(config);
@@ -44,15 +40,16 @@ export class AuthGuard implements CanActivate {
 
   /**
    * The bearer ID token, else the session cookie shared with sibling products. A request carrying
-   * the cookie alone must come from one of our pages (all calls are POSTs, i.e. writes).
+   * the cookie alone must come from one of our pages (all calls are POSTs, i.e. writes). Invalid
+   * credentials count against the client IP's failed authentications (RateLimiter.authenticating).
    */
   private async authenticate(request: FastifyRequest): Promise<FirebaseUser> {
     const token = bearerToken(request);
-    if (token) return this.firebase.verifyIdToken(token);
+    if (token) return this.limiter.authenticating(request, () => this.firebase.verifyIdToken(token));
     const cookie = request.cookies?.[this.config.deployment.sessionCookieName];
     if (!cookie) throw new DomainError('UNAUTHENTICATED');
     if (!isSameOriginRequest(request, this.trustedOrigins)) throw new DomainError('FORBIDDEN');
-    return this.firebase.verifySessionCookie(cookie);
+    return this.limiter.authenticating(request, () => this.firebase.verifySessionCookie(cookie));
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -64,8 +61,10 @@ export class AuthGuard implements CanActivate {
         return true;
       case 'subsystem': {
         const presented = request.headers[SUBSYSTEM_KEY_HEADER];
-        const ok = typeof presented === 'string' && Object.values(this.config.subsystemKeys).some((key) => sameSecret(presented, key));
-        if (!ok) throw new DomainError('UNAUTHENTICATED');
+        if (typeof presented !== 'string') throw new DomainError('UNAUTHENTICATED');
+        await this.limiter.authenticating(request, () => {
+          if (!Object.values(this.config.subsystemKeys).some((key) => sameSecret(presented, key))) throw new DomainError('UNAUTHENTICATED');
+        });
         return true;
       }
       case 'firebaseUser':

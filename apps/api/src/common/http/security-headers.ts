@@ -22,10 +22,11 @@ const HSTS_MAX_AGE_SECONDS = 63_072_000;
  * Handlers may override any of them with their own header (the development mailbox page allows its
  * inline style). The headers are the same on every answer: @fastify/helmet computes them once, on a
  * probe answer at startup, and one hook sets them on each answer (the plugin itself would build
- * its middleware again for every request).
+ * its middleware again for every request). Returns them, for the answers written without Fastify
+ * (common/http/client-error.ts).
  */
-export async function installSecurityHeaders(app: NestFastifyApplication, config: AppConfig): Promise<void> {
-  const headers = await helmetHeaders(config);
+export async function installSecurityHeaders(app: NestFastifyApplication, config: AppConfig): Promise<[string, string][]> {
+  const headers: [string, string][] = [...(await helmetHeaders(config)), ['cache-control', 'no-store']];
   // On the Node response, like helmet's own: a header the handler sets itself takes precedence.
   app
     .getHttpAdapter()
@@ -33,9 +34,9 @@ export async function installSecurityHeaders(app: NestFastifyApplication, config
     .addHook('onRequest', (_request, reply, done) => {
       const raw = reply.raw;
       for (const [name, value] of headers) raw.setHeader(name, value);
-      raw.setHeader('cache-control', 'no-store');
       done();
     });
+  return headers;
 }
 
 /** Headers of every answer rather than of the probe's body. */

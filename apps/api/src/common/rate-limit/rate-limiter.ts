@@ -1,9 +1,11 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { DomainError } from '@console/domain';
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig, type RateLimitConfig } from '../../config/app-config';
-import { bearerToken } from '../auth/auth.guard';
+import { bearerToken } from '../auth/bearer-token';
+import { LruCache } from '../auth/lru-cache';
 import { RateLimitedError } from './rate-limited.error';
 
 const WINDOW_MS = 60_000;
@@ -19,6 +21,16 @@ const UNLIMITED_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz']);
 const PER_IP_PATHS: ReadonlySet<string> = new Set(['/session/introspect']);
 
 const IP_KEY = 'ip:';
+const AUTH_FAILURES_KEY = 'auth-failures:';
+/** Client IPs an instance remembers as over their failed-authentication limit. */
+const REFUSED_IPS_MAX_ENTRIES = 10_000;
+
+type Limit = ReturnType<FastifyInstance['createRateLimit']>;
+
+/** The client IP as the limits count it: request.ip (see TRUSTED_PROXIES), an IPv6 address by its /56. */
+function clientIp(request: FastifyRequest): string {
+  return normalizeIP(request.ip);
+}
 
 function pathOf(request: FastifyRequest): string {
   return request.url.split('?')[0] ?? request.url;
@@ -28,7 +40,7 @@ function pathOf(request: FastifyRequest): string {
 function callerKey(request: FastifyRequest): string {
   if (request.operator) return `account:${request.operator.id}`;
   if (request.firebaseUser) return `user:${request.firebaseUser.uid}`;
-  return `${IP_KEY}${normalizeIP(request.ip)}`;
+  return `${IP_KEY}${clientIp(request)}`;
 }
 
 /** Seconds from `now` to the next midnight UTC. */
@@ -53,7 +65,8 @@ return 1`;
  * - per client IP: calls presenting neither a bearer token nor the session cookie, and every call
  *   of /session/introspect (a Fastify onRequest hook, before anything else runs);
  * - per account: write calls of signed-in callers (CallInterceptor, after authentication);
- * - per organization and UTC day: addresses invited with /organization/inviteMembers.
+ * - per organization and UTC day: addresses invited with /organization/inviteMembers;
+ * - per client IP: failed authentications (see {@link authenticating}).
  * Beyond a limit a call answers 429 RATE_LIMITED with Retry-After. When Redis cannot be reached
  * calls are not limited (fail open), and the outage and the recovery are logged once each.
  */
@@ -68,7 +81,10 @@ export class RateLimiter implements OnModuleInit, OnApplicationShutdown {
   private readonly redisAddress: string = '';
   /** Today's invited addresses per organization, when there is no Redis. */
   private readonly invitationsInMemory = new Map<string, { day: string; count: number }>();
-  private charge: ReturnType<FastifyInstance['createRateLimit']> | undefined;
+  private charge: Limit | undefined;
+  private chargeAuthFailure: Limit | undefined;
+  /** Client IPs over their failed-authentication limit, until when (ms): refused before their credentials are checked. */
+  private readonly refusedIps = new LruCache<number>(REFUSED_IPS_MAX_ENTRIES);
   private redisFailing = false;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
@@ -125,6 +141,7 @@ export class RateLimiter implements OnModuleInit, OnApplicationShutdown {
       ...(this.redis ? { redis: this.redis, nameSpace: this.limits.keyPrefix } : {}),
     });
     this.charge = fastify.createRateLimit();
+    this.chargeAuthFailure = fastify.createRateLimit({ keyGenerator: (request) => `${AUTH_FAILURES_KEY}${clientIp(request)}`, max: this.limits.authFailuresPerMinute });
     fastify.addHook('onRequest', async (request) => {
       if (this.limitedPerIp(request)) await this.enforce(request);
     });
@@ -133,6 +150,28 @@ export class RateLimiter implements OnModuleInit, OnApplicationShutdown {
   /** Counts a write call against the signed-in caller's limit; anonymous calls were counted per IP as they arrived. */
   async chargeWrite(request: FastifyRequest): Promise<void> {
     if (request.operator || request.firebaseUser) await this.enforce(request);
+  }
+
+  /**
+   * Checks a caller's credentials with `verify`, counting each refusal (UNAUTHENTICATED: an invalid
+   * bearer token, session cookie or subsystem key) against the client IP. Beyond
+   * RATE_LIMIT_AUTH_FAILURES_PER_MINUTE the refusal answers 429 instead, and until the minute is
+   * over this instance refuses the IP's credentials, valid or not, before checking them (other
+   * instances from their first refusal of it on). Other IPs are not affected.
+   */
+  async authenticating<T>(request: FastifyRequest, verify: () => T | Promise<T>): Promise<T> {
+    const ip = clientIp(request);
+    const refusedUntil = this.refusedIps.get(ip) ?? 0;
+    if (refusedUntil > Date.now()) throw new RateLimitedError((refusedUntil - Date.now()) / 1000);
+    try {
+      return await verify();
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.errorCode !== 'UNAUTHENTICATED') throw error;
+      const result = await this.count(this.chargeAuthFailure, request);
+      if (!result?.isExceeded) throw error;
+      this.refusedIps.set(ip, Date.now() + result.ttl);
+      throw new RateLimitedError(result.ttl / 1000);
+    }
   }
 
   /**
@@ -170,14 +209,20 @@ export class RateLimiter implements OnModuleInit, OnApplicationShutdown {
   }
 
   private async enforce(request: FastifyRequest): Promise<void> {
-    if (!this.charge) throw new Error('RateLimiter.install was not called');
-    const result = await this.charge(request).catch((error: unknown) => {
+    const result = await this.count(this.charge, request);
+    if (result?.isExceeded) throw new RateLimitedError(result.ttl / 1000);
+  }
+
+  /** Counts the call against `limit`; undefined when it cannot be counted (Redis unavailable: fail open). */
+  private async count(limit: Limit | undefined, request: FastifyRequest): Promise<{ isExceeded: boolean; ttl: number } | undefined> {
+    if (!limit) throw new Error('RateLimiter.install was not called');
+    const result = await limit(request).catch((error: unknown) => {
       this.redisFailed(error);
       return undefined;
     });
-    if (!result) return;
+    if (!result) return undefined;
     this.redisAnswered();
-    if (!result.isAllowed && result.isExceeded) throw new RateLimitedError(result.ttl / 1000);
+    return result.isAllowed ? undefined : result;
   }
 
   private redisFailed(error: unknown): void {

@@ -13,7 +13,7 @@ export interface AuditContext {
   actor: AuditActor | null;
   /** The request id (X-Request-Id, else generated), as the logs carry it. */
   requestId: string | null;
-  /** The client's address (request.ip, which believes only TRUSTED_PROXIES). */
+  /** The client's address: request.ip, which believes X-Forwarded-For only from TRUSTED_PROXIES (none by default), as the per-IP rate limits do. */
   ip: string | null;
   userAgent: string | null;
 }

@@ -2,7 +2,8 @@ import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/comm
 import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../../common/auth/access.decorator';
-import { bearerToken, SUBSYSTEM_KEY_HEADER } from '../../common/auth/auth.guard';
+import { SUBSYSTEM_KEY_HEADER } from '../../common/auth/auth.guard';
+import { bearerToken } from '../../common/auth/bearer-token';
 import { CurrentFirebaseUser } from '../../common/auth/current-operator.decorator';
 import type { FirebaseUser } from '../../common/auth/operator';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
