@@ -22,6 +22,17 @@ export interface WebEnv {
   authEmulatorUrl: string | undefined;
   /** Base URL of the console API; '/api' (same origin) by default. */
   apiBaseUrl: string;
+  /** How long a call of the API may wait for its answer before it fails as timed out; 10 s by default. */
+  apiTimeoutMs: number;
+}
+
+const DEFAULT_API_TIMEOUT_MS = 10_000;
+
+/** A whole number of milliseconds above zero, else undefined. */
+function positiveMilliseconds(value: string | undefined): number | undefined {
+  if (value === undefined || !/^\d+$/.test(value)) return undefined;
+  const ms = Number(value);
+  return ms > 0 ? ms : undefined;
 }
 
 /**
@@ -45,6 +56,7 @@ export function readEnv(raw: RawEnv, runtime?: RuntimeConfig): WebEnv {
     },
     authEmulatorUrl: pick(runtime?.authEmulatorUrl, raw.VITE_AUTH_EMULATOR_URL),
     apiBaseUrl: (pick(runtime?.apiBaseUrl, raw.VITE_API_BASE_URL) ?? '/api').replace(/\/+$/, ''),
+    apiTimeoutMs: positiveMilliseconds(pick(runtime?.apiTimeoutMs, raw.VITE_API_TIMEOUT_MS)) ?? DEFAULT_API_TIMEOUT_MS,
   };
 }
 
