@@ -9,7 +9,7 @@ import { useSearchQuery } from '@/components/infinite-list/use-search-query';
 import { VirtualTable } from '@/components/infinite-list/virtual-table';
 import { usePageTitle } from '@/components/page-title';
 import { PermissionTooltip } from '@/components/permission-tooltip';
-import { toast } from '@/components/toasts';
+import { toast, toastWriteFailure } from '@/components/toasts';
 import { useConfirmedAction } from '@/components/use-confirmed-action';
 import { useCurrentAccount, usePermissions } from '@/features/account';
 import { GrantSystemAdminDialog, useAccountPages, useUpdateIsSystemAdmin, type AdminAccount } from '@/features/system-admin';
@@ -45,7 +45,7 @@ export function Component() {
         onSuccess: () => toast.success(t('systemAdmin.granted')),
         onError: (error) => {
           console.error(error);
-          toast.error(isApiError(error) && error.errorCode === ErrorCodes.INTERNAL_ACCOUNTS_ONLY ? t('systemAdmin.outsideDomain') : t('systemAdmin.grantFailed'));
+          toastWriteFailure(isApiError(error) && error.errorCode === ErrorCodes.INTERNAL_ACCOUNTS_ONLY ? t('systemAdmin.outsideDomain') : t('systemAdmin.grantFailed'), error);
         },
       },
     );

@@ -3,7 +3,7 @@ import { ERROR_MESSAGES, ErrorCodes, isValidEmail } from '@console/domain';
 import { useEffect, useState, type FormEvent } from 'react';
 import { CONFIRM_DIALOG_MAX_WIDTH } from '@/components/confirm-dialog';
 import { DialogFormButtons } from '@/components/dialog-form-buttons';
-import { toast } from '@/components/toasts';
+import { toast, toastWriteFailure } from '@/components/toasts';
 import { isApiError } from '@/lib/api-error';
 import { useTranslation } from 'react-i18next';
 import { useUpdateIsSystemAdmin } from '../api/update-is-system-admin';
@@ -49,7 +49,7 @@ export function GrantSystemAdminDialog({ opened, onClose }: { opened: boolean; o
           else if (isApiError(error) && error.errorCode === ErrorCodes.EMAIL_NOT_VERIFIED) {
             setRefusal(ERROR_MESSAGES.EMAIL_NOT_VERIFIED);
             toast.error(t('systemAdmin.grantFailed'), ERROR_MESSAGES.EMAIL_NOT_VERIFIED);
-          } else toast.error(t('systemAdmin.grantFailed'), isApiError(error) && error.isProductError ? error.message : undefined);
+          } else toastWriteFailure(t('systemAdmin.grantFailed'), error, isApiError(error) && error.isProductError ? error.message : undefined);
         },
       },
     );
