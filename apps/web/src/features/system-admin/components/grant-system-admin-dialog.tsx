@@ -14,7 +14,7 @@ import { useUpdateIsSystemAdmin } from '../api/update-is-system-admin';
  * and an account whose address the identity provider has not verified (EMAIL_NOT_VERIFIED), shown
  * under the address and in the error toast.
  */
-export function GrantSystemAdminDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function GrantSystemAdminDialog({ opened, onClose, onGranted }: { opened: boolean; onClose: () => void; onGranted: (account: { id: string; email: string }) => void }) {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
@@ -39,9 +39,10 @@ export function GrantSystemAdminDialog({ opened, onClose }: { opened: boolean; o
     update.mutate(
       { email: trimmed, isSystemAdmin: true },
       {
-        onSuccess: () => {
+        onSuccess: (account) => {
           toast.success(t('systemAdmin.granted'));
           onClose();
+          onGranted(account);
         },
         onError: (error) => {
           console.error(error);
