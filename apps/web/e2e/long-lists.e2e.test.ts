@@ -81,10 +81,10 @@ function countCalls(page: Page, path: string): () => number {
   return () => calls;
 }
 
-/** Waits until the list's highlighted row (the one just created) shows `text` inside the scroll container's visible part. */
+/** Waits until the row showing `text` is inside the scroll container's visible part, highlighted as the one just created. */
 async function expectRevealed(container: Locator, text: string): Promise<void> {
-  const row = container.locator('[data-created]');
-  await row.filter({ hasText: text }).waitFor();
+  const row = container.locator('[data-index]').filter({ hasText: text }).first();
+  await row.waitFor();
   await eventually(
     async () => {
       const [box, inner] = await Promise.all([container.boundingBox(), row.boundingBox()]);
@@ -92,6 +92,7 @@ async function expectRevealed(container: Locator, text: string): Promise<void> {
     },
     (inside) => inside,
   );
+  await expect(row.evaluate((element) => element.matches('[data-created]') || element.querySelector('[data-created]') !== null)).resolves.toBe(true);
 }
 
 describe('long lists', () => {
