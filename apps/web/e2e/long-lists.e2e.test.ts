@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expectToast, loginThroughUi, open, setUpBrowserSessions, waitForPath } from './support/browser';
 import { eventually, renderedRows, scrollToEnd } from './support/lists';
-import { createOrganizationWithProject, seedMember, uniqueSuffix, type Fixture } from './support/settings-fixtures';
-import { api, rootIdToken, seedAccount, stack } from './support/stack';
+import { createOrganizationWithProject, seedAccountOnDomain, seedMember, uniqueSuffix, type Fixture } from './support/settings-fixtures';
+import { api, rootIdToken, seedAccount, stack, verifyEmailAddress } from './support/stack';
 
 /** Long lists: the tables and the chooser read a page at a time as they scroll, render a window of rows, and search on the server. */
 const TAG = uniqueSuffix();
@@ -81,6 +81,20 @@ function countCalls(page: Page, path: string): () => number {
   return () => calls;
 }
 
+/** Waits until the row showing `text` is inside the scroll container's visible part, highlighted as the one just created. */
+async function expectRevealed(container: Locator, text: string): Promise<void> {
+  const row = container.locator('[data-index]').filter({ hasText: text }).first();
+  await row.waitFor();
+  await eventually(
+    async () => {
+      const [box, inner] = await Promise.all([container.boundingBox(), row.boundingBox()]);
+      return box !== null && inner !== null && inner.y >= box.y && inner.y + inner.height <= box.y + box.height;
+    },
+    (inside) => inside,
+  );
+  await expect(row.evaluate((element) => element.matches('[data-created]') || element.querySelector('[data-created]') !== null)).resolves.toBe(true);
+}
+
 describe('long lists', () => {
   it('system-admin members: renders a window of the accounts, reads on as it scrolls, and searches on the server', async () => {
     const { page } = session();
@@ -121,6 +135,53 @@ describe('long lists', () => {
     );
     await page.getByRole('textbox', { name: 'アカウントを検索' }).fill(`${ACCOUNT_PREFIX}-存在しない`);
     await table.getByText('該当するアカウントがありません').waitFor();
+  });
+
+  it('system-admin members: an account granted system-admin rights through the dialog is shown, though it sorts after hundreds of accounts', async () => {
+    const { page } = session();
+    const staff = await seedAccountOnDomain(stack.root.email.split('@')[1] ?? '', `zzstaff${TAG}`);
+    await verifyEmailAddress(staff.email, staff.password);
+    await loginAsRoot(page);
+    await open(page, '/system-admin/members');
+    const table = page.getByRole('region', { name: 'アカウント一覧' });
+    await table.getByTestId('account-row').first().waitFor();
+    await page.getByRole('button', { name: 'システム管理者を追加' }).click();
+    const dialog = page.getByRole('dialog', { name: 'システム管理者を追加' });
+    await dialog.getByLabel('メールアドレス').fill(staff.email);
+    await dialog.getByRole('button', { name: '追加する' }).click();
+    await expectToast(page, 'システム管理者に追加しました');
+    await expectRevealed(table, staff.email);
+    await table.locator('[data-created]').getByText('システム管理者').waitFor();
+  });
+
+  it('system-admin organizations and projects: a new organization and a new project are shown to their creator, wherever they sort', async () => {
+    const { page } = session();
+    await loginAsRoot(page);
+    await open(page, '/system-admin/orgs-and-projects');
+    const list = page.getByTestId('organization-list');
+    await list.getByTestId('organization-group').first().waitFor();
+
+    // An organization without projects follows every listed project: hundreds of rows down.
+    const organizationName = `長リスト${TAG}-新規組織`;
+    await page.getByRole('button', { name: '組織を作成' }).click();
+    const organizationDialog = page.getByRole('dialog', { name: '組織を作成' });
+    await organizationDialog.getByLabel('組織名').fill(organizationName);
+    await organizationDialog.getByRole('button', { name: '作成する' }).click();
+    await expectToast(page, '組織を作成しました');
+    await expectRevealed(list, organizationName);
+
+    // A project that sorts last of an organization's 100, past the first page of that organization's search.
+    const search = page.getByRole('textbox', { name: '検索', exact: true });
+    await search.fill(ORGANIZATIONS[0] ?? '');
+    await list.getByRole('group', { name: ORGANIZATIONS[0] }).getByRole('button', { name: 'プロジェクトを作成' }).click();
+    const projectName = `p${TAG}-A-999-新規`;
+    const projectDialog = page.getByRole('dialog', { name: `${ORGANIZATIONS[0]}にプロジェクトを作成` });
+    await projectDialog.getByLabel('プロジェクト名').fill(projectName);
+    await projectDialog.getByRole('button', { name: '作成する' }).click();
+    await expectToast(page, 'プロジェクトを作成しました');
+    await expectRevealed(list, projectName);
+    await expect(list.locator('[data-created]').getAttribute('href')).resolves.toMatch(/\/auth\/projects\/[A-Za-z0-9]{8}$/);
+    await page.screenshot({ path: '/tmp/console-e2e-created-project.png' });
   });
 
   it('a list that cannot be read says so and reads again on 再読み込み', async () => {

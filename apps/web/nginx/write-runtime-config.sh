@@ -11,6 +11,7 @@
 #   FIREBASE_APP_ID                firebase.appId
 #   AUTH_EMULATOR_URL              authEmulatorUrl; refused unless CONSOLE_ENV is dev, test or eva
 #   API_BASE_URL                   apiBaseUrl
+#   API_TIMEOUT_MS                 apiTimeoutMs: milliseconds a call of the API waits for its answer
 #   APP_VERSION                    appVersion (RUM version, Sentry release)
 #   DATADOG_APPLICATION_ID         datadog.applicationId  } Datadog RUM, on with both
 #   DATADOG_CLIENT_TOKEN           datadog.clientToken    }
@@ -108,6 +109,7 @@ config=$(LC_ALL=C awk '
     if (firebase != "") top = entry(top, "  ", "firebase", "{\n" firebase "\n  }")
     top = member(top, "  ", "authEmulatorUrl", "AUTH_EMULATOR_URL")
     top = member(top, "  ", "apiBaseUrl", "API_BASE_URL")
+    top = member(top, "  ", "apiTimeoutMs", "API_TIMEOUT_MS")
     top = member(top, "  ", "appVersion", "APP_VERSION")
     if (datadog != "") top = entry(top, "  ", "datadog", "{\n" datadog "\n  }")
     if (sentry != "") top = entry(top, "  ", "sentry", "{\n" sentry "\n  }")

@@ -9,6 +9,7 @@ interface ImportMetaEnv {
   readonly VITE_FIREBASE_APP_ID?: string;
   readonly VITE_AUTH_EMULATOR_URL?: string;
   readonly VITE_API_BASE_URL?: string;
+  readonly VITE_API_TIMEOUT_MS?: string;
   readonly VITE_APP_ENV?: string;
 }
 

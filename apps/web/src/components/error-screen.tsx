@@ -4,8 +4,8 @@ import { useRouteError } from 'react-router';
 import { tracking } from '@/lib/tracking';
 import { useTranslation } from 'react-i18next';
 
-/** The generic error screen (docs/product-rules.md#screens). */
-function ErrorScreen() {
+/** The generic error screen (docs/product-rules.md#screens), whose button reloads the page. */
+export function ErrorScreen() {
   const { t } = useTranslation();
   return (
     <Center component="main" mih="100dvh" p="md" bg="gray.0">

@@ -1,7 +1,8 @@
 import { ErrorCodes } from '@console/domain';
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
-import { isApiError } from '@/lib/api-error';
+import { isApiError, isTimeoutError } from '@/lib/api-error';
+import { i18n } from '@/lib/i18n';
 
 type ToastType = 'success' | 'error' | 'warning' | 'info';
 
@@ -63,11 +64,21 @@ export function refusalReason(error: unknown): string | undefined {
   return isApiError(error) && error.isProductError && EXPLAINED_REFUSALS.has(error.errorCode) ? error.message : undefined;
 }
 
-/** A mutation's onError: logs the error and shows `title` as an error toast (with the reason of an explained refusal). */
+/**
+ * The error toast of a failed write: `title` with `description` (by default the reason of an
+ * explained refusal); for a write the API did not answer in time, that its result is unknown
+ * instead (it may have taken effect: running it again shows the result).
+ */
+export function toastWriteFailure(title: string, error: unknown, description: ReactNode = refusalReason(error)): void {
+  if (isTimeoutError(error)) toast.error(i18n.t('common.resultUnknown'), i18n.t('common.resultUnknownDescription'));
+  else toast.error(title, description);
+}
+
+/** A mutation's onError: logs the error and shows its toast ({@link toastWriteFailure}). */
 export function toastOnError(title: string) {
   return (error: unknown) => {
     console.error(error);
-    toast.error(title, refusalReason(error));
+    toastWriteFailure(title, error);
   };
 }
 

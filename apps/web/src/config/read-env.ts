@@ -23,6 +23,17 @@ export interface WebEnv {
   authEmulatorUrl: string | undefined;
   /** Base URL of the console API; API_BASE_PATH (same origin) by default. */
   apiBaseUrl: string;
+  /** How long a call of the API may wait for its answer before it fails as timed out; 10 s by default. */
+  apiTimeoutMs: number;
+}
+
+const DEFAULT_API_TIMEOUT_MS = 10_000;
+
+/** A whole number of milliseconds above zero, else undefined. */
+function positiveMilliseconds(value: string | undefined): number | undefined {
+  if (value === undefined || !/^\d+$/.test(value)) return undefined;
+  const ms = Number(value);
+  return ms > 0 ? ms : undefined;
 }
 
 /**
@@ -46,6 +57,7 @@ export function readEnv(raw: RawEnv, runtime?: RuntimeConfig): WebEnv {
     },
     authEmulatorUrl: pick(runtime?.authEmulatorUrl, raw.VITE_AUTH_EMULATOR_URL),
     apiBaseUrl: (pick(runtime?.apiBaseUrl, raw.VITE_API_BASE_URL) ?? API_BASE_PATH).replace(/\/+$/, ''),
+    apiTimeoutMs: positiveMilliseconds(pick(runtime?.apiTimeoutMs, raw.VITE_API_TIMEOUT_MS)) ?? DEFAULT_API_TIMEOUT_MS,
   };
 }
 

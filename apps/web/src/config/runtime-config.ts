@@ -13,6 +13,7 @@ export type RawEnv = Partial<Record<
   | 'VITE_FIREBASE_APP_ID'
   | 'VITE_AUTH_EMULATOR_URL'
   | 'VITE_API_BASE_URL'
+  | 'VITE_API_TIMEOUT_MS'
   | 'VITE_APP_ENV'
   | 'VITE_APP_VERSION'
   | 'VITE_DATADOG_APPLICATION_ID'
@@ -45,6 +46,8 @@ export interface RuntimeConfig {
   };
   authEmulatorUrl?: string;
   apiBaseUrl?: string;
+  /** Milliseconds a call of the API may wait for its answer (a whole number above zero). */
+  apiTimeoutMs?: string;
   /** Version of the deployed build, sent with monitoring and error reports. */
   appVersion?: string;
   datadog?: {

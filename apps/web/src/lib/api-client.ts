@@ -2,6 +2,7 @@ import createClient, { type Middleware } from 'openapi-fetch';
 import { env } from '@/config/env';
 import type { components, paths } from './api-schema';
 import { apiErrorFromBody, type ApiError } from './api-error';
+import { fetchWithTimeout } from './fetch-with-timeout';
 import { currentIdToken } from './firebase';
 import { currentLocale } from './i18n';
 
@@ -56,7 +57,8 @@ const errorMiddleware: Middleware = {
   },
 };
 
-export const apiClient = createClient<ApiPaths>({ baseUrl: env.apiBaseUrl, credentials: 'include' });
+/** Every call fails as timed out when the API has not begun to answer within the configured time (10 s by default). */
+export const apiClient = createClient<ApiPaths>({ baseUrl: env.apiBaseUrl, credentials: 'include', fetch: fetchWithTimeout(env.apiTimeoutMs) });
 apiClient.use(authMiddleware, languageMiddleware, errorMiddleware);
 
 /**

@@ -4,7 +4,8 @@ import { errorMessageShown } from './i18n';
 /**
  * A failed API call. When the body is the product's error body
  * ({ name: 'ConsoleError', errorCode, message }) `errorCode` and `message` come from it;
- * otherwise `errorCode` is 'HTTP_<status>' (or 'NETWORK').
+ * otherwise `errorCode` is 'HTTP_<status>', or 'TIMEOUT' (status 0) for a call that was not
+ * answered in time.
  */
 export class ApiError extends Error {
   readonly errorCode: string;
@@ -22,6 +23,18 @@ export class ApiError extends Error {
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+const TIMEOUT_ERROR_CODE = 'TIMEOUT';
+
+/** The error of a call the API did not answer within `timeoutMs`: whether it took effect is unknown. */
+export function apiTimeoutError(timeoutMs: number): ApiError {
+  return new ApiError({ errorCode: TIMEOUT_ERROR_CODE, message: `No answer within ${timeoutMs} ms`, status: 0, isProductError: false });
+}
+
+/** True for a call that was not answered in time (retried like a server error; a write's outcome is unknown). */
+export function isTimeoutError(error: unknown): boolean {
+  return isApiError(error) && error.errorCode === TIMEOUT_ERROR_CODE;
 }
 
 /** Turns a non-OK response's (already parsed) body into an ApiError. */

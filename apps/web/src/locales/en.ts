@@ -18,6 +18,8 @@ export const en: Messages = {
     back: 'Back',
     noPermission: 'You do not have permission',
     notSet: 'Not set',
+    resultUnknown: 'The server did not answer',
+    resultUnknownDescription: 'It could not be confirmed whether the action was completed. Run it again: if it was completed, its result is shown.',
   },
   list: {
     loadingMore: 'Loading more...',

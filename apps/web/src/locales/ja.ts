@@ -22,6 +22,9 @@ export const ja = {
     back: '戻る',
     noPermission: '権限がありません',
     notSet: '未設定',
+    // A write whose answer did not come in time: it may or may not have taken effect.
+    resultUnknown: 'サーバーから応答がありませんでした',
+    resultUnknownDescription: '処理が完了したかどうかを確認できませんでした。もう一度実行すると、完了済みの場合はその結果が表示されます。',
   },
   list: {
     loadingMore: 'さらに読み込み中...',

@@ -1,4 +1,7 @@
-import { apiErrorFromBody, isApiError, isClientError } from '@/lib/api-error';
+import { createServer, type Server, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { apiErrorFromBody, isApiError, isClientError, isTimeoutError } from '@/lib/api-error';
+import { fetchWithTimeout } from '@/lib/fetch-with-timeout';
 import { queryDefaults, retryDelay, shouldRetry } from '@/lib/query-client';
 import { ACCOUNT_GC_TIME_MS, ACCOUNT_STALE_TIME_MS } from '@/features/account/api/get-account';
 import { accountKeys } from '@/features/account/keys';
@@ -26,6 +29,48 @@ describe('API errors', () => {
     expect(isClientError(apiErrorFromBody(404, null))).toBe(true);
     expect(isClientError(apiErrorFromBody(503, null))).toBe(false);
     expect(isClientError(new Error('network'))).toBe(false);
+  });
+});
+
+describe('calls of an API that does not answer', () => {
+  let server: Server;
+  let url: string;
+  const sockets: Socket[] = [];
+  /** Answers the requests whose path starts with /answer; accepts every other one and never answers. */
+  beforeAll(async () => {
+    server = createServer((socket) => {
+      sockets.push(socket);
+      socket.on('data', (chunk: Buffer) => {
+        if (chunk.toString('latin1').startsWith('GET /answer')) socket.end('HTTP/1.1 200 OK\r\ncontent-length: 2\r\nconnection: close\r\n\r\nok');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('fail as timed out once no answer has begun within the time, and are retried like a server error', async () => {
+    const started = Date.now();
+    const error: unknown = await fetchWithTimeout(200)(new Request(`${url}/hang`)).catch((e: unknown) => e);
+    expect(isTimeoutError(error)).toBe(true);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(isClientError(error)).toBe(false);
+    expect(shouldRetry(0, error)).toBe(true);
+  });
+
+  it('answer as usual when the API answers in time, and keep the caller’s own abort', async () => {
+    const response = await fetchWithTimeout(2_000)(new Request(`${url}/answer`));
+    expect(await response.text()).toBe('ok');
+    const aborted = new AbortController();
+    const call = fetchWithTimeout(2_000)(new Request(`${url}/hang`, { signal: aborted.signal }));
+    aborted.abort();
+    const error: unknown = await call.catch((e: unknown) => e);
+    expect(isTimeoutError(error)).toBe(false);
+    expect((error as Error).name).toBe('AbortError');
   });
 });
 

@@ -20,6 +20,7 @@ describe('environment', () => {
       VITE_FIREBASE_APP_ID: 'a',
       VITE_AUTH_EMULATOR_URL: 'http://127.0.0.1:9099',
       VITE_API_BASE_URL: 'https://api.example.jp/',
+      VITE_API_TIMEOUT_MS: '2500',
       VITE_APP_ENV: 'dev',
     });
     expect(env).toEqual({
@@ -27,6 +28,7 @@ describe('environment', () => {
       firebase: { apiKey: 'k', authDomain: 'd', projectId: 'p', storageBucket: 's', messagingSenderId: 'm', appId: 'a' },
       authEmulatorUrl: 'http://127.0.0.1:9099',
       apiBaseUrl: 'https://api.example.jp',
+      apiTimeoutMs: 2500,
     });
   });
 

@@ -29,7 +29,14 @@ describe('runtime config over build values over defaults', () => {
       },
       authEmulatorUrl: 'http://127.0.0.1:9099',
       apiBaseUrl: 'https://api.example.jp',
+      apiTimeoutMs: 10_000,
     });
+  });
+
+  it('takes the API timeout from the runtime config over the build, and ignores one that is not a whole number of milliseconds above zero', () => {
+    expect(readEnv({ VITE_API_TIMEOUT_MS: '5000' }, { apiTimeoutMs: '1000' }).apiTimeoutMs).toBe(1000);
+    expect(readEnv({ VITE_API_TIMEOUT_MS: '5000' }).apiTimeoutMs).toBe(5000);
+    for (const bad of ['0', '-1', '1.5', '10s', ' ', 'abc']) expect(readEnv({}, { apiTimeoutMs: bad }).apiTimeoutMs).toBe(10_000);
   });
 
   it('derives the auth domain from the runtime project id', () => {
@@ -43,6 +50,7 @@ describe('runtime config over build values over defaults', () => {
       firebase: { apiKey: 'demo-api-key', authDomain: 'demo-console.firebaseapp.com', projectId: 'demo-console', storageBucket: undefined, messagingSenderId: undefined, appId: undefined },
       authEmulatorUrl: undefined,
       apiBaseUrl: '/api',
+      apiTimeoutMs: 10_000,
     });
   });
 
@@ -80,6 +88,7 @@ describe('write-runtime-config.sh', () => {
     'FIREBASE_APP_ID',
     'AUTH_EMULATOR_URL',
     'API_BASE_URL',
+    'API_TIMEOUT_MS',
   ];
   let dir: string;
 
@@ -124,6 +133,7 @@ describe('write-runtime-config.sh', () => {
       FIREBASE_APP_ID: '\\u0041\\n"};alert(1);//',
       AUTH_EMULATOR_URL: 'http://127.0.0.1:9099',
       API_BASE_URL: ' /api ',
+      API_TIMEOUT_MS: '1000',
     };
     const { status, stderr, text } = write(values);
     expect(stderr).not.toContain('refusing');
@@ -140,6 +150,7 @@ describe('write-runtime-config.sh', () => {
       },
       authEmulatorUrl: values.AUTH_EMULATOR_URL,
       apiBaseUrl: values.API_BASE_URL,
+      apiTimeoutMs: values.API_TIMEOUT_MS,
     });
     const unsafe = [...(text ?? '')].filter((ch) => {
       const code = ch.charCodeAt(0);

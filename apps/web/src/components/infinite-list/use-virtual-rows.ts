@@ -25,9 +25,10 @@ export interface VirtualRows {
 
 /**
  * The window of `count` rows (plus a loading row while the list has more) rendered in a scroll
- * container, and reading the list's next page as the window nears its end.
+ * container, and reading the list's next page as the window nears its end. The row at
+ * `revealIndex` (-1: none) is scrolled into view each time that index changes.
  */
-export function useVirtualRows(list: InfiniteList<unknown>, count: number, estimateRowHeight: number): VirtualRows {
+export function useVirtualRows(list: InfiniteList<unknown>, count: number, estimateRowHeight: number, revealIndex = -1): VirtualRows {
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const total = count + (list.hasNextPage ? 1 : 0);
   const virtualizer = useVirtualizer({
@@ -42,6 +43,9 @@ export function useVirtualRows(list: InfiniteList<unknown>, count: number, estim
   useEffect(() => {
     if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError && lastIndex >= count - PREFETCH_ROWS) fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, lastIndex, count, fetchNextPage]);
+  useEffect(() => {
+    if (revealIndex >= 0) virtualizer.scrollToIndex(revealIndex, { align: 'center' });
+  }, [revealIndex, virtualizer]);
   const first = visible[0];
   const last = visible.at(-1);
   return {

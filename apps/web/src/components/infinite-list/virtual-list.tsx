@@ -26,6 +26,8 @@ export interface VirtualListProps<Row> {
   /** The scroll container's height. */
   height: number | string;
   estimateRowHeight: number;
+  /** The index of a row to scroll into view (one just created); -1 or none: no such row. */
+  revealIndex?: number;
   'data-testid'?: string;
 }
 
@@ -34,8 +36,8 @@ export interface VirtualListProps<Row> {
  * the visible part are rendered, the next page is read as the end nears, with placeholders while
  * loading, when empty, and 再読み込み after a failure.
  */
-export function VirtualList<Row>({ list, rows, renderRows, empty, noMatch, label, height, estimateRowHeight, 'data-testid': testId }: VirtualListProps<Row>) {
-  const virtual = useVirtualRows(list, rows.length, estimateRowHeight);
+export function VirtualList<Row>({ list, rows, renderRows, empty, noMatch, label, height, estimateRowHeight, revealIndex, 'data-testid': testId }: VirtualListProps<Row>) {
+  const virtual = useVirtualRows(list, rows.length, estimateRowHeight, revealIndex);
   const visible: VisibleRow<Row>[] = [];
   let more: VirtualRowProps | undefined;
   for (const { index } of virtual.visible) {

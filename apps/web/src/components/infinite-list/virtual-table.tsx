@@ -22,6 +22,8 @@ export interface VirtualTableProps<Row> {
   /** The scroll container's height limit (the page's own scroll stays short). */
   maxHeight: number | string;
   verticalSpacing?: MantineSpacing;
+  /** The index of a row to scroll into view (one just created); -1 or none: no such row. */
+  revealIndex?: number;
   'data-testid'?: string;
 }
 
@@ -30,8 +32,8 @@ export interface VirtualTableProps<Row> {
  * rendered, the next page is read as the end nears (さらに読み込み中... meanwhile), with skeleton
  * rows first, the placeholder when empty, and 再読み込み after a failure.
  */
-export function VirtualTable<Row>({ list, columns, renderRow, empty, noMatch, label, estimateRowHeight, maxHeight, verticalSpacing, 'data-testid': testId }: VirtualTableProps<Row>) {
-  const rows = useVirtualRows(list, list.items.length, estimateRowHeight);
+export function VirtualTable<Row>({ list, columns, renderRow, empty, noMatch, label, estimateRowHeight, maxHeight, verticalSpacing, revealIndex, 'data-testid': testId }: VirtualTableProps<Row>) {
+  const rows = useVirtualRows(list, list.items.length, estimateRowHeight, revealIndex);
   if (list.isPending) return <TableSkeleton rows={3} columns={columns.length} />;
   if (list.isError) return <ListError list={list} />;
   const spacer = (height: number) =>

@@ -1,6 +1,7 @@
 import type { User } from 'firebase/auth';
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { CurrentAccountProvider, useAccountLocale, useAccountQuery, type Account } from '@/features/account';
+import { isClientError } from '@/lib/api-error';
 import { currentUser, hasPersistedFirebaseUser, loadFirebaseAuth, onFirebaseAuthLoaded } from '@/lib/firebase';
 import { getSignedInHint, onSignedInElsewhere, setSignedInHint } from '@/lib/storage';
 import { tracking } from '@/lib/tracking';
@@ -12,18 +13,22 @@ const AUTH_FALLBACK_TIMEOUT_MS = 10_000;
 export type AuthState =
   | { status: 'initial' }
   | { status: 'authenticated'; user: User; account: Account }
-  | { status: 'unAuthenticated' };
+  | { status: 'unAuthenticated' }
+  /** Signed in with the provider, but the account could not be read (no answer in time, a server error): the error screen. */
+  | { status: 'unavailable' };
 
 type ProviderState = { reported: false } | { reported: true; user: User | null };
 
 const AuthStateContext = createContext<AuthState | null>(null);
 
 /** Derives the auth state of docs/product-rules.md#states from the provider's report and the account record. */
-function deriveAuthState(provider: ProviderState, account: { status: 'pending' | 'error' | 'success'; data: Account | null | undefined }): AuthState {
+function deriveAuthState(provider: ProviderState, account: { status: 'pending' | 'error' | 'success'; data: Account | null | undefined; error: unknown }): AuthState {
   if (!provider.reported) return { status: 'initial' };
   if (provider.user === null) return { status: 'unAuthenticated' };
   if (account.status === 'pending') return { status: 'initial' };
-  if (account.status === 'error' || !account.data) return { status: 'unAuthenticated' };
+  // A refusal (4xx) means no usable account; any other failure says nothing about the account.
+  if (account.status === 'error') return isClientError(account.error) ? { status: 'unAuthenticated' } : { status: 'unavailable' };
+  if (!account.data) return { status: 'unAuthenticated' };
   return { status: 'authenticated', user: provider.user, account: account.data };
 }
 
@@ -82,8 +87,8 @@ export function AuthStateProvider({ children }: { children: ReactNode }) {
   const user = provider.reported ? provider.user : null;
   const accountQuery = useAccountQuery(user?.uid, { enabled: user !== null });
   const state = useMemo(
-    () => deriveAuthState(provider, { status: accountQuery.status, data: accountQuery.data }),
-    [provider, accountQuery.status, accountQuery.data],
+    () => deriveAuthState(provider, { status: accountQuery.status, data: accountQuery.data, error: accountQuery.error }),
+    [provider, accountQuery.status, accountQuery.data, accountQuery.error],
   );
 
   // On becoming authenticated: identify the account and exchange the ID token for the session cookie.

@@ -9,7 +9,7 @@ import { useSearchQuery } from '@/components/infinite-list/use-search-query';
 import { VirtualTable } from '@/components/infinite-list/virtual-table';
 import { usePageTitle } from '@/components/page-title';
 import { PermissionTooltip } from '@/components/permission-tooltip';
-import { toast } from '@/components/toasts';
+import { toast, toastWriteFailure } from '@/components/toasts';
 import { useConfirmedAction } from '@/components/use-confirmed-action';
 import { useCurrentAccount, usePermissions } from '@/features/account';
 import { GrantSystemAdminDialog, useAccountPages, useUpdateIsSystemAdmin, type AdminAccount } from '@/features/system-admin';
@@ -22,7 +22,9 @@ const ACCOUNT_TABLE_MAX_HEIGHT = 'max(320px, calc(100dvh - 360px))';
 /**
  * /system-admin/members (docs/product-rules.md#routes): accounts with name, email and status (always アクティブ), a row
  * menu to grant or revoke system-admin rights (disabled on one's own row) and the grant dialog.
- * The accounts are read a page at a time as the table scrolls, and searched on the server.
+ * The accounts are read a page at a time as the table scrolls, and searched on the server. An
+ * account just granted through the dialog is searched for by its address, then scrolled to and
+ * highlighted (its row was not necessarily read, and its badge is what changed).
  */
 export function Component() {
   const { t } = useTranslation();
@@ -33,6 +35,8 @@ export function Component() {
   const accounts = useAccountPages(search.query);
   const update = useUpdateIsSystemAdmin();
   const [granting, setGranting] = useState(false);
+  /** The account granted through the dialog last. */
+  const [granted, setGranted] = useState<string | null>(null);
   const revocation = useConfirmedAction((account: AdminAccount) => update.mutateAsync({ email: account.email, isSystemAdmin: false }), {
     success: t('systemAdmin.revoked'),
     failure: t('systemAdmin.revokeFailed'),
@@ -45,7 +49,7 @@ export function Component() {
         onSuccess: () => toast.success(t('systemAdmin.granted')),
         onError: (error) => {
           console.error(error);
-          toast.error(isApiError(error) && error.errorCode === ErrorCodes.INTERNAL_ACCOUNTS_ONLY ? t('systemAdmin.outsideDomain') : t('systemAdmin.grantFailed'));
+          toastWriteFailure(isApiError(error) && error.errorCode === ErrorCodes.INTERNAL_ACCOUNTS_ONLY ? t('systemAdmin.outsideDomain') : t('systemAdmin.grantFailed'), error);
         },
       },
     );
@@ -62,6 +66,7 @@ export function Component() {
         label={t('systemAdmin.accountListLabel')}
         maxHeight={ACCOUNT_TABLE_MAX_HEIGHT}
         estimateRowHeight={55}
+        revealIndex={granted === null ? -1 : accounts.items.findIndex((account) => account.id === granted)}
         verticalSpacing="sm"
         data-testid="accounts-table"
         columns={[{ label: t('systemAdmin.name') }, { label: t('systemAdmin.email') }, { label: t('systemAdmin.status') }, { label: t('systemAdmin.actions'), w: 60, labelHidden: true }]}
@@ -74,7 +79,14 @@ export function Component() {
           // check (the web does not know it): its INTERNAL_ACCOUNTS_ONLY answer becomes a toast.
           const allowed = can(Actions.SystemAdminRevoke, { targetAccountId: account.id, targetEmail: account.email });
           return (
-            <Table.Tr key={account.id} {...rowProps} data-testid="account-row" data-email={account.email}>
+            <Table.Tr
+              key={account.id}
+              {...rowProps}
+              data-testid="account-row"
+              data-email={account.email}
+              data-created={account.id === granted || undefined}
+              bg={account.id === granted ? 'var(--mantine-primary-color-light)' : undefined}
+            >
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">
                   <Text size="sm" c={account.name ? undefined : 'dimmed'} span>
@@ -113,7 +125,14 @@ export function Component() {
           );
         }}
       />
-      <GrantSystemAdminDialog opened={granting} onClose={() => setGranting(false)} />
+      <GrantSystemAdminDialog
+        opened={granting}
+        onClose={() => setGranting(false)}
+        onGranted={(account) => {
+          search.setInput(account.email);
+          setGranted(account.id);
+        }}
+      />
       <ConfirmDialog {...revocation.dialog} title={t('systemAdmin.revoke')} confirmLabel={t('systemAdmin.revokeConfirm')} danger>
         {revocation.target ? t('systemAdmin.revokeMessage', { email: revocation.target.email }) : ''}
       </ConfirmDialog>

@@ -20,7 +20,9 @@ const ORGANIZATION_LIST_HEIGHT = 'max(360px, calc(100dvh - 360px))';
  * /system-admin/orgs-and-projects (docs/product-rules.md#routes): search, create organization, and per organization
  * create-project and settings buttons with project rows linking to /projects/{id}. The projects
  * are read a page at a time (ordered by organization) and searched on the server by project or
- * organization name; the organizations without a project to show follow them.
+ * organization name; the organizations without a project to show follow them. An organization or
+ * project just created is searched for by its name (it may sort after the pages read so far), then
+ * scrolled to and highlighted, with its create-project and settings buttons at hand.
  */
 export function Component() {
   const { t } = useTranslation();
@@ -33,6 +35,12 @@ export function Component() {
   const [creatingOrganization, setCreatingOrganization] = useState(false);
   const [projectTarget, setProjectTarget] = useState<{ id: string; name: string } | null>(null);
   const list = chainInfiniteLists(projects, organizations, organizationProjectRows);
+  /** The organization or project created here last. */
+  const [created, setCreated] = useState<string | null>(null);
+  function reveal(subject: { id: string; name: string }) {
+    search.setInput(subject.name);
+    setCreated(subject.id);
+  }
 
   return (
     <Paper withBorder radius="md" p="lg">
@@ -46,6 +54,7 @@ export function Component() {
         label={t('systemAdmin.orgsAndProjects')}
         height={ORGANIZATION_LIST_HEIGHT}
         estimateRowHeight={40}
+        revealIndex={created === null ? -1 : list.items.findIndex((row) => (row.kind === 'project' ? row.project.id : row.organization.id) === created)}
         data-testid="organization-list"
         empty={
           <Text c="dimmed" size="sm" ta="center" py="lg">
@@ -60,8 +69,8 @@ export function Component() {
                 switch (row.kind) {
                   case 'organization':
                     return (
-                      <Box key={`organization:${organization.id}`} {...rowProps} pt="md">
-                        <Group justify="space-between" p="sm" bg="gray.0" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}>
+                      <Box key={`organization:${organization.id}`} {...rowProps} pt="md" data-created={organization.id === created || undefined}>
+                        <Group justify="space-between" p="sm" bg={organization.id === created ? 'var(--mantine-primary-color-light)' : 'gray.0'} style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}>
                           <Group gap="xs">
                             <Avatar src={organization.profileImageSrc} size={28} radius="sm" color="indigo" alt="">
                               {organization.name.slice(0, 1)}
@@ -80,7 +89,7 @@ export function Component() {
                       </Box>
                     );
                   case 'project':
-                    return <ProjectNavLink key={row.project.id} project={row.project} rowProps={rowProps} />;
+                    return <ProjectNavLink key={row.project.id} project={row.project} rowProps={rowProps} highlighted={row.project.id === created} />;
                   case 'noProjects':
                     return (
                       <Text key={`noProjects:${organization.id}`} {...rowProps} size="sm" c="dimmed" p="sm">
@@ -104,9 +113,10 @@ export function Component() {
           createOrganization.mutate(
             { name, profileImageSrc: null },
             {
-              onSuccess: () => {
+              onSuccess: (organization) => {
                 toast.success(t('systemAdmin.organizationCreated'));
                 setCreatingOrganization(false);
+                reveal(organization);
               },
               onError: toastOnError(t('systemAdmin.organizationCreateFailed')),
             },
@@ -125,9 +135,10 @@ export function Component() {
           createProject.mutate(
             { organizationId: projectTarget.id, name },
             {
-              onSuccess: () => {
+              onSuccess: (project) => {
                 toast.success(t('systemAdmin.projectCreated'));
                 setProjectTarget(null);
+                reveal(project);
               },
               onError: toastOnError(t('systemAdmin.projectCreateFailed')),
             },

@@ -2,6 +2,7 @@
 import '@mantine/core/styles.css';
 import { Box } from '@mantine/core';
 import { matchPath, Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
+import { ErrorScreen } from '@/components/error-screen';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useAuthState } from '@/features/auth';
@@ -27,6 +28,7 @@ export function PrivateLayout() {
   const location = useLocation();
   const [search] = useSearchParams();
   if (state.status === 'initial') return <Spinner />;
+  if (state.status === 'unavailable') return <ErrorScreen />;
   if (state.status === 'unAuthenticated') return <Navigate to={unauthenticatedRedirect(location.pathname, search)} replace />;
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>

@@ -1,5 +1,6 @@
 import { Navigate, Outlet, useSearchParams } from 'react-router';
 import { LanguageSwitcher } from '@/components/language-switcher';
+import { ErrorScreen } from '@/components/error-screen';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useAuthState } from '@/features/auth';
@@ -14,6 +15,7 @@ export function PublicLayout() {
   const state = useAuthState();
   const [search] = useSearchParams();
   if (state.status === 'initial') return <Spinner />;
+  if (state.status === 'unavailable') return <ErrorScreen />;
   if (state.status === 'authenticated') {
     const { invitation } = parseAuthSearch(search);
     return <Navigate to={invitation ? paths.invitation.getHref(invitation) : paths.projects.latest.getHref()} replace />;

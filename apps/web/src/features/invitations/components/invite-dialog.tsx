@@ -2,7 +2,7 @@ import { Modal, Select, Stack } from '@mantine/core';
 import { pickDefaultOrganizationRole, pickDefaultProjectRole } from '@console/domain';
 import { useEffect, useState, type FormEvent } from 'react';
 import { DialogFormButtons } from '@/components/dialog-form-buttons';
-import { refusalReason, toast } from '@/components/toasts';
+import { refusalReason, toast, toastWriteFailure } from '@/components/toasts';
 import { useTranslation } from 'react-i18next';
 import { AllInvitationsFailedError, useInviteMembers } from '../api/invite-members';
 import { EmailTagsInput, type EmailSuggestion } from './email-tags-input';
@@ -60,7 +60,7 @@ export function InviteDialog({ opened, onClose, organization, project, suggestio
         },
         onError: (error) => {
           console.error(error);
-          toast.error(t('invite.failed'), error instanceof AllInvitationsFailedError ? error.message : refusalReason(error));
+          toastWriteFailure(t('invite.failed'), error, error instanceof AllInvitationsFailedError ? error.message : refusalReason(error));
         },
       },
     );

@@ -3,7 +3,7 @@ import { ERROR_MESSAGES, ErrorCodes, isValidEmail } from '@console/domain';
 import { useEffect, useState, type FormEvent } from 'react';
 import { CONFIRM_DIALOG_MAX_WIDTH } from '@/components/confirm-dialog';
 import { DialogFormButtons } from '@/components/dialog-form-buttons';
-import { toast } from '@/components/toasts';
+import { toast, toastWriteFailure } from '@/components/toasts';
 import { isApiError } from '@/lib/api-error';
 import { useTranslation } from 'react-i18next';
 import { useUpdateIsSystemAdmin } from '../api/update-is-system-admin';
@@ -14,7 +14,7 @@ import { useUpdateIsSystemAdmin } from '../api/update-is-system-admin';
  * and an account whose address the identity provider has not verified (EMAIL_NOT_VERIFIED), shown
  * under the address and in the error toast.
  */
-export function GrantSystemAdminDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function GrantSystemAdminDialog({ opened, onClose, onGranted }: { opened: boolean; onClose: () => void; onGranted: (account: { id: string; email: string }) => void }) {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
@@ -39,9 +39,10 @@ export function GrantSystemAdminDialog({ opened, onClose }: { opened: boolean; o
     update.mutate(
       { email: trimmed, isSystemAdmin: true },
       {
-        onSuccess: () => {
+        onSuccess: (account) => {
           toast.success(t('systemAdmin.granted'));
           onClose();
+          onGranted(account);
         },
         onError: (error) => {
           console.error(error);
@@ -49,7 +50,7 @@ export function GrantSystemAdminDialog({ opened, onClose }: { opened: boolean; o
           else if (isApiError(error) && error.errorCode === ErrorCodes.EMAIL_NOT_VERIFIED) {
             setRefusal(ERROR_MESSAGES.EMAIL_NOT_VERIFIED);
             toast.error(t('systemAdmin.grantFailed'), ERROR_MESSAGES.EMAIL_NOT_VERIFIED);
-          } else toast.error(t('systemAdmin.grantFailed'), isApiError(error) && error.isProductError ? error.message : undefined);
+          } else toastWriteFailure(t('systemAdmin.grantFailed'), error, isApiError(error) && error.isProductError ? error.message : undefined);
         },
       },
     );

@@ -2,7 +2,7 @@ import { Anchor, Avatar, Button, Center, Paper, Stack, Text, Title } from '@mant
 import { Link, useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
-import { refusalReason, toast } from '@/components/toasts';
+import { toast, toastWriteFailure } from '@/components/toasts';
 import { paths } from '@/config/paths';
 import { isInvalidInvitationError, isInvitationUsable, useAcceptInvitation, useInvitation } from '@/features/invitations';
 import { parseInvitationParam } from '@/lib/search-params';
@@ -49,7 +49,7 @@ function InvitationScreen({ invitationId }: { invitationId: string }) {
       onError: (error) => {
         console.error(error);
         if (isInvalidInvitationError(error) && (error as { errorCode?: string }).errorCode === 'INVITATION_INVALID') toast.error(t('invitation.invalid'));
-        else toast.error(t('invitation.acceptFailed'), refusalReason(error));
+        else toastWriteFailure(t('invitation.acceptFailed'), error);
       },
     });
   }
