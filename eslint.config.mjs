@@ -59,6 +59,13 @@ export default defineConfig(
     },
   },
   {
+    // The manifests' tests run on node:test, which runs what describe() and it() declare.
+    files: ['deploy/*/test/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-floating-promises': ['error', { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['describe', 'it', 'suite', 'test'] }] }],
+    },
+  },
+  {
     // CommonJS modules (the Jest reporter) load what they need with require().
     files: ['tools/**/*.cjs'],
     rules: {
