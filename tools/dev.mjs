@@ -48,7 +48,8 @@ function pnpm(args) {
   const execPath = process.env.npm_execpath;
   /** @type {[string, string[]]} */
   const [command, prefix] = execPath && /pnpm/.test(execPath) ? [process.execPath, [execPath]] : ['pnpm', []];
-  const child = spawn(command, [...prefix, ...args], { cwd: ROOT, stdio: 'inherit' });
+  // turbo, run through pnpm, sends no telemetry and prints no notice about it.
+  const child = spawn(command, [...prefix, ...args], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } });
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`pnpm ${args.join(' ')} failed (${signal ?? `exit code ${code}`})`))));

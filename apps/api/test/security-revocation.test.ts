@@ -1,12 +1,13 @@
 import { ERROR_MESSAGES, ROOT_ACCOUNT_ID } from '@console/domain';
 import { createServer, request as httpRequest, type Server } from 'node:http';
+import { DataSource } from 'typeorm';
 import { FirebaseAuthService } from '../src/common/auth/firebase-auth.service';
 import { isRefused, RevocationCheck, type UserStanding } from '../src/common/auth/revocation';
 import { ConfigError, loadConfig } from '../src/config/app-config';
 import { AccountRepository } from '../src/modules/account/account.repository';
 import { isRecentSignIn, RECENT_SIGN_IN_MS } from '../src/modules/session/session-cookie';
 import { createCaller, createSystemAdmin, uniqueEmail, verifyEmail, type AccountBody, type Caller } from './support/fixtures';
-import { call, signInUser, signUpUser, startApi, type TestApi } from './support/harness';
+import { call, resetPassword, signInUser, signUpUser, startApi, type TestApi } from './support/harness';
 
 /** How long the instances of these tests trust what the identity provider said about a user. */
 const INTERVAL_MS = 500;
@@ -257,6 +258,83 @@ describe('security hardening', () => {
 
   });
 
+  describe('revocation through the console, on every instance at once', () => {
+    /** Two instances that would trust what the identity provider said about a user for a minute. */
+    let first: TestApi;
+    let second: TestApi;
+
+    beforeAll(async () => {
+      const overrides = { FIREBASE_AUTH_EMULATOR_HOST: idp.host, REVOCATION_CHECK_INTERVAL_MS: '60000', MAIL_WORKER_ENABLED: 'false' };
+      [first, second] = await Promise.all([startApi(overrides), startApi(overrides)]);
+    });
+
+    afterAll(async () => {
+      await Promise.all([first.close(), second.close()]);
+    });
+
+    /** Asks `on` until it refuses the ID token and the session cookie (at most 2 s), and answers how long that took. */
+    async function msUntilRefused(on: TestApi, token: string, cookie: string): Promise<number> {
+      const started = Date.now();
+      while (Date.now() - started < 2000) {
+        if ((await statuses(on, token, cookie)).every((status) => status === 401)) return Date.now() - started;
+        await sleep(10);
+      }
+      throw new Error('still accepted after 2 s');
+    }
+
+    /** A user signed in with a session cookie, which the second instance has verified (and trusts for the interval); the clock is then in a later second. */
+    async function trustedOnSecond(): Promise<{ caller: Caller; cookie: string }> {
+      const caller = await createCaller(first);
+      const cookie = await login(first, caller.token);
+      expect(await statuses(second, caller.token, cookie)).toEqual([200, 200]);
+      await nextSecond();
+      return { caller, cookie };
+    }
+
+    it('refuses the session of a logout on another instance at once', async () => {
+      const { caller, cookie } = await trustedOnSecond();
+      expect((await call(first, '/session/logout', undefined, caller.token)).status).toBe(200);
+      expect(await msUntilRefused(second, caller.token, cookie)).toBeLessThan(500);
+    });
+
+    it('refuses the sessions before a password change through the console on every instance at once, not those after it', async () => {
+      const { caller, cookie } = await trustedOnSecond();
+      await resetPassword(caller.user.email, 'a-new-password-789');
+      expect((await call(first, '/session/passwordChanged', { email: caller.user.email })).status).toBe(200);
+      expect(await msUntilRefused(second, caller.token, cookie)).toBeLessThan(500);
+      const fresh = await signInUser(caller.user.email, 'a-new-password-789');
+      expect(await statuses(second, fresh)).toEqual([200]);
+    });
+
+    it('announces only a recent revocation, answering alike for any address', async () => {
+      // A user created by an administrator, whose sessions were never revoked.
+      const email = uniqueEmail('never-revoked');
+      const { uid } = await admin().createUser({ email });
+      const token = emulatorIdToken(first.config.firebaseProjectId, { uid, email }, Math.floor(Date.now() / 1000));
+      expect(await statuses(second, token)).toEqual([200]);
+      const lookupsBefore = idp.calls('lookup');
+      for (const address of [email, uniqueEmail('nobody')]) {
+        expect(await call(first, '/session/passwordChanged', { email: address })).toMatchObject({ status: 200, body: undefined });
+      }
+      expect(await statuses(second, token)).toEqual([200]);
+      // The two lookups by address, and none by the second instance: nothing was announced.
+      expect(idp.calls('lookup') - lookupsBefore).toBe(2);
+    });
+
+    it('forgets what it knew when it listens again after losing its connection, since it may have missed a revocation', async () => {
+      const { caller, cookie } = await trustedOnSecond();
+      // Every listening connection is cut; meanwhile the sessions are revoked at the identity provider, unannounced.
+      await first.app.get(DataSource).query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = $1', ['LISTEN console_sessions_revoked']);
+      await admin().revokeRefreshTokens(caller.user.uid);
+      expect(await msUntilRefused(second, caller.token, cookie)).toBeLessThan(1500);
+
+      // It listens again: a logout elsewhere is refused at once.
+      const other = await trustedOnSecond();
+      expect((await call(first, '/session/logout', undefined, other.caller.token)).status).toBe(200);
+      expect(await msUntilRefused(second, other.caller.token, other.cookie)).toBeLessThan(500);
+    });
+  });
+
   describe('session login', () => {
     it('mints a session cookie only for a sign-in less than 5 minutes old', async () => {
       // A user created by an administrator has sessions never revoked (no tokensValidAfterTime), so
@@ -429,7 +507,7 @@ describe('configuration of authentication', () => {
     const load = () => loadConfig({ ...env, APP_ENV: environment, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' });
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(`FIREBASE_AUTH_EMULATOR_HOST must not be set when APP_ENV is ${environment}`);
-    expect(loadConfig({ ...env, APP_ENV: environment }).authEmulatorHost).toBeUndefined();
+    expect(loadConfig({ ...env, APP_ENV: environment, SENDGRID_API_KEY: 'SG.key', STORAGE_BUCKET: 'console-uploads' }).authEmulatorHost).toBeUndefined();
   });
 
   it('accepts the Auth Emulator in dev and test', () => {

@@ -136,8 +136,13 @@ describe('forgot and reset password', () => {
     await page.getByLabel('新しいパスワード（確認）').fill('brand-new-pass-2');
     await expect(change.isDisabled()).resolves.toBe(true);
     await page.getByLabel('新しいパスワード（確認）').fill('brand-new-pass-1');
+    // The API is told, so that every instance refuses the sessions before the change at once.
+    const announced = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/session/passwordChanged');
     await change.click();
     await expectToast(page, 'パスワードを変更しました');
+    const announcement = await announced;
+    expect(announcement.status()).toBe(200);
+    expect(announcement.request().postDataJSON()).toEqual({ email: user.email });
     await waitForPath(page, '/login');
 
     await loginThroughUi(page, user.email, 'brand-new-pass-1');

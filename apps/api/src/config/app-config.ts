@@ -217,6 +217,23 @@ function subsystemKeys(env: Env): Partial<Record<Subsystem, string>> {
   return keys;
 }
 
+/**
+ * In production, refuses the fallbacks meant for a developer's machine: invitation e-mails in a
+ * local mailbox no one reads (without SENDGRID_API_KEY), and uploaded images on this instance's
+ * disk, which other instances do not see (without STORAGE_BUCKET), unless allowed for a single
+ * instance (LOCAL_UPLOADS_SINGLE_INSTANCE).
+ */
+function refuseUnsafeFallbacks(env: Env): void {
+  if (!env.SENDGRID_API_KEY?.trim()) {
+    throw new ConfigError('Missing environment variable SENDGRID_API_KEY (required when APP_ENV is prod: without it invitation e-mails would go to a local mailbox)');
+  }
+  if (!env.STORAGE_BUCKET?.trim() && !boolean(env, 'LOCAL_UPLOADS_SINGLE_INSTANCE', false)) {
+    throw new ConfigError(
+      'Missing environment variable STORAGE_BUCKET (required when APP_ENV is prod: without it uploaded images are kept on this instance\'s disk, unseen by other instances; LOCAL_UPLOADS_SINGLE_INSTANCE=true allows that for a single instance)',
+    );
+  }
+}
+
 /** Reads and validates the configuration; a missing or bad variable throws a ConfigError naming it. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const environmentName = required(env, 'APP_ENV');
@@ -233,6 +250,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (authEmulatorHost && (environmentName === 'eva' || environmentName === 'prod')) {
     throw new ConfigError(`Environment variable FIREBASE_AUTH_EMULATOR_HOST must not be set when APP_ENV is ${environmentName} (the Auth Emulator accepts unsigned tokens)`);
   }
+  if (environmentName === 'prod') refuseUnsafeFallbacks(env);
   const companyMailDomain = required(env, 'COMPANY_MAIL_DOMAIN').toLowerCase();
   if (!/^[a-z0-9.-]+\.[a-z]{2,}$/.test(companyMailDomain)) {
     throw new ConfigError(`Environment variable COMPANY_MAIL_DOMAIN must be a mail domain, got "${companyMailDomain}"`);

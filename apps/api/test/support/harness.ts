@@ -82,3 +82,16 @@ export async function signInUser(email: string, password: string): Promise<strin
 export async function changeUserEmail(idToken: string, email: string): Promise<string> {
   return (await identityToolkit<{ idToken: string }>('update', { idToken, email }, 'email change')).idToken;
 }
+
+/**
+ * Changes the user's password as the console's password reset does: a reset e-mail, whose code
+ * (read from the Auth Emulator) confirms the new password with the identity provider.
+ */
+export async function resetPassword(email: string, newPassword: string): Promise<void> {
+  await identityToolkit('sendOobCode', { requestType: 'PASSWORD_RESET', email }, 'reset e-mail');
+  const response = await fetch(`http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/emulator/v1/projects/${process.env.FIREBASE_PROJECT_ID}/oobCodes`);
+  const { oobCodes } = (await response.json()) as { oobCodes: { email: string; oobCode: string; requestType: string }[] };
+  const code = oobCodes.findLast((c) => c.email === email && c.requestType === 'PASSWORD_RESET');
+  if (!code) throw new Error(`no password reset code for ${email}`);
+  await identityToolkit('resetPassword', { oobCode: code.oobCode, newPassword }, 'password reset');
+}

@@ -628,6 +628,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/session/passwordChanged": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["passwordChanged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/session/introspect": {
         parameters: {
             query?: never;
@@ -1105,6 +1121,13 @@ export interface components {
              * @description When the session cookie expires.
              */
             expiresAt: string | null;
+        };
+        PasswordChangedRequest: {
+            /**
+             * @description The address of the user whose password was just changed with the identity provider.
+             * @example someone@example.com
+             */
+            email: string;
         };
         IntrospectSessionRequest: {
             /** @description The value of the console's session cookie as the sibling product received it. */
@@ -2203,6 +2226,28 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SessionResponse"];
                 };
+            };
+        };
+    };
+    passwordChanged: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordChangedRequest"];
+            };
+        };
+        responses: {
+            /** @description After a password change with the identity provider: every instance refuses the user's earlier sessions at once (a revocation of the last 10 minutes only; the same answer for any address). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -10,6 +10,7 @@ import {
   signInWithEmailAndPassword,
   signInWithPopup,
   signOut,
+  verifyPasswordResetCode,
   type Auth,
 } from 'firebase/auth';
 import { env } from '@/config/env';
@@ -52,4 +53,5 @@ export const firebaseAuthSdk = {
   signInWithEmailAndPassword,
   signInWithPopup,
   signOut,
+  verifyPasswordResetCode,
 };

@@ -3,6 +3,8 @@ import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { AccessDeclarationsCheck } from './access-declarations.check';
 import { AuthGuard } from './auth.guard';
 import { FirebaseAuthService } from './firebase-auth.service';
+import { RevocationNoticeRepository } from './revocation-notice.repository';
+import { SessionRevocations } from './session-revocations';
 
 @Global()
 @Module({})
@@ -12,8 +14,8 @@ export class AuthModule {
     return {
       module: AuthModule,
       imports: [DiscoveryModule, ...options.imports],
-      providers: [FirebaseAuthService, AccessDeclarationsCheck, { provide: APP_GUARD, useClass: AuthGuard }],
-      exports: [FirebaseAuthService],
+      providers: [FirebaseAuthService, RevocationNoticeRepository, SessionRevocations, AccessDeclarationsCheck, { provide: APP_GUARD, useClass: AuthGuard }],
+      exports: [FirebaseAuthService, SessionRevocations],
     };
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '@console/domain';
 import { getApps, initializeApp, type App } from 'firebase-admin/app';
-import { getAuth, type Auth, type DecodedIdToken } from 'firebase-admin/auth';
+import { getAuth, type Auth, type DecodedIdToken, type UserRecord } from 'firebase-admin/auth';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { FirebaseUser } from './operator';
 import { DELETED_USER, isRefused, RevocationCheck, type UserStanding } from './revocation';
@@ -57,6 +57,11 @@ function localVerifiers(auth: Auth): LocalVerifiers {
     throw new Error('firebase-admin no longer has the token verifiers that common/auth/firebase-auth.service.ts uses: adapt it to this version');
   }
   return internals as LocalVerifiers;
+}
+
+/** When the identity provider last revoked the user's sessions (ms since the epoch; 0 when never). */
+function revokedAtMs(record: UserRecord): number {
+  return record.tokensValidAfterTime ? Date.parse(record.tokensValidAfterTime) : 0;
 }
 
 function toFirebaseUser(decoded: DecodedIdToken): FirebaseUser {
@@ -127,7 +132,7 @@ export class FirebaseAuthService {
   private async lookUpStanding(uid: string): Promise<UserStanding> {
     try {
       const record = await this.withTimeout(this.auth.getUser(uid));
-      return { deleted: false, disabled: record.disabled, validSinceMs: record.tokensValidAfterTime ? Date.parse(record.tokensValidAfterTime) : 0 };
+      return { deleted: false, disabled: record.disabled, validSinceMs: revokedAtMs(record) };
     } catch (error) {
       if (errorCode(error) === 'auth/user-not-found') return DELETED_USER;
       throw error;
@@ -146,8 +151,8 @@ export class FirebaseAuthService {
   /**
    * Revokes every session of the user with the identity provider (refresh tokens, and so every ID
    * token and session cookie of an earlier sign-in) and asks the provider again at the next request
-   * here; other instances learn of it within REVOCATION_CHECK_INTERVAL_MS. A user the provider no
-   * longer knows has no session left; any other failure is the provider's (503), never a 500.
+   * here (SessionRevocations tells the other instances). A user the provider no longer knows has
+   * no session left; any other failure is the provider's (503), never a 500.
    */
   async revokeSessions(uid: string): Promise<void> {
     try {
@@ -159,15 +164,40 @@ export class FirebaseAuthService {
   }
 
   /**
+   * The uid of the user with this address when the identity provider revoked their sessions less
+   * than `withinMs` ago (as it does on a password change); undefined otherwise, also for an unknown
+   * address. 503 when the provider cannot answer.
+   */
+  async recentlyRevokedUid(email: string, withinMs: number): Promise<string | undefined> {
+    const record = await this.userRecord(this.auth.getUserByEmail(email));
+    return record && Date.now() - revokedAtMs(record) < withinMs ? record.uid : undefined;
+  }
+
+  /** Forgets what the identity provider said about the user: the next request asks it again. */
+  forgetStanding(uid: string): void {
+    this.revocation.forget(uid);
+  }
+
+  /** Forgets what the identity provider said about every user. */
+  forgetAllStandings(): void {
+    this.revocation.forgetAll();
+  }
+
+  /**
    * Whether the identity provider has verified that the user owns `email` (asked now, not cached:
    * for granting rights). A user it no longer knows, or whose address is now another, has not.
    */
   async hasVerifiedEmail(uid: string, email: string): Promise<boolean> {
+    const record = await this.userRecord(this.auth.getUser(uid));
+    return record !== undefined && record.emailVerified && record.email?.toLowerCase() === email;
+  }
+
+  /** The user the identity provider answers with; undefined when it knows no such user, 503 when it cannot answer. */
+  private async userRecord(lookup: Promise<UserRecord>): Promise<UserRecord | undefined> {
     try {
-      const record = await this.withTimeout(this.auth.getUser(uid));
-      return record.emailVerified && record.email?.toLowerCase() === email;
+      return await this.withTimeout(lookup);
     } catch (error) {
-      if (errorCode(error) === 'auth/user-not-found') return false;
+      if (errorCode(error) === 'auth/user-not-found') return undefined;
       throw new DomainError('SERVICE_UNAVAILABLE');
     }
   }

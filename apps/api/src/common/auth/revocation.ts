@@ -72,6 +72,12 @@ export class RevocationCheck {
     this.lookups.delete(uid);
   }
 
+  /** Forgets what is known of every user (announcements of revocations may have been missed). */
+  forgetAll(): void {
+    this.entries.clear();
+    this.lookups.clear();
+  }
+
   private startLookup(uid: string): Promise<UserStanding> {
     const lookup: Promise<UserStanding> = this.lookUp(uid).then(
       (standing) => {

@@ -8,7 +8,7 @@ import { CurrentFirebaseUser } from '../../common/auth/current-operator.decorato
 import type { FirebaseUser } from '../../common/auth/operator';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { AuditContext } from '../audit/audit-context';
-import { IntrospectSessionRequest, SessionIntrospectionResponse, SessionResponse } from './session.dto';
+import { IntrospectSessionRequest, PasswordChangedRequest, SessionIntrospectionResponse, SessionResponse } from './session.dto';
 import { sessionCookieOptions } from './session-cookie';
 import { SessionService } from './session.service';
 import { ReadCall } from '../../common/http/read-call';
@@ -46,6 +46,14 @@ export class SessionController {
     await this.service.logout(user, audit);
     void reply.clearCookie(this.config.deployment.sessionCookieName, sessionCookieOptions(this.config));
     return { active: false, expiresAt: null };
+  }
+
+  @Post('passwordChanged')
+  @HttpCode(200)
+  @Access('public')
+  @ApiOkResponse({ description: "After a password change with the identity provider: every instance refuses the user's earlier sessions at once (a revocation of the last 10 minutes only; the same answer for any address)." })
+  passwordChanged(@Body() body: PasswordChangedRequest): Promise<void> {
+    return this.service.passwordChanged(body.email);
   }
 
   @Post('introspect')

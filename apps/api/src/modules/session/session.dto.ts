@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { Product } from '@console/domain';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsConsoleEmail } from '../../common/http/validators';
 import { AccountResponse, MembershipResponse } from '../account/account.dto';
 import type { ProjectEntity } from '../project/project.entity';
 
@@ -20,6 +21,12 @@ export class IntrospectSessionRequest {
   @IsString()
   @MaxLength(8)
   projectId?: string;
+}
+
+export class PasswordChangedRequest {
+  @ApiProperty({ example: 'someone@example.com', description: 'The address of the user whose password was just changed with the identity provider.' })
+  @IsConsoleEmail()
+  email: string;
 }
 
 export class IntrospectedProductResponse {

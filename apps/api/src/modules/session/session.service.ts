@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { Actions, assertValidId, DomainError, enabledProducts, type AuditAction } from '@console/domain';
 import { FirebaseAuthService } from '../../common/auth/firebase-auth.service';
+import { SessionRevocations } from '../../common/auth/session-revocations';
 import type { FirebaseUser, Operator } from '../../common/auth/operator';
 import { holdsSystemAdminRights } from '../../common/auth/system-admin-rights';
 import { AccountRepository } from '../account/account.repository';
@@ -13,6 +14,9 @@ import { ProjectRepository } from '../project/project.repository';
 import { toIntrospectedProjectResponse, type IntrospectedProjectResponse, type SessionIntrospectionResponse } from './session.dto';
 import { isRecentSignIn, SESSION_COOKIE_MAX_AGE_MS } from './session-cookie';
 
+/** How recent a revocation by the identity provider must be for /session/passwordChanged to announce it. */
+const RECENT_REVOCATION_MS = 10 * 60 * 1000;
+
 @Injectable()
 export class SessionService {
   constructor(
@@ -20,6 +24,7 @@ export class SessionService {
     private readonly access: AccessService,
     private readonly audit: AuditService,
     private readonly firebase: FirebaseAuthService,
+    private readonly revocations: SessionRevocations,
     private readonly accounts: AccountRepository,
     private readonly accountService: AccountService,
     private readonly projects: ProjectRepository,
@@ -37,10 +42,21 @@ export class SessionService {
     return { cookie, maxAgeMs: SESSION_COOKIE_MAX_AGE_MS, expiresAt };
   }
 
-  /** Revokes every session of the user: its ID tokens and session cookies, here and in sibling products. */
+  /** Revokes every session of the user: its ID tokens and session cookies, on every instance at once and in sibling products. */
   async logout(user: FirebaseUser, audit: AuditContext): Promise<void> {
-    await this.firebase.revokeSessions(user.uid);
+    await this.revocations.revoke(user.uid);
     await this.recordSessionEvent('session.logout', user, audit, {});
+  }
+
+  /**
+   * After a password change made with the identity provider (the web's password reset), has every
+   * instance refuse the sessions it revoked at once, rather than within REVOCATION_CHECK_INTERVAL_MS.
+   * Anyone may ask, so this revokes nothing: it announces only a revocation the identity provider
+   * made within the last RECENT_REVOCATION_MS, and answers alike whatever the address.
+   */
+  async passwordChanged(email: string): Promise<void> {
+    const uid = await this.firebase.recentlyRevokedUid(email, RECENT_REVOCATION_MS);
+    if (uid !== undefined) await this.revocations.announce(uid);
   }
 
   /**

@@ -4,6 +4,7 @@ import { currentIdToken, loadFirebaseAuth } from '@/lib/firebase';
 import { queryClient } from '@/lib/query-client';
 import { tracking } from '@/lib/tracking';
 import { sessionLogout } from './api/session-logout';
+import { sessionPasswordChanged } from './api/session-password-changed';
 
 export type SignInResult = { ok: true; account: Account; created: boolean } | { ok: false; reason: 'identity' | 'noAccount' | 'createAccount' };
 
@@ -112,12 +113,16 @@ export async function sendResetMail(email: string): Promise<boolean> {
   }
 }
 
+/** Sets the new password with the identity provider, then has the API refuse the sessions it revoked at once. */
 export async function resetPassword(oobCode: string, newPassword: string): Promise<boolean> {
+  let email: string;
   try {
-    const { firebaseAuth, confirmPasswordReset } = await loadFirebaseAuth();
+    const { firebaseAuth, confirmPasswordReset, verifyPasswordResetCode } = await loadFirebaseAuth();
+    email = await verifyPasswordResetCode(firebaseAuth, oobCode);
     await confirmPasswordReset(firebaseAuth, oobCode, newPassword);
-    return true;
   } catch {
     return false;
   }
+  await sessionPasswordChanged(email);
+  return true;
 }

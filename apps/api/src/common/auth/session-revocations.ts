@@ -1,0 +1,95 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Client, type Notification } from 'pg';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { FirebaseAuthService } from './firebase-auth.service';
+import { REVOCATION_CHANNEL, RevocationNoticeRepository } from './revocation-notice.repository';
+
+/** How long the listener waits before connecting again after it lost its connection. */
+const RECONNECT_DELAY_MS = 1000;
+
+/**
+ * Revokes a user's sessions on every API instance at once. The identity provider revokes them
+ * (FirebaseAuthService.revokeSessions), then this instance announces it through Postgres
+ * LISTEN/NOTIFY (the one service every instance shares) with pg_notify on its pool; every instance
+ * listens on a connection of its own and forgets what it knew of the user, so that its next request
+ * asks the identity provider again. An instance that lost that connection forgets every user once
+ * it listens again (and at its first connection), since it may have missed announcements; until
+ * then what it trusts is bounded by REVOCATION_CHECK_INTERVAL_MS, as for changes made at the
+ * identity provider directly.
+ */
+@Injectable()
+export class SessionRevocations implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(SessionRevocations.name);
+  private client: Client | undefined;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private stopped = false;
+  /** Whether the loss of the connection was logged (once per outage). */
+  private lostLogged = false;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly notices: RevocationNoticeRepository,
+    private readonly firebase: FirebaseAuthService,
+  ) {}
+
+  /**
+   * Revokes every session of the user now (the ID tokens and session cookies of earlier sign-ins)
+   * on every instance: for a logout, and for an account's deletion.
+   */
+  async revoke(uid: string): Promise<void> {
+    await this.firebase.revokeSessions(uid);
+    await this.announce(uid);
+  }
+
+  /** Tells every instance, this one included, that the identity provider revoked the user's sessions. */
+  async announce(uid: string): Promise<void> {
+    await this.notices.announce(uid);
+  }
+
+  /** Starts listening without delaying the start: until it listens, the revocation interval bounds what is trusted. */
+  onModuleInit(): void {
+    void this.connect();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.reconnectTimer);
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+  }
+
+  private async connect(): Promise<void> {
+    const client = new Client({ connectionString: this.config.databaseUrl, connectionTimeoutMillis: 10_000 });
+    this.client = client;
+    client.on('notification', (message: Notification) => {
+      if (message.channel === REVOCATION_CHANNEL && message.payload) this.firebase.forgetStanding(message.payload);
+    });
+    client.on('error', (error) => this.lost(client, error));
+    client.on('end', () => this.lost(client, new Error('connection ended')));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${REVOCATION_CHANNEL}`);
+    } catch (error) {
+      this.lost(client, error);
+      return;
+    }
+    if (this.client !== client) return;
+    this.firebase.forgetAllStandings();
+    if (this.lostLogged) this.logger.log('Listening for revoked sessions again');
+    this.lostLogged = false;
+  }
+
+  /** Drops the connection, when it is the current one, and connects again after a while (unless the application is stopping). */
+  private lost(client: Client, error: unknown): void {
+    if (this.client !== client) return;
+    this.client = undefined;
+    client.end().catch(() => undefined);
+    if (this.stopped) return;
+    if (!this.lostLogged) {
+      this.logger.warn({ err: error }, `Not listening for revoked sessions (trying again every ${RECONNECT_DELAY_MS} ms): meanwhile revocations elsewhere take up to REVOCATION_CHECK_INTERVAL_MS here`);
+    }
+    this.lostLogged = true;
+    this.reconnectTimer = setTimeout(() => void this.connect(), RECONNECT_DELAY_MS);
+  }
+}
