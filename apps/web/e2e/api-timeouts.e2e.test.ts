@@ -143,7 +143,7 @@ describe('an API that accepts calls and never answers', () => {
     const reloaded = Date.now();
     await page.reload();
     await page.getByRole('heading', { name: ERROR_SCREEN_TITLE }).waitFor({ timeout: 10_000 });
-    // The account read is not retried (spec §9): one timeout and the screen says so.
+    // The account read is not retried (docs/product-rules.md#limits): one timeout and the screen says so.
     expect(Date.now() - reloaded).toBeLessThan(8_000);
     await expect(page.getByText('読み込み中...').count()).resolves.toBe(0);
 

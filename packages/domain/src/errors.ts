@@ -191,7 +191,7 @@ export const ERROR_MESSAGES_EN: Readonly<Record<ErrorCode, string>> = Object.fre
 const ERROR_MESSAGES_BY_LOCALE: Readonly<Record<Locale, Readonly<Record<ErrorCode, string>>>> = Object.freeze({ ja: ERROR_MESSAGES, en: ERROR_MESSAGES_EN });
 
 /** The catalogue message of the code in the locale. */
-function errorMessage(code: ErrorCode, locale: Locale): string {
+export function errorMessage(code: ErrorCode, locale: Locale): string {
   return ERROR_MESSAGES_BY_LOCALE[locale][code];
 }
 
