@@ -1,7 +1,7 @@
 import { Text, Tooltip, type TextProps } from '@mantine/core';
 
 /** The widest a name or an address in a table's cell gets before it is cut. */
-const TRUNCATED_TEXT_MAX_WIDTH = 240;
+const TRUNCATED_TEXT_MAX_WIDTH = 200;
 
 /**
  * One line of small text (a name, an address) cut with an ellipsis where it does not fit, the

@@ -13,7 +13,7 @@ import type { MemberRowAccount, MemberRowInvitation, MemberTableRow } from './me
 /** The height of the table's scroll area: the rest of the window, at least 320 px. */
 const MEMBER_TABLE_MAX_HEIGHT = 'max(320px, calc(100dvh - 360px))';
 /** The table's narrowest width: name and address readable, role selector and menu in reach (scrolled to on a phone). */
-const MEMBER_TABLE_MIN_WIDTH = 760;
+const MEMBER_TABLE_MIN_WIDTH = 860;
 
 export interface MemberTableProps {
   /** The members, then the open invitations, read a page at a time. */

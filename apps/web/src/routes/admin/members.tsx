@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 /** The height of the accounts table's scroll area: the rest of the window, at least 320 px. */
 const ACCOUNT_TABLE_MAX_HEIGHT = 'max(320px, calc(100dvh - 360px))';
 /** The table's narrowest width (scrolled sideways on a phone). */
-const ACCOUNT_TABLE_MIN_WIDTH = 640;
+const ACCOUNT_TABLE_MIN_WIDTH = 720;
 
 /**
  * /system-admin/members (spec §2): accounts with name, email and status (always アクティブ), a row

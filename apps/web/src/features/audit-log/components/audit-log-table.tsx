@@ -72,7 +72,7 @@ export function AuditLogTable({ events, organizationNames, onOpen }: AuditLogTab
     { label: t('auditLog.details'), w: 80, labelHidden: true },
   ];
   return (
-    <Table.ScrollContainer minWidth={organizationNames ? AUDIT_TABLE_WITH_ORGANIZATIONS_MIN_WIDTH : AUDIT_TABLE_MIN_WIDTH} type="native">
+    <Table.ScrollContainer minWidth={organizationNames ? AUDIT_TABLE_WITH_ORGANIZATIONS_MIN_WIDTH : AUDIT_TABLE_MIN_WIDTH} type="native" pos="relative">
       <DataTable
         aria-label={t('auditLog.tableLabel')}
         verticalSpacing="sm"

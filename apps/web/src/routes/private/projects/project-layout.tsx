@@ -9,7 +9,7 @@ import { SidebarLayout } from '@/components/sidebar-layout';
 import { Spinner } from '@/components/spinner';
 import { paths, productHref } from '@/config/paths';
 import { useCurrentAccount } from '@/features/account';
-import { ProjectSwitcher, useProject } from '@/features/projects';
+import { PROJECT_NAME_HEADING_SIZE, ProjectSwitcher, useProject } from '@/features/projects';
 import { isClientError } from '@/lib/api-error';
 import { getLatestProductKey, setLatestProductKey, setLatestProjectId } from '@/lib/storage';
 import { useTranslation } from 'react-i18next';
@@ -87,7 +87,7 @@ export function Component() {
       <Outlet />
       <Center h="100%" p={{ base: 'md', sm: 'xl' }}>
         <Stack align="center" gap="xs">
-          <Title order={1} size="h3" ta="center">
+          <Title order={1} size="h3" fz={PROJECT_NAME_HEADING_SIZE} ta="center">
             {project.name}
           </Title>
           <Text c="dimmed" size="sm" ta="center">
