@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 
 /** The side navigation's width (spec §2). */
-export const SIDEBAR_WIDTH = 280;
+const SIDEBAR_WIDTH = 280;
 /** From this breakpoint (Mantine's md, 62em) up the navigation is beside the page; below it, behind a menu button. */
 const SIDEBAR_BREAKPOINT = 'md';
 
