@@ -16,9 +16,9 @@ export interface Session {
   cspViolations: string[];
 }
 
-/** A fresh browser context (own cookies and storage) with one page, in Japanese. */
-async function newSession(browser: Browser): Promise<Session> {
-  const context = await browser.newContext({ locale: 'ja-JP', viewport: { width: 1280, height: 800 } });
+/** A fresh browser context (own cookies and storage) with one page, in Japanese, with a window of `viewport` (1280 × 800 by default). */
+export async function newSession(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<Session> {
+  const context = await browser.newContext({ locale: 'ja-JP', viewport });
   context.setDefaultTimeout(20_000);
   context.setDefaultNavigationTimeout(30_000);
   const page = await context.newPage();

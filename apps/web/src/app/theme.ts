@@ -31,6 +31,8 @@ export const theme: MantineThemeOverride = createTheme({
       styles: { tooltip: { maxWidth: TOOLTIP_MAX_WIDTH, whiteSpace: 'normal', wordBreak: 'break-word' } },
     },
     Modal: { defaultProps: { centered: true } },
+    // Japanese headings break between phrases (Chromium), and a word longer than the line anywhere.
+    Title: { styles: { root: { wordBreak: 'auto-phrase', overflowWrap: 'anywhere' } } },
     // Mantine's placeholder that keeps the focus off the first item is a focusable child of role
     // "menu", which only menu items may be: the first item takes the focus when a menu opens.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },

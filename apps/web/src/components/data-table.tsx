@@ -39,7 +39,8 @@ export function DataTableHead({ columns }: { columns: readonly DataTableColumn[]
               <VisuallyHidden>{column.label}</VisuallyHidden>
             </Table.Th>
           ) : (
-            <Table.Th key={column.label} w={column.w}>
+            // Column headings are short: they stay on one line however narrow the table gets.
+            <Table.Th key={column.label} w={column.w} style={{ whiteSpace: 'nowrap' }}>
               {column.label}
             </Table.Th>
           ),

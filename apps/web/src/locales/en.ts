@@ -9,6 +9,7 @@ export const en: Messages = {
     loading: 'Loading...',
   },
   common: {
+    openMenu: 'Open menu',
     cancel: 'Cancel',
     ok: 'OK',
     save: 'Save',
@@ -98,6 +99,7 @@ export const en: Messages = {
     listLabel: 'Projects',
   },
   projectLayout: {
+    navLabel: 'Project menu',
     switcherLabel: '{{organization}} {{project}} (switch organization or project)',
     switcherSearchLabel: 'Search organizations and projects',
     switcherListLabel: 'Organizations and projects',

@@ -13,6 +13,7 @@ export const ja = {
     loading: '読み込み中...',
   },
   common: {
+    openMenu: 'メニューを開く',
     cancel: 'キャンセル',
     ok: 'OK',
     save: '保存',
@@ -103,6 +104,7 @@ export const ja = {
     listLabel: 'プロジェクト一覧',
   },
   projectLayout: {
+    navLabel: 'プロジェクトメニュー',
     switcherLabel: '{{organization}} {{project}}（組織・プロジェクトを切り替え）',
     switcherSearchLabel: '組織・プロジェクトを検索',
     switcherListLabel: '組織とプロジェクト',

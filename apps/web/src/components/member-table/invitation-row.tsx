@@ -4,6 +4,7 @@ import { RowMenu } from '@/components/data-table';
 import type { VirtualRowProps } from '@/components/infinite-list/use-virtual-rows';
 import { PermissionTooltip } from '@/components/permission-tooltip';
 import { toast } from '@/components/toasts';
+import { TruncatedText } from '@/components/truncated-text';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '@/lib/i18n';
 import type { MemberRowInvitation } from './member-rows';
@@ -47,7 +48,7 @@ export function InvitationRow({ rowProps, invitation, roleName, now, mayCancel, 
         </Text>
       </Table.Td>
       <Table.Td>
-        <Text size="sm">{invitation.email}</Text>
+        <TruncatedText>{invitation.email}</TruncatedText>
       </Table.Td>
       <Table.Td>
         <Group gap={6} wrap="nowrap">

@@ -1,8 +1,9 @@
-import { Badge, Menu, Select, Table, Text } from '@mantine/core';
+import { Badge, Group, Menu, Select, Table, Text } from '@mantine/core';
 import { RowMenu } from '@/components/data-table';
 import { displayName } from '@/components/display-name';
 import type { VirtualRowProps } from '@/components/infinite-list/use-virtual-rows';
 import { PermissionTooltip } from '@/components/permission-tooltip';
+import { TruncatedText } from '@/components/truncated-text';
 import { useTranslation } from 'react-i18next';
 import type { MemberRowAccount } from './member-rows';
 
@@ -30,17 +31,17 @@ export function MemberRow({ rowProps, account, roleId, roles, isSelf, mayAssignR
   return (
     <Table.Tr {...rowProps} data-testid="member-row" data-email={account.email}>
       <Table.Td>
-        <Text size="sm" c={account.name ? undefined : 'dimmed'} span>
-          {displayName(account)}
-        </Text>
-        {isSelf ? (
-          <Text size="sm" c="dimmed" span>
-            {t('memberTable.you')}
-          </Text>
-        ) : null}
+        <Group gap={0} wrap="nowrap">
+          <TruncatedText c={account.name ? undefined : 'dimmed'}>{displayName(account)}</TruncatedText>
+          {isSelf ? (
+            <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              {t('memberTable.you')}
+            </Text>
+          ) : null}
+        </Group>
       </Table.Td>
       <Table.Td>
-        <Text size="sm">{account.email}</Text>
+        <TruncatedText>{account.email}</TruncatedText>
       </Table.Td>
       <Table.Td>
         <Badge color="teal" variant="light">

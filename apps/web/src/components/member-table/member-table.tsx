@@ -12,6 +12,8 @@ import type { MemberRowAccount, MemberRowInvitation, MemberTableRow } from './me
 
 /** The height of the table's scroll area: the rest of the window, at least 320 px. */
 const MEMBER_TABLE_MAX_HEIGHT = 'max(320px, calc(100dvh - 360px))';
+/** The table's narrowest width: name and address readable, role selector and menu in reach (scrolled to on a phone). */
+const MEMBER_TABLE_MIN_WIDTH = 860;
 
 export interface MemberTableProps {
   /** The members, then the open invitations, read a page at a time. */
@@ -70,6 +72,7 @@ export function MemberTable(props: MemberTableProps) {
         list={list}
         label={t('memberTable.listLabel')}
         maxHeight={MEMBER_TABLE_MAX_HEIGHT}
+        minWidth={MEMBER_TABLE_MIN_WIDTH}
         estimateRowHeight={53}
         verticalSpacing="sm"
         data-testid="member-table"

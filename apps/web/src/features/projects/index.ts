@@ -10,3 +10,4 @@ export { ProjectSwitcher } from './components/project-switcher';
 export { projectKeys } from './keys';
 export { resolveLatestProjectId } from './latest-project';
 export { chooserRows, organizationProjectRows, runsByOrganization } from './project-rows';
+export { PROJECT_NAME_HEADING_SIZE } from './heading';

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Menu, Paper, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Menu, Paper, Table } from '@mantine/core';
 import { Actions, ErrorCodes } from '@console/domain';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -10,6 +10,7 @@ import { VirtualTable } from '@/components/infinite-list/virtual-table';
 import { usePageTitle } from '@/components/page-title';
 import { PermissionTooltip } from '@/components/permission-tooltip';
 import { toast, toastWriteFailure } from '@/components/toasts';
+import { TruncatedText } from '@/components/truncated-text';
 import { useConfirmedAction } from '@/components/use-confirmed-action';
 import { useCurrentAccount, usePermissions } from '@/features/account';
 import { GrantSystemAdminDialog, useAccountPages, useUpdateIsSystemAdmin, type AdminAccount } from '@/features/system-admin';
@@ -18,6 +19,8 @@ import { useTranslation } from 'react-i18next';
 
 /** The height of the accounts table's scroll area: the rest of the window, at least 320 px. */
 const ACCOUNT_TABLE_MAX_HEIGHT = 'max(320px, calc(100dvh - 360px))';
+/** The table's narrowest width (scrolled sideways on a phone). */
+const ACCOUNT_TABLE_MIN_WIDTH = 720;
 
 /**
  * /system-admin/members (docs/product-rules.md#routes): accounts with name, email and status (always アクティブ), a row
@@ -57,14 +60,15 @@ export function Component() {
 
   return (
     <Paper withBorder radius="md" p="lg">
-      <Group justify="space-between" mb="md" wrap="nowrap">
-        <SearchInput search={search} searching={accounts.isSearching} label={t('systemAdmin.accountSearchLabel')} placeholder={t('systemAdmin.accountSearchPlaceholder')} w={360} />
+      <Group justify="space-between" mb="md">
+        <SearchInput search={search} searching={accounts.isSearching} label={t('systemAdmin.accountSearchLabel')} placeholder={t('systemAdmin.accountSearchPlaceholder')} flex="1 1 240px" maw={360} />
         <Button onClick={() => setGranting(true)}>{t('systemAdmin.grantButton')}</Button>
       </Group>
       <VirtualTable
         list={accounts}
         label={t('systemAdmin.accountListLabel')}
         maxHeight={ACCOUNT_TABLE_MAX_HEIGHT}
+        minWidth={ACCOUNT_TABLE_MIN_WIDTH}
         estimateRowHeight={55}
         revealIndex={granted === null ? -1 : accounts.items.findIndex((account) => account.id === granted)}
         verticalSpacing="sm"
@@ -89,10 +93,7 @@ export function Component() {
             >
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">
-                  <Text size="sm" c={account.name ? undefined : 'dimmed'} span>
-                    {name}
-                    {isSelf ? t('memberTable.you') : ''}
-                  </Text>
+                  <TruncatedText c={account.name ? undefined : 'dimmed'}>{isSelf ? `${name}${t('memberTable.you')}` : name}</TruncatedText>
                   {account.isSystemAdmin ? (
                     <Badge size="sm" variant="light" color="indigo">
                       {t('systemAdmin.systemAdminBadge')}
@@ -101,7 +102,7 @@ export function Component() {
                 </Group>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{account.email}</Text>
+                <TruncatedText>{account.email}</TruncatedText>
               </Table.Td>
               <Table.Td>
                 <Badge color="teal" variant="light">

@@ -44,8 +44,8 @@ export function Component() {
 
   return (
     <Paper withBorder radius="md" p="lg">
-      <Group justify="space-between" mb="md" wrap="nowrap">
-        <SearchInput search={search} searching={list.isSearching} label={t('systemAdmin.searchLabel')} placeholder={t('systemAdmin.searchPlaceholder')} w={360} />
+      <Group justify="space-between" mb="md">
+        <SearchInput search={search} searching={list.isSearching} label={t('systemAdmin.searchLabel')} placeholder={t('systemAdmin.searchPlaceholder')} flex="1 1 240px" maw={360} />
         <Button onClick={() => setCreatingOrganization(true)}>{t('systemAdmin.createOrganization')}</Button>
       </Group>
       <VirtualList

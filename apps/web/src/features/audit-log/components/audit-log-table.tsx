@@ -5,6 +5,10 @@ import { useTranslation } from 'react-i18next';
 import type { AuditEvent } from '../api/get-audit-events';
 import { auditActionLabel, auditTargetTypeLabel, formatOccurredAt } from '../audit-format';
 
+/** The table's narrowest widths, without and with the 組織 column: in a narrower window it scrolls sideways inside its container. */
+const AUDIT_TABLE_MIN_WIDTH = 800;
+const AUDIT_TABLE_WITH_ORGANIZATIONS_MIN_WIDTH = 960;
+
 export interface AuditLogTableProps {
   events: readonly AuditEvent[];
   /** Names of organizations by id: given, the table has an 組織 column (the system-wide log). */
@@ -68,46 +72,48 @@ export function AuditLogTable({ events, organizationNames, onOpen }: AuditLogTab
     { label: t('auditLog.details'), w: 80, labelHidden: true },
   ];
   return (
-    <DataTable
-      aria-label={t('auditLog.tableLabel')}
-      verticalSpacing="sm"
-      highlightOnHover
-      data-testid="audit-log-table"
-      columns={columns}
-      rows={events}
-      empty={t('auditLog.empty')}
-      renderRow={(event) => {
-        const occurredAt = formatOccurredAt(event.occurredAt);
-        const action = auditActionLabel(event.action);
-        return (
-          <Table.Tr key={event.id} data-testid="audit-event-row" data-action={event.action}>
-            <Table.Td>
-              <Text size="sm" component="time" dateTime={event.occurredAt} style={{ whiteSpace: 'nowrap' }}>
-                {occurredAt}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              <AuditActor actor={event.actor} />
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">{action}</Text>
-            </Table.Td>
-            <Table.Td>
-              <AuditTarget event={event} />
-            </Table.Td>
-            {organizationNames ? (
+    <Table.ScrollContainer minWidth={organizationNames ? AUDIT_TABLE_WITH_ORGANIZATIONS_MIN_WIDTH : AUDIT_TABLE_MIN_WIDTH} type="native" pos="relative">
+      <DataTable
+        aria-label={t('auditLog.tableLabel')}
+        verticalSpacing="sm"
+        highlightOnHover
+        data-testid="audit-log-table"
+        columns={columns}
+        rows={events}
+        empty={t('auditLog.empty')}
+        renderRow={(event) => {
+          const occurredAt = formatOccurredAt(event.occurredAt);
+          const action = auditActionLabel(event.action);
+          return (
+            <Table.Tr key={event.id} data-testid="audit-event-row" data-action={event.action}>
               <Table.Td>
-                <Text size="sm">{event.organizationId ? (organizationNames.get(event.organizationId) ?? event.organizationId) : t('auditLog.noValue')}</Text>
+                <Text size="sm" component="time" dateTime={event.occurredAt} style={{ whiteSpace: 'nowrap' }}>
+                  {occurredAt}
+                </Text>
               </Table.Td>
-            ) : null}
-            <Table.Td>
-              <Button size="xs" variant="subtle" aria-label={t('auditLog.detailsLabel', { action, occurredAt })} onClick={() => onOpen(event)}>
-                {t('auditLog.details')}
-              </Button>
-            </Table.Td>
-          </Table.Tr>
-        );
-      }}
-    />
+              <Table.Td>
+                <AuditActor actor={event.actor} />
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{action}</Text>
+              </Table.Td>
+              <Table.Td>
+                <AuditTarget event={event} />
+              </Table.Td>
+              {organizationNames ? (
+                <Table.Td>
+                  <Text size="sm">{event.organizationId ? (organizationNames.get(event.organizationId) ?? event.organizationId) : t('auditLog.noValue')}</Text>
+                </Table.Td>
+              ) : null}
+              <Table.Td>
+                <Button size="xs" variant="subtle" aria-label={t('auditLog.detailsLabel', { action, occurredAt })} onClick={() => onOpen(event)}>
+                  {t('auditLog.details')}
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          );
+        }}
+      />
+    </Table.ScrollContainer>
   );
 }

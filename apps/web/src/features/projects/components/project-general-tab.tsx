@@ -27,7 +27,8 @@ export function ProjectGeneralTab({ project, mayUpdate }: { project: ProjectDeta
         value={name}
         onChange={(e) => setName(e.currentTarget.value)}
         readOnly={!mayUpdate}
-        w={PROJECT_NAME_INPUT_WIDTH}
+        w="100%"
+        maw={PROJECT_NAME_INPUT_WIDTH}
       />
     </SettingsForm>
   );

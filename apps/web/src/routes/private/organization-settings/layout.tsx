@@ -4,6 +4,7 @@ import { Link, NavLink as RouterNavLink, Outlet, useLocation, useParams } from '
 import { AccountMenu } from '@/components/account-menu';
 import { ArrowLeftIcon, BoxIcon } from '@/components/icons';
 import { PermissionTooltip } from '@/components/permission-tooltip';
+import { SidebarLayout } from '@/components/sidebar-layout';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useCurrentAccount, usePermissions } from '@/features/account';
@@ -11,8 +12,6 @@ import { useOrganization, type OrganizationSettingsContext } from '@/features/or
 import { useOrganizationProjects } from '@/features/projects';
 import { isApiError } from '@/lib/api-error';
 import { useTranslation } from 'react-i18next';
-
-export const SETTINGS_SIDEBAR_WIDTH = 280;
 
 /**
  * /organizations/{id}/settings (docs/product-rules.md#routes): side navigation with a back button (the organization's
@@ -58,77 +57,75 @@ export function Component() {
   const context: OrganizationSettingsContext = { organization: org };
 
   return (
-    <Box style={{ display: 'flex', flex: 1, minHeight: 0 }}>
-      <Box
-        component="nav"
-        aria-label={t('organizationSettings.navLabel')}
-        w={SETTINGS_SIDEBAR_WIDTH}
-        p="md"
-        bg="gray.0"
-        style={{ flexShrink: 0, borderRight: '1px solid var(--mantine-color-gray-3)', display: 'flex', flexDirection: 'column' }}
-      >
-        <Button component={Link} to={backHref} variant="subtle" color="gray" size="xs" leftSection={<ArrowLeftIcon size={14} />} style={{ alignSelf: 'flex-start' }}>
-          {t('organizationSettings.back')}
-        </Button>
-        <Group gap="xs" mt="md" mb="sm" px={4} wrap="nowrap">
-          <Avatar src={org.profileImageSrc} size={32} radius="sm" color="indigo" alt="">
-            {org.name.slice(0, 1)}
-          </Avatar>
-          <div style={{ minWidth: 0 }}>
-            <Text size="xs" c="dimmed">
-              {t('organizationSettings.title')}
-            </Text>
-            <Text size="sm" fw={600} truncate>
-              {org.name}
-            </Text>
-          </div>
-        </Group>
-        <ScrollArea style={{ flex: 1 }} type="auto">
-          <Stack gap={2}>
-            {pages.map((page) =>
-              page.allowed === false ? (
-                // A page the account may not see (docs/product-rules.md#permissions): disabled, with the tooltip 権限がありません.
-                <PermissionTooltip key={page.href} allowed={false} block>
-                  <NavLink disabled label={page.label} renderRoot={(props) => <button type="button" {...props} disabled />} style={{ borderRadius: 6 }} />
-                </PermissionTooltip>
-              ) : (
-                <NavLink key={page.href} component={RouterNavLink} to={page.href} label={page.label} active={location.pathname === page.href} style={{ borderRadius: 6 }} />
-              ),
-            )}
-          </Stack>
-          <Text size="xs" fw={700} c="dimmed" mt="lg" mb={4} px={4}>
-            {t('organizationSettings.projects')}
-          </Text>
-          {projects.isPending ? null : orgProjects.length === 0 ? (
-            <Text size="sm" c="dimmed" px={4}>
-              {t('organizationSettings.noProjects')}
-            </Text>
-          ) : (
-            <Stack gap={2} data-testid="settings-projects">
-              {orgProjects.map((project) => {
-                const href = paths.organizationSettings.project.getHref(org.id, project.id);
-                return (
-                  <NavLink
-                    key={project.id}
-                    component={RouterNavLink}
-                    to={href}
-                    label={project.name}
-                    leftSection={<BoxIcon size={16} />}
-                    active={location.pathname === href}
-                    style={{ borderRadius: 6 }}
-                  />
-                );
-              })}
+    <SidebarLayout
+      label={t('organizationSettings.navLabel')}
+      title={org.name}
+      sidebar={
+        <>
+          <Button component={Link} to={backHref} variant="subtle" color="gray" size="xs" leftSection={<ArrowLeftIcon size={14} />} style={{ alignSelf: 'flex-start' }}>
+            {t('organizationSettings.back')}
+          </Button>
+          <Group gap="xs" mt="md" mb="sm" px={4} wrap="nowrap">
+            <Avatar src={org.profileImageSrc} size={32} radius="sm" color="indigo" alt="">
+              {org.name.slice(0, 1)}
+            </Avatar>
+            <div style={{ minWidth: 0 }}>
+              <Text size="xs" c="dimmed">
+                {t('organizationSettings.title')}
+              </Text>
+              <Text size="sm" fw={600} truncate>
+                {org.name}
+              </Text>
+            </div>
+          </Group>
+          <ScrollArea style={{ flex: 1 }} type="auto">
+            <Stack gap={2}>
+              {pages.map((page) =>
+                page.allowed === false ? (
+                  // A page the account may not see (docs/product-rules.md#permissions): disabled, with the tooltip 権限がありません.
+                  <PermissionTooltip key={page.href} allowed={false} block>
+                    <NavLink disabled label={page.label} renderRoot={(props) => <button type="button" {...props} disabled />} style={{ borderRadius: 6 }} />
+                  </PermissionTooltip>
+                ) : (
+                  <NavLink key={page.href} component={RouterNavLink} to={page.href} label={page.label} active={location.pathname === page.href} style={{ borderRadius: 6 }} />
+                ),
+              )}
             </Stack>
-          )}
-        </ScrollArea>
-        <Box pt="md">
-          <AccountMenu account={account} showName />
-        </Box>
-      </Box>
-      <Box component="main" style={{ flex: 1, minWidth: 0, overflowY: 'auto' }} p="xl">
+            <Text size="xs" fw={700} c="dimmed" mt="lg" mb={4} px={4}>
+              {t('organizationSettings.projects')}
+            </Text>
+            {projects.isPending ? null : orgProjects.length === 0 ? (
+              <Text size="sm" c="dimmed" px={4}>
+                {t('organizationSettings.noProjects')}
+              </Text>
+            ) : (
+              <Stack gap={2} data-testid="settings-projects">
+                {orgProjects.map((project) => {
+                  const href = paths.organizationSettings.project.getHref(org.id, project.id);
+                  return (
+                    <NavLink
+                      key={project.id}
+                      component={RouterNavLink}
+                      to={href}
+                      label={project.name}
+                      leftSection={<BoxIcon size={16} />}
+                      active={location.pathname === href}
+                      style={{ borderRadius: 6 }}
+                    />
+                  );
+                })}
+              </Stack>
+            )}
+          </ScrollArea>
+          <Box pt="md">
+            <AccountMenu account={account} showName />
+          </Box>
+        </>
+      }
+    >
+      <Box p={{ base: 'md', sm: 'xl' }}>
         <Outlet context={context} />
       </Box>
-    </Box>
+    </SidebarLayout>
   );
 }

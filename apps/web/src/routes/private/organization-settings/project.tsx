@@ -6,7 +6,7 @@ import { RoleTable } from '@/components/role-table';
 import { TableSkeleton } from '@/components/table-skeleton';
 import { usePermissions } from '@/features/account';
 import { useOrganizationSettings } from '@/features/organizations';
-import { ProductUsageTab, ProjectGeneralTab, ProjectKarteTab, ProjectMembersTab, useProject } from '@/features/projects';
+import { ProductUsageTab, PROJECT_NAME_HEADING_SIZE, ProjectGeneralTab, ProjectKarteTab, ProjectMembersTab, useProject } from '@/features/projects';
 import { isApiError } from '@/lib/api-error';
 import { parseViewParam, PROJECT_SETTINGS_VIEWS, type ProjectSettingsView } from '@/lib/search-params';
 import { useTranslation } from 'react-i18next';
@@ -46,7 +46,7 @@ export function Component() {
 
   return (
     <Stack gap="lg" maw={1080}>
-      <Title order={1} size="h3">
+      <Title order={1} size="h3" fz={PROJECT_NAME_HEADING_SIZE}>
         {data?.name ?? '\u00a0'}
       </Title>
       <Tabs

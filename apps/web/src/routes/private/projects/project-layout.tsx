@@ -5,15 +5,14 @@ import { Navigate, Outlet, useParams } from 'react-router';
 import { AccountMenu } from '@/components/account-menu';
 import { BoxIcon } from '@/components/icons';
 import { usePageTitle } from '@/components/page-title';
+import { SidebarLayout } from '@/components/sidebar-layout';
 import { Spinner } from '@/components/spinner';
 import { paths, productHref } from '@/config/paths';
 import { useCurrentAccount } from '@/features/account';
-import { ProjectSwitcher, useProject } from '@/features/projects';
+import { PROJECT_NAME_HEADING_SIZE, ProjectSwitcher, useProject } from '@/features/projects';
 import { isClientError } from '@/lib/api-error';
 import { getLatestProductKey, setLatestProductKey, setLatestProjectId } from '@/lib/storage';
 import { useTranslation } from 'react-i18next';
-
-export const SIDEBAR_WIDTH = 280;
 
 /** Remembers the project and product, then leaves the console for the product (full page). */
 function goToProduct(projectId: string, product: { key: string; path: string }): void {
@@ -48,50 +47,54 @@ export function Component() {
 
   const products = enabledProducts(settings);
   return (
-    <Box style={{ display: 'flex', flex: 1, minHeight: 0 }}>
-      <Box component="nav" w={SIDEBAR_WIDTH} p="md" style={{ flexShrink: 0, borderRight: '1px solid var(--mantine-color-gray-3)', display: 'flex', flexDirection: 'column' }} bg="gray.0" data-testid="project-sidebar">
-        <ProjectSwitcher current={project} />
-        <Text size="xs" fw={700} c="dimmed" mt="lg" mb={4} px={4}>
-          {t('projectLayout.products')}
-        </Text>
-        {products.length === 0 ? (
-          <Text size="sm" c="dimmed" px={4}>
-            {t('projectLayout.noProducts')}
+    <SidebarLayout
+      label={t('projectLayout.navLabel')}
+      title={project.name}
+      data-testid="project-sidebar"
+      sidebar={
+        <>
+          <ProjectSwitcher current={project} />
+          <Text size="xs" fw={700} c="dimmed" mt="lg" mb={4} px={4}>
+            {t('projectLayout.products')}
           </Text>
-        ) : (
-          <Stack gap={2}>
-            {products.map((product) => (
-              <NavLink
-                key={product.key}
-                href={productHref(product.path, project.id)}
-                label={product.name}
-                leftSection={<BoxIcon size={16} />}
-                onClick={() => {
-                  setLatestProjectId(project.id);
-                  setLatestProductKey(project.id, product.key);
-                }}
-                style={{ borderRadius: 6 }}
-              />
-            ))}
-          </Stack>
-        )}
-        <Box mt="auto" pt="md">
-          <AccountMenu account={account} showName />
-        </Box>
-      </Box>
-      <Box component="main" style={{ flex: 1, minWidth: 0 }}>
-        <Outlet />
-        <Center h="100%" p="xl">
-          <Stack align="center" gap="xs">
-            <Title order={1} size="h3">
-              {project.name}
-            </Title>
-            <Text c="dimmed" size="sm">
-              {products.length === 0 ? t('projectLayout.noProducts') : t('projectLayout.chooseProduct')}
+          {products.length === 0 ? (
+            <Text size="sm" c="dimmed" px={4}>
+              {t('projectLayout.noProducts')}
             </Text>
-          </Stack>
-        </Center>
-      </Box>
-    </Box>
+          ) : (
+            <Stack gap={2}>
+              {products.map((product) => (
+                <NavLink
+                  key={product.key}
+                  href={productHref(product.path, project.id)}
+                  label={product.name}
+                  leftSection={<BoxIcon size={16} />}
+                  onClick={() => {
+                    setLatestProjectId(project.id);
+                    setLatestProductKey(project.id, product.key);
+                  }}
+                  style={{ borderRadius: 6 }}
+                />
+              ))}
+            </Stack>
+          )}
+          <Box mt="auto" pt="md">
+            <AccountMenu account={account} showName />
+          </Box>
+        </>
+      }
+    >
+      <Outlet />
+      <Center h="100%" p={{ base: 'md', sm: 'xl' }}>
+        <Stack align="center" gap="xs">
+          <Title order={1} size="h3" fz={PROJECT_NAME_HEADING_SIZE} ta="center">
+            {project.name}
+          </Title>
+          <Text c="dimmed" size="sm" ta="center">
+            {products.length === 0 ? t('projectLayout.noProducts') : t('projectLayout.chooseProduct')}
+          </Text>
+        </Stack>
+      </Center>
+    </SidebarLayout>
   );
 }
