@@ -1,5 +1,5 @@
 // @ts-check
-// Keeps the code's comments pointing into docs/: fails when a file under apps/, packages/ or tools/
+// Keeps the code's comments pointing into docs/: fails when a file under apps/, packages/, deploy/ or tools/
 // cites a section of a document outside the repository ("spec" followed by a section sign), or
 // cites a docs/<file>.md#<anchor> (further anchors of the same file as ", #<anchor>") whose file or
 // heading does not exist. Run by `pnpm lint` (`pnpm lint:docs`).
@@ -8,7 +8,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const SCANNED = ['apps', 'packages', 'tools'];
+const SCANNED = ['apps', 'packages', 'deploy', 'tools'];
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'build', 'coverage', '.turbo', '.data', 'test-results']);
 const TEXT_FILE = /\.(?:[cm]?[jt]sx?|json|md|sh|conf|template|html|ya?ml)$/;
 const OUTSIDE_CITATION = new RegExp(`spec \\u00a7\\s*\\d`, 'i');
