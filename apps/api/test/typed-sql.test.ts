@@ -32,7 +32,7 @@ describe('typed raw SQL: column lists and row decoders from the entities', () =>
     const columns = allColumns(entity, 't');
     expect(columns.select()).toBe(metadata.columns.map((c) => `t.${c.databaseName} AS "${c.propertyName}"`).join(', '));
     const rows = await readRows(db, { text: `SELECT ${columns.select()} FROM ${metadata.tableName} t LIMIT 100` }, record(columns.fields));
-    for (const row of rows) expect(Object.keys(row)).toEqual(metadata.columns.map((c) => c.propertyName));
+    for (const row of rows) expect(Object.keys(row as object)).toEqual(metadata.columns.map((c) => c.propertyName));
   });
 
   it('names the field and what it expected when a row does not decode', async () => {
