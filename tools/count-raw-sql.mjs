@@ -9,14 +9,12 @@
 // <module>.sql.ts, whose column lists come from the entities. `pnpm count:sql` prints the totals;
 // `--files` adds the figures per file.
 import { readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const source = join(root, 'apps/api/src');
-/** @type {typeof import('typescript')} */
-const ts = createRequire(join(root, 'apps/api/package.json'))('typescript');
 
 const SQL = /\b(?:SELECT|INSERT|UPDATE|DELETE|FROM|WHERE|JOIN|ORDER BY|IS NULL|IS NOT NULL|ILIKE|RETURNING|COALESCE|ON CONFLICT)\b/;
 
