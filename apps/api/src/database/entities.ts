@@ -1,4 +1,6 @@
 import { AccountEntity } from '../modules/account/account.entity';
+import { AuditEventEntity } from '../modules/audit/audit-event.entity';
+import { IdempotencyKeyEntity } from '../modules/idempotency/idempotency-key.entity';
 import { InvitationEntity } from '../modules/invitation/invitation.entity';
 import { OrganizationKarteMappingEntity } from '../modules/karte-mapping/organization-karte-mapping.entity';
 import { ProjectKarteMappingEntity } from '../modules/karte-mapping/project-karte-mapping.entity';
@@ -21,4 +23,6 @@ export const ENTITIES = [
   ProjectKarteMappingEntity,
   InvitationEntity,
   EmailOutboxEntity,
+  AuditEventEntity,
+  IdempotencyKeyEntity,
 ];

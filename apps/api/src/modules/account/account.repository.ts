@@ -3,14 +3,13 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { In } from 'typeorm';
 import type { AccountLookup } from '../../common/auth/account-lookup';
+import { readRows } from '../../database/typed-sql';
 import { AccountEntity } from './account.entity';
+import { accountByIdaasId, decodeAccount } from './account.sql';
 
 /** The only place that reads and writes accounts (in the transaction in progress, if any); the auth guard's AccountLookup. */
 @Injectable()
 export class AccountRepository implements AccountLookup {
-  /** The select list of {@link findByIdaasId}, once computed. */
-  private columns: string | undefined;
-
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
   private accounts() {
@@ -36,20 +35,11 @@ export class AccountRepository implements AccountLookup {
   /**
    * The account of a Firebase user: the first query of every signed-in request (the auth guard's
    * lookup) and the whole of /account/get, so read as a plain row with the entity's columns under
-   * their property names, without building a query or hydrating an entity.
+   * their property names (decoded), without building a query or hydrating an entity.
    */
   async findByIdaasId(idaasId: string): Promise<AccountEntity | null> {
-    const rows = await this.txHost.tx.query<AccountEntity[]>(`SELECT ${this.selectList()} FROM accounts WHERE idaas_id = $1`, [idaasId]);
-    return rows[0] ?? null;
-  }
-
-  /** `column AS "property"` for every column of the entity, from its mapping (computed once). */
-  private selectList(): string {
-    this.columns ??= this.txHost.tx.dataSource
-      .getMetadata(AccountEntity)
-      .columns.map((c) => `"${c.databaseName}" AS "${c.propertyName}"`)
-      .join(', ');
-    return this.columns;
+    const [account] = await readRows(this.txHost.tx, accountByIdaasId(idaasId), decodeAccount);
+    return account ?? null;
   }
 
   findByEmail(email: string): Promise<AccountEntity | null> {

@@ -1,7 +1,7 @@
 import { AUDIT_ACTION_LABELS } from '@console/domain';
 import { Readable } from 'node:stream';
 import type { KeyValues } from '../../common/http/paging-sql';
-import { auditKeyOf, type AuditEventRow } from './audit-event.repository';
+import { auditKeyOf, type AuditEventRow } from './audit-event.sql';
 
 /** Byte order mark first, so that Excel reads the file as UTF-8. */
 const UTF8_BOM = '\uFEFF';
@@ -47,21 +47,21 @@ function csvLine(cells: readonly (string | boolean | null)[]): string {
 function auditCsvLine(row: AuditEventRow): string {
   return csvLine([
     row.id,
-    row.occurred_at,
+    row.occurredAt,
     row.action,
     AUDIT_ACTION_LABELS[row.action] ?? row.action,
-    row.actor_account_id,
-    row.actor_name,
-    row.actor_email,
-    row.actor_account_id === null ? null : row.actor_is_system_admin,
-    row.target_type,
-    row.target_id,
-    row.organization_id,
-    row.project_id,
+    row.actorAccountId,
+    row.actorName,
+    row.actorEmail,
+    row.actorAccountId === null ? null : row.actorIsSystemAdmin,
+    row.targetType,
+    row.targetId,
+    row.organizationId,
+    row.projectId,
     JSON.stringify(row.changes),
-    row.request_id,
+    row.requestId,
     row.ip,
-    row.user_agent,
+    row.userAgent,
   ]);
 }
 

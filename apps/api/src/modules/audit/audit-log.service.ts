@@ -14,7 +14,8 @@ import {
   type ListAllAuditEventsRequest,
   type ListOrganizationAuditEventsRequest,
 } from './audit.dto';
-import { AUDIT_KEYSET, auditKeyOf, AuditEventRepository, type AuditEventFilter, type AuditEventRow } from './audit-event.repository';
+import { AuditEventRepository } from './audit-event.repository';
+import { AUDIT_KEYSET, auditKeyOf, type AuditEventFilter, type AuditEventRow } from './audit-event.sql';
 
 /** Rows per keyset query of an export. */
 export const AUDIT_EXPORT_PAGE_SIZE = 1000;
@@ -22,20 +23,18 @@ export const AUDIT_EXPORT_PAGE_SIZE = 1000;
 function toAuditEventResponse(row: AuditEventRow): AuditEventResponse {
   return {
     id: row.id,
-    occurredAt: row.occurred_at,
+    occurredAt: row.occurredAt,
     actor:
-      row.actor_account_id === null
-        ? null
-        : { accountId: row.actor_account_id, name: row.actor_name, email: row.actor_email ?? '', isSystemAdmin: row.actor_is_system_admin },
+      row.actorAccountId === null ? null : { accountId: row.actorAccountId, name: row.actorName, email: row.actorEmail ?? '', isSystemAdmin: row.actorIsSystemAdmin },
     action: row.action,
-    targetType: row.target_type,
-    targetId: row.target_id,
-    organizationId: row.organization_id,
-    projectId: row.project_id,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    organizationId: row.organizationId,
+    projectId: row.projectId,
     changes: row.changes,
-    requestId: row.request_id,
+    requestId: row.requestId,
     ip: row.ip,
-    userAgent: row.user_agent,
+    userAgent: row.userAgent,
   };
 }
 

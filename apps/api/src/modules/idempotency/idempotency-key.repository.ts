@@ -1,6 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { IsNull, Raw } from 'typeorm';
+import { readRows } from '../../database/typed-sql';
+import { IdempotencyKeyEntity } from './idempotency-key.entity';
+import { decodeClaimed, insertClaim } from './idempotency-key.sql';
 
 /** How long a claimed key stays with its call before another call may take it over (a crashed call). */
 const CLAIM_LIFETIME = '5 minutes';
@@ -8,12 +12,7 @@ const CLAIM_LIFETIME = '5 minutes';
 const RESPONSE_LIFETIME = '24 hours';
 
 /** A call's claim of an Idempotency-Key: per account (or Firebase user), path and key, with the hash of its body. */
-export interface IdempotencyClaim {
-  scope: string;
-  path: string;
-  key: string;
-  requestHash: string;
-}
+export type IdempotencyClaim = Pick<IdempotencyKeyEntity, 'scope' | 'path' | 'key' | 'requestHash'>;
 
 /** The call that holds a key: the hash of its body and, once it completed, its response. */
 interface StoredIdempotentCall {
@@ -22,51 +21,46 @@ interface StoredIdempotentCall {
   responseBody: unknown;
 }
 
-interface StoredCallRow {
-  request_hash: string;
-  completed_at: Date | null;
-  response_body: unknown;
-}
-
 /** The only place that reads and writes idempotency keys (table idempotency_keys). */
 @Injectable()
 export class IdempotencyKeyRepository {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+
+  private keys() {
+    return this.txHost.tx.getRepository(IdempotencyKeyEntity);
+  }
 
   /**
    * Claims the key for the call (INSERT … ON CONFLICT DO NOTHING); false when another call holds it.
    * A key whose call crashed or whose response has expired is freed first.
    */
   async insertClaim(claim: IdempotencyClaim): Promise<boolean> {
-    await this.txHost.tx.query(`DELETE FROM idempotency_keys WHERE scope = $1 AND expires_at < now()`, [claim.scope]);
-    const inserted = await this.txHost.tx.query<unknown[]>(
-      `INSERT INTO idempotency_keys (scope, path, key, request_hash, expires_at) VALUES ($1, $2, $3, $4, now() + interval '${CLAIM_LIFETIME}')
-       ON CONFLICT DO NOTHING RETURNING key`,
-      [claim.scope, claim.path, claim.key, claim.requestHash],
-    );
-    return inserted.length > 0;
+    await this.keys().delete({ scope: claim.scope, expiresAt: Raw((column) => `${column} < now()`) });
+    return (await readRows(this.txHost.tx, insertClaim(claim, CLAIM_LIFETIME), decodeClaimed)).length > 0;
   }
 
   /** The call holding the key; undefined when none does (it was released meanwhile). */
   async find(claim: IdempotencyClaim): Promise<StoredIdempotentCall | undefined> {
-    const [stored] = await this.txHost.tx.query<StoredCallRow[]>(
-      `SELECT request_hash, completed_at, response_body FROM idempotency_keys WHERE scope = $1 AND path = $2 AND key = $3`,
-      [claim.scope, claim.path, claim.key],
-    );
-    return stored && { requestHash: stored.request_hash, completed: stored.completed_at !== null, responseBody: stored.response_body };
+    const stored = await this.keys().findOne({
+      select: { requestHash: true, completedAt: true, responseBody: true },
+      where: { scope: claim.scope, path: claim.path, key: claim.key },
+    });
+    return stored === null ? undefined : { requestHash: stored.requestHash, completed: stored.completedAt !== null, responseBody: stored.responseBody };
   }
 
   /** Keeps the completed call's response for replays. */
   async complete(claim: IdempotencyClaim, body: unknown): Promise<void> {
-    await this.txHost.tx.query(
-      `UPDATE idempotency_keys SET response_body = $4::jsonb, completed_at = now(), expires_at = now() + interval '${RESPONSE_LIFETIME}'
-       WHERE scope = $1 AND path = $2 AND key = $3`,
-      [claim.scope, claim.path, claim.key, JSON.stringify(body ?? null)],
-    );
+    await this.keys()
+      .createQueryBuilder()
+      .update()
+      .set({ responseBody: () => 'CAST(:body AS jsonb)', completedAt: () => 'now()', expiresAt: () => `now() + interval '${RESPONSE_LIFETIME}'` })
+      .where({ scope: claim.scope, path: claim.path, key: claim.key })
+      .setParameter('body', JSON.stringify(body ?? null))
+      .execute();
   }
 
   /** Frees the key of a call that failed. */
   async release(claim: IdempotencyClaim): Promise<void> {
-    await this.txHost.tx.query(`DELETE FROM idempotency_keys WHERE scope = $1 AND path = $2 AND key = $3 AND completed_at IS NULL`, [claim.scope, claim.path, claim.key]);
+    await this.keys().delete({ scope: claim.scope, path: claim.path, key: claim.key, completedAt: IsNull() });
   }
 }

@@ -2,29 +2,18 @@ import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { In, IsNull, LessThan } from 'typeorm';
-import { Keyset, keyTime, type KeyValues, type ListWindow } from '../../common/http/paging-sql';
+import type { ListWindow } from '../../common/http/paging-sql';
+import { arrayOf, EntityColumns, readRows, record } from '../../database/typed-sql';
 import { InvitationEntity } from './invitation.entity';
+import { decodeInvitationRow, openInvitationPage, type InvitationRow, type InvitationScope } from './invitation.sql';
 
-/** An invitation as its listings read it, with the time of its key. */
-export interface InvitationRow extends InvitationEntity {
-  key_time: string;
-}
+/** What {@link InvitationRepository.cancelOpen} answers of each invitation it cancels. */
+type CancelledInvitation = Pick<InvitationEntity, 'id' | 'createdAt' | 'expiredIn'>;
+const CANCELLED = new EntityColumns(InvitationEntity, null, ['id', 'createdAt', 'expiredIn']);
+const decodeCancelled = arrayOf(record<CancelledInvitation>(CANCELLED.fields));
 
-/** The order of the invitation listings: newest first, by creation time (to the microsecond) and id. */
-export const INVITATION_KEYSET = new Keyset(
-  [
-    { sql: 'i.created_at', part: 'time' },
-    { sql: 'i.id', part: 'invitation' },
-  ],
-  'DESC',
-);
-
-export function invitationKeyOf(row: InvitationRow): KeyValues {
-  return [row.key_time, row.id];
-}
-
-/** Which open invitations a listing reads: an organization's, or those naming a project. */
-export type InvitationScope = { organizationId: string } | { projectId: string };
+// invitation.service.ts takes the listing's order from here.
+export { INVITATION_KEYSET, invitationKeyOf, type InvitationScope } from './invitation.sql';
 
 /** The only place that reads and writes invitations (in the transaction in progress, if any). */
 @Injectable()
@@ -42,7 +31,7 @@ export class InvitationRepository {
    */
   async insertUnlessOpen(invitation: InvitationEntity): Promise<boolean> {
     const result = await this.invitations().createQueryBuilder().insert().values(invitation).orIgnore().returning('id').execute();
-    return (result.raw as unknown[]).length > 0;
+    return Array.isArray(result.raw) && result.raw.length > 0;
   }
 
   /** The open (neither accepted nor cancelled) invitation of `email` to the organization, if any. */
@@ -78,18 +67,7 @@ export class InvitationRepository {
    * projects), newest first; the query matches the e-mail address. One statement.
    */
   openPage(scope: InvitationScope, window: ListWindow): Promise<InvitationRow[]> {
-    const { text, values } = INVITATION_KEYSET.pageQuery(window, {
-      select: `i.id, i.organization_id AS "organizationId", i.email, i.role_id AS "roleId", i.projects, i.can_be_super_admin AS "canBeSuperAdmin",
-               i.expired_in AS "expiredIn", i.accepted_at AS "acceptedAt", i.accepted_by_id AS "acceptedById", i.cancelled_at AS "cancelledAt",
-               i.cancelled_by_id AS "cancelledById", i.created_by_id AS "createdById", i.created_at AS "createdAt", ${keyTime('i.created_at')} AS key_time`,
-      from: 'invitations i',
-      search: ['i.email'],
-      where: (sql) => [
-        'organizationId' in scope ? `i.organization_id = ${sql.param(scope.organizationId)}` : `i.projects @> ${sql.param(JSON.stringify([{ projectId: scope.projectId }]))}::jsonb`,
-        'i.accepted_at IS NULL AND i.cancelled_at IS NULL',
-      ],
-    });
-    return this.txHost.tx.query<InvitationRow[]>(text, values);
+    return readRows(this.txHost.tx, openInvitationPage(scope, window), decodeInvitationRow);
   }
 
   /** Marks the invitation accepted unless it was accepted or cancelled meanwhile; false then. */
@@ -98,7 +76,7 @@ export class InvitationRepository {
       .createQueryBuilder()
       .update()
       .set({ acceptedAt: () => 'now()', acceptedById: accountId })
-      .where('id = :id AND accepted_at IS NULL AND cancelled_at IS NULL', { id })
+      .where({ id, acceptedAt: IsNull(), cancelledAt: IsNull() })
       .execute();
     return (result.affected ?? 0) > 0;
   }
@@ -109,21 +87,21 @@ export class InvitationRepository {
       .createQueryBuilder()
       .update()
       .set({ cancelledAt: () => 'now()', cancelledById: accountId })
-      .where('id = :id AND accepted_at IS NULL AND cancelled_at IS NULL', { id })
+      .where({ id, acceptedAt: IsNull(), cancelledAt: IsNull() })
       .execute();
     return (result.affected ?? 0) > 0;
   }
 
   /** Cancels those of the invitations that are still open (a new invitation replaces them); the ones cancelled, as they were. */
-  async cancelOpen(ids: readonly string[], accountId: string): Promise<Pick<InvitationEntity, 'id' | 'createdAt' | 'expiredIn'>[]> {
+  async cancelOpen(ids: readonly string[], accountId: string): Promise<CancelledInvitation[]> {
     if (ids.length === 0) return [];
     const result = await this.invitations()
       .createQueryBuilder()
       .update()
       .set({ cancelledAt: () => 'now()', cancelledById: accountId })
-      .where('id IN (:...ids) AND accepted_at IS NULL AND cancelled_at IS NULL', { ids })
-      .returning('id, created_at, expired_in')
+      .where({ id: In([...ids]), acceptedAt: IsNull(), cancelledAt: IsNull() })
+      .returning(CANCELLED.select())
       .execute();
-    return (result.raw as { id: string; created_at: Date; expired_in: number }[]).map((row) => ({ id: row.id, createdAt: row.created_at, expiredIn: row.expired_in }));
+    return decodeCancelled(result.raw, 'returned');
   }
 }

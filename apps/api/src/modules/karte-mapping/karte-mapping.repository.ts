@@ -1,8 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { EntityColumns } from '../../database/typed-sql';
 import { OrganizationKarteMappingEntity } from './organization-karte-mapping.entity';
 import { ProjectKarteMappingEntity } from './project-karte-mapping.entity';
+
+/** The columns an upsert of a mapping replaces, and the one it conflicts on. */
+const PROJECT_UPDATE = new EntityColumns(ProjectKarteMappingEntity, null, ['karteProjectId', 'updatedById', 'updatedAt']).columnNames();
+const PROJECT_KEY = new EntityColumns(ProjectKarteMappingEntity, null, ['rtProjectId']).columnNames();
+const ORGANIZATION_UPDATE = new EntityColumns(OrganizationKarteMappingEntity, null, ['karteOrganizationId', 'updatedById', 'updatedAt']).columnNames();
+const ORGANIZATION_KEY = new EntityColumns(OrganizationKarteMappingEntity, null, ['rtOrganizationId']).columnNames();
 
 /** The only place that reads and writes KARTE mappings (in the transaction in progress, if any). */
 @Injectable()
@@ -24,7 +31,7 @@ export class KarteMappingRepository {
       .createQueryBuilder()
       .insert()
       .values({ rtProjectId, karteProjectId, createdById: operatorId, updatedById: operatorId })
-      .orUpdate(['karte_project_id', 'updated_by_id', 'updated_at'], ['rt_project_id'])
+      .orUpdate(PROJECT_UPDATE, PROJECT_KEY)
       .execute();
   }
 
@@ -35,7 +42,7 @@ export class KarteMappingRepository {
       .createQueryBuilder()
       .insert()
       .values({ rtOrganizationId, karteOrganizationId, createdById: operatorId, updatedById: operatorId })
-      .orUpdate(['karte_organization_id', 'updated_by_id', 'updated_at'], ['rt_organization_id'])
+      .orUpdate(ORGANIZATION_UPDATE, ORGANIZATION_KEY)
       .execute();
   }
 }

@@ -2,7 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { Propagation, TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { DataSource } from 'typeorm';
+import { execute, readRows } from '../../database/typed-sql';
 import { EmailOutboxEntity } from './email-outbox.entity';
+import * as sql from './email-outbox.sql';
+import type { ClaimedMessage } from './email-outbox.sql';
+
+export type { ClaimedMessage } from './email-outbox.sql';
 
 export interface NewOutboxMessage {
   id: string;
@@ -14,33 +19,10 @@ export interface NewOutboxMessage {
   htmlBody: string;
 }
 
-interface OutboxRow {
-  id: string;
-  kind: string;
-  reference_id: string | null;
-  to_email: string;
-  subject: string;
-  text_body: string;
-  html_body: string;
-  attempts: number;
-}
-
 /** The e-mails not yet delivered (pending or being sent) and how long the oldest has waited since it was queued. */
 export interface OutboxBacklog {
   pending: number;
   oldestAgeSeconds: number;
-}
-
-/** A message claimed by a worker, with the attempt number this delivery is. */
-export interface ClaimedMessage {
-  id: string;
-  kind: string;
-  referenceId: string | null;
-  toEmail: string;
-  subject: string;
-  textBody: string;
-  htmlBody: string;
-  attempts: number;
 }
 
 /** The only place that reads and writes the e-mail outbox. */
@@ -78,34 +60,7 @@ export class EmailOutboxRepository {
    * now + leaseMs; a row whose lease ran out (its worker died) is due again.
    */
   async claimDue(workerId: string, limit: number, leaseMs: number): Promise<ClaimedMessage[]> {
-    const rows = await this.dataSource.query<[OutboxRow[], number] | OutboxRow[]>(
-      `WITH due AS (
-         SELECT id FROM email_outbox
-         WHERE status IN ('pending', 'sending') AND next_attempt_at <= now()
-         ORDER BY next_attempt_at
-         LIMIT $2
-         FOR UPDATE SKIP LOCKED)
-       UPDATE email_outbox o
-       SET status = 'sending',
-           attempts = o.attempts + 1,
-           locked_by = $1,
-           locked_until = now() + ($3 * interval '1 millisecond'),
-           next_attempt_at = now() + ($3 * interval '1 millisecond')
-       FROM due WHERE o.id = due.id
-       RETURNING o.id, o.kind, o.reference_id, o.to_email, o.subject, o.text_body, o.html_body, o.attempts`,
-      [workerId, limit, leaseMs],
-    );
-    const list: OutboxRow[] = Array.isArray(rows[0]) ? rows[0] : (rows as OutboxRow[]);
-    return list.map((r) => ({
-      id: r.id,
-      kind: r.kind,
-      referenceId: r.reference_id,
-      toEmail: r.to_email,
-      subject: r.subject,
-      textBody: r.text_body,
-      htmlBody: r.html_body,
-      attempts: Number(r.attempts),
-    }));
+    return readRows(this.dataSource, sql.claimDue(workerId, limit, leaseMs), sql.decodeClaimed);
   }
 
   /** Marks a claimed message sent; false when the claim was lost (lease ran out and another worker took it). */
@@ -114,7 +69,7 @@ export class EmailOutboxRepository {
       .createQueryBuilder()
       .update()
       .set({ status: 'sent', sentAt: () => 'now()', lockedBy: null, lockedUntil: null, lastError: null })
-      .where('id = :id AND locked_by = :workerId AND status = :status', { id, workerId, status: 'sending' })
+      .where({ id, lockedBy: workerId, status: 'sending' })
       .execute();
     return (result.affected ?? 0) > 0;
   }
@@ -125,7 +80,7 @@ export class EmailOutboxRepository {
       .createQueryBuilder()
       .update()
       .set({ status: 'pending', lockedBy: null, lockedUntil: null, lastError: error, nextAttemptAt: () => `now() + (${Math.max(0, Math.round(delayMs))} * interval '1 millisecond')` })
-      .where('id = :id AND locked_by = :workerId AND status = :status', { id, workerId, status: 'sending' })
+      .where({ id, lockedBy: workerId, status: 'sending' })
       .execute();
     return (result.affected ?? 0) > 0;
   }
@@ -140,7 +95,7 @@ export class EmailOutboxRepository {
       .createQueryBuilder()
       .update()
       .set({ lockedUntil: lease, nextAttemptAt: lease })
-      .where('id = :id AND locked_by = :workerId AND status = :status', { id, workerId, status: 'sending' })
+      .where({ id, lockedBy: workerId, status: 'sending' })
       .execute();
     return (result.affected ?? 0) > 0;
   }
@@ -148,11 +103,7 @@ export class EmailOutboxRepository {
   /** Hands claimed messages that were not attempted back (due now, the attempt not counted). */
   async release(ids: readonly string[], workerId: string): Promise<void> {
     if (ids.length === 0) return;
-    await this.dataSource.query(
-      `UPDATE email_outbox SET status = 'pending', attempts = attempts - 1, locked_by = NULL, locked_until = NULL, next_attempt_at = now()
-       WHERE id = ANY($1::uuid[]) AND locked_by = $2 AND status = 'sending'`,
-      [ids, workerId],
-    );
+    await execute(this.dataSource, sql.release(ids, workerId));
   }
 
   /**
@@ -160,12 +111,7 @@ export class EmailOutboxRepository {
    * nor expired (and still exists).
    */
   async invitationPending(invitationId: string): Promise<boolean> {
-    const rows = await this.dataSource.query<unknown[]>(
-      `SELECT 1 FROM invitations
-       WHERE id = $1 AND accepted_at IS NULL AND cancelled_at IS NULL AND created_at + expired_in * interval '1 second' > now()`,
-      [invitationId],
-    );
-    return rows.length > 0;
+    return (await readRows(this.dataSource, sql.pendingInvitation(invitationId), sql.decodeInvitationId)).length > 0;
   }
 
   /** Gives a claimed message up after its last attempt. */
@@ -174,7 +120,7 @@ export class EmailOutboxRepository {
       .createQueryBuilder()
       .update()
       .set({ status: 'failed', lockedBy: null, lockedUntil: null, lastError: error })
-      .where('id = :id AND locked_by = :workerId AND status = :status', { id, workerId, status: 'sending' })
+      .where({ id, lockedBy: workerId, status: 'sending' })
       .execute();
     return (result.affected ?? 0) > 0;
   }
@@ -182,21 +128,13 @@ export class EmailOutboxRepository {
   /** Of the given references, those whose latest message of `kind` failed. */
   async failedReferences(kind: string, referenceIds: readonly string[]): Promise<Set<string>> {
     if (referenceIds.length === 0) return new Set();
-    const rows = await this.dataSource.query<{ reference_id: string; status: string }[]>(
-      `SELECT DISTINCT ON (reference_id) reference_id, status FROM email_outbox
-       WHERE kind = $1 AND reference_id = ANY($2::varchar[])
-       ORDER BY reference_id, created_at DESC`,
-      [kind, referenceIds],
-    );
-    return new Set(rows.filter((r) => r.status === 'failed').map((r) => r.reference_id));
+    const rows = await readRows(this.dataSource, sql.latestStatuses(kind, referenceIds), sql.decodeLatestStatus);
+    return new Set(rows.flatMap((r) => (r.status === 'failed' && r.referenceId !== null ? [r.referenceId] : [])));
   }
 
   /** The messages waiting for delivery now (the oldest age is 0 when there are none). */
   async backlog(): Promise<OutboxBacklog> {
-    const [row] = await this.dataSource.query<{ pending: number; oldest_age_seconds: number }[]>(
-      `SELECT count(*)::int AS pending, COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)), 0)::float8 AS oldest_age_seconds
-       FROM email_outbox WHERE status IN ('pending', 'sending')`,
-    );
+    const [row] = await readRows(this.dataSource, sql.BACKLOG, sql.decodeBacklog);
     return { pending: row?.pending ?? 0, oldestAgeSeconds: row?.oldest_age_seconds ?? 0 };
   }
 
@@ -211,17 +149,7 @@ export class EmailOutboxRepository {
    */
   async requeue(ids: readonly string[]): Promise<{ id: string; previousStatus: string }[]> {
     if (ids.length === 0) return [];
-    // A SELECT (the CTE), so that the driver hands back the rows whatever the command.
-    return this.txHost.tx.query<{ id: string; previousStatus: string }[]>(
-      `WITH requeued AS (
-         UPDATE email_outbox e
-         SET status = 'pending', attempts = 0, next_attempt_at = now(), locked_by = NULL, locked_until = NULL, last_error = NULL
-         FROM (SELECT id, status FROM email_outbox WHERE id = ANY($1::uuid[]) AND status <> 'sending' FOR UPDATE) previous
-         WHERE e.id = previous.id AND e.status <> 'sending'
-         RETURNING e.id, previous.status)
-       SELECT id, status AS "previousStatus" FROM requeued ORDER BY id`,
-      [ids],
-    );
+    return readRows(this.txHost.tx, sql.requeue(ids), sql.decodeRequeued);
   }
 
   /** Queues the latest message of `kind` about the reference again (see {@link requeue}); its id, or null when there is none. */

@@ -1,28 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { Keyset, type KeyValues, type ListWindow } from '../../common/http/paging-sql';
-import type { RoleResponse } from '../role/role.dto';
+import type { ListWindow } from '../../common/http/paging-sql';
+import { readRows } from '../../database/typed-sql';
 import { OrganizationEntity } from './organization.entity';
-
-/** An organization as its listing reads it, with its roles. */
-export interface OrganizationRow extends OrganizationEntity {
-  roles: RoleResponse[];
-}
-
-/** The order of the organizations' listing: by name, then id (served by organizations_name_idx). */
-export const ORGANIZATION_KEYSET = new Keyset([
-  { sql: 'o.name', part: 'text' },
-  { sql: 'o.id', part: 'organization' },
-]);
-
-export function organizationKeyOf(row: OrganizationRow): KeyValues {
-  return [row.name, row.id];
-}
-
-/** The roles of the organization `o`, as a JSON array of RoleResponse (presets first, then by creation). */
-const ORGANIZATION_ROLES_JSON = `COALESCE((SELECT json_agg(json_build_object('id', r.id, 'key', r.key, 'name', r.name, 'description', r.description, 'isPreset', r.is_preset)
-    ORDER BY r.is_preset DESC, r.created_at, r.key) FROM roles r WHERE r.organization_id = o.id AND r.project_id IS NULL), '[]')`;
+import { decodeOrganizationRow, organizationPage, type OrganizationRow } from './organization.sql';
 
 /** The only place that reads and writes organizations (in the transaction in progress, if any). */
 @Injectable()
@@ -47,15 +29,7 @@ export class OrganizationRepository {
    * roles; the query matches the name. One statement.
    */
   page(memberId: string | null, window: ListWindow): Promise<OrganizationRow[]> {
-    const { text, values } = ORGANIZATION_KEYSET.pageQuery(window, {
-      select: `o.id, o.name, o.profile_image_src AS "profileImageSrc", o.created_by_id AS "createdById", o.created_at AS "createdAt",
-               o.updated_by_id AS "updatedById", o.updated_at AS "updatedAt", ${ORGANIZATION_ROLES_JSON} AS roles`,
-      from: 'organizations o',
-      search: ['o.name'],
-      where: (sql) =>
-        memberId === null ? [] : [`EXISTS (SELECT 1 FROM organization_memberships om WHERE om.organization_id = o.id AND om.account_id = ${sql.param(memberId)})`],
-    });
-    return this.txHost.tx.query<OrganizationRow[]>(text, values);
+    return readRows(this.txHost.tx, organizationPage(memberId, window), decodeOrganizationRow);
   }
 
   async insert(organization: OrganizationEntity): Promise<void> {

@@ -15,7 +15,8 @@ import { groupRoles } from '../role/role.dto';
 import { RoleRepository } from '../role/role.repository';
 import { toOrganizationResponse, type OrganizationResponse, type OrganizationUpdateProps } from './organization.dto';
 import { OrganizationEntity } from './organization.entity';
-import { ORGANIZATION_KEYSET, organizationKeyOf, OrganizationRepository } from './organization.repository';
+import { OrganizationRepository } from './organization.repository';
+import { ORGANIZATION_KEYSET, organizationKeyOf } from './organization.sql';
 
 @Injectable()
 export class OrganizationService {

@@ -14,7 +14,8 @@ import { groupRoles } from '../role/role.dto';
 import { RoleRepository } from '../role/role.repository';
 import { toProjectResponse, type ListProjectsInAccountRequest, type ProjectListItemResponse, type ProjectResponse, type ProjectUpdateProps } from './project.dto';
 import { ProjectEntity } from './project.entity';
-import { PROJECT_KEYSET, projectKeyOf, ProjectRepository, type ProjectScope } from './project.repository';
+import { ProjectRepository } from './project.repository';
+import { PROJECT_KEYSET, projectKeyOf, type ProjectScope } from './project.sql';
 
 /** The products whose plan differs, as `productSettings.<product>.plan` changes (old and new plan). */
 function planChanges(before: ProductSettings, after: ProductSettings): AuditChanges {

@@ -1,0 +1,158 @@
+import { getMetadataArgsStorage, type EntityManager } from 'typeorm';
+
+/**
+ * The typed path of the statements TypeORM's query builder cannot write (keyset tuples, trigram
+ * searches, SKIP LOCKED, upserts with RETURNING): their column lists come from the entities'
+ * mappings and their rows are decoded, not cast (docs/architecture.md#repositories-and-sql).
+ */
+
+/** Turns a value read from the database into a T, or throws naming where it is (`row 3.name`). */
+export type Decoder<T> = (value: unknown, at: string) => T;
+
+function fail(at: string, expected: string, value: unknown): never {
+  throw new TypeError(`${at}: expected ${expected}, read ${value === null ? 'null' : typeof value}`);
+}
+
+const check =
+  <T>(expected: string, test: (value: unknown) => value is T): Decoder<T> =>
+  (value, at) =>
+    test(value) ? value : fail(at, expected, value);
+
+export const text = check('a string', (value): value is string => typeof value === 'string');
+export const integer = check('an integer', (value): value is number => Number.isInteger(value));
+export const number = check('a number', (value): value is number => typeof value === 'number');
+const bool = check('a boolean', (value): value is boolean => typeof value === 'boolean');
+const date = check('a Date', (value): value is Date => value instanceof Date);
+/** A jsonb value as the entity types it (the database checks it is JSON; its shape is the entity's). */
+const json = check('a JSON value', (value): value is never => value !== undefined);
+
+export const nullable =
+  <T>(decode: Decoder<T>): Decoder<T | null> =>
+  (value, at) =>
+    value === null ? null : decode(value, at);
+
+export const arrayOf =
+  <T>(item: Decoder<T>): Decoder<T[]> =>
+  (value, at) =>
+    Array.isArray(value) ? value.map((element, i) => item(element, `${at} ${i}`)) : fail(at, 'an array', value);
+
+/** A decoder of rows (or JSON objects) with these fields. */
+export function record<T>(fields: { readonly [K in keyof T]: Decoder<T[K]> }): Decoder<T> {
+  return (value, at) => {
+    if (typeof value !== 'object' || value === null) return fail(at, 'a row', value);
+    const row = value as Record<string, unknown>;
+    const decoded: Partial<T> = {};
+    for (const name of Object.keys(fields) as (keyof T & string)[]) decoded[name] = fields[name](row[name], `${at}.${name}`);
+    return decoded as T;
+  };
+}
+
+/** The decoder of a column of each type the entities use. */
+const BY_TYPE: Readonly<Record<string, Decoder<unknown>>> = {
+  varchar: text,
+  text,
+  uuid: text,
+  char: text,
+  integer,
+  boolean: bool,
+  timestamptz: date,
+  jsonb: json,
+};
+
+/** A column of an entity as its decorators map it: its name in the table and its decoder. */
+interface MappedColumn {
+  readonly name: string;
+  readonly decode: Decoder<unknown>;
+}
+
+/** An entity class (its audit bases are abstract). */
+type EntityClass<E> = abstract new () => E;
+
+/** The columns of the entity by property, from its decorators and those of its base classes (as TypeORM reads them). */
+function mappedColumns(entity: EntityClass<unknown>): ReadonlyMap<string, MappedColumn> {
+  const tree: EntityClass<unknown>[] = [];
+  for (let target: unknown = entity; typeof target === 'function' && target !== Function.prototype; target = Object.getPrototypeOf(target)) {
+    tree.push(target as EntityClass<unknown>);
+  }
+  const columns = new Map<string, MappedColumn>();
+  for (const { propertyName, options } of getMetadataArgsStorage().filterColumns(tree)) {
+    const type = String(options.type);
+    const decode = BY_TYPE[type] ?? fail(`${entity.name}.${propertyName}`, 'a column type with a decoder', type);
+    columns.set(propertyName, { name: options.name ?? propertyName, decode: options.nullable === true ? nullable(decode) : decode });
+  }
+  return columns;
+}
+
+/**
+ * Columns of an entity read by a raw statement from the table aliased `alias` (null: the table of
+ * an INSERT, UPDATE or DELETE): their SQL, a select list and a JSON object under the property names,
+ * and the decoders of those fields, all from the entity's mapping, so that renaming or retyping a
+ * column changes every statement that reads it.
+ */
+export class EntityColumns<E, P extends keyof E & string> {
+  /** The decoder of each property, for {@link record}. */
+  readonly fields: { readonly [K in P]: Decoder<E[K]> };
+  private readonly names: ReadonlyMap<P, string>;
+
+  constructor(
+    entity: EntityClass<E>,
+    private readonly alias: string | null,
+    private readonly properties: readonly P[],
+  ) {
+    const mapped = mappedColumns(entity);
+    const column = (property: P): MappedColumn => mapped.get(property) ?? fail(`${entity.name}.${property}`, 'a mapped column', undefined);
+    this.names = new Map(properties.map((property) => [property, column(property).name]));
+    this.fields = Object.fromEntries(properties.map((property) => [property, column(property).decode])) as EntityColumns<E, P>['fields'];
+  }
+
+  /** `alias.column` of the property (`"column"` without an alias). */
+  sql(property: P): string {
+    return this.alias === null ? `"${this.column(property)}"` : `${this.alias}.${this.column(property)}`;
+  }
+
+  /** The columns' names in the table (for orUpdate lists). */
+  columnNames(): string[] {
+    return this.properties.map((property) => this.column(property));
+  }
+
+  /** The column's name in the table (for a SET list). */
+  column(property: P): string {
+    return this.names.get(property) ?? property;
+  }
+
+  /** `alias.column AS "property", …` */
+  select(): string {
+    return this.properties.map((property) => `${this.sql(property)} AS "${property}"`).join(', ');
+  }
+
+  /** `json_build_object('property', alias.column, …)` */
+  json(): string {
+    return `json_build_object(${this.properties.map((property) => `'${property}', ${this.sql(property)}`).join(', ')})`;
+  }
+}
+
+/** Every mapped column of the entity. */
+export function allColumns<E>(entity: EntityClass<E>, alias: string): EntityColumns<E, keyof E & string> {
+  return new EntityColumns(entity, alias, [...mappedColumns(entity).keys()] as (keyof E & string)[]);
+}
+
+/** A raw statement and its parameters. */
+export interface Statement {
+  readonly text: string;
+  readonly values?: readonly unknown[];
+}
+
+/**
+ * Runs the statement and decodes its rows. (An UPDATE or DELETE … RETURNING answers TypeORM's
+ * [rows, count]: its rows are taken.)
+ */
+export async function readRows<T>(manager: Pick<EntityManager, 'query'>, statement: Statement, decode: Decoder<T>): Promise<T[]> {
+  const result: unknown = await manager.query(statement.text, statement.values === undefined ? undefined : [...statement.values]);
+  const rows = Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number' ? result[0] : result;
+  return arrayOf(decode)(rows, 'row');
+}
+
+/** Runs a statement whose rows, if any, are not read. */
+export async function execute(manager: Pick<EntityManager, 'query'>, statement: Statement): Promise<void> {
+  await manager.query(statement.text, statement.values === undefined ? undefined : [...statement.values]);
+}

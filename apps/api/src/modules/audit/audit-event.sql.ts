@@ -1,0 +1,135 @@
+import { Keyset, keyTime, SqlParameters, type KeyValues } from '../../common/http/paging-sql';
+import { EntityColumns, integer, nullable, record, text, type Statement } from '../../database/typed-sql';
+import { AccountEntity } from '../account/account.entity';
+import { AuditEventEntity } from './audit-event.entity';
+
+/** The raw statements of the audit log (docs/architecture.md#repositories-and-sql). */
+
+/** The columns of an event a listing reads as they are (its time is read as text, see {@link AuditEventRow}). */
+const EVENT = new EntityColumns(AuditEventEntity, 'e', [
+  'id',
+  'actorAccountId',
+  'actorIsSystemAdmin',
+  'action',
+  'targetType',
+  'targetId',
+  'organizationId',
+  'projectId',
+  'changes',
+  'requestId',
+  'ip',
+  'userAgent',
+]);
+const TIME = new EntityColumns(AuditEventEntity, 'e', ['occurredAt']);
+const ACTOR = new EntityColumns(AccountEntity, 'a', ['id', 'name', 'email']);
+
+/** What a listing or export selects; every field optional, combined with AND. */
+export interface AuditEventFilter {
+  organizationId?: string;
+  actorAccountId?: string;
+  action?: AuditEventEntity['action'];
+  targetType?: AuditEventEntity['targetType'];
+  targetId?: string;
+  projectId?: string;
+  /** Inclusive (ISO 8601). */
+  from?: string;
+  /** Exclusive (ISO 8601). */
+  to?: string;
+}
+
+/** An event as the listings read it, with its actor's name and address. */
+export interface AuditEventRow extends Omit<AuditEventEntity, 'occurredAt'> {
+  /** UTC, to the microsecond: the keyset's own precision (a Date would cut it to milliseconds). */
+  occurredAt: string;
+  actorName: string | null;
+  actorEmail: string | null;
+}
+
+export const decodeAuditEventRow = record<AuditEventRow>({ ...EVENT.fields, occurredAt: text, actorName: nullable(text), actorEmail: nullable(text) });
+
+/** The order of the audit log: newest first, by time (to the microsecond) and id. */
+export const AUDIT_KEYSET = new Keyset(
+  [
+    { sql: TIME.sql('occurredAt'), part: 'time' },
+    { sql: EVENT.sql('id'), part: 'uuid' },
+  ],
+  'DESC',
+);
+
+/** The key of an event in {@link AUDIT_KEYSET}. */
+export function auditKeyOf(row: AuditEventRow): KeyValues {
+  return [row.occurredAt, row.id];
+}
+
+const FILTERED = ['organizationId', 'actorAccountId', 'action', 'targetType', 'targetId', 'projectId'] as const satisfies readonly (keyof AuditEventFilter)[];
+
+/**
+ * The statement of one keyset page: the events matching the filter, newest first (occurred_at
+ * DESC, id DESC), after `after` when given. It reads audit_events_organization_idx or
+ * audit_events_occurred_at_idx in their order, so a deep page costs what the first one does.
+ */
+export function auditPageQuery(filter: AuditEventFilter, after: KeyValues | null, limit: number): { sql: string; values: unknown[] } {
+  const conditions: string[] = [];
+  const parameters = new SqlParameters();
+  const param = (value: unknown): string => parameters.param(value);
+  for (const field of FILTERED) {
+    const value = filter[field];
+    if (value !== undefined) conditions.push(`${EVENT.sql(field)} = ${param(value)}`);
+  }
+  if (filter.from !== undefined) conditions.push(`${TIME.sql('occurredAt')} >= ${param(filter.from)}::timestamptz`);
+  if (filter.to !== undefined) conditions.push(`${TIME.sql('occurredAt')} < ${param(filter.to)}::timestamptz`);
+  if (after) conditions.push(AUDIT_KEYSET.after(after, parameters));
+  const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+  const sql = `SELECT ${EVENT.select()}, ${keyTime(TIME.sql('occurredAt'))} AS "occurredAt", ${ACTOR.sql('name')} AS "actorName", ${ACTOR.sql('email')} AS "actorEmail"
+    FROM audit_events e LEFT JOIN accounts a ON ${ACTOR.sql('id')} = ${EVENT.sql('actorAccountId')}
+    ${where}
+   ORDER BY ${AUDIT_KEYSET.orderBy()}
+   LIMIT ${param(limit)}`;
+  return { sql, values: parameters.values };
+}
+
+/** An event to write (see AuditService). */
+export type NewAuditEvent = Omit<AuditEventEntity, 'id' | 'occurredAt'>;
+
+const WRITTEN = new EntityColumns(AuditEventEntity, null, [
+  'actorAccountId',
+  'actorIsSystemAdmin',
+  'action',
+  'targetType',
+  'targetId',
+  'organizationId',
+  'projectId',
+  'changes',
+  'requestId',
+  'ip',
+  'userAgent',
+]);
+
+/**
+ * Writes the events in one statement (TypeORM's insert cannot take their changes, JSON of any
+ * shape); id and time are the database's.
+ */
+export function insertEvents(events: readonly NewAuditEvent[]): Statement {
+  const parameters = new SqlParameters();
+  const properties = Object.keys(WRITTEN.fields) as (keyof typeof WRITTEN.fields)[];
+  const rows = events.map((e) => `(${properties.map((p) => parameters.param(p === 'changes' ? JSON.stringify(e.changes) : e[p])).join(', ')})`);
+  return { text: `INSERT INTO audit_events (${WRITTEN.columnNames().join(', ')}) VALUES ${rows.join(', ')}`, values: parameters.values };
+}
+
+/**
+ * Deletes up to `batchSize` events older than `retentionDays` days, skipping rows another instance
+ * is deleting (FOR UPDATE SKIP LOCKED); answers the number deleted.
+ */
+export function deleteOlderThan(retentionDays: number, batchSize: number): Statement {
+  const old = new EntityColumns(AuditEventEntity, 'old', ['id', 'occurredAt']);
+  return {
+    text: `WITH deleted AS (
+         DELETE FROM audit_events e WHERE ${EVENT.sql('id')} IN (
+           SELECT ${old.sql('id')} FROM audit_events old WHERE ${old.sql('occurredAt')} < now() - make_interval(days => $1)
+            ORDER BY ${old.sql('occurredAt')} LIMIT $2 FOR UPDATE SKIP LOCKED)
+         RETURNING 1)
+       SELECT count(*)::int AS count FROM deleted`,
+    values: [retentionDays, batchSize],
+  };
+}
+export const decodeCount = record<{ count: number }>({ count: integer });

@@ -1,0 +1,50 @@
+import { Keyset, keyTime, type KeyValues, type ListWindow } from '../../common/http/paging-sql';
+import { allColumns, record, text, type Statement } from '../../database/typed-sql';
+import { InvitationEntity } from './invitation.entity';
+
+/** The raw statements of the invitations (docs/architecture.md#repositories-and-sql). */
+
+const INVITATION = allColumns(InvitationEntity, 'i');
+
+/** An invitation as its listings read it, with the time of its key. */
+export interface InvitationRow extends InvitationEntity {
+  key_time: string;
+}
+
+export const decodeInvitationRow = record<InvitationRow>({ ...INVITATION.fields, key_time: text });
+
+/** The order of the invitation listings: newest first, by creation time (to the microsecond) and id. */
+export const INVITATION_KEYSET = new Keyset(
+  [
+    { sql: INVITATION.sql('createdAt'), part: 'time' },
+    { sql: INVITATION.sql('id'), part: 'invitation' },
+  ],
+  'DESC',
+);
+
+export function invitationKeyOf(row: InvitationRow): KeyValues {
+  return [row.key_time, row.id];
+}
+
+/** Which open invitations a listing reads: an organization's, or those naming a project. */
+export type InvitationScope = { organizationId: string } | { projectId: string };
+
+/**
+ * One page of the open (neither accepted nor cancelled: pending or expired) invitations of the
+ * organization (read from invitations_open_organization_idx in its order), or of those whose
+ * membership projects include the project (jsonb containment, served by the GIN index on
+ * projects), newest first; the query matches the e-mail address.
+ */
+export function openInvitationPage(scope: InvitationScope, window: ListWindow): Statement {
+  return INVITATION_KEYSET.pageQuery(window, {
+    select: `${INVITATION.select()}, ${keyTime(INVITATION.sql('createdAt'))} AS key_time`,
+    from: 'invitations i',
+    search: [INVITATION.sql('email')],
+    where: (sql) => [
+      'organizationId' in scope
+        ? `${INVITATION.sql('organizationId')} = ${sql.param(scope.organizationId)}`
+        : `${INVITATION.sql('projects')} @> ${sql.param(JSON.stringify([{ projectId: scope.projectId }]))}::jsonb`,
+      `${INVITATION.sql('acceptedAt')} IS NULL AND ${INVITATION.sql('cancelledAt')} IS NULL`,
+    ],
+  });
+}
