@@ -180,7 +180,8 @@ describe('monitoring and error reporting, analytics, each pointed at a local sta
     const rum = await rumSessionOf(page, user);
     const identified = rum.events().filter((event) => event.usr?.id === user.id);
     expect(identified[0]).toMatchObject({ service: 'console-web', version: 'e2e-1', usr: { id: user.id, email: user.email, is_system_admin: false } });
-    const views = await eventually('RUM views of /auth/login and /auth/projects', () => {
+    const views = await eventually('RUM views of /auth/login and /auth/projects', async () => {
+      await hidePageMomentarily(page);
       const paths = new Set(rum.events().filter((event) => event.type === 'view').map((event) => pathOf(event.view.url)));
       return paths.has('/auth/login') && paths.has('/auth/projects') ? paths : undefined;
     });
