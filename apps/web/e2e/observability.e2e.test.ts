@@ -59,20 +59,10 @@ interface RumEvent {
   session: { id: string };
   view: { id: string; url: string };
   usr?: { id?: string; email?: string; name?: string; is_system_admin?: boolean };
-}
-
-interface SentryEvent {
-  exception?: { values?: { type?: string; value?: string }[] };
-  tags?: Record<string, string>;
-  user?: { id?: string; email?: string };
-  request?: { url?: string };
-  environment?: string;
-  release?: string;
-}
-
-interface SentryItem {
-  type: string;
-  payload: unknown;
+  /** Error events: what was reported and where from (`custom`: addError, `source`: unhandled). */
+  error?: { source?: string; message?: string };
+  /** What the app passed along (addError's context). */
+  context?: Record<string, unknown>;
 }
 
 /** Polls until `check` answers a value (tools/stack.mjs waitFor). */
@@ -85,10 +75,9 @@ function pathOf(url: string | null | undefined): string {
   return new URL(url ?? '', 'http://unknown').pathname;
 }
 
-describe('monitoring, error reporting and analytics, each pointed at a local stand-in', () => {
+describe('monitoring and error reporting, analytics, each pointed at a local stand-in', () => {
   interface Services {
     rum: FakeCollector;
-    sentry: FakeCollector;
     karte: FakeCollector;
     web: { origin: string; stop(): Promise<void> };
     runtimeConfig: string;
@@ -100,12 +89,11 @@ describe('monitoring, error reporting and analytics, each pointed at a local sta
   };
 
   beforeAll(async () => {
-    const [rum, sentry, karte] = await Promise.all([startFakeCollector(), startFakeCollector(), startFakeCollector({ '/edge.js': KARTE_TAG })]);
+    const [rum, karte] = await Promise.all([startFakeCollector(), startFakeCollector({ '/edge.js': KARTE_TAG })]);
     const variables = {
       DATADOG_APPLICATION_ID: 'e2e-application',
       DATADOG_CLIENT_TOKEN: 'pube2eclienttoken',
       DATADOG_PROXY_URL: `${rum.origin}/intake`,
-      SENTRY_DSN: `http://e2epublickey@${sentry.host}/42`,
       FIREBASE_MEASUREMENT_ID: MEASUREMENT_ID,
       KARTE_SCRIPT_URL: `${karte.origin}/edge.js`,
       APP_VERSION: 'e2e-1',
@@ -113,40 +101,20 @@ describe('monitoring, error reporting and analytics, each pointed at a local sta
     // The page reads the runtime config the web image would write; the server's policy allows the same hosts.
     const runtimeConfig = writeRuntimeConfig({ CONSOLE_ENV: 'test', ...variables });
     const web = await startWebServerFor(variables);
-    services = { rum, sentry, karte, web, runtimeConfig };
+    services = { rum, karte, web, runtimeConfig };
   });
 
   afterAll(async () => {
     if (!services) return;
-    const { rum, sentry, karte, web } = services;
+    const { rum, karte, web } = services;
     await web.stop();
-    await Promise.all([rum.close(), sentry.close(), karte.close()]);
+    await Promise.all([rum.close(), karte.close()]);
   });
 
   function rumEvents(): RumEvent[] {
     return started()
       .rum.requests.filter((r) => (r.query.get('ddforward') ?? '').startsWith('/api/v2/rum'))
       .flatMap((r) => r.body.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as RumEvent));
-  }
-
-  /** Items of the Sentry envelopes received: a header line, then an item header and its payload per item. */
-  function sentryItems(): SentryItem[] {
-    return started()
-      .sentry.requests.filter((r) => r.path === '/api/42/envelope/')
-      .flatMap((r) => {
-        const lines = r.body.split('\n').filter((line) => line.trim() !== '');
-        const items: SentryItem[] = [];
-        for (let i = 1; i + 1 < lines.length; i += 2) {
-          items.push({ type: (JSON.parse(lines[i] ?? '{}') as { type: string }).type, payload: JSON.parse(lines[i + 1] ?? 'null') as unknown });
-        }
-        return items;
-      });
-  }
-
-  function sentryEvents(): SentryEvent[] {
-    return sentryItems()
-      .filter((item) => item.type === 'event')
-      .map((item) => item.payload as SentryEvent);
   }
 
   function karteCalls(): unknown[][] {
@@ -193,7 +161,7 @@ describe('monitoring, error reporting and analytics, each pointed at a local sta
     return { id, events: () => rumEvents().filter((event) => event.session.id === id) };
   }
 
-  it('identifies the signed-in account to RUM, Sentry, Analytics and KARTE, and reports the page views', async () => {
+  it('identifies the signed-in account to RUM, Analytics and KARTE, and reports the page views', async () => {
     const { context, page } = session();
     const hits = await configure(context);
     const user = await seedAccount('observed');
@@ -209,22 +177,18 @@ describe('monitoring, error reporting and analytics, each pointed at a local sta
     await eventually('Analytics page views', () => (pageViews().includes(`${started().web.origin}/auth/projects`) ? true : undefined));
     expect(pageViews()).toEqual(expect.arrayContaining([`${started().web.origin}/auth/login`, `${started().web.origin}/auth/projects`]));
 
-    const sentrySession = await eventually('a Sentry session with the user', () =>
-      sentryItems().find((item) => item.type === 'session' && (item.payload as { did?: string }).did === user.id),
-    );
-    expect(sentrySession.payload).toMatchObject({ attrs: { environment: 'test', release: 'e2e-1' } });
-
     const rum = await rumSessionOf(page, user);
     const identified = rum.events().filter((event) => event.usr?.id === user.id);
     expect(identified[0]).toMatchObject({ service: 'console-web', version: 'e2e-1', usr: { id: user.id, email: user.email, is_system_admin: false } });
-    const views = await eventually('RUM views of /auth/login and /auth/projects', () => {
+    const views = await eventually('RUM views of /auth/login and /auth/projects', async () => {
+      await hidePageMomentarily(page);
       const paths = new Set(rum.events().filter((event) => event.type === 'view').map((event) => pathOf(event.view.url)));
       return paths.has('/auth/login') && paths.has('/auth/projects') ? paths : undefined;
     });
     expect([...views]).toEqual(expect.arrayContaining(['/auth/login', '/auth/projects']));
   });
 
-  it('reports a route error with the account id to Sentry and Analytics', async () => {
+  it('reports a route error with the account id to RUM and Analytics', async () => {
     const { context, page } = session();
     const hits = await configure(context);
     const user = await seedAccount('route-error');
@@ -238,10 +202,12 @@ describe('monitoring, error reporting and analytics, each pointed at a local sta
     await accountSettings.click();
     await page.getByText(ERROR_SCREEN_TITLE).waitFor();
 
-    const event = await eventually('the Sentry event of the route error', () => sentryEvents().find((e) => e.tags?.source === 'route' && e.user?.id === user.id));
-    expect(event.user).toEqual({ id: user.id });
-    expect(event).toMatchObject({ environment: 'test', release: 'e2e-1' });
-    expect(event.exception?.values?.[0]?.value).toContain('dynamically imported module');
+    const event = await eventually('the RUM error of the route error', async () => {
+      await hidePageMomentarily(page);
+      return rumEvents().find((e) => e.type === 'error' && e.context?.source === 'route' && e.usr?.id === user.id);
+    });
+    expect(event).toMatchObject({ service: 'console-web', version: 'e2e-1', error: { source: 'custom' }, usr: { id: user.id, email: user.email } });
+    expect(event.error?.message).toContain('dynamically imported module');
 
     const exception = await eventually('the Analytics exception', () => hits.find((hit) => hit.get('en') === 'exception'));
     expect(exception.get('uid')).toBe(user.id);
@@ -276,10 +242,11 @@ describe('monitoring, error reporting and analytics, each pointed at a local sta
     await page.getByRole('link', { name: 'パスワードをお忘れの方' }).click();
     await page.getByText(ERROR_SCREEN_TITLE).waitFor();
 
-    const event = await eventually('the Sentry event of the route error after logout', () =>
-      sentryEvents().find((e) => e.tags?.source === 'route' && pathOf(e.request?.url) === '/auth/forgot-password'),
-    );
-    expect(event.user?.id).toBeUndefined();
+    const event = await eventually('the RUM error of the route error after logout', async () => {
+      await hidePageMomentarily(page);
+      return rum.events().find((e) => e.type === 'error' && e.context?.source === 'route' && pathOf(e.view.url) === '/auth/forgot-password');
+    });
+    expect(event.usr?.id).toBeUndefined();
 
     const exception = await eventually('the Analytics exception after logout', () => hits.find((hit) => hit.get('en') === 'exception'));
     expect(exception.get('uid')).toBeNull();
@@ -309,8 +276,8 @@ describe('with no monitoring configured', () => {
     await expectToast(page, 'ログアウトしました');
     await hidePageMomentarily(page);
 
-    const loaded = await page.evaluate(() => ({ rum: 'DD_RUM' in window, sentry: '__SENTRY__' in window, analytics: 'dataLayer' in window, karte: 'krt' in window }));
-    expect(loaded).toEqual({ rum: false, sentry: false, analytics: false, karte: false });
+    const loaded = await page.evaluate(() => ({ rum: 'DD_RUM' in window, analytics: 'dataLayer' in window, karte: 'krt' in window }));
+    expect(loaded).toEqual({ rum: false, analytics: false, karte: false });
     expect([...origins].sort()).toEqual([stack.origin, `http://${stack.emulatorHost}`].sort());
   });
 });

@@ -18,7 +18,6 @@
 # off), as src/config/monitoring-env.ts derives them for the local servers:
 #   DATADOG_APPLICATION_ID and DATADOG_CLIENT_TOKEN  connect-src: DATADOG_PROXY_URL's origin, else the
 #                    intake of DATADOG_SITE [datadoghq.com]; worker-src: blob: (Session Replay's worker)
-#   SENTRY_DSN       connect-src: the DSN's origin
 #   FIREBASE_MEASUREMENT_ID  script-src: gtag.js; connect-src: the Google Analytics hosts
 #   KARTE_SCRIPT_URL script-src and connect-src: the script's origin, and KARTE's hosts (*.karte.io)
 #                    when the script is one of theirs
@@ -99,16 +98,6 @@ if [ -n "${DATADOG_APPLICATION_ID:-}" ] || [ -n "${DATADOG_CLIENT_TOKEN:-}" ]; t
   fi
   CONNECT_SOURCES="$CONNECT_SOURCES $intake"
   WORKER_SOURCES="$WORKER_SOURCES blob:"
-fi
-
-if [ -n "${SENTRY_DSN:-}" ]; then
-  authority=${SENTRY_DSN#*://}
-  case "${authority%%[/?#]*}" in
-    ?*@?*) ;;
-    *) refuse "SENTRY_DSN: not a DSN (https://<key>@<host>/<project>)" ;;
-  esac
-  sentry=$(origin SENTRY_DSN "$SENTRY_DSN") || exit 1
-  CONNECT_SOURCES="$CONNECT_SOURCES $sentry"
 fi
 
 if [ -n "${FIREBASE_MEASUREMENT_ID:-}" ]; then

@@ -12,13 +12,12 @@
 #   AUTH_EMULATOR_URL              authEmulatorUrl; refused unless CONSOLE_ENV is dev, test or eva
 #   API_BASE_URL                   apiBaseUrl
 #   API_TIMEOUT_MS                 apiTimeoutMs: milliseconds a call of the API waits for its answer
-#   APP_VERSION                    appVersion (RUM version, Sentry release)
+#   APP_VERSION                    appVersion (RUM version)
 #   DATADOG_APPLICATION_ID         datadog.applicationId  } Datadog RUM, on with both
 #   DATADOG_CLIENT_TOKEN           datadog.clientToken    }
 #   DATADOG_SITE                   datadog.site (datadoghq.com by default)
 #   DATADOG_SERVICE                datadog.service (console-web by default)
 #   DATADOG_PROXY_URL              datadog.proxyUrl: where RUM sends its batches instead of the intake
-#   SENTRY_DSN                     sentry.dsn: Sentry, on with it; events go to its host
 #   FIREBASE_MEASUREMENT_ID        firebase.measurementId: Google Analytics, on with it
 #   KARTE_SCRIPT_URL               karte.scriptUrl: the KARTE tag, loaded only with it
 #
@@ -102,7 +101,6 @@ config=$(LC_ALL=C awk '
     datadog = member(datadog, "    ", "site", "DATADOG_SITE")
     datadog = member(datadog, "    ", "service", "DATADOG_SERVICE")
     datadog = member(datadog, "    ", "proxyUrl", "DATADOG_PROXY_URL")
-    sentry = member("", "    ", "dsn", "SENTRY_DSN")
     karte = member("", "    ", "scriptUrl", "KARTE_SCRIPT_URL")
 
     top = member("", "  ", "appEnv", "CONSOLE_ENV")
@@ -112,7 +110,6 @@ config=$(LC_ALL=C awk '
     top = member(top, "  ", "apiTimeoutMs", "API_TIMEOUT_MS")
     top = member(top, "  ", "appVersion", "APP_VERSION")
     if (datadog != "") top = entry(top, "  ", "datadog", "{\n" datadog "\n  }")
-    if (sentry != "") top = entry(top, "  ", "sentry", "{\n" sentry "\n  }")
     if (karte != "") top = entry(top, "  ", "karte", "{\n" karte "\n  }")
 
     print "window.__CONSOLE_CONFIG__ = " (top == "" ? "{}" : "{\n" top "\n}") ";"

@@ -1,6 +1,7 @@
 // Mantine's base styles and those of the components the public pages, the error screen and the
-// pending indicator use, in the order of Mantine's full stylesheet, which the signed-in pages'
-// layout loads (routes/private/layout.tsx) and the toasts' container theirs (app/notifications.ts).
+// pending indicator use, in the order of Mantine's full stylesheet; the signed-in pages' layout
+// loads those of the components they use besides (routes/private/layout.tsx), the toasts'
+// container theirs (app/notifications.ts).
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';

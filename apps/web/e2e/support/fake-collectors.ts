@@ -33,8 +33,6 @@ interface CollectedRequest {
 export interface FakeCollector {
   /** http://127.0.0.1:PORT */
   readonly origin: string;
-  /** 127.0.0.1:PORT */
-  readonly host: string;
   readonly requests: CollectedRequest[];
   close(): Promise<void>;
 }
@@ -73,10 +71,8 @@ export async function startFakeCollector(scripts: Record<string, string> = {}): 
     handle(request, response).catch(() => response.destroy());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    origin: `http://${host}`,
-    host,
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -110,8 +106,8 @@ export async function startWebServerFor(variables: Record<string, string>): Prom
 }
 
 /**
- * Makes the page behave as when it is hidden (another tab, a navigation): RUM and Sentry send what
- * they have batched at once instead of after their timers.
+ * Makes the page behave as when it is hidden (another tab, a navigation): RUM sends what it has
+ * batched at once instead of after its timers.
  */
 export async function hidePageMomentarily(page: Page): Promise<void> {
   await page.evaluate(() => {

@@ -1,21 +1,19 @@
 import type { RawEnv, RuntimeConfig } from './runtime-config';
 
 /**
- * The services the page reports to (docs/operations.md#web-monitoring): Datadog Browser RUM, Sentry, Google Analytics
- * and the KARTE tag. Each is on only when configured (runtime config, else the build's `VITE_*`
+ * The services the page reports to (docs/operations.md#web-monitoring): Datadog Browser RUM (monitoring and error
+ * reporting), Google Analytics and the KARTE tag. Each is on only when configured (runtime config, else the build's `VITE_*`
  * variable); a malformed value leaves it off (the web image refuses to start with one:
  * nginx/render-config.sh).
  */
 export interface MonitoringEnv {
   /** Datadog Browser RUM: on with both an application id and a client token. */
   datadog: DatadogEnv | undefined;
-  /** Sentry: on with a DSN (`https://<key>@<host>/<project>`); events go to the DSN's host. */
-  sentry: { dsn: string } | undefined;
   /** Google Analytics through gtag.js: on with a measurement id (`G-…`); `scriptUrl` is gtag.js for it. */
   analytics: { measurementId: string; scriptUrl: string } | undefined;
   /** The KARTE tag: on with the address of its script. */
   karte: { scriptUrl: string } | undefined;
-  /** Version of the deployed build (RUM `version`, Sentry `release`). */
+  /** Version of the deployed build (RUM `version`). */
   version: string | undefined;
 }
 
@@ -82,12 +80,10 @@ function readDatadog(raw: RawEnv, runtime: RuntimeConfig['datadog']): DatadogEnv
 
 /** Reads the monitoring settings: each runtime value over the build's `VITE_*` value. */
 export function readMonitoringEnv(raw: RawEnv, runtime?: RuntimeConfig): MonitoringEnv {
-  const dsn = pick(runtime?.sentry?.dsn, raw.VITE_SENTRY_DSN);
   const measurementId = pick(runtime?.firebase?.measurementId, raw.VITE_FIREBASE_MEASUREMENT_ID);
   const scriptUrl = pick(runtime?.karte?.scriptUrl, raw.VITE_KARTE_SCRIPT_URL);
   return {
     datadog: readDatadog(raw, runtime?.datadog),
-    sentry: dsn !== undefined && httpUrl(dsn)?.username ? { dsn } : undefined,
     analytics: measurementId !== undefined && MEASUREMENT_ID.test(measurementId) ? { measurementId, scriptUrl: `${GTAG_SCRIPT_URL}?id=${measurementId}` } : undefined,
     karte: scriptUrl !== undefined && httpUrl(scriptUrl) ? { scriptUrl } : undefined,
     version: pick(runtime?.appVersion, raw.VITE_APP_VERSION),
@@ -110,18 +106,16 @@ export interface MonitoringCspSources {
 
 /**
  * Exactly the hosts of the configured services, nothing for a service that is off: RUM's intake (or
- * its proxy) and `blob:` workers (Session Replay compresses in a worker made from a blob), Sentry's
- * DSN host, gtag.js and the Analytics hosts, the KARTE script's origin (and KARTE's hosts when the
+ * its proxy) and `blob:` workers (Session Replay compresses in a worker made from a blob), gtag.js and the Analytics hosts, the KARTE script's origin (and KARTE's hosts when the
  * script is one of theirs). nginx/render-config.sh derives the same sources from the same variables.
  */
 export function monitoringCspSources(monitoring: MonitoringEnv): MonitoringCspSources {
   const sources: MonitoringCspSources = { scriptSrc: [], connectSrc: [], workerSrc: [] };
-  const { datadog, sentry, analytics, karte } = monitoring;
+  const { datadog, analytics, karte } = monitoring;
   if (datadog) {
     sources.connectSrc.push(datadog.proxyUrl === undefined ? datadogIntakeOrigin(datadog.site) : new URL(datadog.proxyUrl).origin);
     sources.workerSrc.push('blob:');
   }
-  if (sentry) sources.connectSrc.push(new URL(sentry.dsn).origin);
   if (analytics) {
     sources.scriptSrc.push(new URL(analytics.scriptUrl).origin);
     sources.connectSrc.push(...GOOGLE_ANALYTICS_CONNECT_SOURCES);

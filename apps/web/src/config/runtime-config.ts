@@ -21,7 +21,6 @@ export type RawEnv = Partial<Record<
   | 'VITE_DATADOG_SITE'
   | 'VITE_DATADOG_SERVICE'
   | 'VITE_DATADOG_PROXY_URL'
-  | 'VITE_SENTRY_DSN'
   | 'VITE_FIREBASE_MEASUREMENT_ID'
   | 'VITE_KARTE_SCRIPT_URL',
   string | undefined
@@ -56,9 +55,6 @@ export interface RuntimeConfig {
     site?: string;
     service?: string;
     proxyUrl?: string;
-  };
-  sentry?: {
-    dsn?: string;
   };
   karte?: {
     scriptUrl?: string;

@@ -17,7 +17,6 @@ const MONITORING_VARIABLES = [
   'DATADOG_SITE',
   'DATADOG_SERVICE',
   'DATADOG_PROXY_URL',
-  'SENTRY_DSN',
   'FIREBASE_MEASUREMENT_ID',
   'KARTE_SCRIPT_URL',
   'APP_VERSION',
@@ -28,25 +27,23 @@ const ALL_CONFIGURED = {
   DATADOG_APPLICATION_ID: 'app-id',
   DATADOG_CLIENT_TOKEN: 'pub-token',
   DATADOG_SITE: 'us3.datadoghq.com',
-  SENTRY_DSN: 'https://public-key@o123.ingest.sentry.io/456',
   FIREBASE_MEASUREMENT_ID: 'G-ABC123XYZ',
   KARTE_SCRIPT_URL: 'https://cdn-edge.karte.io/0123456789abcdef/edge.js',
 };
 
 describe('monitoring settings', () => {
   it('leaves every service off when nothing is configured', () => {
-    expect(readMonitoringEnv({}, {})).toEqual({ datadog: undefined, sentry: undefined, analytics: undefined, karte: undefined, version: undefined });
+    expect(readMonitoringEnv({}, {})).toEqual({ datadog: undefined, analytics: undefined, karte: undefined, version: undefined });
     expect(monitoringCspSources(readMonitoringEnv({}))).toEqual({ scriptSrc: [], connectSrc: [], workerSrc: [] });
   });
 
   it('takes each runtime value over the build value, with the Datadog defaults', () => {
     const env = readMonitoringEnv(
-      { VITE_DATADOG_APPLICATION_ID: 'build-app', VITE_DATADOG_CLIENT_TOKEN: 'build-token', VITE_SENTRY_DSN: 'https://k@build.example/1', VITE_APP_VERSION: '1.0.0' },
-      { datadog: { applicationId: 'runtime-app' }, sentry: { dsn: ' https://k@runtime.example/2 ' }, firebase: { measurementId: 'G-RUN1' }, karte: { scriptUrl: 'https://cdn-edge.karte.io/k/edge.js' } },
+      { VITE_DATADOG_APPLICATION_ID: 'build-app', VITE_DATADOG_CLIENT_TOKEN: 'build-token', VITE_APP_VERSION: '1.0.0' },
+      { datadog: { applicationId: 'runtime-app' }, firebase: { measurementId: 'G-RUN1' }, karte: { scriptUrl: 'https://cdn-edge.karte.io/k/edge.js' } },
     );
     expect(env).toEqual({
       datadog: { applicationId: 'runtime-app', clientToken: 'build-token', site: 'datadoghq.com', service: 'console-web', proxyUrl: undefined },
-      sentry: { dsn: 'https://k@runtime.example/2' },
       analytics: { measurementId: 'G-RUN1', scriptUrl: 'https://www.googletagmanager.com/gtag/js?id=G-RUN1' },
       karte: { scriptUrl: 'https://cdn-edge.karte.io/k/edge.js' },
       version: '1.0.0',
@@ -58,17 +55,13 @@ describe('monitoring settings', () => {
     expect(runtime({ datadog: { applicationId: 'app-only' } }).datadog).toBeUndefined();
     expect(runtime({ datadog: { applicationId: 'a', clientToken: 't', site: 'not a site' } }).datadog).toBeUndefined();
     expect(runtime({ datadog: { applicationId: 'a', clientToken: 't', proxyUrl: 'ftp://proxy.example' } }).datadog).toBeUndefined();
-    expect(runtime({ sentry: { dsn: 'https://o1.ingest.sentry.io/2' } }).sentry).toBeUndefined();
-    expect(runtime({ sentry: { dsn: 'not a url' } }).sentry).toBeUndefined();
     expect(runtime({ firebase: { measurementId: 'UA-12345-1' } }).analytics).toBeUndefined();
     expect(runtime({ karte: { scriptUrl: 'javascript:alert(1)' } }).karte).toBeUndefined();
-    const hostile = JSON.parse('{"datadog":null,"sentry":"x","karte":{"scriptUrl":42},"firebase":{"measurementId":["G-1"]}}') as RuntimeConfig;
+    const hostile = JSON.parse('{"datadog":null,"karte":{"scriptUrl":42},"firebase":{"measurementId":["G-1"]}}') as RuntimeConfig;
     expect(runtime(hostile)).toEqual(readMonitoringEnv({}));
   });
 
   it('allows exactly the hosts of the configured services', () => {
-    const sentryOnly = readMonitoringEnv({}, { sentry: { dsn: 'https://k@o1.ingest.sentry.io/2' } });
-    expect(monitoringCspSources(sentryOnly)).toEqual({ scriptSrc: [], connectSrc: ['https://o1.ingest.sentry.io'], workerSrc: [] });
     const proxied = readMonitoringEnv({}, { datadog: { applicationId: 'a', clientToken: 't', proxyUrl: 'https://rum.example.jp:8443/forward' } });
     expect(monitoringCspSources(proxied)).toEqual({ scriptSrc: [], connectSrc: ['https://rum.example.jp:8443'], workerSrc: ['blob:'] });
     const karteElsewhere = readMonitoringEnv({}, { karte: { scriptUrl: 'http://127.0.0.1:5000/edge.js' } });
@@ -139,7 +132,6 @@ describe('the web image: write-runtime-config.sh and render-config.sh', () => {
       firebase: { measurementId: 'G-ABC123XYZ' },
       appVersion: '2.3.4',
       datadog: { applicationId: 'app-id', clientToken: 'pub-token', site: 'us3.datadoghq.com', proxyUrl: 'https://rum.example.jp/forward' },
-      sentry: { dsn: 'https://public-key@o123.ingest.sentry.io/456' },
       karte: { scriptUrl: 'https://cdn-edge.karte.io/0123456789abcdef/edge.js' },
     });
   });
@@ -147,11 +139,10 @@ describe('the web image: write-runtime-config.sh and render-config.sh', () => {
   it.each([
     ['nothing configured', {}],
     ['every service', ALL_CONFIGURED],
-    ['Datadog through a proxy, Sentry and KARTE on local hosts', {
+    ['Datadog through a proxy and KARTE on local hosts', {
       DATADOG_APPLICATION_ID: 'a',
       DATADOG_CLIENT_TOKEN: 't',
       DATADOG_PROXY_URL: 'HTTP://127.0.0.1:80/rum',
-      SENTRY_DSN: 'http://key@127.0.0.1:9000/1',
       KARTE_SCRIPT_URL: 'http://127.0.0.1:5555/edge.js',
     }],
     ['Datadog in the EU', { DATADOG_APPLICATION_ID: 'a', DATADOG_CLIENT_TOKEN: 't', DATADOG_SITE: 'datadoghq.eu' }],
@@ -164,7 +155,6 @@ describe('the web image: write-runtime-config.sh and render-config.sh', () => {
       scriptSrc: ['https://www.googletagmanager.com', 'https://cdn-edge.karte.io', 'https://*.karte.io'],
       connectSrc: [
         'https://browser-intake-us3-datadoghq.com',
-        'https://o123.ingest.sentry.io',
         'https://*.google-analytics.com',
         'https://*.analytics.google.com',
         'https://*.googletagmanager.com',
@@ -181,7 +171,6 @@ describe('the web image: write-runtime-config.sh and render-config.sh', () => {
     [{ DATADOG_APPLICATION_ID: 'app-only' }, 'needs both DATADOG_APPLICATION_ID and DATADOG_CLIENT_TOKEN'],
     [{ DATADOG_APPLICATION_ID: 'a', DATADOG_CLIENT_TOKEN: 't', DATADOG_SITE: 'datadoghq.com; script-src *' }, 'DATADOG_SITE'],
     [{ DATADOG_APPLICATION_ID: 'a', DATADOG_CLIENT_TOKEN: 't', DATADOG_PROXY_URL: 'ftp://proxy.example' }, 'DATADOG_PROXY_URL'],
-    [{ SENTRY_DSN: 'https://o1.ingest.sentry.io/2' }, 'SENTRY_DSN'],
     [{ FIREBASE_MEASUREMENT_ID: 'UA-12345-1' }, 'FIREBASE_MEASUREMENT_ID'],
     [{ KARTE_SCRIPT_URL: 'https://cdn.example.jp";/edge.js' }, 'KARTE_SCRIPT_URL'],
   ])('refuses a malformed monitoring setting: %j', (variables: Record<string, string>, message: string) => {

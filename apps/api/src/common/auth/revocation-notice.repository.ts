@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { execute } from '../../database/typed-sql';
 
 /** The Postgres channel on which instances announce users whose sessions were just revoked (payload: the Firebase uid). */
 export const REVOCATION_CHANNEL = 'console_sessions_revoked';
@@ -10,6 +11,6 @@ export class RevocationNoticeRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async announce(uid: string): Promise<void> {
-    await this.dataSource.query('SELECT pg_notify($1, $2)', [REVOCATION_CHANNEL, uid]);
+    await execute(this.dataSource, { text: 'SELECT pg_notify($1, $2)', values: [REVOCATION_CHANNEL, uid] });
   }
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { Client, type Notification } from 'pg';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { listen } from '../../database/listen';
 import { FirebaseAuthService } from './firebase-auth.service';
 import { REVOCATION_CHANNEL, RevocationNoticeRepository } from './revocation-notice.repository';
 
@@ -69,7 +70,7 @@ export class SessionRevocations implements OnModuleInit, OnApplicationShutdown {
     client.on('end', () => this.lost(client, new Error('connection ended')));
     try {
       await client.connect();
-      await client.query(`LISTEN ${REVOCATION_CHANNEL}`);
+      await listen(client, REVOCATION_CHANNEL);
     } catch (error) {
       this.lost(client, error);
       return;

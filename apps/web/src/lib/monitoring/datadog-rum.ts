@@ -7,7 +7,9 @@ import { withoutSecrets } from './redact';
 /**
  * Datadog Browser RUM (docs/operations.md#web-monitoring): sessions, views (it follows the router's history changes
  * itself), interactions, resources, long tasks and Session Replay at the environment's rates; the
- * signed-in account as the session's user.
+ * signed-in account as the session's user. It is the error reporting too: RUM collects unhandled
+ * errors and rejections itself (error source `source`), and the route errors come through `addError`
+ * (source `custom`, context `source: route`), each with the session's user.
  *
  * The worker start timeout (MonitoringConfig.workerStartTimeoutMs, 30 s; docs/operations.md#web-monitoring) is the time the SDK
  * gives its compression worker to start (Session Replay's; INITIALIZATION_TIME_OUT_DELAY): fixed

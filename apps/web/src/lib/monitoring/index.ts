@@ -12,10 +12,9 @@ import type { DeploymentContext } from './deployment-context';
  */
 export async function loadTrackers(monitoring: MonitoringEnv, appEnv: EnvironmentName): Promise<Tracker[]> {
   const context: DeploymentContext = { appEnv, version: monitoring.version, settings: deploymentFor(appEnv).monitoring, pagePath: absolutePath };
-  const { datadog, sentry, analytics, karte } = monitoring;
+  const { datadog, analytics, karte } = monitoring;
   const loading: Promise<Tracker>[] = [];
   if (datadog) loading.push(import('./datadog-rum').then((m) => m.createDatadogRumTracker(datadog, context)));
-  if (sentry) loading.push(import('./sentry').then((m) => m.createSentryTracker(sentry, context)));
   if (analytics) loading.push(import('./analytics').then((m) => m.createAnalyticsTracker(analytics, context)));
   if (karte) loading.push(import('./karte').then((m) => m.createKarteTracker(karte)));
   const results = await Promise.allSettled(loading);

@@ -1,5 +1,30 @@
-// All of Mantine's styles: the public pages load only those of the components they use (main.tsx).
-import '@mantine/core/styles.css';
+// The styles of the Mantine components the signed-in pages use besides those of main.tsx (and the
+// toasts', app/notifications.ts), in the order of Mantine's full stylesheet; not that stylesheet,
+// which would repeat main.tsx's and add every other component's (20 KB gzip more). `pnpm
+// check:budgets` fails when a page uses a component whose styles are missing.
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/VisuallyHidden.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Accordion.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Avatar.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Code.css';
+import '@mantine/core/styles/Container.css';
+import '@mantine/core/styles/Drawer.css';
+import '@mantine/core/styles/Menu.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
+import '@mantine/core/styles/NavLink.css';
+import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/Tooltip.css';
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Tabs.css';
 import { Box } from '@mantine/core';
 import { matchPath, Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { ErrorScreen } from '@/components/error-screen';
