@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { Access } from '../src/common/auth/access.decorator';
 import { AuthModule } from '../src/common/auth/auth.module';
+import { RateLimitModule } from '../src/common/rate-limit/rate-limit.module';
 import { ConfigError, loadConfig } from '../src/config/app-config';
 import { ConfigModule } from '../src/config/config.module';
 import { DatabaseModule } from '../src/database/database.module';
@@ -90,7 +91,7 @@ describe('deny by default', () => {
   it('refuses to start with a handler that declares no access level', async () => {
     const config = loadConfig(process.env);
     @Module({
-      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(dataSourceOptions(config.databaseUrl, 1)), AuthModule.forRoot({ imports: [AccountModule] })],
+      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(dataSourceOptions(config.databaseUrl, 1)), RateLimitModule, AuthModule.forRoot({ imports: [AccountModule] })],
       controllers: [DeclaredController, UndeclaredController],
     })
     class BrokenModule {}

@@ -323,6 +323,7 @@ describe('rate limits', () => {
       'POST /project/update',
       'POST /session/login',
       'POST /session/logout',
+      'POST /session/passwordChanged',
       'POST /system-admin/organization/create',
       'POST /system-admin/project/create',
       'POST /systemAdmin/account/updateIsSystemAdmin',

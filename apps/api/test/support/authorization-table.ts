@@ -351,6 +351,8 @@ export const AUTHORIZATION_TABLE: readonly MatrixRow[] = [
 
   // Session shared with sibling products.
   { endpoint: 'POST /session/login', request: () => ({}), expected: everyFirebaseUser() },
+  // Public: announces only a revocation the identity provider made, the same answer for any address.
+  { endpoint: 'POST /session/passwordChanged', request: () => ({ json: { email: 'nobody@example.jp' } }), expected: everyone() },
   { endpoint: 'POST /session/logout', request: async (_w, kind) => (kind === 'anonymous' ? {} : { token: (await signUpUser()).idToken }), expected: allowedFor(...CALLER_KINDS.filter((k) => k !== 'anonymous')) },
   {
     endpoint: 'POST /session/introspect',
