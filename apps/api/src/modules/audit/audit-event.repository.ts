@@ -63,7 +63,9 @@ const FILTER_COLUMNS = {
 /**
  * The statement of one keyset page: the events matching the filter, newest first (occurred_at
  * DESC, id DESC), after `after` when given. It reads audit_events_organization_idx or
- * audit_events_occurred_at_idx in their order, so a deep page costs what the first one does.
+ * audit_events_occurred_at_idx in their order, so a deep page costs what the first one does, and
+ * each event's actor by primary key (the LIMIT keeps the lateral subquery a lookup per event: a
+ * join of an export's page of 1,000 events could otherwise read every account).
  */
 export function auditPageQuery(filter: AuditEventFilter, after: KeyValues | null, limit: number): { sql: string; values: unknown[] } {
   const conditions: string[] = [];
@@ -80,7 +82,7 @@ export function auditPageQuery(filter: AuditEventFilter, after: KeyValues | null
   const sql = `SELECT e.id, ${keyTime('e.occurred_at')} AS occurred_at,
          e.actor_account_id, e.actor_is_system_admin, a.name AS actor_name, a.email AS actor_email,
          e.action, e.target_type, e.target_id, e.organization_id, e.project_id, e.changes, e.request_id, e.ip, e.user_agent
-    FROM audit_events e LEFT JOIN accounts a ON a.id = e.actor_account_id
+    FROM audit_events e LEFT JOIN LATERAL (SELECT name, email FROM accounts WHERE id = e.actor_account_id LIMIT 1) a ON true
     ${where}
    ORDER BY ${AUDIT_KEYSET.orderBy()}
    LIMIT ${param(limit)}`;

@@ -73,9 +73,9 @@ export class InvitationRepository {
 
   /**
    * One page of the open (neither accepted nor cancelled: pending or expired) invitations of the
-   * organization (read from invitations_open_organization_idx in its order), or of those whose
-   * membership projects include the project (jsonb containment, served by the GIN index on
-   * projects), newest first; the query matches the e-mail address. One statement.
+   * organization (read from invitations_open_organization_idx in its order), or of those of the
+   * project's organization whose membership projects include the project (jsonb containment:
+   * read in that index's order, or through the GIN index on projects when few do), newest first; the query matches the e-mail address. One statement.
    */
   openPage(scope: InvitationScope, window: ListWindow): Promise<InvitationRow[]> {
     const { text, values } = INVITATION_KEYSET.pageQuery(window, {
@@ -85,7 +85,10 @@ export class InvitationRepository {
       from: 'invitations i',
       search: ['i.email'],
       where: (sql) => [
-        'organizationId' in scope ? `i.organization_id = ${sql.param(scope.organizationId)}` : `i.projects @> ${sql.param(JSON.stringify([{ projectId: scope.projectId }]))}::jsonb`,
+        ...('organizationId' in scope
+          ? [`i.organization_id = ${sql.param(scope.organizationId)}`]
+          : // The project's organization too (its invitations are the only ones that may name it): the order then comes from invitations_open_organization_idx.
+            [`i.organization_id = (SELECT organization_id FROM projects WHERE id = ${sql.param(scope.projectId)})`, `i.projects @> ${sql.param(JSON.stringify([{ projectId: scope.projectId }]))}::jsonb`]),
         'i.accepted_at IS NULL AND i.cancelled_at IS NULL',
       ],
     });
