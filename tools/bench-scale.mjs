@@ -410,8 +410,8 @@ try {
   console.log(`\n${REQUESTS} sequential requests, then ${CLIENTS} concurrent clients × ${Math.max(1, Math.round(REQUESTS / 4))}; ms; targets p95: page ≤ ${TARGET.page}, search ≤ ${TARGET.search}`);
   console.log(`${'call'.padEnd(34)} ${'caller'.padEnd(6)} ${'case'.padEnd(10)}  seq p50     p95     p99   conc p50     p95     p99  result`);
   for (const listing of listings(member.id)) {
-    const { rows } = await client.query(listing.middle);
-    const key = /** @type {{ key: unknown } | undefined} */ (rows[0])?.key;
+    const { rows } = /** @type {{ rows: { key: unknown }[] }} */ (await client.query(listing.middle));
+    const key = rows[0]?.key;
     /** @type {{ name: string, body: Record<string, unknown>, target: number }[]} */
     const cases = [
       { name: 'first', body: {}, target: TARGET.page },
