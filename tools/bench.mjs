@@ -14,11 +14,12 @@
 // 3. The web app's measurement (tools/bench-web.mjs), when there is one.
 // The API (and, for step 3, the web app) is built beforehand: `pnpm bench` does it.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, request as httpRequest } from 'node:http';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, ROOT, startAuthEmulator, startTestDatabase, waitFor } from './stack.mjs';
+import { percentile, send, signUp, startServer as startBenchServer } from './bench/server.mjs';
+import { ROOT, startAuthEmulator, startTestDatabase } from './stack.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
@@ -30,19 +31,11 @@ const ORGANIZATIONS = 10;
 const LISTED_ORGANIZATION = 'BnchOr00';
 const PAGE = 50;
 
-/** @typedef {{ label: string, method: 'GET' | 'POST', path: string, body?: Record<string, unknown> }} Call */
+/** @typedef {import('./bench/server.mjs').Call} Call */
+/** @typedef {import('./bench/server.mjs').Server} Server */
 /** @typedef {{ requests: number, seconds: number, latencies: number[], unexpected: number, cpuMs: number }} Sample */
-/** @typedef {{ url: string, cpuMs(): number, stop(): Promise<void> }} Server */
 
 const workDir = mkdtempSync(join(tmpdir(), 'console-bench-'));
-
-/**
- * @param {number[]} sorted latencies in ascending order
- * @param {number} p
- */
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
 
 /** @param {number[]} values */
 function median(values) {
@@ -50,97 +43,12 @@ function median(values) {
 }
 
 /**
- * The CPU time (user and system) the process has used, in ms; NaN where /proc cannot tell.
- * @param {number | undefined} pid
- */
-function cpuMsOf(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    // utime and stime, in clock ticks of 10 ms.
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-/**
- * Spawns `script` with `env` (its output to a file in the work directory) and resolves once
- * /readyz answers 200, with the milliseconds from the spawn and the CPU time spent until then.
  * @param {string} name
  * @param {string} script
  * @param {Record<string, string>} env
  * @param {string[]} [nodeArgs]
- * @returns {Promise<Server & { readyMs: number, readyCpuMs: number }>}
  */
-async function startServer(name, script, env, nodeArgs = []) {
-  const port = await freePort();
-  const logFile = join(workDir, `${name}.log`);
-  const out = openSync(logFile, 'a');
-  const started = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, script], {
-    cwd: join(ROOT, 'apps', 'api'),
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', out, out],
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    const outcome = await waitFor(
-      async () => {
-        if (child.exitCode !== null || child.signalCode !== null) return 'exited';
-        const res = await fetch(`${url}/readyz`);
-        await res.arrayBuffer();
-        return res.status === 200 && 'ready';
-      },
-      name,
-      60_000,
-      5,
-    );
-    if (outcome === 'exited') throw new Error(`${name} exited:\n${readFileSync(logFile, 'utf8').slice(-4000)}`);
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw error;
-  }
-  const readyMs = performance.now() - started;
-  return {
-    url,
-    readyMs,
-    readyCpuMs: cpuMsOf(child.pid),
-    cpuMs: () => cpuMsOf(child.pid),
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGINT');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
-}
-
-/**
- * One request; resolves with its status.
- * @param {Agent} agent
- * @param {string} base
- * @param {Call} call
- * @param {string} token
- * @returns {Promise<{ status: number, body: string }>}
- */
-function send(agent, base, call, token) {
-  return new Promise((resolve, reject) => {
-    const payload = call.method === 'POST' ? JSON.stringify(call.body ?? {}) : undefined;
-    /** @type {Record<string, string>} */
-    const headers = payload === undefined ? {} : { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-    const req = httpRequest(`${base}${call.path}`, { method: call.method, agent, headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+const startServer = (name, script, env, nodeArgs = []) => startBenchServer({ name, script, env, logDir: workDir, nodeArgs });
 
 /**
  * Sends `call` from CONCURRENCY connections for `seconds`.
@@ -372,14 +280,7 @@ try {
     join(ROOT, 'tools', 'bench', 'capture-sql.cjs'),
   ]);
   running.push(capturing);
-  const signUp = await fetch(`http://${emulator.host}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=bench`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bench@example.com', password: 'password-123', returnSecureToken: true }),
-  });
-  const { idToken: token } = /** @type {{ idToken: string }} */ (/** @type {unknown} */ (await signUp.json()));
-  const created = await fetch(`${capturing.url}/account/create`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
-  const { id: accountId } = /** @type {{ id: string }} */ (/** @type {unknown} */ (await created.json()));
+  const { token, id: accountId } = await signUp(emulator.host, capturing.url, 'bench@example.com');
   await seed(database.url, accountId, SIZES[0] ?? 100);
 
   // A page of PAGE rows where the API pages its lists (a `limit` it does not know is refused).

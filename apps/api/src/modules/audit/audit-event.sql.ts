@@ -22,6 +22,7 @@ const EVENT = new EntityColumns(AuditEventEntity, 'e', [
 ]);
 const TIME = new EntityColumns(AuditEventEntity, 'e', ['occurredAt']);
 const ACTOR = new EntityColumns(AccountEntity, 'a', ['id', 'name', 'email']);
+const [ACTOR_ID_COLUMN, ...ACTOR_READ_COLUMNS] = ACTOR.columnNames();
 
 /** What a listing or export selects; every field optional, combined with AND. */
 export interface AuditEventFilter {
@@ -67,6 +68,8 @@ const FILTERED = ['organizationId', 'actorAccountId', 'action', 'targetType', 't
  * The statement of one keyset page: the events matching the filter, newest first (occurred_at
  * DESC, id DESC), after `after` when given. It reads audit_events_organization_idx or
  * audit_events_occurred_at_idx in their order, so a deep page costs what the first one does.
+ * Each event's actor is read by primary key: the LIMIT keeps the lateral subquery a lookup per
+ * event, where a join of an export's page of 1,000 events could read every account.
  */
 export function auditPageQuery(filter: AuditEventFilter, after: KeyValues | null, limit: number): { sql: string; values: unknown[] } {
   const conditions: string[] = [];
@@ -81,7 +84,7 @@ export function auditPageQuery(filter: AuditEventFilter, after: KeyValues | null
   if (after) conditions.push(AUDIT_KEYSET.after(after, parameters));
   const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
   const sql = `SELECT ${EVENT.select()}, ${keyTime(TIME.sql('occurredAt'))} AS "occurredAt", ${ACTOR.sql('name')} AS "actorName", ${ACTOR.sql('email')} AS "actorEmail"
-    FROM audit_events e LEFT JOIN accounts a ON ${ACTOR.sql('id')} = ${EVENT.sql('actorAccountId')}
+    FROM audit_events e LEFT JOIN LATERAL (SELECT ${ACTOR_READ_COLUMNS.join(', ')} FROM accounts WHERE ${ACTOR_ID_COLUMN} = ${EVENT.sql('actorAccountId')} LIMIT 1) a ON true
     ${where}
    ORDER BY ${AUDIT_KEYSET.orderBy()}
    LIMIT ${param(limit)}`;

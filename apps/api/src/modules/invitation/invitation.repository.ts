@@ -62,9 +62,9 @@ export class InvitationRepository {
 
   /**
    * One page of the open (neither accepted nor cancelled: pending or expired) invitations of the
-   * organization (read from invitations_open_organization_idx in its order), or of those whose
-   * membership projects include the project (jsonb containment, served by the GIN index on
-   * projects), newest first; the query matches the e-mail address. One statement.
+   * organization (read from invitations_open_organization_idx in its order), or of those of the
+   * project's organization whose membership projects include the project (jsonb containment:
+   * read in that index's order, or through the GIN index on projects when few do), newest first; the query matches the e-mail address. One statement.
    */
   openPage(scope: InvitationScope, window: ListWindow): Promise<InvitationRow[]> {
     return readRows(this.txHost.tx, openInvitationPage(scope, window), decodeInvitationRow);

@@ -41,9 +41,13 @@ export function openInvitationPage(scope: InvitationScope, window: ListWindow): 
     from: 'invitations i',
     search: [INVITATION.sql('email')],
     where: (sql) => [
-      'organizationId' in scope
-        ? `${INVITATION.sql('organizationId')} = ${sql.param(scope.organizationId)}`
-        : `${INVITATION.sql('projects')} @> ${sql.param(JSON.stringify([{ projectId: scope.projectId }]))}::jsonb`,
+      ...('organizationId' in scope
+        ? [`${INVITATION.sql('organizationId')} = ${sql.param(scope.organizationId)}`]
+        : // The project's organization too (its invitations are the only ones that may name it): the order then comes from invitations_open_organization_idx.
+          [
+            `${INVITATION.sql('organizationId')} = (SELECT organization_id FROM projects WHERE id = ${sql.param(scope.projectId)})`,
+            `${INVITATION.sql('projects')} @> ${sql.param(JSON.stringify([{ projectId: scope.projectId }]))}::jsonb`,
+          ]),
       `${INVITATION.sql('acceptedAt')} IS NULL AND ${INVITATION.sql('cancelledAt')} IS NULL`,
     ],
   });

@@ -1,0 +1,183 @@
+import { ROOT_ACCOUNT_ID } from '@console/domain';
+import pg from 'pg';
+import { DataSource } from 'typeorm';
+import { createCaller, createSystemAdmin, type Caller } from './support/fixtures';
+import { call, startApi, type TestApi } from './support/harness';
+
+/** The tables that grow with the customers: a sequential scan of one of them is a listing that slows down as they do. */
+const BIG_TABLES = new Set(['accounts', 'organizations', 'projects', 'organization_memberships', 'project_memberships', 'invitations', 'audit_events']);
+const LARGEST = 'o0000000';
+const LARGEST_PROJECT = 'p0000000';
+const ORGANIZATIONS = 2000;
+/** The listings without a query (the audit log is filtered, not searched). */
+const UNSEARCHED = new Set(['/organization/listAuditEvents', '/systemAdmin/auditEvent/list']);
+
+/** An id: the prefix, then the number zero-padded to `length` characters. */
+const id = (prefix: string, n: string, length: number): string => `'${prefix}' || lpad((${n})::text, ${length - prefix.length}, '0')`;
+const BY = `'${ROOT_ACCOUNT_ID}', now() - g * interval '1 second', '${ROOT_ACCOUNT_ID}', now() - g * interval '1 second'`;
+
+/**
+ * Enough rows that the planner reads a big table through an index only where one serves the
+ * query (the shape of docs/operations.md#scale-benchmark, smaller): 30,000 accounts, 2,000
+ * organizations with 6,000 projects, 65,000 memberships (5,000 in the largest organization),
+ * 20,000 invitations and 50,000 audit events.
+ */
+const SEED = [
+  `INSERT INTO accounts (id, name, email, created_by_id, created_at, updated_by_id, updated_at)
+   SELECT ${id('x', 'g', 10)}, '名前 ' || g, 'plan' || g || '@plans.example', ${BY} FROM generate_series(1, 30000) g`,
+  `INSERT INTO organizations (id, name, created_by_id, created_at, updated_by_id, updated_at)
+   SELECT ${id('o', 'g', 8)}, '組織 ' || g, ${BY} FROM generate_series(0, ${ORGANIZATIONS - 1}) g`,
+  `INSERT INTO projects (id, organization_id, name, created_by_id, created_at, updated_by_id, updated_at)
+   SELECT ${id('p', 'g', 8)}, ${id('o', `CASE WHEN g < 300 THEN 0 ELSE g % ${ORGANIZATIONS} END`, 8)}, 'プロジェクト ' || g, ${BY} FROM generate_series(0, 5999) g`,
+  `INSERT INTO roles (id, organization_id, key, name, is_preset, created_by_id, created_at, updated_by_id, updated_at)
+   SELECT ${id('r', 'g', 8)} || k, ${id('o', 'g', 8)}, CASE k WHEN 'ad' THEN 'admin' ELSE 'member' END, k, true, ${BY}
+     FROM generate_series(0, ${ORGANIZATIONS - 1}) g, (VALUES ('ad'), ('me')) r(k)`,
+  `INSERT INTO roles (id, organization_id, project_id, key, name, is_preset, created_by_id, created_at, updated_by_id, updated_at)
+   VALUES ('q0000000me', '${LARGEST}', '${LARGEST_PROJECT}', 'member', 'メンバー', true, '${ROOT_ACCOUNT_ID}', now(), '${ROOT_ACCOUNT_ID}', now())`,
+  `INSERT INTO organization_memberships (account_id, organization_id, role_id, created_by_id, created_at, updated_by_id, updated_at)
+   SELECT ${id('x', 'g', 10)}, '${LARGEST}', 'r0000000me', ${BY} FROM generate_series(1, 5000) g
+   UNION ALL
+   SELECT ${id('x', 'g', 10)}, o, 'r' || substr(o, 2) || 'me', ${BY}
+     FROM generate_series(1, 30000) g, (VALUES (0), (1000)) k(k), LATERAL (SELECT ${id('o', `1 + (g + k) % ${ORGANIZATIONS - 1}`, 8)} AS o) x`,
+  `INSERT INTO project_memberships (account_id, project_id, organization_id, role_id, created_by_id, created_at, updated_by_id, updated_at)
+   SELECT ${id('x', 'g', 10)}, '${LARGEST_PROJECT}', '${LARGEST}', 'q0000000me', ${BY} FROM generate_series(1, 5000) g`,
+  `INSERT INTO invitations (id, organization_id, email, role_id, projects, expired_in, created_by_id, created_at)
+   SELECT ${id('i', 'o * 2000 + g', 21)}, ${id('o', 'o', 8)}, 'invitee' || g || '@plans.example', ${id('r', 'o', 8)} || 'me',
+          CASE WHEN o = 0 AND g % 2 = 0 THEN '[{"projectId": "${LARGEST_PROJECT}", "roleId": "q0000000me"}]'::jsonb ELSE '[]'::jsonb END, 604800, '${ROOT_ACCOUNT_ID}', now() - g * interval '1 second'
+     FROM generate_series(0, 9) o, generate_series(1, 2000) g`,
+  `INSERT INTO audit_events (occurred_at, actor_account_id, action, target_type, target_id, organization_id)
+   SELECT now() - g * interval '1 second', ${id('x', '1 + g % 30000', 10)}, 'organization.update', 'organization', o, o
+     FROM generate_series(1, 50000) g, LATERAL (SELECT CASE WHEN g % 10 = 0 THEN '${LARGEST}' ELSE ${id('o', `1 + g % ${ORGANIZATIONS - 1}`, 8)} END AS o) x`,
+  'ANALYZE',
+];
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
+/** The big tables the plan reads by a sequential scan. */
+function sequentialScans(node: PlanNode): string[] {
+  const own = node['Node Type'] === 'Seq Scan' && node['Relation Name'] !== undefined && BIG_TABLES.has(node['Relation Name']) ? [node['Relation Name']] : [];
+  return [...own, ...(node.Plans ?? []).flatMap(sequentialScans)];
+}
+
+interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+/** The statements a pg client sent, from the spy's calls (a config object or text, then values). */
+function statementsOf(calls: unknown[][]): Statement[] {
+  return calls.map(([config, values]) => {
+    const query = typeof config === 'string' ? { text: config } : (config as { text: string; values?: unknown[] });
+    return { text: query.text, values: Array.isArray(values) ? values : (query.values ?? []) };
+  });
+}
+
+/**
+ * Every list call the web makes (and the audit log's CSV exports) reads the big tables through
+ * indexes: each statement it sends is EXPLAINed on a database large enough for the planner to
+ * prefer a sequential scan where no index serves, and none may scan a big table sequentially.
+ */
+describe('the plans of the list calls (docs/operations.md#scale-benchmark)', () => {
+  const server = new URL(process.env.DATABASE_URL ?? '');
+  const name = `console_plans_${Date.now()}`;
+  let api: TestApi;
+  let db: DataSource;
+  let systemAdmin: Caller;
+  let organizationAdmin: Caller;
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: server.toString() });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    api = await startApi({ DATABASE_URL: url.toString(), MAIL_WORKER_ENABLED: 'false', AUDIT_RETENTION_DAYS: '0' });
+    db = api.app.get(DataSource);
+    [systemAdmin, organizationAdmin] = await Promise.all([createSystemAdmin(api), createCaller(api)]);
+    for (const statement of SEED) await db.query(statement);
+    // An administrator of the largest organization, and a member of 99 others (more than a page).
+    await db.query(
+      `INSERT INTO organization_memberships (account_id, organization_id, role_id, created_by_id, updated_by_id)
+       SELECT $1, ${id('o', 'g', 8)}, ${id('r', 'g', 8)} || CASE g WHEN 0 THEN 'ad' ELSE 'me' END, $2, $2 FROM generate_series(0, 99) g`,
+      [organizationAdmin.id, ROOT_ACCOUNT_ID],
+    );
+  });
+
+  afterAll(async () => {
+    await api?.close();
+    const admin = new pg.Client({ connectionString: server.toString() });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  });
+
+  const calls: [string, string, Record<string, unknown>, () => Caller][] = [
+    ['/systemAdmin/account/list', 'accounts', {}, () => systemAdmin],
+    ['/system-admin/organization/listAll', 'organizations', {}, () => systemAdmin],
+    ['/system-admin/project/listAll', 'projects', {}, () => systemAdmin],
+    ['/organization/listOfAccount', 'organizations of a member', {}, () => organizationAdmin],
+    ['/project/listInAccount', 'projects of a member', {}, () => organizationAdmin],
+    ['/project/listInAccount', 'projects of one organization', { organizationId: LARGEST }, () => organizationAdmin],
+    ['/organization/listMembers', 'members of the largest organization', { organizationId: LARGEST }, () => organizationAdmin],
+    ['/project/listMembers', 'members of its largest project', { projectId: LARGEST_PROJECT }, () => organizationAdmin],
+    ['/invitation/listInOrganization', 'invitations of the largest organization', { organizationId: LARGEST }, () => organizationAdmin],
+    ['/invitation/listInProject', 'invitations to its largest project', { projectId: LARGEST_PROJECT }, () => organizationAdmin],
+    ['/organization/listAuditEvents', 'audit log of the largest organization', { organizationId: LARGEST }, () => organizationAdmin],
+    ['/systemAdmin/auditEvent/list', 'audit log of all', {}, () => systemAdmin],
+  ];
+
+  /** The statements of one call, sent as the caller, from a pg client spied on (the real query runs). */
+  async function statementsOfCall(path: string, body: Record<string, unknown>, caller: Caller): Promise<{ status: number; body: unknown; statements: Statement[] }> {
+    const spy = jest.spyOn(pg.Client.prototype, 'query');
+    try {
+      const response = await call(api, path, body, caller.token);
+      return { ...response, statements: statementsOf(spy.mock.calls) };
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  /** The big tables each SELECT of the statements scans sequentially, by statement. */
+  async function scansOf(statements: Statement[]): Promise<{ statement: string; scans: string[] }[]> {
+    const reads = statements.filter((s) => /^\s*(SELECT|WITH)\b/i.test(s.text));
+    expect(reads.length).toBeGreaterThan(0);
+    const plans = [];
+    for (const { text, values } of reads) {
+      const [row] = await db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(`EXPLAIN (FORMAT JSON) ${text}`, values);
+      plans.push({ statement: text.replace(/\s+/g, ' ').slice(0, 160), scans: row ? sequentialScans(row['QUERY PLAN'][0].Plan) : ['no plan'] });
+    }
+    return plans;
+  }
+
+  it.each(calls)('%s (%s): the first page, the page after it and a search read no big table sequentially', async (path, _what, body, caller) => {
+    const first = await statementsOfCall(path, { ...body, limit: 50 }, caller());
+    expect(first.status).toBe(200);
+    const { nextCursor } = first.body as { nextCursor: string | null };
+    expect(nextCursor).toEqual(expect.any(String));
+    const next = await statementsOfCall(path, { ...body, limit: 50, cursor: nextCursor }, caller());
+    expect(next.status).toBe(200);
+    const statements = [...first.statements, ...next.statements];
+    if (!UNSEARCHED.has(path)) {
+      const search = await statementsOfCall(path, { ...body, limit: 50, query: '999' }, caller());
+      expect(search.status).toBe(200);
+      statements.push(...search.statements);
+    }
+    const plans = await scansOf(statements);
+    expect(plans.filter((p) => p.scans.length > 0)).toEqual([]);
+  });
+
+  it.each([
+    ['/organization/exportAuditEvents', { organizationId: LARGEST }, () => organizationAdmin],
+    ['/systemAdmin/auditEvent/export', {}, () => systemAdmin],
+  ] as const)('the CSV export %s reads no big table sequentially', async (path, body, caller) => {
+    const exported = await statementsOfCall(path, body, caller());
+    expect(exported.status).toBe(200);
+    const plans = await scansOf(exported.statements);
+    expect(plans.filter((p) => p.scans.length > 0)).toEqual([]);
+  });
+});
