@@ -28,6 +28,8 @@ describe('configuration', () => {
     expect(loadConfig({ ...validEnv, APP_ENV: 'prod', SENDGRID_API_KEY: 'SG.key', STORAGE_BUCKET: 'console-uploads' }).deployment.sessionCookieName).toBe('console_session');
     expect(config.secureCookies).toBe(true);
     expect(config.databasePoolMax).toBe(10);
+    expect(config.databaseDirectUrl).toBe(config.databaseUrl);
+    expect(loadConfig({ ...validEnv, DATABASE_DIRECT_URL: 'postgres://db:5432/console' }).databaseDirectUrl).toBe('postgres://db:5432/console');
   });
 
   it.each([
@@ -35,6 +37,7 @@ describe('configuration', () => {
     [{ APP_ENV: 'staging' }, 'APP_ENV must be one of dev, test, eva, prod'],
     [{ DATABASE_URL: '' }, 'Missing environment variable DATABASE_URL'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// URL'],
+    [{ DATABASE_DIRECT_URL: 'mysql://x' }, 'DATABASE_DIRECT_URL must be a postgres:// URL'],
     [{ FIREBASE_PROJECT_ID: undefined }, 'Missing environment variable FIREBASE_PROJECT_ID'],
     [{ APP_ENV: 'dev' }, 'Missing environment variable FIREBASE_AUTH_EMULATOR_HOST'],
     [{ COMPANY_MAIL_DOMAIN: 'not a domain' }, 'COMPANY_MAIL_DOMAIN must be a mail domain'],

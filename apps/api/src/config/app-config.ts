@@ -10,6 +10,11 @@ export interface AppConfig {
   host: string;
   port: number;
   databaseUrl: string;
+  /**
+   * A connection to Postgres itself, not through a transaction pooler (DATABASE_DIRECT_URL, default
+   * DATABASE_URL): for what holds a session, the listener of revoked sessions (LISTEN).
+   */
+  databaseDirectUrl: string;
   databasePoolMax: number;
   /** Whether the API applies pending migrations as it starts (MIGRATE_ON_START); production runs `db:migrate` once instead. */
   migrateOnStart: boolean;
@@ -158,6 +163,13 @@ function url(env: Env, name: string, fallback: string): string {
   }
 }
 
+/** A postgres:// URL (the variable's value, or the fallback when it is not set). */
+function postgresUrl(env: Env, name: string, fallback: string): string {
+  const value = env[name]?.trim() || fallback;
+  if (!/^postgres(ql)?:\/\//.test(value)) throw new ConfigError(`Environment variable ${name} must be a postgres:// URL`);
+  return value;
+}
+
 function redisUrl(env: Env): string | undefined {
   const raw = env.REDIS_URL?.trim();
   if (!raw) return undefined;
@@ -241,8 +253,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     throw new ConfigError(`Environment variable APP_ENV must be one of dev, test, eva, prod, got "${environmentName}"`);
   }
   const deployment = deploymentFor(environmentName);
-  const databaseUrl = required(env, 'DATABASE_URL');
-  if (!/^postgres(ql)?:\/\//.test(databaseUrl)) throw new ConfigError('Environment variable DATABASE_URL must be a postgres:// URL');
+  const databaseUrl = postgresUrl(env, 'DATABASE_URL', required(env, 'DATABASE_URL'));
+  const databaseDirectUrl = postgresUrl(env, 'DATABASE_DIRECT_URL', databaseUrl);
   const authEmulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST?.trim() || undefined;
   if (!authEmulatorHost && environmentName === 'dev') {
     throw new ConfigError('Missing environment variable FIREBASE_AUTH_EMULATOR_HOST (development authentication uses the local emulator)');
@@ -267,6 +279,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     host,
     port,
     databaseUrl,
+    databaseDirectUrl,
     databasePoolMax: integer(env, 'DATABASE_POOL_MAX', 10, 1, 100),
     migrateOnStart: boolean(env, 'MIGRATE_ON_START', true),
     firebaseProjectId: required(env, 'FIREBASE_PROJECT_ID'),

@@ -28,7 +28,8 @@ export interface PrivatePostgres {
   log(): string;
 }
 
-function freePort(): Promise<number> {
+/** A free TCP port on the loopback interface. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.on('error', reject);

@@ -17,6 +17,11 @@ const RECONNECT_DELAY_MS = 1000;
  * it listens again (and at its first connection), since it may have missed announcements; until
  * then what it trusts is bounded by REVOCATION_CHECK_INTERVAL_MS, as for changes made at the
  * identity provider directly.
+ *
+ * The listening connection is a session of its own, so it goes to Postgres directly
+ * (DATABASE_DIRECT_URL): through a pooler in transaction mode the LISTEN would be made on a server
+ * connection that is handed to other clients right after, and no notification would come (see
+ * docs/operations.md#connection-pooling). The announcements (pg_notify) go through the pool.
  */
 @Injectable()
 export class SessionRevocations implements OnModuleInit, OnApplicationShutdown {
@@ -61,7 +66,7 @@ export class SessionRevocations implements OnModuleInit, OnApplicationShutdown {
   }
 
   private async connect(): Promise<void> {
-    const client = new Client({ connectionString: this.config.databaseUrl, connectionTimeoutMillis: 10_000 });
+    const client = new Client({ connectionString: this.config.databaseDirectUrl, connectionTimeoutMillis: 10_000 });
     this.client = client;
     client.on('notification', (message: Notification) => {
       if (message.channel === REVOCATION_CHANNEL && message.payload) this.firebase.forgetStanding(message.payload);
