@@ -227,7 +227,7 @@ async function ready(page: Page, screen: Screen): Promise<void> {
  */
 async function check(page: Page, screen: Screen): Promise<void> {
   const problems: Record<number, string[]> = {};
-  let a11yFailure: unknown = null;
+  let a11yFailure: Error | null = null;
   for (const viewport of WIDTHS) {
     await resize(page, viewport);
     if (viewport === WIDTHS[0]) {
@@ -239,11 +239,11 @@ async function check(page: Page, screen: Screen): Promise<void> {
     }
     const dialog = screen.dialogWidth !== undefined && viewport.width >= 768 ? { selector: MODAL, width: screen.dialogWidth } : null;
     problems[viewport.width] = await layoutProblems(page, dialog);
-    await page.screenshot({ path: join(SCREENSHOTS, `${viewport.width}-${screen.name}.jpg`), type: 'jpeg', quality: 80 });
+    await page.screenshot({ path: join(SCREENSHOTS, `${viewport.width}-${screen.name}.png`) });
     if (viewport.width === 360) {
       a11yFailure = await expectNoSeriousA11yViolations(page, `${screen.name} at 360 px`, screen.openDialog ? { within: MODAL } : {}).then(
         () => null,
-        (error: unknown) => error,
+        (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
       );
     }
   }
