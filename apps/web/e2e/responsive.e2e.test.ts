@@ -5,14 +5,13 @@
  * screen at each width goes to e2e/.artifacts/responsive/; axe checks every screen at 360 px.
  */
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { loginThroughUi, newSession, open, setUpBrowserSessions, waitForPath, type Session } from './support/browser';
 import { createOrganizationWithProject, seedMember, uniqueSuffix, type Fixture } from './support/settings-fixtures';
-import { api, rootIdToken, stack, uniqueEmail } from './support/stack';
+import { api, appUrl, rootIdToken, stack, uniqueEmail } from './support/stack';
 
-const sessions = setUpBrowserSessions();
-const { browser } = sessions;
+const { browser } = setUpBrowserSessions();
 const SCREENSHOTS = join(__dirname, '.artifacts', 'responsive');
 const WIDTHS = [
   { width: 360, height: 740 },
@@ -57,19 +56,15 @@ interface Screen {
   path: () => string;
   /** What shows once the screen's data has loaded. */
   ready: (page: Page) => Promise<void>;
-  /** Opens a dialog over the screen; resolves to the dialog's width. */
-  openDialog?: (page: Page) => Promise<number>;
+  /** Opens a dialog over the screen and waits for it. */
+  openDialog?: (page: Page) => Promise<void>;
+  /** The dialog's width where the window has room for it (768 px and up). */
+  dialogWidth?: number;
 }
 
 const heading = (name: string) => (page: Page) => page.getByRole('heading', { name, level: 1 }).waitFor();
 const testId = (id: string) => (page: Page) => page.getByTestId(id).first().waitFor();
-
-async function dialogWidth(page: Page): Promise<number> {
-  const dialog = page.locator(MODAL);
-  await dialog.waitFor();
-  await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
-  return dialog.evaluate((el) => el.getBoundingClientRect().width);
-}
+const waitForDialog = (page: Page) => page.locator(MODAL).waitFor();
 
 const PUBLIC_SCREENS: Screen[] = [
   { name: 'login', path: () => '/login', ready: heading('ログイン') },
@@ -91,7 +86,7 @@ const PRIVATE_SCREENS: Screen[] = [
     openDialog: async (page) => {
       await page.getByRole('button', { name: `${removable}の操作` }).click();
       await page.getByRole('menuitem', { name: 'メンバーを削除' }).click();
-      return dialogWidth(page);
+      await waitForDialog(page);
     },
   },
   { name: 'organization-roles', path: () => `${org()}/roles`, ready: testId('role-table') },
@@ -105,8 +100,9 @@ const PRIVATE_SCREENS: Screen[] = [
     ready: testId('member-row'),
     openDialog: async (page) => {
       await page.getByRole('button', { name: 'メンバーを招待' }).click();
-      return dialogWidth(page);
+      await waitForDialog(page);
     },
+    dialogWidth: INVITE_DIALOG_WIDTH,
   },
   { name: 'project-roles', path: () => `${project()}?view=roles`, ready: testId('role-table') },
   { name: 'project-product-usage', path: () => `${project()}?view=productUsageSettings`, ready: (page) => page.getByRole('tabpanel').waitFor() },
@@ -119,13 +115,18 @@ const PRIVATE_SCREENS: Screen[] = [
 ];
 
 /**
- * What is wrong with the page's layout as it is now: the document scrolling sideways, a control
- * outside the window with no container that scrolls to it, a control whose text is cut off, a
- * heading (h1–h3) of more than 3 lines.
+ * What is wrong with the page's layout as it is now, measured in the page in one go: the document
+ * scrolling sideways, a control outside the window with no container that scrolls to it, a control
+ * whose text is cut off, a heading (h1–h3) of more than 3 lines, and an open dialog of another
+ * width than `dialog.width` (when given).
  */
-function layoutProblems(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+function layoutProblems(page: Page, dialog: { selector: string; width: number } | null): Promise<string[]> {
+  return page.evaluate((dialog) => {
     const problems: string[] = [];
+    if (dialog) {
+      const width = document.querySelector(dialog.selector)?.getBoundingClientRect().width;
+      if (width === undefined || Math.round(width) !== dialog.width) problems.push(`the dialog is ${width ?? 'not'} px wide`);
+    }
     const root = document.documentElement;
     if (root.scrollWidth > root.clientWidth) problems.push(`the document scrolls sideways by ${root.scrollWidth - root.clientWidth} px`);
     for (const main of document.querySelectorAll('main')) {
@@ -163,39 +164,102 @@ function layoutProblems(page: Page): Promise<string[]> {
       if (lines > 3) problems.push(`heading "${heading.textContent}" wraps into ${lines} lines`);
     }
     return problems;
-  });
+  }, dialog);
 }
 
-/** Opens a path; again when a navigation still under way (the sign-in's) interrupts it. */
-async function openScreen(page: Page, path: string): Promise<void> {
-  try {
-    await open(page, path);
-  } catch (error) {
-    if (!(error instanceof Error && error.message.includes('interrupted by another navigation'))) throw error;
-    await page.waitForLoadState();
+
+/** No transitions or animations: a screen is in its final layout once it has rendered. */
+const NO_MOTION = '*, *::before, *::after { transition: none !important; animation: none !important; scroll-behavior: auto !important; }';
+
+/** Adds the NO_MOTION style to every document the context loads. */
+async function withoutMotion(context: BrowserContext): Promise<void> {
+  await context.addInitScript((css) => {
+    const add = () => {
+      const style = document.createElement('style');
+      style.textContent = css;
+      document.head.append(style);
+    };
+    if (document.head) add();
+    else document.addEventListener('DOMContentLoaded', add, { once: true });
+  }, NO_MOTION);
+}
+
+/** Goes to a path as the app's links do, without loading the page again; the page's first screen is loaded. */
+async function goTo(page: Page, path: string): Promise<void> {
+  const url = appUrl(path);
+  if (page.url() === url) return;
+  if (page.url().startsWith(appUrl('/'))) {
+    await page.evaluate((target) => {
+      history.pushState(null, '', target);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, url);
+  } else {
     await open(page, path);
   }
+  await waitForPath(page, path);
 }
 
-/** Opens the screen, waits for its data, checks its layout and keeps a screenshot. */
-async function check(page: Page, screen: Screen, width: number): Promise<void> {
-  await openScreen(page, screen.path());
+/** Gives the window the viewport's size and waits until the page has followed: media queries, observers and the renders they cause. */
+async function resize(page: Page, viewport: (typeof WIDTHS)[number]): Promise<void> {
+  await page.setViewportSize(viewport);
+  await page.evaluate(
+    (width) =>
+      new Promise<void>((resolve) => {
+        const frameAndTask = (then: () => void) => requestAnimationFrame(() => setTimeout(then, 0));
+        const settle = () => frameAndTask(() => frameAndTask(resolve));
+        if (window.innerWidth === width) settle();
+        else window.addEventListener('resize', settle, { once: true });
+      }),
+    viewport.width,
+  );
+}
+
+/** Waits for the screen's data, its tables' placeholders gone. */
+async function ready(page: Page, screen: Screen): Promise<void> {
   await screen.ready(page);
   await page.getByTestId('table-skeleton').waitFor({ state: 'detached' }).catch(() => undefined);
-  const problems: string[] = [];
-  if (screen.openDialog) {
-    const dialog = await screen.openDialog(page);
-    if (screen.name === 'project-invite-dialog' && width >= 768 && Math.round(dialog) !== INVITE_DIALOG_WIDTH) problems.push(`the invite dialog is ${dialog} px wide`);
-  }
-  problems.push(...(await layoutProblems(page)));
-  await page.screenshot({ path: join(SCREENSHOTS, `${width}-${screen.name}.png`) });
-  expect({ screen: screen.name, width, problems }).toEqual({ screen: screen.name, width, problems: [] });
 }
 
-describe.each(WIDTHS)('every screen at $width px', (viewport) => {
+/**
+ * Opens the screen at the first width (360 px) and checks it at every width in a row, the window
+ * resized in between: its layout, a screenshot per width, and axe at 360 px (whose failure is
+ * reported after the layout's, as the widths after it are checked all the same).
+ */
+async function check(page: Page, screen: Screen): Promise<void> {
+  const problems: Record<number, string[]> = {};
+  let a11yFailure: Error | null = null;
+  for (const viewport of WIDTHS) {
+    await resize(page, viewport);
+    if (viewport === WIDTHS[0]) {
+      await goTo(page, screen.path());
+      await ready(page, screen);
+      await screen.openDialog?.(page);
+    } else {
+      await ready(page, screen);
+    }
+    const dialog = screen.dialogWidth !== undefined && viewport.width >= 768 ? { selector: MODAL, width: screen.dialogWidth } : null;
+    problems[viewport.width] = await layoutProblems(page, dialog);
+    await page.screenshot({ path: join(SCREENSHOTS, `${viewport.width}-${screen.name}.png`) });
+    if (viewport.width === 360) {
+      a11yFailure = await expectNoSeriousA11yViolations(page, `${screen.name} at 360 px`, screen.openDialog ? { within: MODAL } : {}).then(
+        () => null,
+        (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+  }
+  expect({ screen: screen.name, problems }).toEqual({ screen: screen.name, problems: Object.fromEntries(WIDTHS.map(({ width }) => [width, []])) });
+  if (a11yFailure) throw a11yFailure;
+  if (screen.openDialog) {
+    await page.keyboard.press('Escape');
+    await page.locator(MODAL).waitFor({ state: 'hidden' });
+  }
+}
+
+describe('every screen at 360, 768, 1280 and 1920 px', () => {
   let current: Session;
   beforeAll(async () => {
-    current = await newSession(browser(), viewport);
+    current = await newSession(browser(), WIDTHS[0]);
+    await withoutMotion(current.context);
   });
   afterAll(async () => {
     await current.context.close();
@@ -204,8 +268,7 @@ describe.each(WIDTHS)('every screen at $width px', (viewport) => {
 
   describe('signed out', () => {
     it.each(PUBLIC_SCREENS.map((screen) => [screen.name, screen] as const))('%s', async (_name, screen) => {
-      await check(current.page, screen, viewport.width);
-      if (viewport.width === 360) await expectNoSeriousA11yViolations(current.page, `${screen.name} at 360 px`);
+      await check(current.page, screen);
     });
   });
 
@@ -214,54 +277,48 @@ describe.each(WIDTHS)('every screen at $width px', (viewport) => {
       await loginThroughUi(current.page, stack.root.email, stack.root.password);
     });
     it.each(PRIVATE_SCREENS.map((screen) => [screen.name, screen] as const))('%s', async (_name, screen) => {
-      await check(current.page, screen, viewport.width);
-      if (viewport.width === 360) await expectNoSeriousA11yViolations(current.page, `${screen.name} at 360 px`, screen.openDialog ? { within: MODAL } : {});
+      await check(current.page, screen);
     });
-  });
-});
 
-describe('the side navigation on a phone', () => {
-  const { session } = sessions;
+    describe('the side navigation on a phone', () => {
+      async function openMenu(page: Page, label: string) {
+        const button = page.getByRole('button', { name: 'メニューを開く' });
+        await button.focus();
+        await expect(button.getAttribute('aria-expanded')).resolves.toBe('false');
+        await page.keyboard.press('Enter');
+        const drawer = page.getByRole('dialog', { name: label });
+        await drawer.waitFor();
+        await expect(button.getAttribute('aria-expanded')).resolves.toBe('true');
+        await expectNoSeriousA11yViolations(page, `${label} at 360 px`, { within: MODAL });
+        return { button, drawer };
+      }
 
-  async function openMenu(page: Page, label: string) {
-    const button = page.getByRole('button', { name: 'メニューを開く' });
-    await button.focus();
-    await expect(button.getAttribute('aria-expanded')).resolves.toBe('false');
-    await page.keyboard.press('Enter');
-    const drawer = page.getByRole('dialog', { name: label });
-    await drawer.waitFor();
-    await drawer.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
-    await expect(button.getAttribute('aria-expanded')).resolves.toBe('true');
-    await expectNoSeriousA11yViolations(page, `${label} at 360 px`, { within: MODAL });
-    return { button, drawer };
-  }
+      it('the organization settings menu opens from its button by keyboard and closes once a page is chosen', async () => {
+        const { page } = current;
+        await resize(page, WIDTHS[0]);
+        await goTo(page, `${org()}/general`);
+        await page.getByLabel('組織名').waitFor();
+        await expect(page.getByRole('navigation', { name: '組織設定メニュー' }).getByRole('link', { name: 'メンバー', exact: true }).isVisible()).resolves.toBe(false);
+        const { button, drawer } = await openMenu(page, '組織設定メニュー');
+        await drawer.getByRole('link', { name: 'メンバー', exact: true }).focus();
+        await page.keyboard.press('Enter');
+        await waitForPath(page, `${org()}/members`);
+        await drawer.waitFor({ state: 'hidden' });
+        await expect(button.getAttribute('aria-expanded')).resolves.toBe('false');
+        await page.getByRole('heading', { name: 'メンバー', level: 1 }).waitFor();
+      });
 
-  it('the organization settings menu opens from its button by keyboard and closes once a page is chosen', async () => {
-    const { page } = session();
-    await page.setViewportSize(WIDTHS[0]);
-    await loginThroughUi(page, stack.root.email, stack.root.password);
-    await open(page, `${org()}/general`);
-    await page.getByLabel('組織名').waitFor();
-    await expect(page.getByRole('navigation', { name: '組織設定メニュー' }).getByRole('link', { name: 'メンバー', exact: true }).isVisible()).resolves.toBe(false);
-    const { button, drawer } = await openMenu(page, '組織設定メニュー');
-    await drawer.getByRole('link', { name: 'メンバー', exact: true }).focus();
-    await page.keyboard.press('Enter');
-    await waitForPath(page, `${org()}/members`);
-    await drawer.waitFor({ state: 'hidden' });
-    await expect(button.getAttribute('aria-expanded')).resolves.toBe('false');
-    await page.getByRole('heading', { name: 'メンバー', level: 1 }).waitFor();
-  });
-
-  it('the project sidebar opens from its button with the project chooser and the account menu', async () => {
-    const { page } = session();
-    await page.setViewportSize(WIDTHS[0]);
-    await loginThroughUi(page, stack.root.email, stack.root.password);
-    await open(page, `/projects/${fixture.project.id}`);
-    await page.getByRole('heading', { name: fixture.project.name, level: 1 }).waitFor();
-    const { drawer } = await openMenu(page, 'プロジェクトメニュー');
-    await drawer.getByRole('button', { name: /組織・プロジェクトを切り替え/ }).click();
-    await page.getByRole('link', { name: '設定' }).click();
-    await waitForPath(page, `${project()}`);
-    await drawer.waitFor({ state: 'hidden' });
+      it('the project sidebar opens from its button with the project chooser and the account menu', async () => {
+        const { page } = current;
+        await resize(page, WIDTHS[0]);
+        await goTo(page, `/projects/${fixture.project.id}`);
+        await page.getByRole('heading', { name: fixture.project.name, level: 1 }).waitFor();
+        const { drawer } = await openMenu(page, 'プロジェクトメニュー');
+        await drawer.getByRole('button', { name: /組織・プロジェクトを切り替え/ }).click();
+        await page.getByRole('link', { name: '設定' }).click();
+        await waitForPath(page, `${project()}`);
+        await drawer.waitFor({ state: 'hidden' });
+      });
+    });
   });
 });
