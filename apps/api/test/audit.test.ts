@@ -298,6 +298,29 @@ describe('audit log', () => {
       // P1 is kept as it is; P2 is added.
       expect((await eventsSince(mark)).map((e) => [e.action, e.target_type, e.target_id, e.project_id])).toEqual([['membership.assignProjectRole', 'membership', member!.id, project2.project.id]]);
     });
+
+    it('records, besides the change, the cancellation of each invitation a demoted or removed member can no longer send', async () => {
+      const { organizationA, callers } = world;
+      const sender = await createCaller(api);
+      await addOrganizationMember(api, sender.id, organizationA, 'admin');
+      const sent = await call<InviteEntryBody[]>(
+        api,
+        '/organization/inviteMembers',
+        { organizationId: organizationA.organization.id, emails: [uniqueEmail('invited'), uniqueEmail('invited')], props: { roleId: organizationA.adminRole.id, projects: [] } },
+        sender.token,
+      );
+      const ids = sent.body.map((entry) => entry.invitation?.id ?? '').sort();
+      let mark = await watermark();
+      const demoted = await call(api, '/account/assignOrganizationRole', { accountId: sender.id, props: { organizationId: organizationA.organization.id, roleId: organizationA.memberRole.id } }, callers.organizationAdmin.token);
+      expect(demoted.status).toBe(200);
+      const events = await eventsSince(mark);
+      expect(events.filter((e) => e.action !== 'invitation.cancel').map((e) => [e.action, e.target_id])).toEqual([['membership.assignOrganizationRole', sender.id]]);
+      expect(events.filter((e) => e.action === 'invitation.cancel').map((e) => [e.target_id, e.organization_id]).sort()).toEqual(ids.map((id) => [id, organizationA.organization.id]));
+      // Removing it now cancels nothing more: it sent nothing it could still send.
+      mark = await watermark();
+      expect((await call(api, '/organization/removeMember', { organizationId: organizationA.organization.id, accountId: sender.id }, callers.organizationAdmin.token)).status).toBe(200);
+      expect((await eventsSince(mark)).map((e) => e.action)).toEqual(['membership.removeFromOrganization']);
+    });
   });
 
   describe('recorded fields', () => {

@@ -1,16 +1,9 @@
-import { ADMIN_ROLE_KEY, generateId, isErrorCode, isValidId, PRODUCT_ERROR_NAME, type IdKind } from '@console/domain';
-
-/** An error body of the product: its name, a code of the catalogue and a message. */
-function isErrorBody(body: unknown): boolean {
-  if (typeof body !== 'object' || body === null) return false;
-  const { name, errorCode, message } = body as Record<string, unknown>;
-  return name === PRODUCT_ERROR_NAME && isErrorCode(errorCode) && typeof message === 'string';
-}
+import { ADMIN_ROLE_KEY, generateId, isValidId, type IdKind } from '@console/domain';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import fc from 'fast-check';
 import { openApiDocument } from '../src/app';
 import { addOrganizationMember, addProjectMember, createCaller, createOrganization, createProject, createSystemAdmin, uniqueEmail, type InviteEntryBody } from './support/fixtures';
-import { bearer, call, startApi, type TestApi } from './support/harness';
+import { bearer, call, isErrorBody, startApi, type TestApi } from './support/harness';
 import { discoverRoutes } from './support/routes';
 
 /**

@@ -198,7 +198,8 @@ describe('membership security', () => {
 
     /**
      * Holds row locks on every membership of the organization (a separate connection) while both
-     * calls are sent, until both wait for them; then lets them run at the same time.
+     * calls are sent, until both wait for a lock (the first for them, the other for the
+     * organization's lock the first one holds); then lets them run.
      */
     async function race(org: OrganizationWithProjectsFixture, calls: (() => Promise<CallResult<unknown>>)[]): Promise<CallResult<unknown>[]> {
       const blocker = new Client({ connectionString: process.env.DATABASE_URL });
@@ -226,10 +227,19 @@ describe('membership security', () => {
     it.each([
       ['demote each other', 'demote'],
       ['one demotes while the other removes', 'remove'],
-    ] as const)('survives its two last admins acting at the same time (%s): one call succeeds, the other answers LAST_ADMIN', async (_name, second) => {
+    ] as const)('survives its two last admins acting at the same time (%s): one call succeeds, the other is refused, as it is no longer an admin when its turn comes', async (_name, second) => {
       const { org, admins } = await organizationWithAdmins(2);
       const [a, b] = admins as [Caller, Caller];
       const results = await race(org, [() => demote(a, b.id, org), () => (second === 'demote' ? demote(b, a.id, org) : remove(b, a.id, org))]);
+      expect(results.map((r) => r.status).sort()).toEqual([200, 403]);
+      expect(results.find((r) => r.status === 403)?.body).toMatchObject({ name: PRODUCT_ERROR_NAME, errorCode: 'FORBIDDEN' });
+      expect(await adminIds(org)).toHaveLength(1);
+    });
+
+    it('survives a system administrator demoting one of its two last admins while removing the other: one call succeeds, the other answers LAST_ADMIN', async () => {
+      const { org, admins } = await organizationWithAdmins(2);
+      const [a, b] = admins as [Caller, Caller];
+      const results = await race(org, [() => demote(systemAdmin, a.id, org), () => remove(systemAdmin, b.id, org)]);
       expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
       expect(results.find((r) => r.status === 409)?.body).toEqual(LAST_ADMIN_REFUSED);
       expect(await adminIds(org)).toHaveLength(1);

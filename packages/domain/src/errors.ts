@@ -44,6 +44,9 @@ export const ErrorCodes = {
   NOT_ORGANIZATION_MEMBER: 'NOT_ORGANIZATION_MEMBER',
   LAST_ADMIN: 'LAST_ADMIN',
   INVITATION_INVALID: 'INVITATION_INVALID',
+  /** The invitation's sender can no longer grant its roles (demoted or removed since): it is cancelled instead of accepted. */
+  INVITER_LACKS_RIGHTS: 'INVITER_LACKS_RIGHTS',
+  /** A concurrent change won (a unique row, a deleted reference, a deadlock or serialization failure retried in vain): try again. */
   CONFLICT: 'CONFLICT',
   IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
 
@@ -128,6 +131,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = Object.freeze
   NOT_ORGANIZATION_MEMBER: 'The account does not belong to the organization',
   LAST_ADMIN: '組織には少なくとも1人の管理者が必要です',
   INVITATION_INVALID: '招待が無効です',
+  INVITER_LACKS_RIGHTS: '招待した人がこの権限を付与できなくなったため、招待は取り消されました',
   CONFLICT: '他の操作と競合しました。再度お試しください',
   IDEMPOTENCY_KEY_REUSED: 'The Idempotency-Key was already used for a different request',
 
@@ -174,6 +178,7 @@ export const ERROR_MESSAGES_EN: Readonly<Record<ErrorCode, string>> = Object.fre
   NOT_ORGANIZATION_MEMBER: 'The account does not belong to the organization',
   LAST_ADMIN: 'An organization needs at least one administrator',
   INVITATION_INVALID: 'The invitation is no longer valid',
+  INVITER_LACKS_RIGHTS: 'The person who invited you can no longer grant these roles, so the invitation was cancelled',
   CONFLICT: 'This conflicted with another operation. Please try again',
   IDEMPOTENCY_KEY_REUSED: 'The Idempotency-Key was already used for a different request',
 
@@ -241,6 +246,7 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = Object.fre
   NOT_ORGANIZATION_MEMBER: 409,
   LAST_ADMIN: 409,
   INVITATION_INVALID: 409,
+  INVITER_LACKS_RIGHTS: 409,
   CONFLICT: 409,
   IDEMPOTENCY_KEY_REUSED: 422,
 

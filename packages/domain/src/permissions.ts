@@ -22,6 +22,9 @@
  *   organization (or any other organization role) is an organization admin's decision. The
  *   invited organization role is `subject.invitedOrganizationRoleKey`; without it (showing the
  *   invite button) only the operator's rights in the project decide.
+ * An invitation grants no more than its sender may still grant: the same questions are asked again
+ * of the sender as they are when the invitation is accepted, and when they lose a role (the API
+ * then cancels the invitations they could no longer send).
  */
 import { ErrorCodes, type ErrorCode } from './errors';
 import { ADMIN_ROLE_KEY, MEMBER_ROLE_KEY } from './roles';

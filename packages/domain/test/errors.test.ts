@@ -77,6 +77,7 @@ describe('error catalogue', () => {
     ['NOT_ORGANIZATION_MEMBER', 409],
     ['LAST_ADMIN', 409],
     ['INVITATION_INVALID', 409],
+    ['INVITER_LACKS_RIGHTS', 409],
     ['CONFLICT', 409],
     ['IDEMPOTENCY_KEY_REUSED', 422],
     ['PAYLOAD_TOO_LARGE', 413],

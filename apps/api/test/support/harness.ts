@@ -1,3 +1,4 @@
+import { isErrorCode, PRODUCT_ERROR_NAME } from '@console/domain';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { randomBytes } from 'node:crypto';
 import { createApp } from '../../src/app';
@@ -18,6 +19,13 @@ export async function startApi(overrides: Record<string, string> = {}): Promise<
   const address = app.getHttpServer().address();
   if (!address || typeof address === 'string') throw new Error('no address');
   return { app, config, baseUrl: `http://127.0.0.1:${address.port}`, close: () => app.close() };
+}
+
+/** An error body of the product: its name, a code of the catalogue and a message. */
+export function isErrorBody(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null) return false;
+  const { name, errorCode, message } = body as Record<string, unknown>;
+  return name === PRODUCT_ERROR_NAME && isErrorCode(errorCode) && typeof message === 'string';
 }
 
 export interface CallResult<T = unknown> {

@@ -55,9 +55,10 @@ export const toast = {
 
 /**
  * Refusals whose API message tells the user why an action failed, which its controls cannot show
- * beforehand (docs/product-rules.md#permissions): the organization's last admin, one's own role (e.g. inviting oneself).
+ * beforehand (docs/product-rules.md#permissions): the organization's last admin, one's own role (e.g. inviting oneself), an
+ * invitation whose sender can no longer grant its roles (cancelled as it was accepted).
  */
-const EXPLAINED_REFUSALS: ReadonlySet<string> = new Set<string>([ErrorCodes.LAST_ADMIN, ErrorCodes.CANNOT_CHANGE_OWN_ROLE]);
+const EXPLAINED_REFUSALS: ReadonlySet<string> = new Set<string>([ErrorCodes.LAST_ADMIN, ErrorCodes.CANNOT_CHANGE_OWN_ROLE, ErrorCodes.INVITER_LACKS_RIGHTS]);
 
 /** The API's message of an explained refusal, for the description of the action's error toast; undefined for any other error. */
 export function refusalReason(error: unknown): string | undefined {

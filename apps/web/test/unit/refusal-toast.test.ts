@@ -30,6 +30,11 @@ describe('error toasts of refused membership changes', () => {
     expect(refusalReason(ownRole)).toBe('自分のロールは変更できません');
   });
 
+  it('gives the API message of INVITER_LACKS_RIGHTS as the reason an invitation could not be accepted', () => {
+    const inviter = apiErrorFromBody(409, { name: 'ConsoleError', errorCode: 'INVITER_LACKS_RIGHTS', message: ERROR_MESSAGES.INVITER_LACKS_RIGHTS });
+    expect(refusalReason(inviter)).toBe('招待した人がこの権限を付与できなくなったため、招待は取り消されました');
+  });
+
   it('gives no reason for any other error, so the toast keeps its title only', () => {
     expect(refusalReason(apiErrorFromBody(403, { name: 'ConsoleError', errorCode: 'FORBIDDEN', message: '権限がありません' }))).toBeUndefined();
     expect(refusalReason(apiErrorFromBody(409, { errorCode: 'LAST_ADMIN', message: 'not the product’s body' }))).toBeUndefined();

@@ -7,13 +7,13 @@ import { MembershipModule } from '../membership/membership.module';
 import { OrganizationModule } from '../organization/organization.module';
 import { RoleModule } from '../role/role.module';
 import { InvitationController, OrganizationInvitationController } from './invitation.controller';
-import { InvitationRepository } from './invitation.repository';
+import { InvitationGrantsModule } from './invitation-grants.module';
 import { InvitationService } from './invitation.service';
 
 @Module({
-  imports: [AccountModule, OrganizationModule, MembershipModule, RoleModule, MailModule, AuditModule, IdempotencyModule],
+  imports: [AccountModule, OrganizationModule, MembershipModule, RoleModule, MailModule, AuditModule, IdempotencyModule, InvitationGrantsModule],
   controllers: [InvitationController, OrganizationInvitationController],
-  providers: [InvitationRepository, InvitationService],
-  exports: [InvitationRepository, InvitationService],
+  providers: [InvitationService],
+  exports: [InvitationService],
 })
 export class InvitationModule {}

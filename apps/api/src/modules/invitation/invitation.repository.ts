@@ -51,6 +51,11 @@ export class InvitationRepository {
     return byEmail;
   }
 
+  /** The open (neither accepted nor cancelled: pending or expired) invitations `accountId` sent to the organization, oldest first. */
+  openSentBy(organizationId: string, accountId: string): Promise<InvitationEntity[]> {
+    return this.invitations().find({ where: { organizationId, createdById: accountId, acceptedAt: IsNull(), cancelledAt: IsNull() }, order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
   findById(id: string): Promise<InvitationEntity | null> {
     return this.invitations().findOneBy({ id });
   }
@@ -92,7 +97,7 @@ export class InvitationRepository {
     return (result.affected ?? 0) > 0;
   }
 
-  /** Cancels those of the invitations that are still open (a new invitation replaces them); the ones cancelled, as they were. */
+  /** Cancels those of the invitations that are still open (a new invitation replaces them, their sender can no longer send them); the ones cancelled, as they were. */
   async cancelOpen(ids: readonly string[], accountId: string): Promise<CancelledInvitation[]> {
     if (ids.length === 0) return [];
     const result = await this.invitations()

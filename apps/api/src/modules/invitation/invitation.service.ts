@@ -10,6 +10,7 @@ import {
   DEFAULT_LOCALE,
   DomainError,
   findMembership,
+  type ErrorCode,
   generateId,
   INVITATION_LIFETIME_SECONDS,
   invitationStatus,
@@ -45,6 +46,7 @@ import {
   type InviteResultEntryResponse,
 } from './invitation.dto';
 import { InvitationEntity } from './invitation.entity';
+import { InvitationGrantsService } from './invitation-grants.service';
 import { INVITATION_MAIL_KIND, invitationMail, type InvitationMailContext } from './invitation-mail';
 import { INVITATION_KEYSET, invitationKeyOf, InvitationRepository, type InvitationScope } from './invitation.repository';
 
@@ -68,6 +70,7 @@ export class InvitationService {
     private readonly mail: MailService,
     private readonly rateLimiter: RateLimiter,
     private readonly audit: AuditService,
+    private readonly invitationGrants: InvitationGrantsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -114,6 +117,11 @@ export class InvitationService {
    * each other within that window (a double submit, a client retry) give one invitation and one
    * e-mail: the unique index on open invitations lets only the first insert through, and the
    * others answer with its invitation.
+   *
+   * Each address is written in a transaction of its own that first takes the organization's lock
+   * (MembershipService.lockOrganization) and asks the operator's right to invite it again, as it
+   * is then: an invitation is never sent by someone a concurrent change has just demoted (whose
+   * invitations that change cancelled).
    */
   async inviteMembers(operator: Operator, request: InviteMembersRequest, audit: AuditContext): Promise<InviteResultEntryResponse[]> {
     assertValidId('organization', request.organizationId);
@@ -141,6 +149,12 @@ export class InvitationService {
     const organizationRoles = await this.roles.findOrganizationRoles([invited.organizationId]);
     this.access.assertMayInvite(access, invited, organizationRoles, validAddresses);
     await this.assertMembershipValid(invited, access, organizationRoles);
+    /** In the transaction of one address: takes the organization's lock, then asks whether the operator may still invite it. */
+    const authorize = async (email: string) => {
+      await this.membershipService.lockOrganization(invited.organizationId);
+      const current = await this.access.organization(operator, invited.organizationId, Actions.OrganizationView, {}, projects.map((p) => p.projectId));
+      this.access.assertMayInvite(current, invited, organizationRoles, [email]);
+    };
     const organization = await this.organizations.findById(invited.organizationId);
     if (!organization) throw new DomainError('NOT_FOUND');
     // Counted only now that the caller may invite: nobody else can use up the organization's daily allowance.
@@ -154,7 +168,7 @@ export class InvitationService {
       }
       const email = normalizeEmail(raw);
       try {
-        entries.push(await this.inviteOne(operator, organization, email, invited, replaced.get(email) ?? [], { name: inviter?.name ?? null, email: operator.email, locale: inviter?.locale ?? DEFAULT_LOCALE }, audit));
+        entries.push(await this.inviteOne(operator, organization, email, invited, replaced.get(email) ?? [], { name: inviter?.name ?? null, email: operator.email, locale: inviter?.locale ?? DEFAULT_LOCALE }, authorize, audit));
       } catch (error) {
         this.logger.warn({ err: error, organizationId: organization.id }, 'Invitation of one address failed');
         entries.push({ email: raw, invitation: null, account: null });
@@ -170,16 +184,18 @@ export class InvitationService {
     membership: Membership,
     replaced: readonly string[],
     inviter: InvitationMailContext['inviter'],
+    authorize: (email: string) => Promise<void>,
     audit: AuditContext,
   ): Promise<InviteResultEntryResponse> {
     const existing = await this.accounts.findByEmail(email);
     if (existing && (await this.memberships.isOrganizationMember(existing.id, organization.id))) {
-      await this.addMissingProjectMemberships(operator, existing.id, membership, audit);
+      await this.addMissingProjectMemberships(operator, existing.id, membership, () => authorize(email), audit);
       // Only what the organization may see of the account: its membership here.
       const memberships = await this.memberships.membershipsOf([existing.id], organization.id);
       return { email, invitation: null, account: toAccountResponse(existing, memberships.get(existing.id) ?? []) };
     }
     const invitation = await this.transactions.withTransaction(async () => {
+      await authorize(email);
       const now = new Date();
       const cancelled = await this.invitations.cancelOpen(replaced, operator.id);
       await this.audit.recordAll(
@@ -230,9 +246,14 @@ export class InvitationService {
     return { email, invitation: toInvitationResponse(invitation, new Date()), account: null };
   }
 
-  /** Adds the invited projects an existing member lacks (one project role assignment each); the projects it has keep their roles. */
-  private async addMissingProjectMemberships(operator: Operator, accountId: string, membership: Membership, audit: AuditContext): Promise<void> {
+  /**
+   * Adds the invited projects an existing member lacks (one project role assignment each); the
+   * projects it has keep their roles. `authorize` takes the organization's lock and asks the
+   * operator's right again.
+   */
+  private async addMissingProjectMemberships(operator: Operator, accountId: string, membership: Membership, authorize: () => Promise<void>, audit: AuditContext): Promise<void> {
     await this.transactions.withTransaction(async () => {
+      await authorize();
       const current = (await this.memberships.membershipsOf([accountId])).get(accountId) ?? [];
       const before = findMembership(current, membership.organizationId)?.projects ?? [];
       const after = findMembership(addMembership(current, membership), membership.organizationId)?.projects ?? [];
@@ -284,26 +305,41 @@ export class InvitationService {
   }
 
   /**
-   * /invitation/accept: adds the invited membership to the operator's account. The invitation
-   * row is locked (SELECT … FOR UPDATE) for the transaction, so two concurrent accepts give
-   * exactly one membership; the second finds it accepted (INVITATION_INVALID). It never changes a
-   * membership the account has (ALREADY_ORGANIZATION_MEMBER), and an invitation the operator sent
-   * is refused (CANNOT_CHANGE_OWN_ROLE): its roles were chosen by the operator for themselves.
+   * /invitation/accept: adds the invited membership to the operator's account. The organization's
+   * lock (MembershipService.lockOrganization) is taken first, then the invitation row is locked
+   * (SELECT … FOR UPDATE) for the transaction, so two concurrent accepts give exactly one
+   * membership; the second finds it accepted (INVITATION_INVALID). It never changes a membership the
+   * account has (ALREADY_ORGANIZATION_MEMBER), and an invitation the operator sent is refused
+   * (CANNOT_CHANGE_OWN_ROLE): its roles were chosen by the operator for themselves.
+   *
+   * An invitation grants no more than its sender may still grant: the sender's right to send it is
+   * asked again (InvitationGrantsService, the rule of sending it) for the sender as they are now.
+   * When they may no longer send it — demoted or removed since, in a way that did not cancel it
+   * already (a demotion or removal in the organization does: see cancelUngrantable; losing
+   * system administration does not) — the invitation is cancelled (one invitation.cancel event, by
+   * the invitee, as the invitee may cancel it), nothing else changes, and the call answers 409
+   * INVITER_LACKS_RIGHTS.
    */
   async accept(operator: Operator, invitationId: string, audit: AuditContext): Promise<AccountResponse> {
     assertValidId('invitation', invitationId);
+    // Its organization, whose lock comes first; the invitation is read again under it.
+    const found = await this.invitations.findById(invitationId);
+    let refusal: ErrorCode | undefined;
     try {
-      await this.transactions.withTransaction(async () => {
-        const locked = await this.invitations.findByIdForUpdate(invitationId);
+      refusal = await this.transactions.withTransaction(async (): Promise<ErrorCode | undefined> => {
+        if (found) await this.membershipService.lockOrganization(found.organizationId);
+        const locked = found && (await this.invitations.findByIdForUpdate(invitationId));
         const { access, invitation } = await this.access.invitation(operator, locked, Actions.InvitationAccept, { invitedById: locked?.createdById });
         const status = invitationStatus(invitation, new Date());
         assertCanAccept({ accountEmail: operator.email, invitationEmail: invitation.email, alreadyMember: access.membership !== undefined, status });
-        const organizationRoles = await this.roles.findOrganizationRoles([invitation.organizationId]);
-        if (!organizationRoles.some((r) => r.id === invitation.roleId)) throw new DomainError('INVITATION_INVALID');
-        // Projects deleted (or roles removed) since the invitation was sent are skipped.
-        const projectRoles = await this.roles.findProjectRoles(invitation.projects.map((p) => p.projectId));
-        const projects = invitation.projects.filter((p) => projectRoles.some((r) => r.id === p.roleId && r.projectId === p.projectId && r.organizationId === invitation.organizationId));
-        await this.membershipService.add(operator.id, { organizationId: invitation.organizationId, roleId: invitation.roleId, projects: addMissingProjects([], projects) }, operator.id);
+        // Projects deleted (or roles removed) since the invitation was sent are skipped; without its organization role it is invalid.
+        const membership = (await this.invitationGrants.memberships(invitation.organizationId, [invitation])).get(invitation.id);
+        if (!membership) throw new DomainError('INVITATION_INVALID');
+        if (!(await this.invitationGrants.senderMayGrant(invitation, membership))) {
+          await this.invitationGrants.cancel(invitation.organizationId, [invitation.id], operator.id, audit);
+          return 'INVITER_LACKS_RIGHTS';
+        }
+        await this.membershipService.add(operator.id, membership, operator.id);
         if (!(await this.invitations.markAccepted(invitation.id, operator.id))) throw new DomainError('INVITATION_INVALID');
         await this.audit.record(audit, {
           action: 'invitation.accept',
@@ -312,12 +348,15 @@ export class InvitationService {
           organizationId: invitation.organizationId,
           changes: { status: { before: status, after: 'accepted' } },
         });
+        return undefined;
       });
     } catch (error) {
       // Another invitation of the same organization was accepted concurrently by this account.
       if (isUniqueViolation(error)) throw new DomainError('ALREADY_ORGANIZATION_MEMBER');
       throw error;
     }
+    // Refused once the cancellation is committed.
+    if (refusal) throw new DomainError(refusal);
     const account = await this.accounts.findById(operator.id);
     if (!account) throw new DomainError('ACCOUNT_NOT_FOUND');
     return this.accountService.toResponse(account);

@@ -124,21 +124,45 @@ export class AccessService {
   }
 
   /**
+   * The access of an account in the organization (and in `projectIds`) as it is now, for a question
+   * about that account rather than by it (the sender of an invitation, when it is accepted or when
+   * the sender loses a role): no outsider rule, since nobody is told the answer but a yes or no;
+   * null when the organization does not exist.
+   */
+  async of(account: Operator, organizationId: string, projectIds: readonly string[]): Promise<Access | null> {
+    const facts = await this.memberships.accessInOrganization(account.id, organizationId, projectIds);
+    return facts && new Access(account, facts);
+  }
+
+  /**
    * Who may send an invitation (docs/product-rules.md#permissions; the rules are the domain's, see permissions.ts): an
    * organization admin (or system admin) with any roles; otherwise a project admin, into projects
    * it administers only (project.invite for each, with the organization role the invitation
    * gives); never of one's own address. `access` is the organization's, with the invited projects.
+   * The first denial, else allowed. THE rule of sending an invitation: asked when it is sent, when
+   * it is accepted and when its sender loses a role (of the sender as they are then).
    */
-  assertMayInvite(access: Access, invited: Membership, organizationRoles: readonly RoleRef[], emails: readonly string[]): void {
+  decideInvite(access: Access, invited: Membership, organizationRoles: readonly RoleRef[], emails: readonly string[]): Decision {
     const subjects: AccessSubject[] = [{}, ...emails.map((targetEmail) => ({ targetEmail }))];
+    const questions: { action: Action; subject: AccessSubject; projectId?: string }[] = [];
     if (invited.projects.length === 0 || access.decide(Actions.OrganizationInvite).allowed) {
-      for (const subject of subjects) access.assert(Actions.OrganizationInvite, subject);
-      return;
+      for (const subject of subjects) questions.push({ action: Actions.OrganizationInvite, subject });
+    } else {
+      const { organizationRoleKey } = accessRoleKeys([invited], { organization: organizationRoles }, { organizationId: invited.organizationId });
+      for (const { projectId } of invited.projects) {
+        for (const subject of subjects) questions.push({ action: Actions.ProjectInvite, subject: { ...subject, invitedOrganizationRoleKey: organizationRoleKey }, projectId });
+      }
     }
-    const { organizationRoleKey } = accessRoleKeys([invited], { organization: organizationRoles }, { organizationId: invited.organizationId });
-    for (const { projectId } of invited.projects) {
-      for (const subject of subjects) access.assert(Actions.ProjectInvite, { ...subject, invitedOrganizationRoleKey: organizationRoleKey }, projectId);
+    for (const { action, subject, projectId } of questions) {
+      const decision = access.decide(action, subject, projectId);
+      if (!decision.allowed) return decision;
     }
+    return { allowed: true };
+  }
+
+  /** Throws the denial of {@link decideInvite} as its error (403 FORBIDDEN, CANNOT_CHANGE_OWN_ROLE). */
+  assertMayInvite(access: Access, invited: Membership, organizationRoles: readonly RoleRef[], emails: readonly string[]): void {
+    throwIfDenied(this.decideInvite(access, invited, organizationRoles, emails));
   }
 
   /**

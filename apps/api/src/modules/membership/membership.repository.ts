@@ -286,18 +286,22 @@ export class MembershipRepository {
   }
 
   /**
-   * The accounts holding the organization's admin role, their memberships locked until the
-   * transaction in progress ends (SELECT … FOR UPDATE, in account order). Changes of admin
-   * memberships that call this first take turns: the second one waits and then reads the admins
-   * the first one left (a row demoted or removed meanwhile no longer matches).
+   * Locks the organization's row until the transaction in progress ends (SELECT … FOR NO KEY
+   * UPDATE): the lock of its memberships (see MembershipService.lockOrganization). FOR NO KEY
+   * UPDATE, not FOR UPDATE: the key share locks that inserts referencing the organization take
+   * (a project, a role, an invitation) do not wait for it.
    */
-  async lockOrganizationAdmins(organizationId: string): Promise<string[]> {
+  async lockOrganization(organizationId: string): Promise<void> {
+    await this.txHost.tx.query(`SELECT 1 FROM organizations WHERE id = $1 FOR NO KEY UPDATE`, [organizationId]);
+  }
+
+  /** The accounts holding the organization's admin role (read under the organization's lock, it is the current set). */
+  async organizationAdmins(organizationId: string): Promise<string[]> {
     const rows = await this.txHost.tx.query<{ account_id: string }[]>(
       `SELECT om.account_id FROM organization_memberships om
         WHERE om.organization_id = $1
           AND om.role_id IN (SELECT r.id FROM roles r WHERE r.organization_id = $1 AND r.project_id IS NULL AND r.key = $2)
-        ORDER BY om.account_id
-        FOR UPDATE`,
+        ORDER BY om.account_id`,
       [organizationId, ADMIN_ROLE_KEY],
     );
     return rows.map((r) => r.account_id);

@@ -25,15 +25,42 @@ export class MembershipService {
   }
 
   /**
+   * THE lock of an organization's memberships: the organization's row, locked until the transaction
+   * in progress ends (which must be the one that makes the change). Every transaction that changes
+   * who belongs to the organization or its projects with which role (assigning a role, removing a
+   * member, accepting an invitation, giving a member the projects of an invitation) or that sends an
+   * invitation to it takes this lock FIRST, before it reads or locks any membership or invitation
+   * row. Such transactions take turns per organization, each reads what the one before it left, and
+   * none waits for another in a circle: locking the admins' memberships themselves deadlocked, since
+   * two transactions could see different sets of admins and lock one account's row in different
+   * orders. Taking the lock again in the same transaction costs a statement and never waits.
+   */
+  async lockOrganization(organizationId: string): Promise<void> {
+    await this.transactions.withTransaction(Propagation.Mandatory, () => this.memberships.lockOrganization(organizationId));
+  }
+
+  /**
+   * Runs a change of an organization's memberships: `authorize` (the operator's access question,
+   * which refuses outsiders before any lock is taken), then in one transaction the organization's
+   * lock, `authorize` again — the operator's rights as they are now, since a change that committed
+   * meanwhile may have taken them — and `change` with its answer.
+   */
+  async change<A extends { organizationId: string }, T>(authorize: () => Promise<A>, change: (access: A) => Promise<T>): Promise<T> {
+    const { organizationId } = await authorize();
+    return this.transactions.withTransaction(async () => {
+      await this.lockOrganization(organizationId);
+      return change(await authorize());
+    });
+  }
+
+  /**
    * Refuses (LAST_ADMIN) a change of a membership that would leave the organization without an
-   * admin. The organization's admin memberships stay locked until the transaction in progress ends
-   * (it must be the one that writes the change, and this called before the write), so that
-   * concurrent changes (two admins demoting each other) take turns and the second one sees the
-   * first one's outcome.
+   * admin. It reads the admins under the organization's lock (taken here if the transaction has not
+   * taken it yet), so that concurrent changes (two admins demoting each other) take turns and the
+   * second one sees the first one's outcome.
    */
   async assertKeepsAdmin(organizationId: string, change: OrganizationMembershipChange): Promise<void> {
-    await this.transactions.withTransaction(Propagation.Mandatory, async () => {
-      assertOrganizationKeepsAdmin(await this.memberships.lockOrganizationAdmins(organizationId), change);
-    });
+    await this.lockOrganization(organizationId);
+    assertOrganizationKeepsAdmin(await this.memberships.organizationAdmins(organizationId), change);
   }
 }

@@ -8,6 +8,7 @@ import { AccountRepository } from '../account/account.repository';
 import type { AuditContext } from '../audit/audit-context';
 import { AuditService, changedFields } from '../audit/audit.service';
 import { ImageService } from '../files/image.service';
+import { InvitationGrantsService } from '../invitation/invitation-grants.service';
 import { AccessService } from '../membership/access.service';
 import { MembershipRepository, memberKeyOf, ORGANIZATION_MEMBER_KEYSET } from '../membership/membership.repository';
 import { MembershipService } from '../membership/membership.service';
@@ -30,6 +31,7 @@ export class OrganizationService {
     private readonly accounts: AccountRepository,
     private readonly images: ImageService,
     private readonly audit: AuditService,
+    private readonly invitationGrants: InvitationGrantsService,
   ) {}
 
   /** Creates an organization with its preset roles (admin, member), in the transaction in progress or its own. */
@@ -150,25 +152,30 @@ export class OrganizationService {
 
   /**
    * Removes the account from the organization and from its projects; never oneself, never the
-   * last admin. Returns the account.
+   * last admin. Under the organization's lock (MembershipService.change), with the operator's rights
+   * as they are then; the invitations the account sent that it may no longer send are cancelled
+   * with it. Returns the account.
    */
   async removeMember(operator: Operator, organizationId: string, accountId: string, audit: AuditContext): Promise<AccountResponse> {
-    await this.access.organization(operator, organizationId, Actions.OrganizationRemoveMember, { targetAccountId: accountId });
-    return this.transactions.withTransaction(async () => {
-      await this.membershipService.assertKeepsAdmin(organizationId, { accountId, roleKey: null });
-      const before = (await this.memberships.membershipsOf([accountId], organizationId)).get(accountId)?.[0];
-      const removed = await this.memberships.deleteOrganizationMembership(accountId, organizationId);
-      const account = removed ? await this.accounts.findById(accountId) : null;
-      if (!account || !before) throw new DomainError('NOT_ORGANIZATION_MEMBER');
-      await this.audit.record(audit, {
-        action: 'membership.removeFromOrganization',
-        targetType: 'membership',
-        targetId: accountId,
-        organizationId,
-        changes: changedFields({ roleId: before.roleId, projects: before.projects }, { roleId: null, projects: [] }),
-      });
-      // Only what the organization may see of the account: its (now empty) membership here.
-      return toAccountResponse(account, []);
-    });
+    return this.membershipService.change(
+      () => this.access.organization(operator, organizationId, Actions.OrganizationRemoveMember, { targetAccountId: accountId }),
+      async () => {
+        await this.membershipService.assertKeepsAdmin(organizationId, { accountId, roleKey: null });
+        const before = (await this.memberships.membershipsOf([accountId], organizationId)).get(accountId)?.[0];
+        const removed = await this.memberships.deleteOrganizationMembership(accountId, organizationId);
+        const account = removed ? await this.accounts.findById(accountId) : null;
+        if (!account || !before) throw new DomainError('NOT_ORGANIZATION_MEMBER');
+        await this.audit.record(audit, {
+          action: 'membership.removeFromOrganization',
+          targetType: 'membership',
+          targetId: accountId,
+          organizationId,
+          changes: changedFields({ roleId: before.roleId, projects: before.projects }, { roleId: null, projects: [] }),
+        });
+        await this.invitationGrants.cancelUngrantable(organizationId, accountId, operator.id, audit);
+        // Only what the organization may see of the account: its (now empty) membership here.
+        return toAccountResponse(account, []);
+      },
+    );
   }
 }

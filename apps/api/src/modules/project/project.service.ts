@@ -7,8 +7,10 @@ import { toAccountResponse, type AccountResponse } from '../account/account.dto'
 import { AccountRepository } from '../account/account.repository';
 import type { AuditContext } from '../audit/audit-context';
 import { AuditService, changedFields, type AuditChanges } from '../audit/audit.service';
+import { InvitationGrantsService } from '../invitation/invitation-grants.service';
 import { AccessService } from '../membership/access.service';
 import { memberKeyOf, PROJECT_MEMBER_KEYSET, MembershipRepository } from '../membership/membership.repository';
+import { MembershipService } from '../membership/membership.service';
 import { OrganizationRepository } from '../organization/organization.repository';
 import { groupRoles } from '../role/role.dto';
 import { RoleRepository } from '../role/role.repository';
@@ -38,6 +40,8 @@ export class ProjectService {
     private readonly roles: RoleRepository,
     private readonly accounts: AccountRepository,
     private readonly audit: AuditService,
+    private readonly membershipService: MembershipService,
+    private readonly invitationGrants: InvitationGrantsService,
   ) {}
 
   /** Creates a project of an organization with its preset roles (admin, member), in the transaction in progress or its own. */
@@ -158,23 +162,31 @@ export class ProjectService {
     return listAnswer(window, await this.memberships.projectMemberPage(projectId, window), memberKeyOf, (row) => toAccountResponse(row, row.memberships));
   }
 
-  /** Removes the account's project role (the organization membership stays); never oneself. Returns the account. */
+  /**
+   * Removes the account's project role (the organization membership stays); never oneself. Under
+   * the organization's lock (MembershipService.change), with the operator's rights as they are
+   * then; the invitations into the project the account may no longer send are cancelled with it.
+   * Returns the account.
+   */
   async removeMember(operator: Operator, projectId: string, accountId: string, audit: AuditContext): Promise<AccountResponse> {
-    const { organizationId } = await this.access.project(operator, projectId, Actions.ProjectRemoveMember, { targetAccountId: accountId });
-    return this.transactions.withTransaction(async () => {
-      const before = await this.memberships.deleteProjectMembership(accountId, projectId);
-      const account = before ? await this.accounts.findById(accountId) : null;
-      if (!account || !before) throw new DomainError('NOT_FOUND', 'The account is not a member of the project');
-      await this.audit.record(audit, {
-        action: 'membership.removeFromProject',
-        targetType: 'membership',
-        targetId: accountId,
-        organizationId,
-        projectId,
-        changes: changedFields(before, { roleId: null }),
-      });
-      const memberships = await this.memberships.membershipsOf([account.id], organizationId);
-      return toAccountResponse(account, memberships.get(account.id) ?? []);
-    });
+    return this.membershipService.change(
+      () => this.access.project(operator, projectId, Actions.ProjectRemoveMember, { targetAccountId: accountId }),
+      async ({ organizationId }) => {
+        const before = await this.memberships.deleteProjectMembership(accountId, projectId);
+        const account = before ? await this.accounts.findById(accountId) : null;
+        if (!account || !before) throw new DomainError('NOT_FOUND', 'The account is not a member of the project');
+        await this.audit.record(audit, {
+          action: 'membership.removeFromProject',
+          targetType: 'membership',
+          targetId: accountId,
+          organizationId,
+          projectId,
+          changes: changedFields(before, { roleId: null }),
+        });
+        await this.invitationGrants.cancelUngrantable(organizationId, accountId, operator.id, audit);
+        const memberships = await this.memberships.membershipsOf([account.id], organizationId);
+        return toAccountResponse(account, memberships.get(account.id) ?? []);
+      },
+    );
   }
 }
