@@ -14,7 +14,8 @@ const configuration = {
   forbidden: [
     {
       name: 'packages-not-apps',
-      comment: 'Packages are shared by the apps and know nothing of them: an import from packages/ into apps/ would tie a shared rule to one app (and make the build order circular).',
+      comment:
+        'Packages are shared by the apps and know nothing of them: an import from packages/ into apps/ would tie a shared rule to one app (and make the build order circular).',
       severity: 'error',
       from: { path: '^packages/' },
       to: { path: '^apps/' },
@@ -29,7 +30,8 @@ const configuration = {
     },
     {
       name: 'api-common-not-modules',
-      comment: 'apps/api/src/common holds what every module uses (auth, errors, HTTP, rate limits): it depends on no feature module, so that modules can depend on it without cycles.',
+      comment:
+        'apps/api/src/common holds what every module uses (auth, errors, HTTP, rate limits): it depends on no feature module, so that modules can depend on it without cycles.',
       severity: 'error',
       from: { path: '^apps/api/src/common/' },
       to: { path: '^apps/api/src/modules/' },
@@ -41,13 +43,7 @@ const configuration = {
       severity: 'error',
       from: {
         path: '^apps/api/src/',
-        pathNot: [
-          '\\.repository\\.ts$',
-          '\\.entity\\.ts$',
-          '\\.module\\.ts$',
-          '^apps/api/src/database/',
-          '^apps/api/src/(app\\.module|migrate|openapi)\\.ts$',
-        ],
+        pathNot: ['\\.repository\\.ts$', '\\.entity\\.ts$', '\\.module\\.ts$', '^apps/api/src/database/', '^apps/api/src/(app\\.module|migrate|openapi)\\.ts$'],
       },
       to: { path: TYPEORM },
     },
@@ -96,7 +92,8 @@ const configuration = {
     },
     {
       name: 'no-circular',
-      comment: 'A cycle between modules makes their load order matter (a value read before its module has run is undefined) and keeps them from being understood, tested or moved one at a time.',
+      comment:
+        'A cycle between modules makes their load order matter (a value read before its module has run is undefined) and keeps them from being understood, tested or moved one at a time.',
       severity: 'error',
       from: {},
       to: { circular: true },

@@ -73,14 +73,20 @@ export default defineConfig(
     rules: {
       'no-undef': 'off',
       // node:test runs the tests that describe() and it() declare (their promises only settle then).
-      '@typescript-eslint/no-floating-promises': ['error', { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['describe', 'it', 'suite', 'test'] }] }],
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['describe', 'it', 'suite', 'test'] }] },
+      ],
     },
   },
   {
     // The manifests' tests run on node:test, which runs what describe() and it() declare.
     files: ['deploy/*/test/**/*.ts'],
     rules: {
-      '@typescript-eslint/no-floating-promises': ['error', { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['describe', 'it', 'suite', 'test'] }] }],
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['describe', 'it', 'suite', 'test'] }] },
+      ],
     },
   },
   {

@@ -122,7 +122,9 @@ async function runOnce(label) {
     const stopMs = performance.now() - stopStarted;
     const webPort = Number(new URL(url).port);
     const leftover = webPort && (await listening(webPort)) ? ` (port ${webPort} still answers after the exit)` : '';
-    process.stdout.write(`${label}: ready ${seconds(readyMs)} (URL printed at ${seconds(urlLineMs)}), stopped in ${seconds(stopMs)}, exit ${code}${leftover}\n`);
+    process.stdout.write(
+      `${label}: ready ${seconds(readyMs)} (URL printed at ${seconds(urlLineMs)}), stopped in ${seconds(stopMs)}, exit ${code}${leftover}\n`,
+    );
     return { readyMs, urlLineMs, stopMs };
   } catch (error) {
     if (child.exitCode === null) {

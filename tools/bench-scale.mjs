@@ -53,7 +53,8 @@ const COMPANY = `ARRAY['商事','製作所','物産','電機','建設','食品',
 const TOPIC = `ARRAY['ウェブサイト改善','顧客分析','販促キャンペーン','アプリ開発','会員施策','EC 最適化','問い合わせ対応','新規事業']`;
 const DOMAINS = `ARRAY['example.com','example.jp','example.net','example.org','scale.example']`;
 /** An id of the product: the prefix, then the number zero-padded to `length` characters (0-9A-Za-z). */
-const id = (/** @type {string} */ prefix, /** @type {string} */ n, /** @type {number} */ length) => `'${prefix}' || lpad((${n})::text, ${length - prefix.length}, '0')`;
+const id = (/** @type {string} */ prefix, /** @type {string} */ n, /** @type {number} */ length) =>
+  `'${prefix}' || lpad((${n})::text, ${length - prefix.length}, '0')`;
 const BY = `'root000000', '2020-01-01T00:00:00Z'::timestamptz + g * interval '1 second', 'root000000', '2020-01-01T00:00:00Z'::timestamptz + g * interval '1 second'`;
 
 /**
@@ -209,7 +210,11 @@ function listings(memberId) {
       path: '/invitation/listInOrganization',
       body: { organizationId: LARGEST },
       caller,
-      middle: middle(`${keyTime('created_at')}, id`, `invitations WHERE organization_id = '${LARGEST}' AND accepted_at IS NULL AND cancelled_at IS NULL`, 'created_at DESC, id DESC'),
+      middle: middle(
+        `${keyTime('created_at')}, id`,
+        `invitations WHERE organization_id = '${LARGEST}' AND accepted_at IS NULL AND cancelled_at IS NULL`,
+        'created_at DESC, id DESC',
+      ),
       searches: { prefix: 'invitee1', substring: '4567' },
     },
     {
@@ -217,7 +222,11 @@ function listings(memberId) {
       path: '/invitation/listInProject',
       body: { projectId: LARGEST_PROJECT },
       caller,
-      middle: middle(`${keyTime('created_at')}, id`, `invitations WHERE projects @> '[{"projectId": "${LARGEST_PROJECT}"}]' AND accepted_at IS NULL AND cancelled_at IS NULL`, 'created_at DESC, id DESC'),
+      middle: middle(
+        `${keyTime('created_at')}, id`,
+        `invitations WHERE projects @> '[{"projectId": "${LARGEST_PROJECT}"}]' AND accepted_at IS NULL AND cancelled_at IS NULL`,
+        'created_at DESC, id DESC',
+      ),
       searches: { prefix: 'invitee1', substring: '4567' },
     },
     {
@@ -405,9 +414,14 @@ try {
      SELECT $1, o, 'r' || substr(o, 2) || CASE o WHEN '${LARGEST}' THEN 'ad' ELSE 'me' END, 'root000000', 'root000000' FROM unnest(ARRAY['${LARGEST}', 'o0000001', 'o0000002']) o`,
     [member.id],
   );
-  await client.query(`INSERT INTO project_memberships (account_id, project_id, organization_id, role_id, created_by_id, updated_by_id) VALUES ($1, '${LARGEST_PROJECT}', '${LARGEST}', 'q0000000ad', 'root000000', 'root000000')`, [member.id]);
+  await client.query(
+    `INSERT INTO project_memberships (account_id, project_id, organization_id, role_id, created_by_id, updated_by_id) VALUES ($1, '${LARGEST_PROJECT}', '${LARGEST}', 'q0000000ad', 'root000000', 'root000000')`,
+    [member.id],
+  );
 
-  console.log(`\n${REQUESTS} sequential requests, then ${CLIENTS} concurrent clients × ${Math.max(1, Math.round(REQUESTS / 4))}; ms; targets p95: page ≤ ${TARGET.page}, search ≤ ${TARGET.search}`);
+  console.log(
+    `\n${REQUESTS} sequential requests, then ${CLIENTS} concurrent clients × ${Math.max(1, Math.round(REQUESTS / 4))}; ms; targets p95: page ≤ ${TARGET.page}, search ≤ ${TARGET.search}`,
+  );
   console.log(`${'call'.padEnd(34)} ${'caller'.padEnd(6)} ${'case'.padEnd(10)}  seq p50     p95     p99   conc p50     p95     p99  result`);
   for (const listing of listings(member.id)) {
     const { rows } = /** @type {{ rows: { key: unknown }[] }} */ (await client.query(listing.middle));
@@ -425,7 +439,11 @@ try {
     ];
     for (const c of cases) {
       const token = listing.caller === 'admin' ? admin.token : member.token;
-      const { sequential: s, concurrent: k } = await measure(api.url, { label: `${listing.path} ${c.name}`, method: 'POST', path: listing.path, body: { ...listing.body, limit: PAGE, ...c.body } }, token);
+      const { sequential: s, concurrent: k } = await measure(
+        api.url,
+        { label: `${listing.path} ${c.name}`, method: 'POST', path: listing.path, body: { ...listing.body, limit: PAGE, ...c.body } },
+        token,
+      );
       const pass = s.p95 <= c.target && k.p95 <= c.target;
       if (!pass) missed += 1;
       console.log(

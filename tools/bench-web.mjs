@@ -52,7 +52,9 @@ try {
 
 const sorted = [...paints].sort((a, b) => a - b);
 const median = sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-console.log(`${path}: largest contentful paint, median of ${LOADS} cold loads: ${median.toFixed(0)} ms (budget ${LCP_BUDGET_MS} ms); JS ${kb(scripts)} KB gzip`);
+console.log(
+  `${path}: largest contentful paint, median of ${LOADS} cold loads: ${median.toFixed(0)} ms (budget ${LCP_BUDGET_MS} ms); JS ${kb(scripts)} KB gzip`,
+);
 if (!(median <= LCP_BUDGET_MS)) {
   console.error(`${path}: largest contentful paint over budget`);
   process.exitCode = 1;

@@ -39,7 +39,10 @@ const workDir = mkdtempSync(join(tmpdir(), 'console-bench-'));
 
 /** @param {number[]} values */
 function median(values) {
-  return percentile([...values].sort((a, b) => a - b), 50);
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 }
 
 /**
@@ -232,7 +235,9 @@ async function compare(size, calls, api, baseline, token) {
     }
   }
   console.log(`\n${size.toLocaleString('en')} rows per table — ${ROUNDS} alternating rounds of ${SECONDS} s per call and server, ${CONCURRENCY} connections`);
-  console.log(`${'call'.padEnd(44)} ${'API req/s'.padStart(9)} ${'base req/s'.padStart(10)} ${'ratio'.padStart(6)}   API p50    p99   base p50    p99   CPU µs/req API  base  unexpected`);
+  console.log(
+    `${'call'.padEnd(44)} ${'API req/s'.padStart(9)} ${'base req/s'.padStart(10)} ${'ratio'.padStart(6)}   API p50    p99   base p50    p99   CPU µs/req API  base  unexpected`,
+  );
   for (const call of calls) {
     const entry = samples.get(call.label);
     if (!entry) continue;
@@ -242,7 +247,13 @@ async function compare(size, calls, api, baseline, token) {
       const requests = list.reduce((n, s) => n + s.requests, 0);
       const seconds = list.reduce((n, s) => n + s.seconds, 0);
       const cpuMs = list.reduce((n, s) => n + s.cpuMs, 0);
-      return { rate: requests / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), cpuUs: (cpuMs * 1000) / requests, unexpected: list.reduce((n, s) => n + s.unexpected, 0) };
+      return {
+        rate: requests / seconds,
+        p50: percentile(latencies, 50),
+        p99: percentile(latencies, 99),
+        cpuUs: (cpuMs * 1000) / requests,
+        unexpected: list.reduce((n, s) => n + s.unexpected, 0),
+      };
     };
     const a = summary(entry.api);
     const b = summary(entry.baseline);
@@ -275,23 +286,35 @@ const baselineMain = join(ROOT, 'tools', 'bench', 'baseline.mjs');
 const running = [];
 try {
   // Without the e-mail worker and the audit retention job, whose queries would be taken for the calls'.
-  const capturing = await startServer('api-capture', apiMain, { ...env, BENCH_SQL_CAPTURE: captureFile, MAIL_WORKER_ENABLED: 'false', AUDIT_RETENTION_DAYS: '0' }, [
-    '--require',
-    join(ROOT, 'tools', 'bench', 'capture-sql.cjs'),
-  ]);
+  const capturing = await startServer(
+    'api-capture',
+    apiMain,
+    { ...env, BENCH_SQL_CAPTURE: captureFile, MAIL_WORKER_ENABLED: 'false', AUDIT_RETENTION_DAYS: '0' },
+    ['--require', join(ROOT, 'tools', 'bench', 'capture-sql.cjs')],
+  );
   running.push(capturing);
   const { token, id: accountId } = await signUp(emulator.host, capturing.url, 'bench@example.com');
   await seed(database.url, accountId, SIZES[0] ?? 100);
 
   // A page of PAGE rows where the API pages its lists (a `limit` it does not know is refused).
-  const probe = await send(new Agent(), capturing.url, { label: '', method: 'POST', path: '/organization/listMembers', body: { organizationId: LISTED_ORGANIZATION, limit: PAGE } }, token);
+  const probe = await send(
+    new Agent(),
+    capturing.url,
+    { label: '', method: 'POST', path: '/organization/listMembers', body: { organizationId: LISTED_ORGANIZATION, limit: PAGE } },
+    token,
+  );
   const paging = probe.status === 200;
   const page = paging ? { limit: PAGE } : {};
   /** @type {Call[]} */
   const calls = [
     { label: 'POST /account/get', method: 'POST', path: '/account/get' },
     { label: `POST /project/listInAccount${paging ? ` (page of ${PAGE})` : ' (all)'}`, method: 'POST', path: '/project/listInAccount', body: page },
-    { label: `POST /organization/listMembers${paging ? ` (page of ${PAGE})` : ' (all)'}`, method: 'POST', path: '/organization/listMembers', body: { organizationId: LISTED_ORGANIZATION, ...page } },
+    {
+      label: `POST /organization/listMembers${paging ? ` (page of ${PAGE})` : ' (all)'}`,
+      method: 'POST',
+      path: '/organization/listMembers',
+      body: { organizationId: LISTED_ORGANIZATION, ...page },
+    },
     { label: 'GET /healthz', method: 'GET', path: '/healthz' },
   ];
   if (!paging) console.log(`The API does not page its lists (limit refused with ${probe.status}): the list calls answer every row.`);
@@ -304,7 +327,11 @@ try {
     if (size !== SIZES[0]) await seed(database.url, accountId, size);
     const statementsFile = join(workDir, `statements-${size}.json`);
     const statements = await captureStatements(capturing, captureFile, calls, token, statementsFile);
-    console.log(`\nStatements per call (sent by both): ${Object.entries(statements).map(([path, list]) => `${path} ${list.length}`).join(', ')}`);
+    console.log(
+      `\nStatements per call (sent by both): ${Object.entries(statements)
+        .map(([path, list]) => `${path} ${list.length}`)
+        .join(', ')}`,
+    );
     const baseline = await startServer(`baseline-${size}`, baselineMain, { ...env, BENCH_STATEMENTS: statementsFile });
     await compare(size, calls, api, baseline, token);
     await baseline.stop();
@@ -326,7 +353,9 @@ try {
   console.log(`\nCold start, spawn to /readyz 200, median of ${COLD_STARTS} (CPU time until then):`);
   for (const which of /** @type {const} */ (['api', 'baseline'])) {
     const { wall, cpu } = cold[which];
-    console.log(`${which.padEnd(9)} ${median(wall).toFixed(0).padStart(6)} ms (CPU ${median(cpu).toFixed(0)} ms)   runs ${wall.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+    console.log(
+      `${which.padEnd(9)} ${median(wall).toFixed(0).padStart(6)} ms (CPU ${median(cpu).toFixed(0)} ms)   runs ${wall.map((ms) => ms.toFixed(0)).join(', ')} ms`,
+    );
   }
 } finally {
   for (const server of running) await server.stop();

@@ -67,7 +67,8 @@ function count(path) {
 
 const perFile = files(source).map((path) => ({ path: relative(root, path), ...count(path) }));
 if (process.argv.includes('--files')) {
-  for (const { path, sql, casts } of perFile.filter((f) => f.sql + f.casts > 0)) console.log(`${String(sql).padStart(4)} ${String(casts).padStart(4)}  ${path}`);
+  for (const { path, sql, casts } of perFile.filter((f) => f.sql + f.casts > 0))
+    console.log(`${String(sql).padStart(4)} ${String(casts).padStart(4)}  ${path}`);
 }
 const total = (/** @type {'sql' | 'casts'} */ key) => perFile.reduce((sum, f) => sum + f[key], 0);
 const outside = perFile.filter((f) => !f.path.endsWith('.sql.ts')).reduce((sum, f) => sum + f.sql, 0);

@@ -198,7 +198,9 @@ async function main() {
   );
   const databaseStarting = process.env.DATABASE_URL
     ? Promise.resolve({ url: process.env.DATABASE_URL, embedded: false })
-    : step('Embedded Postgres (PGlite, data in .data/pg)', 'backing', () => startPglite({ dataDir: join(DATA_DIR, 'pg'), port: Number(process.env.PGLITE_PORT ?? 0) || undefined }));
+    : step('Embedded Postgres (PGlite, data in .data/pg)', 'backing', () =>
+        startPglite({ dataDir: join(DATA_DIR, 'pg'), port: Number(process.env.PGLITE_PORT ?? 0) || undefined }),
+      );
   // turbo rebuilds the API (and the packages it uses) only when their sources changed.
   const buildStarted = Date.now();
   const apiBuilt = pnpm(['exec', 'turbo', 'run', 'build', '--filter=@console/api', '--output-logs=errors-only']).then(() =>

@@ -109,7 +109,10 @@ async function render(request, { apiUrl, subsystemKey, cookieName }) {
   }
   const asked = url.searchParams.get('projectId') ?? undefined;
   if (asked !== undefined && !ID_PATTERN.test(asked)) {
-    return { status: 400, html: page('プロジェクトが正しくありません', '<p>プロジェクトIDが正しくありません。</p><p><a href="/knowledge/">最新のプロジェクトを開く</a></p>') };
+    return {
+      status: 400,
+      html: page('プロジェクトが正しくありません', '<p>プロジェクトIDが正しくありません。</p><p><a href="/knowledge/">最新のプロジェクトを開く</a></p>'),
+    };
   }
   const who = await introspect(apiUrl, subsystemKey, sessionCookie, undefined);
   if (who.status === 401 || who.status === 404) {
@@ -132,7 +135,10 @@ async function render(request, { apiUrl, subsystemKey, cookieName }) {
   }
   const result = await introspect(apiUrl, subsystemKey, sessionCookie, projectId);
   if (result.status === 403) {
-    return { status: 403, html: page('権限がありません', `${accountPart}<p>このプロジェクト（${escapeHtml(projectId)}）を閲覧する権限がありません。</p>`, followLatest) };
+    return {
+      status: 403,
+      html: page('権限がありません', `${accountPart}<p>このプロジェクト（${escapeHtml(projectId)}）を閲覧する権限がありません。</p>`, followLatest),
+    };
   }
   if (result.status !== 200 || !result.body?.project) {
     return { status: 502, html: page('エラー', '<p>コンソールに問い合わせできませんでした。</p>') };
@@ -142,7 +148,11 @@ async function render(request, { apiUrl, subsystemKey, cookieName }) {
   const projectPart = `<dl><dt>プロジェクト</dt><dd>${escapeHtml(project.name)}（${escapeHtml(project.id)}）</dd><dt>ナレッジ</dt><dd>${knowledge ? '利用中' : 'このプロジェクトでは利用できません'}</dd></dl>`;
   return {
     status: 200,
-    html: page(project.name, `${accountPart}${projectPart}<p class="note"><a href="/auth/projects/${encodeURIComponent(project.id)}">コンソールに戻る</a></p>`, followLatest),
+    html: page(
+      project.name,
+      `${accountPart}${projectPart}<p class="note"><a href="/auth/projects/${encodeURIComponent(project.id)}">コンソールに戻る</a></p>`,
+      followLatest,
+    ),
   };
 }
 
@@ -171,7 +181,9 @@ export async function startKnowledgeExample({ port = 0, host = '127.0.0.1', apiU
     }
     render(request, options)
       .then(({ status, html }) => {
-        response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(request.method === 'HEAD' ? undefined : html);
+        response
+          .writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+          .end(request.method === 'HEAD' ? undefined : html);
       })
       .catch(() => {
         response.writeHead(502, { 'content-type': 'text/html; charset=utf-8' }).end(page('エラー', '<p>コンソールに問い合わせできませんでした。</p>'));

@@ -128,7 +128,10 @@ export async function startPglite({ dataDir, port } = {}) {
  * @param {{ serverUrl?: string, log?: (line: string) => void }} [options]
  * @returns {Promise<Database>}
  */
-export async function startTestDatabase({ serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', log = console.log } = {}) {
+export async function startTestDatabase({
+  serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  log = console.log,
+} = {}) {
   const name = `console_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
   try {
     await withClient(serverUrl, (c) => c.query(`CREATE DATABASE ${name}`));
@@ -199,11 +202,16 @@ export async function startAuthEmulator({ port, projectId = 'demo-console', data
   const host = `127.0.0.1:${authPort}`;
   try {
     // A process that exited ends the wait at once (a thrown error would be retried until the timeout).
-    const outcome = await waitFor(async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return 'exited';
-      const res = await fetch(`http://${host}/`, { signal: AbortSignal.timeout(1000) });
-      return res.ok && 'ready';
-    }, 'The Firebase Auth Emulator', 120_000, READY_POLL_MS);
+    const outcome = await waitFor(
+      async () => {
+        if (child.exitCode !== null || child.signalCode !== null) return 'exited';
+        const res = await fetch(`http://${host}/`, { signal: AbortSignal.timeout(1000) });
+        return res.ok && 'ready';
+      },
+      'The Firebase Auth Emulator',
+      120_000,
+      READY_POLL_MS,
+    );
     if (outcome === 'exited') throw new Error(`the emulator exited: ${output.slice(-2000)}`);
   } catch (error) {
     signalGroup(child, 'SIGKILL');
@@ -243,10 +251,15 @@ async function startProcess({ name, command, args, env, cwd = ROOT, ready, log =
   const exited = new Promise((r) => child.once('exit', r));
   try {
     // A process that exited ends the wait at once (a thrown error would be retried until the timeout).
-    const outcome = await waitFor(async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return 'exited';
-      return (await ready()) && 'ready';
-    }, name, timeoutMs, READY_POLL_MS);
+    const outcome = await waitFor(
+      async () => {
+        if (child.exitCode !== null || child.signalCode !== null) return 'exited';
+        return (await ready()) && 'ready';
+      },
+      name,
+      timeoutMs,
+      READY_POLL_MS,
+    );
     if (outcome === 'exited') throw new Error(`${name} exited:\n${output.slice(-4000)}`);
   } catch (error) {
     signalGroup(child, 'SIGKILL');
@@ -302,7 +315,10 @@ export async function startApiServer({ port, env, log }) {
 export async function startWebServer({ port, mode = 'dev', apiUrl, knowledgeUrl, env = {}, log }) {
   const webPort = port ?? (await freePort());
   const vite = join(ROOT, 'apps', 'web', 'node_modules', '.bin', 'vite');
-  const args = mode === 'dev' ? ['--port', String(webPort), '--strictPort', '--host', '127.0.0.1'] : ['preview', '--port', String(webPort), '--strictPort', '--host', '127.0.0.1'];
+  const args =
+    mode === 'dev'
+      ? ['--port', String(webPort), '--strictPort', '--host', '127.0.0.1']
+      : ['preview', '--port', String(webPort), '--strictPort', '--host', '127.0.0.1'];
   const server = await startProcess({
     name: 'The web server',
     command: vite,

@@ -42,7 +42,11 @@ async function dryRun(command) {
   try {
     /** @type {string} */
     const output = await new Promise((resolve, reject) => {
-      const options = { cwd: ROOT, env: { ...env, HOME: home, XDG_CONFIG_HOME: config, PATH: `${join(ROOT, 'node_modules', '.bin')}:${env.PATH ?? ''}` }, maxBuffer: 16 * 1024 * 1024 };
+      const options = {
+        cwd: ROOT,
+        env: { ...env, HOME: home, XDG_CONFIG_HOME: config, PATH: `${join(ROOT, 'node_modules', '.bin')}:${env.PATH ?? ''}` },
+        maxBuffer: 16 * 1024 * 1024,
+      };
       execFile('sh', ['-c', `${command} --dry-run=json`], options, (error, stdout, stderr) => {
         if (error) reject(new Error(`${command} failed: ${stderr}`, { cause: error }));
         else resolve(stdout + stderr);

@@ -237,7 +237,10 @@ function servedSourceMaps() {
  * first class of its stylesheet in @mantine/core/styles.
  */
 function unstyledComponents(/** @type {Set<string>} */ files) {
-  const css = [...files].filter((file) => file.endsWith('.css')).map((file) => readFileSync(join(dist, file), 'utf8')).join('\n');
+  const css = [...files]
+    .filter((file) => file.endsWith('.css'))
+    .map((file) => readFileSync(join(dist, file), 'utf8'))
+    .join('\n');
   const used = new Set([...files].filter((file) => file.endsWith('.js')).flatMap((file) => [...mantineComponents(file)]));
   return [...used].filter((component) => {
     const stylesheet = join(MANTINE_STYLES, `${component}.css`);

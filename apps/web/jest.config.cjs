@@ -3,7 +3,14 @@
  * started by e2e/setup/global-setup.mjs). `pnpm test` runs both; `jest --selectProjects unit`
  * runs only the fast ones.
  */
-const swc = ['@swc/jest', { swcrc: false, jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } }];
+const swc = [
+  '@swc/jest',
+  {
+    swcrc: false,
+    jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' },
+    module: { type: 'commonjs' },
+  },
+];
 const moduleNameMapper = {
   '^@console/domain$': '<rootDir>/../../packages/domain/src/index.ts',
   '^@console/config$': '<rootDir>/../../packages/config/src/index.ts',

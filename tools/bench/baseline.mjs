@@ -20,7 +20,9 @@ const configModule = apiRequire('./config/app-config.js');
 /** @type {unknown} */
 const authModule = apiRequire('./common/auth/firebase-auth.service.js');
 const { loadConfig } = /** @type {{ loadConfig: () => { databaseUrl: string, databasePoolMax: number, port: number, host: string } }} */ (configModule);
-const { FirebaseAuthService } = /** @type {{ FirebaseAuthService: new (config: unknown) => { verifyIdToken(token: string): Promise<unknown> } }} */ (authModule);
+const { FirebaseAuthService } = /** @type {{ FirebaseAuthService: new (config: unknown) => { verifyIdToken(token: string): Promise<unknown> } }} */ (
+  authModule
+);
 
 const config = loadConfig();
 /** @type {unknown} */

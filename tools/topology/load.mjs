@@ -22,9 +22,12 @@
 function nextCall(client) {
   client.turn += 1;
   switch (client.turn % 3) {
-    case 0: return { path: '/account/update', body: { name: `負荷${client.index}-${client.turn}` } };
-    case 1: return { path: '/project/listInAccount', body: {} };
-    default: return { path: '/account/get', body: {} };
+    case 0:
+      return { path: '/account/update', body: { name: `負荷${client.index}-${client.turn}` } };
+    case 1:
+      return { path: '/project/listInAccount', body: {} };
+    default:
+      return { path: '/account/get', body: {} };
   }
 }
 

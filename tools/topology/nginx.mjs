@@ -25,39 +25,55 @@ export async function startNginx({ port, webRoot, apiServers, cspConnectSrc = ''
   // The worker processes run as an unprivileged user: they must reach the files.
   chmodSync(prefix, 0o755);
   mkdirSync(join(prefix, 'logs'));
-  const env = { ...process.env, LISTEN_PORT: String(port), WEB_ROOT: webRoot, API_UPSTREAM: apiServers.join(' '), CSP_CONNECT_SRC: cspConnectSrc, HSTS_HEADER: '' };
+  const env = {
+    ...process.env,
+    LISTEN_PORT: String(port),
+    WEB_ROOT: webRoot,
+    API_UPSTREAM: apiServers.join(' '),
+    CSP_CONNECT_SRC: cspConnectSrc,
+    HSTS_HEADER: '',
+  };
   execFileSync('sh', [join(NGINX_DIR, 'render-config.sh'), join(NGINX_DIR, 'console.conf.template'), join(prefix, 'console.conf')], { env });
-  writeFileSync(join(prefix, 'nginx.conf'), [
-    'worker_processes 1;',
-    `pid ${join(prefix, 'nginx.pid')};`,
-    `error_log ${join(prefix, 'logs', 'error.log')} warn;`,
-    'daemon off;',
-    'events { worker_connections 1024; }',
-    'http {',
-    '  include /etc/nginx/mime.types;',
-    '  default_type application/octet-stream;',
-    // Which instance answered each proxied call: the test tells the calls lost on a killed instance.
-    "  log_format topology '$status $upstream_addr $upstream_status';",
-    `  access_log ${join(prefix, 'logs', 'access.log')} topology;`,
-    `  client_body_temp_path ${join(prefix, 'client_body')};`,
-    `  proxy_temp_path ${join(prefix, 'proxy')};`,
-    `  fastcgi_temp_path ${join(prefix, 'fastcgi')};`,
-    `  uwsgi_temp_path ${join(prefix, 'uwsgi')};`,
-    `  scgi_temp_path ${join(prefix, 'scgi')};`,
-    `  include ${join(prefix, 'console.conf')};`,
-    '}',
-    '',
-  ].join('\n'));
+  writeFileSync(
+    join(prefix, 'nginx.conf'),
+    [
+      'worker_processes 1;',
+      `pid ${join(prefix, 'nginx.pid')};`,
+      `error_log ${join(prefix, 'logs', 'error.log')} warn;`,
+      'daemon off;',
+      'events { worker_connections 1024; }',
+      'http {',
+      '  include /etc/nginx/mime.types;',
+      '  default_type application/octet-stream;',
+      // Which instance answered each proxied call: the test tells the calls lost on a killed instance.
+      "  log_format topology '$status $upstream_addr $upstream_status';",
+      `  access_log ${join(prefix, 'logs', 'access.log')} topology;`,
+      `  client_body_temp_path ${join(prefix, 'client_body')};`,
+      `  proxy_temp_path ${join(prefix, 'proxy')};`,
+      `  fastcgi_temp_path ${join(prefix, 'fastcgi')};`,
+      `  uwsgi_temp_path ${join(prefix, 'uwsgi')};`,
+      `  scgi_temp_path ${join(prefix, 'scgi')};`,
+      `  include ${join(prefix, 'console.conf')};`,
+      '}',
+      '',
+    ].join('\n'),
+  );
   const binary = nginxBinary();
   execFileSync(binary, ['-t', '-q', '-p', prefix, '-c', join(prefix, 'nginx.conf')], { stdio: 'pipe' });
   const child = spawn(binary, ['-p', prefix, '-c', join(prefix, 'nginx.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stderr.on('data', (/** @type {Buffer} */ chunk) => { output += String(chunk); });
+  child.stderr.on('data', (/** @type {Buffer} */ chunk) => {
+    output += String(chunk);
+  });
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  await waitFor(async () => {
-    if (child.exitCode !== null) throw new Error(`nginx exited: ${output}`);
-    return (await fetch(`http://127.0.0.1:${port}/auth/`, { signal: AbortSignal.timeout(1000) })).ok;
-  }, 'nginx', 15_000);
+  await waitFor(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`nginx exited: ${output}`);
+      return (await fetch(`http://127.0.0.1:${port}/auth/`, { signal: AbortSignal.timeout(1000) })).ok;
+    },
+    'nginx',
+    15_000,
+  );
   return {
     prefix,
     /**

@@ -20,7 +20,9 @@ export async function startSendgridStandIn({ delayMs = 0 } = {}) {
   const server = createServer((req, res) => {
     let body = '';
     req.setEncoding('utf8');
-    req.on('data', (chunk) => { body += chunk; });
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
     req.on('end', () => {
       if (req.method !== 'POST' || req.url !== '/v3/mail/send') {
         res.writeHead(404).end();
@@ -43,6 +45,10 @@ export async function startSendgridStandIn({ delayMs = 0 } = {}) {
     url: `http://127.0.0.1:${address.port}`,
     deliveries,
     /** @returns {Promise<void>} */
-    stop: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    stop: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -162,7 +162,10 @@ before(async () => {
   Object.assign(state, { database, emulator, sendgrid });
 
   // Migrations are their own step, before any instance starts (the instances do not migrate).
-  execFileSync(process.execPath, [join(ROOT, 'apps', 'api', 'dist', 'migrate.js')], { env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'warn' }, stdio: verbose ? 'inherit' : 'pipe' });
+  execFileSync(process.execPath, [join(ROOT, 'apps', 'api', 'dist', 'migrate.js')], {
+    env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'warn' },
+    stdio: verbose ? 'inherit' : 'pipe',
+  });
 
   const webPort = await freePort();
   state.origin = `http://localhost:${webPort}`;
@@ -187,11 +190,20 @@ before(async () => {
   state.apiPorts = [await freePort(), await freePort()];
   state.apis = [await startInstance(0, { seed: true }), await startInstance(1)];
   // The page signs in at the Auth Emulator: the test environment's CSP allows its origin.
-  state.nginx = await startNginx({ port: webPort, webRoot: state.webRoot, apiServers: state.apiPorts.map((p) => `127.0.0.1:${p}`), cspConnectSrc: `http://${emulator.host}` });
+  state.nginx = await startNginx({
+    port: webPort,
+    webRoot: state.webRoot,
+    apiServers: state.apiPorts.map((p) => `127.0.0.1:${p}`),
+    cspConnectSrc: `http://${emulator.host}`,
+  });
   state.browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   state.rootToken = await identity('signInWithPassword', ROOT_EMAIL, ROOT_PASSWORD);
-  const organization = /** @type {Organization} */ (await api('/system-admin/organization/create', state.rootToken, { name: `トポロジー組織-${Date.now().toString(36)}`, profileImageSrc: null }));
-  const project = /** @type {Project} */ (await api('/system-admin/project/create', state.rootToken, { organizationId: organization.id, name: 'トポロジープロジェクト' }));
+  const organization = /** @type {Organization} */ (
+    await api('/system-admin/organization/create', state.rootToken, { name: `トポロジー組織-${Date.now().toString(36)}`, profileImageSrc: null })
+  );
+  const project = /** @type {Project} */ (
+    await api('/system-admin/project/create', state.rootToken, { organizationId: organization.id, name: 'トポロジープロジェクト' })
+  );
   Object.assign(state, { organization, project });
   say(`stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s at ${state.origin}/auth/ (nginx → API :${state.apiPorts.join(', :')})`);
 });
@@ -230,7 +242,9 @@ describe('production topology', () => {
     /** @type {string[]} */
     const errors = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
     try {
       page.setDefaultTimeout(20_000);
       await page.goto(`${state.origin}/auth/login`);
@@ -314,7 +328,13 @@ describe('production topology', () => {
       const invited = Array.from({ length: 30 }, (_, i) => uniqueEmail(`topology-crash${i}`));
       const memberRole = state.organization.roles.find((r) => r.key === 'member');
       assert.ok(memberRole, 'the organization has the member role');
-      const entries = /** @type {{ invitation?: unknown }[]} */ (await api('/organization/inviteMembers', state.rootToken, { organizationId: state.organization.id, emails: invited, props: { roleId: memberRole.id, projects: [] } }));
+      const entries = /** @type {{ invitation?: unknown }[]} */ (
+        await api('/organization/inviteMembers', state.rootToken, {
+          organizationId: state.organization.id,
+          emails: invited,
+          props: { roleId: memberRole.id, projects: [] },
+        })
+      );
       assert.equal(entries.filter((e) => e.invitation).length, invited.length);
       const deliveredBefore = state.sendgrid.deliveries.length;
 
@@ -340,7 +360,9 @@ describe('production topology', () => {
       // 502 for the killed instance, within a second of the kill; the other instance lost none.
       const killedUpstream = `127.0.0.1:${state.apiPorts[0]}`;
       const badGateways = state.nginx.badGatewaysByUpstream();
-      say(`kill -9: ${killed.failed} calls lost, all within ${killed.lastFailureAt ? killed.lastFailureAt - killedAt : 0} ms of the kill; 502 by instance ${JSON.stringify(badGateways)} (${CLIENTS} clients, one call in flight each)`);
+      say(
+        `kill -9: ${killed.failed} calls lost, all within ${killed.lastFailureAt ? killed.lastFailureAt - killedAt : 0} ms of the kill; 502 by instance ${JSON.stringify(badGateways)} (${CLIENTS} clients, one call in flight each)`,
+      );
       assert.deepEqual(Object.keys(badGateways), killed.failed > 0 ? [killedUpstream] : []);
       assert.equal(badGateways[killedUpstream] ?? 0, killed.failed);
       assert.ok(killed.lastFailureAt === 0 || killed.lastFailureAt - killedAt < 1000, `a call failed ${killed.lastFailureAt - killedAt} ms after the kill`);
@@ -353,7 +375,9 @@ describe('production topology', () => {
       const ids = new Map();
       for (const d of crashMail) ids.set(d.messageId, (ids.get(d.messageId) ?? 0) + 1);
       const duplicates = [...ids.values()].reduce((sum, n) => sum + n - 1, 0);
-      say(`e-mails: ${invited.length} invitations, ${crashMail.length} deliveries, ${ids.size} distinct message ids, ${duplicates} duplicates, all delivered ${Date.now() - started} ms after the restart`);
+      say(
+        `e-mails: ${invited.length} invitations, ${crashMail.length} deliveries, ${ids.size} distinct message ids, ${duplicates} duplicates, all delivered ${Date.now() - started} ms after the restart`,
+      );
       assert.equal(ids.size, invited.length);
       assert.ok(duplicates <= 1, `${duplicates} duplicates`);
     });

@@ -28,7 +28,8 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
   let securityHeaders: readonly [string, string][] = [];
   const adapter = new FastifyAdapter({
     bodyLimit: MAX_JSON_BODY_BYTES,
-    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => (typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : randomUUID()),
+    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) =>
+      typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : randomUUID(),
     trustProxy: config.trustedProxies,
     // On close (after the drain period, see main.ts): end idle keep-alive connections, let
     // in-flight requests finish.

@@ -15,7 +15,12 @@ describe('own account', () => {
   describe('/account/update', () => {
     it('changes and clears the name and the image', async () => {
       const caller = await createCaller(api);
-      const updated = await call<AccountBody>(api, '/account/update', { name: ' 山田 太郎 ', profileImageSrc: 'http://localhost:3000/files/abc.webp' }, caller.token);
+      const updated = await call<AccountBody>(
+        api,
+        '/account/update',
+        { name: ' 山田 太郎 ', profileImageSrc: 'http://localhost:3000/files/abc.webp' },
+        caller.token,
+      );
       expect(updated).toMatchObject({ status: 200, body: { id: caller.id, name: '山田 太郎', profileImageSrc: 'http://localhost:3000/files/abc.webp' } });
       const nameOnly = await call<AccountBody>(api, '/account/update', { name: '山田' }, caller.token);
       expect(nameOnly.body).toMatchObject({ name: '山田', profileImageSrc: 'http://localhost:3000/files/abc.webp' });
@@ -27,8 +32,14 @@ describe('own account', () => {
     it('refuses a too long name, a non-http image, unknown fields and wrong types', async () => {
       const caller = await createCaller(api);
       expect(await call(api, '/account/update', { name: 'x'.repeat(101) }, caller.token)).toMatchObject({ status: 400, body: { errorCode: 'NAME_TOO_LONG' } });
-      expect(await call(api, '/account/update', { profileImageSrc: 'data:image/png;base64,AAAA' }, caller.token)).toMatchObject({ status: 400, body: { errorCode: 'VALIDATION_FAILED' } });
-      expect(await call(api, '/account/update', { isSystemAdmin: true }, caller.token)).toMatchObject({ status: 400, body: { errorCode: 'VALIDATION_FAILED', message: 'property isSystemAdmin should not exist' } });
+      expect(await call(api, '/account/update', { profileImageSrc: 'data:image/png;base64,AAAA' }, caller.token)).toMatchObject({
+        status: 400,
+        body: { errorCode: 'VALIDATION_FAILED' },
+      });
+      expect(await call(api, '/account/update', { isSystemAdmin: true }, caller.token)).toMatchObject({
+        status: 400,
+        body: { errorCode: 'VALIDATION_FAILED', message: 'property isSystemAdmin should not exist' },
+      });
       expect(await call(api, '/account/update', { name: 42 }, caller.token)).toMatchObject({ status: 400, body: { errorCode: 'VALIDATION_FAILED' } });
     });
   });

@@ -129,7 +129,13 @@ function rowOf(endpoint: string): (typeof AUTHORIZATION_TABLE)[number] {
   return row;
 }
 
-async function send(world: World, endpoint: string, kind: CallerKind, request: MatrixRequest, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown }> {
+async function send(
+  world: World,
+  endpoint: string,
+  kind: CallerKind,
+  request: MatrixRequest,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: unknown }> {
   const path = endpoint.split(' ')[1] ?? '';
   const token = request.token ?? tokenOf(world, kind);
   if (request.multipart) return upload(world.api, path, token, { data: request.multipart.image, type: 'image/png', name: 'a.png' }, request.multipart.fields);
@@ -263,12 +269,19 @@ describe('audit log', () => {
       const { organizationA, callers } = world;
       const [first, second] = [uniqueEmail('invited'), uniqueEmail('invited')];
       const invite = (emails: string[]) =>
-        call<InviteEntryBody[]>(api, '/organization/inviteMembers', { organizationId: organizationA.organization.id, emails, props: { roleId: organizationA.memberRole.id, projects: [] } }, callers.organizationAdmin.token);
+        call<InviteEntryBody[]>(
+          api,
+          '/organization/inviteMembers',
+          { organizationId: organizationA.organization.id, emails, props: { roleId: organizationA.memberRole.id, projects: [] } },
+          callers.organizationAdmin.token,
+        );
       let mark = await watermark();
       const invited = await invite([first, second]);
       expect(invited.status).toBe(200);
       const ids = invited.body.map((entry) => entry.invitation?.id);
-      expect((await eventsSince(mark)).map((e) => [e.action, e.target_id, e.organization_id])).toEqual(ids.map((id) => ['invitation.create', id, organizationA.organization.id]));
+      expect((await eventsSince(mark)).map((e) => [e.action, e.target_id, e.organization_id])).toEqual(
+        ids.map((id) => ['invitation.create', id, organizationA.organization.id]),
+      );
       // Older than the window in which a second invitation counts as the same one.
       await db.query(`UPDATE invitations SET created_at = created_at - interval '1 minute' WHERE id = $1`, [ids[0]]);
       mark = await watermark();
@@ -290,13 +303,21 @@ describe('audit log', () => {
         {
           organizationId: organizationA.organization.id,
           emails: [member!.email],
-          props: { roleId: organizationA.memberRole.id, projects: [{ projectId: project1.project.id, roleId: project1.adminRole.id }, { projectId: project2.project.id, roleId: project2.memberRole.id }] },
+          props: {
+            roleId: organizationA.memberRole.id,
+            projects: [
+              { projectId: project1.project.id, roleId: project1.adminRole.id },
+              { projectId: project2.project.id, roleId: project2.memberRole.id },
+            ],
+          },
         },
         callers.organizationAdmin.token,
       );
       expect(invited.status).toBe(200);
       // P1 is kept as it is; P2 is added.
-      expect((await eventsSince(mark)).map((e) => [e.action, e.target_type, e.target_id, e.project_id])).toEqual([['membership.assignProjectRole', 'membership', member!.id, project2.project.id]]);
+      expect((await eventsSince(mark)).map((e) => [e.action, e.target_type, e.target_id, e.project_id])).toEqual([
+        ['membership.assignProjectRole', 'membership', member!.id, project2.project.id],
+      ]);
     });
 
     it('records, besides the change, the cancellation of each invitation a demoted or removed member can no longer send', async () => {
@@ -306,19 +327,44 @@ describe('audit log', () => {
       const sent = await call<InviteEntryBody[]>(
         api,
         '/organization/inviteMembers',
-        { organizationId: organizationA.organization.id, emails: [uniqueEmail('invited'), uniqueEmail('invited')], props: { roleId: organizationA.adminRole.id, projects: [] } },
+        {
+          organizationId: organizationA.organization.id,
+          emails: [uniqueEmail('invited'), uniqueEmail('invited')],
+          props: { roleId: organizationA.adminRole.id, projects: [] },
+        },
         sender.token,
       );
       const ids = sent.body.map((entry) => entry.invitation?.id ?? '').sort();
       let mark = await watermark();
-      const demoted = await call(api, '/account/assignOrganizationRole', { accountId: sender.id, props: { organizationId: organizationA.organization.id, roleId: organizationA.memberRole.id } }, callers.organizationAdmin.token);
+      const demoted = await call(
+        api,
+        '/account/assignOrganizationRole',
+        { accountId: sender.id, props: { organizationId: organizationA.organization.id, roleId: organizationA.memberRole.id } },
+        callers.organizationAdmin.token,
+      );
       expect(demoted.status).toBe(200);
       const events = await eventsSince(mark);
-      expect(events.filter((e) => e.action !== 'invitation.cancel').map((e) => [e.action, e.target_id])).toEqual([['membership.assignOrganizationRole', sender.id]]);
-      expect(events.filter((e) => e.action === 'invitation.cancel').map((e) => [e.target_id, e.organization_id]).sort()).toEqual(ids.map((id) => [id, organizationA.organization.id]));
+      expect(events.filter((e) => e.action !== 'invitation.cancel').map((e) => [e.action, e.target_id])).toEqual([
+        ['membership.assignOrganizationRole', sender.id],
+      ]);
+      expect(
+        events
+          .filter((e) => e.action === 'invitation.cancel')
+          .map((e) => [e.target_id, e.organization_id])
+          .sort(),
+      ).toEqual(ids.map((id) => [id, organizationA.organization.id]));
       // Removing it now cancels nothing more: it sent nothing it could still send.
       mark = await watermark();
-      expect((await call(api, '/organization/removeMember', { organizationId: organizationA.organization.id, accountId: sender.id }, callers.organizationAdmin.token)).status).toBe(200);
+      expect(
+        (
+          await call(
+            api,
+            '/organization/removeMember',
+            { organizationId: organizationA.organization.id, accountId: sender.id },
+            callers.organizationAdmin.token,
+          )
+        ).status,
+      ).toBe(200);
       expect((await eventsSince(mark)).map((e) => e.action)).toEqual(['membership.removeFromOrganization']);
     });
   });
@@ -392,15 +438,28 @@ describe('audit log', () => {
         callers.organizationAdmin.token,
       );
       expect(assigned.status).toBe(200);
-      const event = await newestOfOrganization(organizationA.organization.id, callers.organizationAdmin.token, { targetId: member!.id, projectId: project2.project.id });
+      const event = await newestOfOrganization(organizationA.organization.id, callers.organizationAdmin.token, {
+        targetId: member!.id,
+        projectId: project2.project.id,
+      });
       expect(event).toMatchObject({ action: 'membership.assignProjectRole', changes: { roleId: { before: null, after: project2.adminRole.id } } });
     });
 
     it('records granting system administration outside any organization', async () => {
       const staff = await verifyEmail(api, await createCaller(api, uniqueEmail('staff', api.config.companyMailDomain)));
-      const granted = await call(api, '/systemAdmin/account/updateIsSystemAdmin', { email: staff.user.email, isSystemAdmin: true }, world.callers.systemAdmin.token);
+      const granted = await call(
+        api,
+        '/systemAdmin/account/updateIsSystemAdmin',
+        { email: staff.user.email, isSystemAdmin: true },
+        world.callers.systemAdmin.token,
+      );
       expect(granted.status).toBe(200);
-      const page = await call<AuditPageBody>(api, '/systemAdmin/auditEvent/list', { targetId: staff.id, action: 'systemAdmin.grant' }, world.callers.systemAdmin.token);
+      const page = await call<AuditPageBody>(
+        api,
+        '/systemAdmin/auditEvent/list',
+        { targetId: staff.id, action: 'systemAdmin.grant' },
+        world.callers.systemAdmin.token,
+      );
       expect(page.body.items).toEqual([
         expect.objectContaining({ targetType: 'account', organizationId: null, projectId: null, changes: { isSystemAdmin: { before: false, after: true } } }),
       ]);
@@ -430,9 +489,19 @@ describe('audit log', () => {
       const { organizationA, callers } = world;
       const alone = await organizationWithAdmin();
       const mark = await watermark();
-      const refused = await call<ErrorBodyShape>(api, '/organization/update', { organizationId: organizationA.organization.id, updateProps: { name: 'x' } }, callers.organizationMember.token);
+      const refused = await call<ErrorBodyShape>(
+        api,
+        '/organization/update',
+        { organizationId: organizationA.organization.id, updateProps: { name: 'x' } },
+        callers.organizationMember.token,
+      );
       expect(refused.status).toBe(403);
-      const invalid = await call<ErrorBodyShape>(api, '/organization/update', { organizationId: organizationA.organization.id, updateProps: { name: '' } }, callers.organizationAdmin.token);
+      const invalid = await call<ErrorBodyShape>(
+        api,
+        '/organization/update',
+        { organizationId: organizationA.organization.id, updateProps: { name: '' } },
+        callers.organizationAdmin.token,
+      );
       expect(invalid.status).toBe(400);
       const lastAdmin = await call<ErrorBodyShape>(
         api,
@@ -460,7 +529,13 @@ describe('audit log', () => {
 
       it('keeps the project as it was', async () => {
         const project = await createProject(api, world.organizationA.organization.id, '元の名前');
-        const failed = await call<ErrorBodyShape>(api, '/project/update', { projectId: project.project.id, updateProps: { name: '新しい名前' } }, world.callers.organizationAdmin.token, { 'x-request-id': REFUSED });
+        const failed = await call<ErrorBodyShape>(
+          api,
+          '/project/update',
+          { projectId: project.project.id, updateProps: { name: '新しい名前' } },
+          world.callers.organizationAdmin.token,
+          { 'x-request-id': REFUSED },
+        );
         expect(failed.status).toBe(500);
         expect(Object.keys(failed.body).sort()).toEqual(['errorCode', 'message', 'name']);
         expect(failed.body.name).toBe('ConsoleError');
@@ -472,7 +547,13 @@ describe('audit log', () => {
         const { organizationA, callers } = world;
         const [member] = await insertAccounts(api, 1);
         await insertMemberships(api, [member!], organizationA);
-        const assign = await call(api, '/account/assignOrganizationRole', { accountId: member!.id, props: { organizationId: organizationA.organization.id, roleId: organizationA.adminRole.id } }, callers.organizationAdmin.token, { 'x-request-id': REFUSED });
+        const assign = await call(
+          api,
+          '/account/assignOrganizationRole',
+          { accountId: member!.id, props: { organizationId: organizationA.organization.id, roleId: organizationA.adminRole.id } },
+          callers.organizationAdmin.token,
+          { 'x-request-id': REFUSED },
+        );
         expect(assign.status).toBe(500);
         const [membership] = await db.query<{ role_id: string }[]>(`SELECT role_id FROM organization_memberships WHERE account_id = $1`, [member!.id]);
         expect(membership?.role_id).toBe(organizationA.memberRole.id);
@@ -507,7 +588,11 @@ describe('audit log', () => {
       const body = { organizationId: world.organizationA.organization.id };
       const token = tokenOf(world, kind);
       const listed = await call<AuditPageBody | ErrorBodyShape>(api, '/organization/listAuditEvents', body, token);
-      const exported = await fetch(`${api.baseUrl}/organization/exportAuditEvents`, { method: 'POST', headers: { 'content-type': 'application/json', ...bearer(token) }, body: JSON.stringify(body) });
+      const exported = await fetch(`${api.baseUrl}/organization/exportAuditEvents`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...bearer(token) },
+        body: JSON.stringify(body),
+      });
       expect([listed.status, exported.status]).toEqual([status, status]);
       if (status !== 200) {
         expect(listed.body).toMatchObject({ name: 'ConsoleError', errorCode: status === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN' });
@@ -540,9 +625,19 @@ describe('audit log', () => {
       expect(new Set(ofB.map((e) => e.organizationId))).toEqual(new Set([organizationB.organization.id]));
       const aIds = new Set(ofA.map((e) => e.id));
       expect(ofB.filter((e) => aIds.has(e.id))).toEqual([]);
-      const foreignFilter = await call<AuditPageBody>(api, '/organization/listAuditEvents', { organizationId: organizationB.organization.id, projectId: world.project1.project.id }, callers.otherOrganizationAdmin.token);
+      const foreignFilter = await call<AuditPageBody>(
+        api,
+        '/organization/listAuditEvents',
+        { organizationId: organizationB.organization.id, projectId: world.project1.project.id },
+        callers.otherOrganizationAdmin.token,
+      );
       expect(foreignFilter.body).toEqual({ items: [], nextCursor: null });
-      const exported = await call<string>(api, '/organization/exportAuditEvents', { organizationId: organizationB.organization.id }, callers.otherOrganizationAdmin.token);
+      const exported = await call<string>(
+        api,
+        '/organization/exportAuditEvents',
+        { organizationId: organizationB.organization.id },
+        callers.otherOrganizationAdmin.token,
+      );
       const rows = csvDataRows(exported.body);
       const organizationColumn = AUDIT_CSV_COLUMNS.indexOf('organizationId');
       expect(rows.length).toBe(ofB.length);
@@ -569,7 +664,10 @@ describe('audit log', () => {
 
     /** The ids of the organization's events matching the filter, as the database orders them. */
     async function expectedIds(where = 'TRUE', values: unknown[] = []): Promise<string[]> {
-      const rows = await db.query<{ id: string }[]>(`SELECT id FROM audit_events WHERE organization_id = $1 AND ${where} ORDER BY occurred_at DESC, id DESC`, [organization.organization.id, ...values]);
+      const rows = await db.query<{ id: string }[]>(`SELECT id FROM audit_events WHERE organization_id = $1 AND ${where} ORDER BY occurred_at DESC, id DESC`, [
+        organization.organization.id,
+        ...values,
+      ]);
       return rows.map((r) => r.id);
     }
 
@@ -605,7 +703,12 @@ describe('audit log', () => {
       const first = await call<AuditPageBody>(api, '/organization/listAuditEvents', { organizationId: organization.organization.id }, admin.token);
       expect(first.body.items).toHaveLength(50);
       expect(first.body.nextCursor).toEqual(expect.any(String));
-      const exact = await call<AuditPageBody>(api, '/organization/listAuditEvents', { organizationId: organization.organization.id, limit: 100, cursor: first.body.nextCursor }, admin.token);
+      const exact = await call<AuditPageBody>(
+        api,
+        '/organization/listAuditEvents',
+        { organizationId: organization.organization.id, limit: 100, cursor: first.body.nextCursor },
+        admin.token,
+      );
       expect(exact.body.items).toHaveLength(70);
       expect(exact.body.nextCursor).toBeNull();
     });
@@ -613,8 +716,15 @@ describe('audit log', () => {
     it('neither repeats nor skips events when new ones are recorded between pages', async () => {
       const before = await expectedIds();
       const first = await call<AuditPageBody>(api, '/organization/listAuditEvents', { organizationId: organization.organization.id, limit: 40 }, admin.token);
-      await db.query(`INSERT INTO audit_events (action, target_type, target_id, organization_id) VALUES ('organization.update', 'organization', $1, $1)`, [organization.organization.id]);
-      const rest = await listAll('/organization/listAuditEvents', { organizationId: organization.organization.id, cursor: first.body.nextCursor }, admin.token, 40);
+      await db.query(`INSERT INTO audit_events (action, target_type, target_id, organization_id) VALUES ('organization.update', 'organization', $1, $1)`, [
+        organization.organization.id,
+      ]);
+      const rest = await listAll(
+        '/organization/listAuditEvents',
+        { organizationId: organization.organization.id, cursor: first.body.nextCursor },
+        admin.token,
+        40,
+      );
       expect([...first.body.items, ...rest].map((e) => e.id)).toEqual(before);
       await db.query(`DELETE FROM audit_events WHERE organization_id = $1 AND target_id = $1`, [organization.organization.id]);
     });
@@ -633,7 +743,14 @@ describe('audit log', () => {
           return [{ from, to }, `occurred_at >= $2 AND occurred_at < $3`, [from, to]];
         },
       ],
-      ['several at once', (c) => [{ action: 'organization.update', actorAccountId: c.actors[0], targetId: 'target-0' }, `action = $2 AND actor_account_id = $3 AND target_id = $4`, ['organization.update', c.actors[0], 'target-0']]],
+      [
+        'several at once',
+        (c) => [
+          { action: 'organization.update', actorAccountId: c.actors[0], targetId: 'target-0' },
+          `action = $2 AND actor_account_id = $3 AND target_id = $4`,
+          ['organization.update', c.actors[0], 'target-0'],
+        ],
+      ],
     ])('filters by %s', async (_name, build) => {
       const [filter, where, values] = build({ actors, projectId, base });
       const expected = await expectedIds(where, values);
@@ -641,12 +758,24 @@ describe('audit log', () => {
       expect(expected.length).toBeLessThan(120);
       const listed = await listAll('/organization/listAuditEvents', { organizationId: organization.organization.id, ...filter }, admin.token, 9);
       expect(listed.map((e) => e.id)).toEqual(expected);
-      const bySystemAdmin = await listAll('/systemAdmin/auditEvent/list', { organizationId: organization.organization.id, ...filter }, world.callers.systemAdmin.token, 9);
+      const bySystemAdmin = await listAll(
+        '/systemAdmin/auditEvent/list',
+        { organizationId: organization.organization.id, ...filter },
+        world.callers.systemAdmin.token,
+        9,
+      );
       expect(bySystemAdmin.map((e) => e.id)).toEqual(expected);
     });
 
     it('names the acting account', async () => {
-      const [newest] = (await call<AuditPageBody>(api, '/organization/listAuditEvents', { organizationId: organization.organization.id, actorAccountId: actors[0], limit: 1 }, admin.token)).body.items;
+      const [newest] = (
+        await call<AuditPageBody>(
+          api,
+          '/organization/listAuditEvents',
+          { organizationId: organization.organization.id, actorAccountId: actors[0], limit: 1 },
+          admin.token,
+        )
+      ).body.items;
       const [account] = await db.query<{ email: string }[]>(`SELECT email FROM accounts WHERE id = $1`, [actors[0]]);
       expect(newest?.actor).toEqual({ accountId: actors[0], name: `member ${actors[0]}`, email: account?.email, isSystemAdmin: false });
     });
@@ -726,7 +855,15 @@ describe('audit log', () => {
         expect(new Set(rows.map((r) => r[column('id')])).size).toBe(rows.length);
         expect(rows.every((r) => r.length === AUDIT_CSV_COLUMNS.length)).toBe(true);
         // Newest first: the tricky ones, the last inserted on top.
-        expect(rows.slice(0, TRICKY_TARGETS.length).map((r) => r[column('targetId')])).toEqual(['line1\nline2', 'say "hi"', 'a,b', "'@cmd", "'-1+1", "'+SUM(1,2)", "'=1+2"]);
+        expect(rows.slice(0, TRICKY_TARGETS.length).map((r) => r[column('targetId')])).toEqual([
+          'line1\nline2',
+          'say "hi"',
+          'a,b',
+          "'@cmd",
+          "'-1+1",
+          "'+SUM(1,2)",
+          "'=1+2",
+        ]);
         expect(text).toContain('"say ""hi"""');
         expect(rows[0]?.[column('userAgent')]).toBe(`'=HYPERLINK("http://x","y")`);
         expect(rows[0]?.[column('actionLabel')]).toBe(AUDIT_ACTION_LABELS['invitation.cancel']);
@@ -734,7 +871,12 @@ describe('audit log', () => {
         expect(rows[0]?.[column('occurredAt')]).toMatch(ISO_MICROSECONDS);
         const bulk = rows[TRICKY_TARGETS.length]!;
         expect(JSON.parse(bulk[column('changes')] ?? '')).toEqual({ name: { before: 'n1', after: 'x'.repeat(2000) } });
-        expect([bulk[column('requestId')], bulk[column('ip')], bulk[column('organizationId')], bulk[column('actorIsSystemAdmin')]]).toEqual(['req-1', '192.0.2.1', organization.organization.id, 'false']);
+        expect([bulk[column('requestId')], bulk[column('ip')], bulk[column('organizationId')], bulk[column('actorIsSystemAdmin')]]).toEqual([
+          'req-1',
+          '192.0.2.1',
+          organization.organization.id,
+          'false',
+        ]);
       } finally {
         pages.mockRestore();
       }
@@ -751,7 +893,12 @@ describe('audit log', () => {
     });
 
     it('exports only the header when nothing matches', async () => {
-      const exported = await call<string>(api, '/organization/exportAuditEvents', { organizationId: organization.organization.id, action: 'session.login' }, admin.token);
+      const exported = await call<string>(
+        api,
+        '/organization/exportAuditEvents',
+        { organizationId: organization.organization.id, action: 'session.login' },
+        admin.token,
+      );
       expect(exported.body.replace(/^\uFEFF/, '')).toBe(`${AUDIT_CSV_COLUMNS.join(',')}\r\n`);
     });
   });
@@ -771,7 +918,13 @@ describe('audit log', () => {
     }
 
     it('reads AUDIT_RETENTION_DAYS: 365 by default, 0 keeps events for ever', () => {
-      const env = { APP_ENV: 'test', DATABASE_URL: 'postgres://x@127.0.0.1/x', FIREBASE_PROJECT_ID: 'demo-x', COMPANY_MAIL_DOMAIN: 'console.example.jp', ROOT_ACCOUNT_EMAIL: 'root@console.example.jp' };
+      const env = {
+        APP_ENV: 'test',
+        DATABASE_URL: 'postgres://x@127.0.0.1/x',
+        FIREBASE_PROJECT_ID: 'demo-x',
+        COMPANY_MAIL_DOMAIN: 'console.example.jp',
+        ROOT_ACCOUNT_EMAIL: 'root@console.example.jp',
+      };
       expect(loadConfig(env).auditRetentionDays).toBe(365);
       expect(loadConfig({ ...env, AUDIT_RETENTION_DAYS: '30' }).auditRetentionDays).toBe(30);
       expect(loadConfig({ ...env, AUDIT_RETENTION_DAYS: '0' }).auditRetentionDays).toBe(0);
@@ -899,10 +1052,15 @@ describe('listing 100,000 events', () => {
   }
 
   /** The plan's nodes, flattened: EXPLAIN (ANALYZE, FORMAT JSON) of the repository's own statement. */
-  async function planOf(filter: AuditEventFilter, cursor: string | null): Promise<{ nodes: { type: string; index?: string; relation?: string }[]; ms: number }> {
+  async function planOf(
+    filter: AuditEventFilter,
+    cursor: string | null,
+  ): Promise<{ nodes: { type: string; index?: string; relation?: string }[]; ms: number }> {
     const after = cursor === null ? null : (JSON.parse(Buffer.from(cursor, 'base64url').toString()) as [string, string]);
     const { sql, values } = auditPageQuery(filter, after, 51);
-    const [result] = await benchApi.app.get(DataSource).query<{ 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number }] }[]>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, values);
+    const [result] = await benchApi.app
+      .get(DataSource)
+      .query<{ 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number }] }[]>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, values);
     const root = result!['QUERY PLAN'][0];
     const nodes: { type: string; index?: string; relation?: string }[] = [];
     const walk = (node: PlanNode): void => {
@@ -954,12 +1112,47 @@ describe('listing 100,000 events', () => {
     const systemDeep = await cursorAt(90_000, null);
     const smallDeep = await cursorAt(900, smallOrganizationId);
     const cases = [
-      { what: `organization, newest 50 (of ${OF_ORGANIZATION})`, path: '/organization/listAuditEvents', token: admin.token, body: { organizationId }, filter: { organizationId }, cursor: null },
-      { what: 'organization, page after the 50,000th', path: '/organization/listAuditEvents', token: admin.token, body: { organizationId, cursor: organizationDeep }, filter: { organizationId }, cursor: organizationDeep },
-      { what: `small organization, newest 50 (of ${OF_SMALL_ORGANIZATION})`, path: '/organization/listAuditEvents', token: systemAdmin.token, body: { organizationId: smallOrganizationId }, filter: { organizationId: smallOrganizationId }, cursor: null },
-      { what: 'small organization, page after the 900th', path: '/organization/listAuditEvents', token: systemAdmin.token, body: { organizationId: smallOrganizationId, cursor: smallDeep }, filter: { organizationId: smallOrganizationId }, cursor: smallDeep },
+      {
+        what: `organization, newest 50 (of ${OF_ORGANIZATION})`,
+        path: '/organization/listAuditEvents',
+        token: admin.token,
+        body: { organizationId },
+        filter: { organizationId },
+        cursor: null,
+      },
+      {
+        what: 'organization, page after the 50,000th',
+        path: '/organization/listAuditEvents',
+        token: admin.token,
+        body: { organizationId, cursor: organizationDeep },
+        filter: { organizationId },
+        cursor: organizationDeep,
+      },
+      {
+        what: `small organization, newest 50 (of ${OF_SMALL_ORGANIZATION})`,
+        path: '/organization/listAuditEvents',
+        token: systemAdmin.token,
+        body: { organizationId: smallOrganizationId },
+        filter: { organizationId: smallOrganizationId },
+        cursor: null,
+      },
+      {
+        what: 'small organization, page after the 900th',
+        path: '/organization/listAuditEvents',
+        token: systemAdmin.token,
+        body: { organizationId: smallOrganizationId, cursor: smallDeep },
+        filter: { organizationId: smallOrganizationId },
+        cursor: smallDeep,
+      },
       { what: `system admin, newest 50 (of ${count})`, path: '/systemAdmin/auditEvent/list', token: systemAdmin.token, body: {}, filter: {}, cursor: null },
-      { what: 'system admin, page after the 90,000th', path: '/systemAdmin/auditEvent/list', token: systemAdmin.token, body: { cursor: systemDeep }, filter: {}, cursor: systemDeep },
+      {
+        what: 'system admin, page after the 90,000th',
+        path: '/systemAdmin/auditEvent/list',
+        token: systemAdmin.token,
+        body: { cursor: systemDeep },
+        filter: {},
+        cursor: systemDeep,
+      },
     ];
     const lines: string[] = [];
     for (const c of cases) {
@@ -971,7 +1164,9 @@ describe('listing 100,000 events', () => {
       expect(['audit_events_organization_idx', 'audit_events_occurred_at_idx']).toContain(scans[0]?.index);
       expect(plan.nodes.some((n) => n.type === 'Sort' || (n.type === 'Seq Scan' && n.relation === 'audit_events'))).toBe(false);
       expect(ms).toBeLessThan(1000);
-      lines.push(`${c.what.padEnd(44)} HTTP median ${ms.toFixed(1).padStart(6)} ms | SQL ${plan.ms.toFixed(2).padStart(6)} ms | ${plan.nodes.map((n) => (n.index ? `${n.type} using ${n.index}` : n.type)).join(' > ')}`);
+      lines.push(
+        `${c.what.padEnd(44)} HTTP median ${ms.toFixed(1).padStart(6)} ms | SQL ${plan.ms.toFixed(2).padStart(6)} ms | ${plan.nodes.map((n) => (n.index ? `${n.type} using ${n.index}` : n.type)).join(' > ')}`,
+      );
     }
     process.stdout.write(`\nAudit listing, ${count} events:\n${lines.join('\n')}\n`);
   });

@@ -1,5 +1,15 @@
 import { ERROR_HTTP_STATUS, generateId, PRODUCT_ERROR_NAME } from '@console/domain';
-import { AUTHORIZATION_TABLE, CALLER_KINDS, startWorld, tinyPngImage, tokenOf, type CallerKind, type MatrixRequest, type MatrixRow, type World } from './support/authorization-table';
+import {
+  AUTHORIZATION_TABLE,
+  CALLER_KINDS,
+  startWorld,
+  tinyPngImage,
+  tokenOf,
+  type CallerKind,
+  type MatrixRequest,
+  type MatrixRow,
+  type World,
+} from './support/authorization-table';
 import { uniqueEmail, upload, type ErrorBodyShape, type InviteEntryBody } from './support/fixtures';
 import { bearer, call } from './support/harness';
 import { discoverRoutes, servedRoutes } from './support/routes';
@@ -70,7 +80,11 @@ describe('authorization matrix', () => {
       const invited = await call<InviteEntryBody[]>(
         world.api,
         '/organization/inviteMembers',
-        { organizationId: world.organizationA.organization.id, emails: [uniqueEmail('someone')], props: { roleId: world.organizationA.memberRole.id, projects: [] } },
+        {
+          organizationId: world.organizationA.organization.id,
+          emails: [uniqueEmail('someone')],
+          props: { roleId: world.organizationA.memberRole.id, projects: [] },
+        },
         world.callers.systemAdmin.token,
       );
       const invitationId = invited.body[0]?.invitation?.id;
@@ -83,20 +97,36 @@ describe('authorization matrix', () => {
       { scope: 'organization', path: '/organization/get', body: (_w, { organizationId }) => ({ organizationId }) },
       { scope: 'organization', path: '/organization/listMembers', body: (_w, { organizationId }) => ({ organizationId }) },
       { scope: 'organization', path: '/organization/update', body: (_w, { organizationId }) => ({ organizationId, updateProps: { name: 'x' } }) },
-      { scope: 'organization', path: '/organization/removeMember', body: (w, { organizationId }) => ({ organizationId, accountId: w.callers.organizationMember.id }) },
+      {
+        scope: 'organization',
+        path: '/organization/removeMember',
+        body: (w, { organizationId }) => ({ organizationId, accountId: w.callers.organizationMember.id }),
+      },
       { scope: 'organization', path: '/organization/listAuditEvents', body: (_w, { organizationId }) => ({ organizationId }) },
       { scope: 'organization', path: '/organization/exportAuditEvents', body: (_w, { organizationId }) => ({ organizationId }) },
-      { scope: 'organization', path: '/account/assignOrganizationRole', body: (w, { organizationId }) => ({ accountId: w.callers.organizationMember.id, props: { organizationId, roleId: w.organizationA.memberRole.id } }) },
+      {
+        scope: 'organization',
+        path: '/account/assignOrganizationRole',
+        body: (w, { organizationId }) => ({ accountId: w.callers.organizationMember.id, props: { organizationId, roleId: w.organizationA.memberRole.id } }),
+      },
       {
         scope: 'organization',
         path: '/account/assignProjectRole',
-        body: (w, { organizationId, projectId }) => ({ accountId: w.callers.projectMember.id, organizationId, props: { projectId, roleId: w.project1.memberRole.id } }),
+        body: (w, { organizationId, projectId }) => ({
+          accountId: w.callers.projectMember.id,
+          organizationId,
+          props: { projectId, roleId: w.project1.memberRole.id },
+        }),
       },
       { scope: 'organization', path: '/invitation/listInOrganization', body: (_w, { organizationId }) => ({ organizationId }) },
       {
         scope: 'organization',
         path: '/organization/inviteMembers',
-        body: (w, { organizationId, projectId }) => ({ organizationId, emails: [uniqueEmail('leak')], props: { roleId: w.organizationA.memberRole.id, projects: [{ projectId, roleId: w.project1.memberRole.id }] } }),
+        body: (w, { organizationId, projectId }) => ({
+          organizationId,
+          emails: [uniqueEmail('leak')],
+          props: { roleId: w.organizationA.memberRole.id, projects: [{ projectId, roleId: w.project1.memberRole.id }] },
+        }),
       },
       { scope: 'project', path: '/project/get', body: (_w, { projectId }) => ({ projectId }) },
       { scope: 'project', path: '/project/listMembers', body: (_w, { projectId }) => ({ projectId }) },
@@ -140,7 +170,12 @@ describe('authorization matrix', () => {
 
   it('lets a project admin manage only the project it administers', async () => {
     const token = world.callers.projectAdmin.token;
-    const other = await call<ErrorBodyShape>(world.api, '/project/update', { projectId: world.project2.project.id, updateProps: { name: 'P2 renamed' } }, token);
+    const other = await call<ErrorBodyShape>(
+      world.api,
+      '/project/update',
+      { projectId: world.project2.project.id, updateProps: { name: 'P2 renamed' } },
+      token,
+    );
     expect(other.status).toBe(403);
     // Viewing another project of the organization is allowed: any member of the owning organization may view it.
     expect((await call(world.api, '/project/get', { projectId: world.project2.project.id }, token)).status).toBe(200);

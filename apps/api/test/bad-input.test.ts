@@ -6,7 +6,9 @@ import { call, postRaw } from './support/harness';
  * Bad input of every kind, on every JSON call of the authorization table, by the most privileged
  * caller: the answer is a 4xx with the product's error body, never a 500.
  */
-const JSON_ROWS = AUTHORIZATION_TABLE.filter((row) => row.endpoint.startsWith('POST ') && row.endpoint !== 'POST /account/uploadProfileImage' && row.endpoint !== 'POST /organization/uploadProfileImage');
+const JSON_ROWS = AUTHORIZATION_TABLE.filter(
+  (row) => row.endpoint.startsWith('POST ') && row.endpoint !== 'POST /account/uploadProfileImage' && row.endpoint !== 'POST /organization/uploadProfileImage',
+);
 
 const WRONG_VALUES: readonly unknown[] = [null, 12345, true, { $gt: '' }, ['x'], 'x'.repeat(5000), '', "../' OR 1=1 --"];
 
@@ -25,7 +27,8 @@ function mutations(body: Record<string, unknown>): { label: string; body: unknow
       const nested = value as Record<string, unknown>;
       result.push({ label: `${key} with an unknown field`, body: { ...body, [key]: { ...nested, unexpected: 1 } } });
       for (const inner of Object.keys(nested)) {
-        for (const wrong of [null, 123, 'x'.repeat(2000)]) result.push({ label: `${key}.${inner} = ${JSON.stringify(wrong).slice(0, 20)}`, body: { ...body, [key]: { ...nested, [inner]: wrong } } });
+        for (const wrong of [null, 123, 'x'.repeat(2000)])
+          result.push({ label: `${key}.${inner} = ${JSON.stringify(wrong).slice(0, 20)}`, body: { ...body, [key]: { ...nested, [inner]: wrong } } });
       }
     }
   }
@@ -48,7 +51,13 @@ describe('bad input', () => {
     const request = await row.request(world, 'systemAdmin');
     const token = request.token ?? world.callers.systemAdmin.token;
     const valid = request.json;
-    const cases = typeof valid === 'object' && valid !== null ? mutations(valid as Record<string, unknown>) : [{ label: 'an unexpected body', body: { unexpected: 1 } }, { label: 'an array body', body: [] }];
+    const cases =
+      typeof valid === 'object' && valid !== null
+        ? mutations(valid as Record<string, unknown>)
+        : [
+            { label: 'an unexpected body', body: { unexpected: 1 } },
+            { label: 'an array body', body: [] },
+          ];
     const failures: string[] = [];
     for (const c of cases) {
       const response = await call<{ name?: string }>(world.api, path, c.body, token);
@@ -103,16 +112,35 @@ describe('bad input', () => {
     const token = world.callers.outsider.token;
     for (const control of ['\u0000', '\u0007', '\n', '\t', '\u001f', '\u007f', '\u0085']) {
       const response = await call(world.api, '/account/update', { name: `a${control}b` }, token);
-      expect(response).toMatchObject({ status: 400, body: { name: PRODUCT_ERROR_NAME, errorCode: 'VALIDATION_FAILED', message: 'name must not contain control characters' } });
+      expect(response).toMatchObject({
+        status: 400,
+        body: { name: PRODUCT_ERROR_NAME, errorCode: 'VALIDATION_FAILED', message: 'name must not contain control characters' },
+      });
     }
-    const nested = await call(world.api, '/organization/update', { organizationId: world.organizationA.organization.id, updateProps: { name: 'x\u0000' } }, world.callers.systemAdmin.token);
+    const nested = await call(
+      world.api,
+      '/organization/update',
+      { organizationId: world.organizationA.organization.id, updateProps: { name: 'x\u0000' } },
+      world.callers.systemAdmin.token,
+    );
     expect(nested).toMatchObject({ status: 400, body: { errorCode: 'VALIDATION_FAILED', message: 'updateProps.name must not contain control characters' } });
-    const inArray = await call(world.api, '/organization/inviteMembers', { organizationId: world.organizationA.organization.id, emails: ['a@example.com', 'b\r\n@example.com'], props: {} }, token);
+    const inArray = await call(
+      world.api,
+      '/organization/inviteMembers',
+      { organizationId: world.organizationA.organization.id, emails: ['a@example.com', 'b\r\n@example.com'], props: {} },
+      token,
+    );
     expect(inArray).toMatchObject({ status: 400, body: { errorCode: 'VALIDATION_FAILED', message: 'emails.1 must not contain control characters' } });
     const inKey = await call(world.api, '/account/update', { 'na\u0000me': 'x' }, token);
-    expect(inKey).toMatchObject({ status: 400, body: { errorCode: 'VALIDATION_FAILED', message: 'Property names must not contain control characters: "na\\u0000me"' } });
+    expect(inKey).toMatchObject({
+      status: 400,
+      body: { errorCode: 'VALIDATION_FAILED', message: 'Property names must not contain control characters: "na\\u0000me"' },
+    });
     const form = await postRaw(world.api, '/account/update', 'application/x-www-form-urlencoded', 'name=a%00b', token);
-    expect({ status: form.status, body: await form.json() }).toMatchObject({ status: 400, body: { errorCode: 'VALIDATION_FAILED', message: 'name must not contain control characters' } });
+    expect({ status: form.status, body: await form.json() }).toMatchObject({
+      status: 400,
+      body: { errorCode: 'VALIDATION_FAILED', message: 'name must not contain control characters' },
+    });
   });
 
   it.each([
@@ -126,13 +154,32 @@ describe('bad input', () => {
     const { systemAdmin, outsider } = world.callers;
     const cases: { path: string; body: object; token: string; field: string }[] = [
       { path: '/account/update', body: { name: `a${bad}b` }, token: outsider.token, field: 'name' },
-      { path: '/organization/update', body: { organizationId: world.organizationA.organization.id, updateProps: { name: `a${bad}b` } }, token: systemAdmin.token, field: 'updateProps.name' },
-      { path: '/project/update', body: { projectId: world.project1.project.id, updateProps: { name: `a${bad}b` } }, token: systemAdmin.token, field: 'updateProps.name' },
+      {
+        path: '/organization/update',
+        body: { organizationId: world.organizationA.organization.id, updateProps: { name: `a${bad}b` } },
+        token: systemAdmin.token,
+        field: 'updateProps.name',
+      },
+      {
+        path: '/project/update',
+        body: { projectId: world.project1.project.id, updateProps: { name: `a${bad}b` } },
+        token: systemAdmin.token,
+        field: 'updateProps.name',
+      },
       { path: '/system-admin/organization/create', body: { name: `a${bad}b` }, token: systemAdmin.token, field: 'name' },
-      { path: '/system-admin/project/create', body: { organizationId: world.organizationB.organization.id, name: `a${bad}b` }, token: systemAdmin.token, field: 'name' },
+      {
+        path: '/system-admin/project/create',
+        body: { organizationId: world.organizationB.organization.id, name: `a${bad}b` },
+        token: systemAdmin.token,
+        field: 'name',
+      },
       {
         path: '/organization/inviteMembers',
-        body: { organizationId: world.organizationA.organization.id, emails: ['a@example.com', `in${bad}vitee@example.com`], props: { roleId: world.organizationA.memberRole.id, projects: [] } },
+        body: {
+          organizationId: world.organizationA.organization.id,
+          emails: ['a@example.com', `in${bad}vitee@example.com`],
+          props: { roleId: world.organizationA.memberRole.id, projects: [] },
+        },
         token: systemAdmin.token,
         field: 'emails.1',
       },
@@ -146,7 +193,10 @@ describe('bad input', () => {
       });
     }
     const inKey = await call(world.api, '/account/update', { [`na${bad}me`]: 'x' }, outsider.token);
-    expect(inKey).toMatchObject({ status: 400, body: { errorCode: 'VALIDATION_FAILED', message: `Property names must not contain lone surrogates or noncharacters: ${JSON.stringify(`na${bad}me`)}` } });
+    expect(inKey).toMatchObject({
+      status: 400,
+      body: { errorCode: 'VALIDATION_FAILED', message: `Property names must not contain lone surrogates or noncharacters: ${JSON.stringify(`na${bad}me`)}` },
+    });
   });
 
   it('keeps characters outside the Basic Multilingual Plane (surrogate pairs) and U+FFFD', async () => {
@@ -173,8 +223,16 @@ describe('bad input', () => {
 
   it('refuses a body with more than 2000 array elements and object properties with VALIDATION_FAILED', async () => {
     const keys = Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`k${i}`, 1]));
-    const response = await call(world.api, '/organization/get', { organizationId: world.organizationA.organization.id, extra: keys }, world.callers.systemAdmin.token);
-    expect(response).toMatchObject({ status: 400, body: { errorCode: 'VALIDATION_FAILED', message: 'The body must not hold more than 2000 array elements and object properties' } });
+    const response = await call(
+      world.api,
+      '/organization/get',
+      { organizationId: world.organizationA.organization.id, extra: keys },
+      world.callers.systemAdmin.token,
+    );
+    expect(response).toMatchObject({
+      status: 400,
+      body: { errorCode: 'VALIDATION_FAILED', message: 'The body must not hold more than 2000 array elements and object properties' },
+    });
   });
 
   it('refuses a malformed multipart body with VALIDATION_FAILED', async () => {
@@ -184,7 +242,10 @@ describe('bad input', () => {
       ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="profileImage"; filename="a.png"\r\n\r\ncut short'],
     ] as const) {
       const response = await postRaw(world.api, '/account/uploadProfileImage', contentType, body, token);
-      expect({ status: response.status, body: await response.json() }).toMatchObject({ status: 400, body: { name: PRODUCT_ERROR_NAME, errorCode: 'VALIDATION_FAILED' } });
+      expect({ status: response.status, body: await response.json() }).toMatchObject({
+        status: 400,
+        body: { name: PRODUCT_ERROR_NAME, errorCode: 'VALIDATION_FAILED' },
+      });
     }
   });
 

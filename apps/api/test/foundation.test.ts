@@ -25,7 +25,9 @@ describe('configuration', () => {
     const config = loadConfig(validEnv);
     expect(config.environment).toBe('test');
     expect(config.deployment.sessionCookieName).toBe('console_session_test');
-    expect(loadConfig({ ...validEnv, APP_ENV: 'prod', SENDGRID_API_KEY: 'SG.key', STORAGE_BUCKET: 'console-uploads' }).deployment.sessionCookieName).toBe('console_session');
+    expect(loadConfig({ ...validEnv, APP_ENV: 'prod', SENDGRID_API_KEY: 'SG.key', STORAGE_BUCKET: 'console-uploads' }).deployment.sessionCookieName).toBe(
+      'console_session',
+    );
     expect(config.secureCookies).toBe(true);
     expect(config.databasePoolMax).toBe(10);
     expect(config.databaseDirectUrl).toBe(config.databaseUrl);
@@ -94,7 +96,12 @@ describe('deny by default', () => {
   it('refuses to start with a handler that declares no access level', async () => {
     const config = loadConfig(process.env);
     @Module({
-      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(dataSourceOptions(config.databaseUrl, 1)), RateLimitModule, AuthModule.forRoot({ imports: [AccountModule] })],
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule.forRoot(dataSourceOptions(config.databaseUrl, 1)),
+        RateLimitModule,
+        AuthModule.forRoot({ imports: [AccountModule] }),
+      ],
       controllers: [DeclaredController, UndeclaredController],
     })
     class BrokenModule {}

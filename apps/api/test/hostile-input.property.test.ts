@@ -2,7 +2,16 @@ import { ADMIN_ROLE_KEY, generateId, isValidId, type IdKind } from '@console/dom
 import type { OpenAPIObject } from '@nestjs/swagger';
 import fc from 'fast-check';
 import { openApiDocument } from '../src/app';
-import { addOrganizationMember, addProjectMember, createCaller, createOrganization, createProject, createSystemAdmin, uniqueEmail, type InviteEntryBody } from './support/fixtures';
+import {
+  addOrganizationMember,
+  addProjectMember,
+  createCaller,
+  createOrganization,
+  createProject,
+  createSystemAdmin,
+  uniqueEmail,
+  type InviteEntryBody,
+} from './support/fixtures';
 import { bearer, call, isErrorBody, startApi, type TestApi } from './support/harness';
 import { discoverRoutes } from './support/routes';
 
@@ -79,7 +88,14 @@ const OTHER_CONTENT_TYPES = [
   '*/*',
   '',
 ];
-const JSON_CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON', 'application/json; charset=latin1', 'application/json; charset=utf-16', 'application/json;;'];
+const JSON_CONTENT_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'APPLICATION/JSON',
+  'application/json; charset=latin1',
+  'application/json; charset=utf-16',
+  'application/json;;',
+];
 
 const encoder = new TextEncoder();
 const bytes = (text: string): Uint8Array => encoder.encode(text);
@@ -130,7 +146,10 @@ function cursorArbitrary(knownIds: readonly string[], text: fc.Arbitrary<string>
   const time = fc.oneof(edgeTime, anyTime);
   const idOf = (kind: IdKind): fc.Arbitrary<string> => {
     const known = knownIds.filter((id) => isValidId(kind, id));
-    return fc.oneof(fc.constant(null).map(() => generateId(kind)), ...(known.length > 0 ? [fc.constantFrom(...known)] : []));
+    return fc.oneof(
+      fc.constant(null).map(() => generateId(kind)),
+      ...(known.length > 0 ? [fc.constantFrom(...known)] : []),
+    );
   };
   const key = fc.oneof(
     fc.tuple(time, idOf('account')),
@@ -161,7 +180,11 @@ function valueArbitraries(knownIds: readonly string[]) {
   const foreign = fc.oneof(holding(fc.oneof(fc.constant('\u0000'), fc.constantFrom(...CONTROL_CHARACTERS))), malformed);
   const huge = fc.tuple(fc.integer({ min: 10_000, max: 300_000 }), fc.constantFrom('x', '界', '😀', '\u0000')).map(([n, c]) => c.repeat(n));
   const anyString = fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 40 }));
-  const email = fc.oneof(fc.emailAddress(), fc.constant(uniqueEmail('hostile')), fc.string({ maxLength: 20 }).map((s) => `${s}@example.com`));
+  const email = fc.oneof(
+    fc.emailAddress(),
+    fc.constant(uniqueEmail('hostile')),
+    fc.string({ maxLength: 20 }).map((s) => `${s}@example.com`),
+  );
   const wrongType = fc.oneof(fc.constant(null), fc.integer(), fc.double(), fc.boolean(), fc.constant({}), fc.constant([]), fc.jsonValue({ maxDepth: 2 }));
   const string = fc.oneof(
     { weight: 4, arbitrary: known },
@@ -187,7 +210,8 @@ function plausible(schema: Schema, document: OpenAPIObject, knownIds: readonly s
   if (own.properties) {
     return fc.record(Object.fromEntries(Object.entries(own.properties).map(([key, property]) => [key, plausible(property, document, knownIds, values, key)])));
   }
-  if (typeof own.additionalProperties === 'object') return fc.dictionary(fc.constant('knowledge'), plausible(own.additionalProperties, document, knownIds, values), { maxKeys: 1 });
+  if (typeof own.additionalProperties === 'object')
+    return fc.dictionary(fc.constant('knowledge'), plausible(own.additionalProperties, document, knownIds, values), { maxKeys: 1 });
   if (own.type === 'array' && own.items) return fc.array(plausible(own.items, document, knownIds, values, name), { minLength: 1, maxLength: 3 });
   if (own.enum) return fc.constantFrom(...own.enum);
   if (own.type === 'boolean') return fc.boolean();
@@ -226,11 +250,18 @@ function shaped(schema: Schema, document: OpenAPIObject, values: Values, depth =
     const model = Object.fromEntries(Object.entries(own.properties).map(([key, property]) => [key, shaped(property, document, values, depth + 1)]));
     arbitrary = fc.record(model, { requiredKeys: [] });
     if (depth === 0) {
-      const extra = fc.oneof({ weight: 4, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), values.foreign), values.hostile, { minKeys: 1, maxKeys: 2 }) });
+      const extra = fc.oneof(
+        { weight: 4, arbitrary: fc.constant({}) },
+        { weight: 1, arbitrary: fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), values.foreign), values.hostile, { minKeys: 1, maxKeys: 2 }) },
+      );
       arbitrary = fc.tuple(arbitrary, extra).map(([body, more]) => ({ ...more, ...(body as object) }));
     }
   } else if (typeof own.additionalProperties === 'object') {
-    arbitrary = fc.dictionary(fc.oneof(fc.constantFrom('knowledge', 'unknown'), values.foreign), shaped(own.additionalProperties, document, values, depth + 1), { maxKeys: 3 });
+    arbitrary = fc.dictionary(
+      fc.oneof(fc.constantFrom('knowledge', 'unknown'), values.foreign),
+      shaped(own.additionalProperties, document, values, depth + 1),
+      { maxKeys: 3 },
+    );
   } else if (own.type === 'array' && own.items) {
     arbitrary = fc.array(shaped(own.items, document, values, depth + 1), { maxLength: 4 });
   } else if (own.enum) {
@@ -256,14 +287,22 @@ const deepNesting = fc
     inField: fc.constantFrom('', 'organizationId', 'updateProps', 'emails'),
   })
   .map(({ depth, open, closed, inField }) => {
-    const close = [...open].filter((c) => c === '[' || c === '{').map((c) => (c === '[' ? ']' : '}')).reverse().join('');
+    const close = [...open]
+      .filter((c) => c === '[' || c === '{')
+      .map((c) => (c === '[' ? ']' : '}'))
+      .reverse()
+      .join('');
     const nested = `${open.repeat(depth)}1${closed ? close.repeat(depth) : ''}`;
     return inField ? `{"${inField}":${nested}}` : nested;
   });
 
 /** Within the body limit but wide: a field holding a long array, or an object with many properties. */
 const wide = fc
-  .record({ count: fc.oneof(fc.integer({ min: 100, max: 2_500 }), fc.integer({ min: 2_500, max: 100_000 })), field: fc.constantFrom('emails', 'ids', 'updateProps', 'name'), asObject: fc.boolean() })
+  .record({
+    count: fc.oneof(fc.integer({ min: 100, max: 2_500 }), fc.integer({ min: 2_500, max: 100_000 })),
+    field: fc.constantFrom('emails', 'ids', 'updateProps', 'name'),
+    asObject: fc.boolean(),
+  })
   .map(({ count, field, asObject }) => {
     const items = Array.from({ length: count }, (_, i) => (asObject ? `"k${i}":1` : '"a"'));
     return `{"${field}":${asObject ? `{${items.join(',')}}` : `[${items.join(',')}]`}}`;
@@ -276,28 +315,105 @@ function hostileRequests(route: Route, document: OpenAPIObject, values: Values, 
   const oneHostileField = fc.tuple(valid, fc.nat(), values.hostile).map(([body, n, value]) => replaceLeaf(body, n, value));
   const oneMalformedField = fc.tuple(valid, fc.nat(), values.malformed).map(([body, n, value]) => replaceLeaf(body, n, value));
   const urlEncoded = fc
-    .dictionary(fc.constantFrom(...Object.keys(route.schema?.properties ?? { name: {} }), 'x'), fc.oneof(values.string, values.foreign).map(String), { maxKeys: 3 })
+    .dictionary(fc.constantFrom(...Object.keys(route.schema?.properties ?? { name: {} }), 'x'), fc.oneof(values.string, values.foreign).map(String), {
+      maxKeys: 3,
+    })
     .map((fields) => new URLSearchParams(fields).toString());
   const otherTypes = fc
-    .tuple(fc.oneof(fc.constantFrom(...OTHER_CONTENT_TYPES), fc.string({ maxLength: 30 })), fc.oneof(fc.string({ maxLength: 200 }), urlEncoded, objects.map((o) => JSON.stringify(o) ?? '')))
+    .tuple(
+      fc.oneof(fc.constantFrom(...OTHER_CONTENT_TYPES), fc.string({ maxLength: 30 })),
+      fc.oneof(
+        fc.string({ maxLength: 200 }),
+        urlEncoded,
+        objects.map((o) => JSON.stringify(o) ?? ''),
+      ),
+    )
     .map(([contentType, body]): HostileRequest => ({ kind: 'other content type', contentType, payload: bytes(body) }));
-  const noBody = fc.constantFrom<HostileRequest>({ kind: 'no body', contentType: undefined, payload: undefined }, { kind: 'empty body', contentType: undefined, payload: new Uint8Array() });
+  const noBody = fc.constantFrom<HostileRequest>(
+    { kind: 'no body', contentType: undefined, payload: undefined },
+    { kind: 'empty body', contentType: undefined, payload: new Uint8Array() },
+  );
   if (route.multipart) return fc.oneof(otherTypes, noBody);
   return fc.oneof(
-    { weight: 3, arbitrary: jsonBody('plausible', valid.map((o) => JSON.stringify(o))) },
-    { weight: 12, arbitrary: jsonBody('one hostile field', oneHostileField.map((o) => JSON.stringify(o) ?? 'null')) },
-    { weight: 6, arbitrary: jsonBody('one malformed text', oneMalformedField.map((o) => JSON.stringify(o))).map((request) => ({ ...request, refused: true })) },
+    {
+      weight: 3,
+      arbitrary: jsonBody(
+        'plausible',
+        valid.map((o) => JSON.stringify(o)),
+      ),
+    },
+    {
+      weight: 12,
+      arbitrary: jsonBody(
+        'one hostile field',
+        oneHostileField.map((o) => JSON.stringify(o) ?? 'null'),
+      ),
+    },
+    {
+      weight: 6,
+      arbitrary: jsonBody(
+        'one malformed text',
+        oneMalformedField.map((o) => JSON.stringify(o)),
+      ).map((request) => ({ ...request, refused: true })),
+    },
     // The listings: plausible bodies, so with a crafted cursor (and a limit).
-    ...('cursor' in (route.schema?.properties ?? {}) ? [{ weight: 12, arbitrary: jsonBody('crafted cursor', valid.map((o) => JSON.stringify(o))) }] : []),
-    { weight: 6, arbitrary: jsonBody('shaped', objects.map((o) => JSON.stringify(o) ?? 'null')) },
-    { weight: 3, arbitrary: jsonBody('random JSON', fc.jsonValue().map((v) => JSON.stringify(v))) },
+    ...('cursor' in (route.schema?.properties ?? {})
+      ? [
+          {
+            weight: 12,
+            arbitrary: jsonBody(
+              'crafted cursor',
+              valid.map((o) => JSON.stringify(o)),
+            ),
+          },
+        ]
+      : []),
+    {
+      weight: 6,
+      arbitrary: jsonBody(
+        'shaped',
+        objects.map((o) => JSON.stringify(o) ?? 'null'),
+      ),
+    },
+    {
+      weight: 3,
+      arbitrary: jsonBody(
+        'random JSON',
+        fc.jsonValue().map((v) => JSON.stringify(v)),
+      ),
+    },
     { weight: 3, arbitrary: jsonBody('deep nesting', deepNesting) },
     { weight: 1, arbitrary: jsonBody('wide', wide) },
-    { weight: 2, arbitrary: jsonBody('array instead of object', fc.array(objects, { maxLength: 3 }).map((a) => JSON.stringify(a))) },
+    {
+      weight: 2,
+      arbitrary: jsonBody(
+        'array instead of object',
+        fc.array(objects, { maxLength: 3 }).map((a) => JSON.stringify(a)),
+      ),
+    },
     { weight: 2, arbitrary: jsonBody('prototype pollution', fc.constantFrom(...PROTOTYPE_POLLUTION)) },
-    { weight: 3, arbitrary: jsonBody('not JSON', fc.oneof(fc.string({ maxLength: 60 }), fc.constantFrom('{', '{"a":1', "{'a':1}", 'NaN', '[1,]', '\u0000', '{"a":"\\u00"}', '{"a":"\\ud800"}'))) },
-    { weight: 1, arbitrary: jsonBody('oversized', fc.integer({ min: OVER_THE_BODY_LIMIT, max: OVER_THE_BODY_LIMIT + 100_000 }).map((n) => JSON.stringify({ name: 'x'.repeat(n) }))) },
-    { weight: 1, arbitrary: fc.uint8Array({ maxLength: 64 }).map((payload): HostileRequest => ({ kind: 'invalid UTF-8', contentType: 'application/json', payload: Uint8Array.from([0x7b, 0x22, 0xff, 0xfe, ...payload]) })) },
+    {
+      weight: 3,
+      arbitrary: jsonBody(
+        'not JSON',
+        fc.oneof(fc.string({ maxLength: 60 }), fc.constantFrom('{', '{"a":1', "{'a':1}", 'NaN', '[1,]', '\u0000', '{"a":"\\u00"}', '{"a":"\\ud800"}')),
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: jsonBody(
+        'oversized',
+        fc.integer({ min: OVER_THE_BODY_LIMIT, max: OVER_THE_BODY_LIMIT + 100_000 }).map((n) => JSON.stringify({ name: 'x'.repeat(n) })),
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.uint8Array({ maxLength: 64 }).map((payload): HostileRequest => ({
+        kind: 'invalid UTF-8',
+        contentType: 'application/json',
+        payload: Uint8Array.from([0x7b, 0x22, 0xff, 0xfe, ...payload]),
+      })),
+    },
     { weight: 3, arbitrary: otherTypes },
     { weight: 1, arbitrary: noBody },
   );
@@ -316,7 +432,12 @@ describe('hostile input', () => {
 
   beforeAll(async () => {
     api = await startApi();
-    const [member, systemAdmin, organization, otherOrganization] = await Promise.all([createCaller(api), createSystemAdmin(api), createOrganization(api), createOrganization(api)]);
+    const [member, systemAdmin, organization, otherOrganization] = await Promise.all([
+      createCaller(api),
+      createSystemAdmin(api),
+      createOrganization(api),
+      createOrganization(api),
+    ]);
     const project = await createProject(api, organization.organization.id);
     await addOrganizationMember(api, member.id, organization, ADMIN_ROLE_KEY);
     await addProjectMember(api, member.id, project, ADMIN_ROLE_KEY);
@@ -356,13 +477,18 @@ describe('hostile input', () => {
       .filter((endpoint) => endpoint.startsWith('POST '))
       .map((endpoint) => routeOf(endpoint, document));
     expect(routes.length).toBeGreaterThan(30);
-    expect(routes.filter((r) => r.multipart).map((r) => r.path)).toEqual(expect.arrayContaining(['/account/uploadProfileImage', '/organization/uploadProfileImage']));
+    expect(routes.filter((r) => r.multipart).map((r) => r.path)).toEqual(
+      expect.arrayContaining(['/account/uploadProfileImage', '/organization/uploadProfileImage']),
+    );
     const values = valueArbitraries(knownIds);
     let requests = 0;
     const serverErrors: string[] = [];
     const otherFailures: string[] = [];
     for (const [index, route] of routes.entries()) {
-      const cases = fc.sample(fc.tuple(fc.constantFrom(...Object.keys(tokens)), hostileRequests(route, document, values, knownIds)), { seed: SEED + index, numRuns: BODIES_PER_ROUTE_AND_CALLER * Object.keys(tokens).length });
+      const cases = fc.sample(fc.tuple(fc.constantFrom(...Object.keys(tokens)), hostileRequests(route, document, values, knownIds)), {
+        seed: SEED + index,
+        numRuns: BODIES_PER_ROUTE_AND_CALLER * Object.keys(tokens).length,
+      });
       for (const [caller, request] of cases) {
         const response = await fetch(`${api.baseUrl}${route.path}`, {
           method: 'POST',
@@ -380,7 +506,8 @@ describe('hostile input', () => {
         })();
         const where = `${route.path} as ${caller}, ${request.kind} (${JSON.stringify(request.contentType)}) ${preview(request)} → ${response.status} ${text.slice(0, 200)}`;
         if (response.status >= 500) serverErrors.push(where);
-        else if (response.status >= 400 ? !isErrorBody(body) : request.refused === true || response.status < 200 || response.status >= 300) otherFailures.push(where);
+        else if (response.status >= 400 ? !isErrorBody(body) : request.refused === true || response.status < 200 || response.status >= 300)
+          otherFailures.push(where);
       }
     }
     process.stdout.write(`hostile input: ${requests} requests over ${routes.length} routes, ${serverErrors.length} 5xx (seed ${SEED})\n`);

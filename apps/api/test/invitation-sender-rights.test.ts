@@ -61,8 +61,17 @@ describe('an invitation grants no more than its sender may still grant', () => {
     return caller;
   }
 
-  async function invite(sender: Caller, props: { roleId: string; projects: { projectId: string; roleId: string }[] }, email = uniqueEmail('invitee')): Promise<InvitationBody> {
-    const sent = await call<InviteEntryBody[]>(api, '/organization/inviteMembers', { organizationId: org.organization.id, emails: [email], props }, sender.token);
+  async function invite(
+    sender: Caller,
+    props: { roleId: string; projects: { projectId: string; roleId: string }[] },
+    email = uniqueEmail('invitee'),
+  ): Promise<InvitationBody> {
+    const sent = await call<InviteEntryBody[]>(
+      api,
+      '/organization/inviteMembers',
+      { organizationId: org.organization.id, emails: [email], props },
+      sender.token,
+    );
     expect(sent.status).toBe(200);
     const invitation = sent.body[0]?.invitation;
     if (!invitation) throw new Error(`not invited: ${JSON.stringify(sent.body)}`);
@@ -97,7 +106,13 @@ describe('an invitation grants no more than its sender may still grant', () => {
       const invitee = await createCaller(api, uniqueEmail('invitee'));
       const invitation = await invite(sender, asAdmin(), invitee.user.email);
       const request = requestId();
-      const demoted = await call<AccountBody>(api, '/account/assignOrganizationRole', { accountId: sender.id, props: { organizationId: org.organization.id, roleId: org.memberRole.id } }, owner.token, { 'x-request-id': request });
+      const demoted = await call<AccountBody>(
+        api,
+        '/account/assignOrganizationRole',
+        { accountId: sender.id, props: { organizationId: org.organization.id, roleId: org.memberRole.id } },
+        owner.token,
+        { 'x-request-id': request },
+      );
       expect(demoted.status).toBe(200);
       expect(await statusOf(invitation.id)).toEqual({ status: 'cancelled', cancelledById: owner.id });
       expect(await eventsOf(request)).toEqual([
@@ -119,13 +134,22 @@ describe('an invitation grants no more than its sender may still grant', () => {
       ];
       const others = await invite(owner, asAdmin());
       const request = requestId();
-      const demoted = await call(api, '/account/assignOrganizationRole', { accountId: sender.id, props: { organizationId: org.organization.id, roleId: org.memberRole.id } }, owner.token, { 'x-request-id': request });
+      const demoted = await call(
+        api,
+        '/account/assignOrganizationRole',
+        { accountId: sender.id, props: { organizationId: org.organization.id, roleId: org.memberRole.id } },
+        owner.token,
+        { 'x-request-id': request },
+      );
       expect(demoted.status).toBe(200);
       expect((await statusOf(admin.id)).status).toBe('cancelled');
       expect((await statusOf(intoP2.id)).status).toBe('cancelled');
       expect((await statusOf(intoP1.id)).status).toBe('pending');
       expect((await statusOf(others.id)).status).toBe('pending');
-      expect(await eventsOf(request)).toEqual([['membership.assignOrganizationRole', sender.id], ...byId([admin, intoP2]).map((i) => ['invitation.cancel', i.id])]);
+      expect(await eventsOf(request)).toEqual([
+        ['membership.assignOrganizationRole', sender.id],
+        ...byId([admin, intoP2]).map((i) => ['invitation.cancel', i.id]),
+      ]);
     });
 
     it('a project admin demoted in its project: its invitations into that project are cancelled', async () => {
@@ -151,7 +175,10 @@ describe('an invitation grants no more than its sender may still grant', () => {
       const projectSender = await projectAdminOfP1();
       const intoP1 = await invite(projectSender, asMemberIntoP1());
       let request = requestId();
-      expect((await call(api, '/project/removeMember', { projectId: p1().project.id, accountId: projectSender.id }, owner.token, { 'x-request-id': request })).status).toBe(200);
+      expect(
+        (await call(api, '/project/removeMember', { projectId: p1().project.id, accountId: projectSender.id }, owner.token, { 'x-request-id': request }))
+          .status,
+      ).toBe(200);
       expect(await eventsOf(request)).toEqual([
         ['membership.removeFromProject', projectSender.id],
         ['invitation.cancel', intoP1.id],
@@ -160,7 +187,10 @@ describe('an invitation grants no more than its sender may still grant', () => {
       const sender = await organizationAdmin(true);
       const sent = [await invite(sender, asAdmin()), await invite(sender, asMemberIntoP1())];
       request = requestId();
-      expect((await call(api, '/organization/removeMember', { organizationId: org.organization.id, accountId: sender.id }, owner.token, { 'x-request-id': request })).status).toBe(200);
+      expect(
+        (await call(api, '/organization/removeMember', { organizationId: org.organization.id, accountId: sender.id }, owner.token, { 'x-request-id': request }))
+          .status,
+      ).toBe(200);
       expect(await eventsOf(request)).toEqual([['membership.removeFromOrganization', sender.id], ...byId(sent).map((i) => ['invitation.cancel', i.id])]);
       for (const invitation of sent) expect((await statusOf(invitation.id)).status).toBe('cancelled');
     });
@@ -190,9 +220,15 @@ describe('an invitation grants no more than its sender may still grant', () => {
 
       const request = requestId();
       const refused = await call(api, '/invitation/accept', { invitationId: invitation.id }, invitee.token, { 'x-request-id': request });
-      expect(refused).toMatchObject({ status: 409, body: { name: 'ConsoleError', errorCode: 'INVITER_LACKS_RIGHTS', message: ERROR_MESSAGES.INVITER_LACKS_RIGHTS } });
+      expect(refused).toMatchObject({
+        status: 409,
+        body: { name: 'ConsoleError', errorCode: 'INVITER_LACKS_RIGHTS', message: ERROR_MESSAGES.INVITER_LACKS_RIGHTS },
+      });
       // Cancelled: a second attempt finds an invalid invitation.
-      expect(await call(api, '/invitation/accept', { invitationId: invitation.id }, invitee.token)).toMatchObject({ status: 409, body: { errorCode: 'INVITATION_INVALID' } });
+      expect(await call(api, '/invitation/accept', { invitationId: invitation.id }, invitee.token)).toMatchObject({
+        status: 409,
+        body: { errorCode: 'INVITATION_INVALID' },
+      });
       expect(await statusOf(invitation.id)).toEqual({ status: 'cancelled', cancelledById: invitee.id });
       expect(await eventsOf(request)).toEqual([['invitation.cancel', invitation.id]]);
       expect(await db.query<unknown[]>(`SELECT 1 FROM organization_memberships WHERE account_id = $1`, [invitee.id])).toEqual([]);
@@ -204,9 +240,16 @@ describe('an invitation grants no more than its sender may still grant', () => {
       const asAdminInvitation = await invite(sender, asAdmin(), first.user.email);
       const intoP1 = await invite(sender, asMemberIntoP1(), second.user.email);
       // As a demotion racing the invitation would leave it: the sender's role changed without the cascade.
-      await db.query(`UPDATE organization_memberships SET role_id = $1 WHERE account_id = $2 AND organization_id = $3`, [org.memberRole.id, sender.id, org.organization.id]);
+      await db.query(`UPDATE organization_memberships SET role_id = $1 WHERE account_id = $2 AND organization_id = $3`, [
+        org.memberRole.id,
+        sender.id,
+        org.organization.id,
+      ]);
       const refused = await call(api, '/invitation/accept', { invitationId: asAdminInvitation.id }, first.token, { 'accept-language': 'en' });
-      expect(refused).toMatchObject({ status: 409, body: { errorCode: 'INVITER_LACKS_RIGHTS', message: 'The person who invited you can no longer grant these roles, so the invitation was cancelled' } });
+      expect(refused).toMatchObject({
+        status: 409,
+        body: { errorCode: 'INVITER_LACKS_RIGHTS', message: 'The person who invited you can no longer grant these roles, so the invitation was cancelled' },
+      });
       expect((await statusOf(asAdminInvitation.id)).status).toBe('cancelled');
       // Still an admin of P1: it may invite into P1 as organization member.
       const accepted = await call<AccountBody>(api, '/invitation/accept', { invitationId: intoP1.id }, second.token);
@@ -220,7 +263,10 @@ describe('an invitation grants no more than its sender may still grant', () => {
       const invitation = await invite(sender, asAdmin(), invitee.user.email);
       await db.query(`DELETE FROM organization_memberships WHERE account_id = $1`, [sender.id]);
       await db.query(`UPDATE invitations SET created_by_id = 'gone000000' WHERE id = $1`, [invitation.id]);
-      expect(await call(api, '/invitation/accept', { invitationId: invitation.id }, invitee.token)).toMatchObject({ status: 409, body: { errorCode: 'INVITER_LACKS_RIGHTS' } });
+      expect(await call(api, '/invitation/accept', { invitationId: invitation.id }, invitee.token)).toMatchObject({
+        status: 409,
+        body: { errorCode: 'INVITER_LACKS_RIGHTS' },
+      });
     });
   });
 });

@@ -1,7 +1,18 @@
 import { INVITATION_LIFETIME_SECONDS, isValidId } from '@console/domain';
 import { DataSource } from 'typeorm';
 import { EmailOutboxRepository } from '../src/modules/mail/email-outbox.repository';
-import { addOrganizationMember, addProjectMember, createCaller, createOrganizationWithProjects, uniqueEmail, type AccountBody, type Caller, type InvitationBody, type InviteEntryBody, type OrganizationWithProjectsFixture } from './support/fixtures';
+import {
+  addOrganizationMember,
+  addProjectMember,
+  createCaller,
+  createOrganizationWithProjects,
+  uniqueEmail,
+  type AccountBody,
+  type Caller,
+  type InvitationBody,
+  type InviteEntryBody,
+  type OrganizationWithProjectsFixture,
+} from './support/fixtures';
 import { call, type TestApi, startApi } from './support/harness';
 
 describe('invitations', () => {
@@ -27,7 +38,15 @@ describe('invitations', () => {
     await api.close();
   });
 
-  function invite(token: string, emails: string[], props: { roleId: string; projects: { projectId: string; roleId: string }[] } = { roleId: org.memberRole.id, projects: [{ projectId: org.projects[0]!.project.id, roleId: org.projects[0]!.memberRole.id }] }, organizationId = org.organization.id) {
+  function invite(
+    token: string,
+    emails: string[],
+    props: { roleId: string; projects: { projectId: string; roleId: string }[] } = {
+      roleId: org.memberRole.id,
+      projects: [{ projectId: org.projects[0]!.project.id, roleId: org.projects[0]!.memberRole.id }],
+    },
+    organizationId = org.organization.id,
+  ) {
     return call<InviteEntryBody[]>(api, '/organization/inviteMembers', { organizationId, emails, props }, token);
   }
 
@@ -55,7 +74,11 @@ describe('invitations', () => {
       canBeSuperAdmin: false,
       status: 'pending',
       createdById: admin.id,
-      membership: { organizationId: org.organization.id, roleId: org.memberRole.id, projects: [{ projectId: org.projects[0]!.project.id, roleId: org.projects[0]!.memberRole.id }] },
+      membership: {
+        organizationId: org.organization.id,
+        roleId: org.memberRole.id,
+        projects: [{ projectId: org.projects[0]!.project.id, roleId: org.projects[0]!.memberRole.id }],
+      },
     });
     expect(new Date(invitation.createdAt).toISOString()).toBe(invitation.createdAt);
   });
@@ -131,7 +154,15 @@ describe('invitations', () => {
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ errorCode: 'FORBIDDEN' });
     expect((await invite(admin.token, [uniqueEmail()], undefined, other.organization.id)).status).toBe(403);
-    expect((await call(api, '/organization/inviteMembers', { organizationId: org.organization.id, emails: [uniqueEmail()], props: { roleId: org.memberRole.id, projects: [] } })).status).toBe(401);
+    expect(
+      (
+        await call(api, '/organization/inviteMembers', {
+          organizationId: org.organization.id,
+          emails: [uniqueEmail()],
+          props: { roleId: org.memberRole.id, projects: [] },
+        })
+      ).status,
+    ).toBe(401);
   });
 
   describe('by a project admin (docs/product-rules.md#permissions)', () => {
@@ -149,7 +180,12 @@ describe('invitations', () => {
       const invitee = await createCaller(api, uniqueEmail('by-project-admin'));
       const sent = await invite(projectAdmin.token, [invitee.user.email], intoOwnProject());
       expect(sent.status).toBe(200);
-      expect(sent.body[0]?.invitation).toMatchObject({ email: invitee.user.email, createdById: projectAdmin.id, status: 'pending', membership: { organizationId: org.organization.id, ...intoOwnProject() } });
+      expect(sent.body[0]?.invitation).toMatchObject({
+        email: invitee.user.email,
+        createdById: projectAdmin.id,
+        status: 'pending',
+        membership: { organizationId: org.organization.id, ...intoOwnProject() },
+      });
       const accepted = await call<AccountBody>(api, '/invitation/accept', { invitationId: sent.body[0]!.invitation!.id }, invitee.token);
       expect(accepted.status).toBe(200);
       expect(accepted.body.memberships).toEqual([{ organizationId: org.organization.id, ...intoOwnProject() }]);
@@ -160,7 +196,10 @@ describe('invitations', () => {
       await addOrganizationMember(api, colleague.id, org, 'member');
       const sent = await invite(projectAdmin.token, [colleague.user.email], intoOwnProject());
       expect(sent.status).toBe(200);
-      expect(sent.body[0]).toMatchObject({ invitation: null, account: { id: colleague.id, memberships: [{ organizationId: org.organization.id, ...intoOwnProject() }] } });
+      expect(sent.body[0]).toMatchObject({
+        invitation: null,
+        account: { id: colleague.id, memberships: [{ organizationId: org.organization.id, ...intoOwnProject() }] },
+      });
     });
 
     it('invites into no other project, with no other organization role, and never itself', async () => {
@@ -184,13 +223,21 @@ describe('invitations', () => {
         const result = await invite(projectAdmin.token, [uniqueEmail('refused')], props);
         expect({ what, status: result.status, body: result.body }).toMatchObject({ what, status: 403, body: { errorCode: 'FORBIDDEN' } });
       }
-      expect(await invite(projectAdmin.token, [projectAdmin.user.email], intoOwnProject())).toMatchObject({ status: 403, body: { errorCode: 'CANNOT_CHANGE_OWN_ROLE' } });
+      expect(await invite(projectAdmin.token, [projectAdmin.user.email], intoOwnProject())).toMatchObject({
+        status: 403,
+        body: { errorCode: 'CANNOT_CHANGE_OWN_ROLE' },
+      });
       const open = await call<InvitationBody[]>(api, '/invitation/listInOrganization', { organizationId: org.organization.id }, admin.token);
       expect(open.body.filter((i) => i.email.startsWith('refused-') || i.email === projectAdmin.user.email)).toEqual([]);
     });
 
     it('is refused in another organization', async () => {
-      const result = await invite(projectAdmin.token, [uniqueEmail()], { roleId: other.memberRole.id, projects: [{ projectId: other.projects[0]!.project.id, roleId: other.projects[0]!.memberRole.id }] }, other.organization.id);
+      const result = await invite(
+        projectAdmin.token,
+        [uniqueEmail()],
+        { roleId: other.memberRole.id, projects: [{ projectId: other.projects[0]!.project.id, roleId: other.projects[0]!.memberRole.id }] },
+        other.organization.id,
+      );
       expect(result).toMatchObject({ status: 403, body: { errorCode: 'FORBIDDEN' } });
     });
   });
@@ -199,9 +246,15 @@ describe('invitations', () => {
     const roleElsewhere = await invite(admin.token, [uniqueEmail()], { roleId: other.memberRole.id, projects: [] });
     expect(roleElsewhere.status).toBe(404);
     expect(roleElsewhere.body).toMatchObject({ errorCode: 'ROLE_NOT_FOUND', message: 'Role not found' });
-    const projectElsewhere = await invite(admin.token, [uniqueEmail()], { roleId: org.memberRole.id, projects: [{ projectId: other.projects[0]!.project.id, roleId: other.projects[0]!.memberRole.id }] });
+    const projectElsewhere = await invite(admin.token, [uniqueEmail()], {
+      roleId: org.memberRole.id,
+      projects: [{ projectId: other.projects[0]!.project.id, roleId: other.projects[0]!.memberRole.id }],
+    });
     expect(projectElsewhere.body).toMatchObject({ errorCode: 'PROJECT_NOT_IN_ORGANIZATION' });
-    const projectRoleElsewhere = await invite(admin.token, [uniqueEmail()], { roleId: org.memberRole.id, projects: [{ projectId: org.projects[0]!.project.id, roleId: org.projects[1]!.memberRole.id }] });
+    const projectRoleElsewhere = await invite(admin.token, [uniqueEmail()], {
+      roleId: org.memberRole.id,
+      projects: [{ projectId: org.projects[0]!.project.id, roleId: org.projects[1]!.memberRole.id }],
+    });
     expect(projectRoleElsewhere.body).toMatchObject({ errorCode: 'ROLE_NOT_FOUND' });
     const invalid = await invite(admin.token, [uniqueEmail()], { roleId: 'short', projects: [] });
     expect(invalid.status).toBe(400);
@@ -229,7 +282,12 @@ describe('invitations', () => {
   it('lets only the invitee read the invitation with its organization', async () => {
     const invitee = await createCaller(api, uniqueEmail('reader'));
     const invitation = await inviteOne(invitee.user.email);
-    const read = await call<{ invitation: InvitationBody; organization: { id: string; name: string } }>(api, '/invitation/getByIdWithOrganization', { invitationId: invitation.id }, invitee.token);
+    const read = await call<{ invitation: InvitationBody; organization: { id: string; name: string } }>(
+      api,
+      '/invitation/getByIdWithOrganization',
+      { invitationId: invitation.id },
+      invitee.token,
+    );
     expect(read.status).toBe(200);
     expect(read.body.invitation.id).toBe(invitation.id);
     expect(read.body.organization).toMatchObject({ id: org.organization.id, name: org.organization.name });
@@ -250,11 +308,20 @@ describe('invitations', () => {
     // Outside the organization, another's invitation is refused as an unknown one is.
     const foreign = await call(api, '/invitation/accept', { invitationId: invitation.id }, outsider.token);
     expect(foreign).toMatchObject({ status: 403, body: { errorCode: 'FORBIDDEN' } });
-    expect(await call(api, '/invitation/accept', { invitationId: 'b'.repeat(21) }, outsider.token)).toMatchObject({ status: foreign.status, body: foreign.body });
+    expect(await call(api, '/invitation/accept', { invitationId: 'b'.repeat(21) }, outsider.token)).toMatchObject({
+      status: foreign.status,
+      body: foreign.body,
+    });
 
     const accepted = await call<AccountBody>(api, '/invitation/accept', { invitationId: invitation.id }, invitee.token);
     expect(accepted.status).toBe(200);
-    expect(accepted.body.memberships).toEqual([{ organizationId: org.organization.id, roleId: org.memberRole.id, projects: [{ projectId: org.projects[0]!.project.id, roleId: org.projects[0]!.memberRole.id }] }]);
+    expect(accepted.body.memberships).toEqual([
+      {
+        organizationId: org.organization.id,
+        roleId: org.memberRole.id,
+        projects: [{ projectId: org.projects[0]!.project.id, roleId: org.projects[0]!.memberRole.id }],
+      },
+    ]);
 
     const again = await call(api, '/invitation/accept', { invitationId: invitation.id }, invitee.token);
     expect(again.status).toBe(409);
@@ -278,7 +345,9 @@ describe('invitations', () => {
     const results = await Promise.all(Array.from({ length: 6 }, () => call(api, '/invitation/accept', { invitationId: invitation.id }, invitee.token)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(5);
-    const rows = await api.app.get(DataSource).query<{ n: number }[]>(`SELECT count(*)::int AS n FROM organization_memberships WHERE account_id = $1`, [invitee.id]);
+    const rows = await api.app
+      .get(DataSource)
+      .query<{ n: number }[]>(`SELECT count(*)::int AS n FROM organization_memberships WHERE account_id = $1`, [invitee.id]);
     expect(rows[0]!.n).toBe(1);
   });
 

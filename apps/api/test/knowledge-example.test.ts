@@ -1,6 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { addOrganizationMember, addProjectMember, createCaller, createOrganizationWithProjects, type Caller, type OrganizationWithProjectsFixture } from './support/fixtures';
+import {
+  addOrganizationMember,
+  addProjectMember,
+  createCaller,
+  createOrganizationWithProjects,
+  type Caller,
+  type OrganizationWithProjectsFixture,
+} from './support/fixtures';
 import { call, startApi, type TestApi } from './support/harness';
 
 const KNOWLEDGE_KEY = 'knowledge-example-key-0123456789';

@@ -132,7 +132,11 @@ describe('the plans of the list calls (docs/operations.md#scale-benchmark)', () 
   ];
 
   /** The statements of one call, sent as the caller, from a pg client spied on (the real query runs). */
-  async function statementsOfCall(path: string, body: Record<string, unknown>, caller: Caller): Promise<{ status: number; body: unknown; statements: Statement[] }> {
+  async function statementsOfCall(
+    path: string,
+    body: Record<string, unknown>,
+    caller: Caller,
+  ): Promise<{ status: number; body: unknown; statements: Statement[] }> {
     const spy = jest.spyOn(pg.Client.prototype, 'query');
     try {
       const response = await call(api, path, body, caller.token);

@@ -3,7 +3,17 @@ import { DataSource } from 'typeorm';
 import { MAIL_LANGUAGE_SEPARATOR } from '../src/modules/invitation/invitation-mail';
 import { EmailOutboxRepository } from '../src/modules/mail/email-outbox.repository';
 import { formatJst } from '../src/modules/mail/mail-format';
-import { addOrganizationMember, createCaller, createOrganizationWithProjects, uniqueEmail, type AccountBody, type Caller, type ErrorBodyShape, type InviteEntryBody, type OrganizationWithProjectsFixture } from './support/fixtures';
+import {
+  addOrganizationMember,
+  createCaller,
+  createOrganizationWithProjects,
+  uniqueEmail,
+  type AccountBody,
+  type Caller,
+  type ErrorBodyShape,
+  type InviteEntryBody,
+  type OrganizationWithProjectsFixture,
+} from './support/fixtures';
 import { call, signUpUser, startApi, type TestApi } from './support/harness';
 
 describe('the language of an account', () => {
@@ -24,7 +34,9 @@ describe('the language of an account', () => {
     expect(created.status).toBe(200);
     expect(created.body.locale).toBe('en');
     expect((await call<AccountBody>(api, '/account/get', undefined, user.idToken)).body.locale).toBe('en');
-    const [event] = await api.app.get(DataSource).query<{ changes: Record<string, unknown> }[]>(`SELECT changes FROM audit_events WHERE action = 'account.create' AND target_id = $1`, [created.body.id]);
+    const [event] = await api.app
+      .get(DataSource)
+      .query<{ changes: Record<string, unknown> }[]>(`SELECT changes FROM audit_events WHERE action = 'account.create' AND target_id = $1`, [created.body.id]);
     expect(event?.changes).toMatchObject({ locale: { before: null, after: 'en' } });
   });
 
@@ -47,11 +59,17 @@ describe('the language of an account', () => {
     const back = await call<AccountBody>(api, '/account/update', { locale: 'ja' }, caller.token);
     expect(back.body.locale).toBe('ja');
 
-    const events = await api.app.get(DataSource).query<{ changes: Record<string, unknown> }[]>(
-      `SELECT changes FROM audit_events WHERE action = 'account.update' AND target_id = $1 ORDER BY occurred_at, id`,
-      [caller.id],
-    );
-    expect(events.map((e) => e.changes)).toEqual([{ locale: { before: 'ja', after: 'en' } }, { name: { before: null, after: '表示名' } }, { locale: { before: 'en', after: 'ja' } }]);
+    const events = await api.app
+      .get(DataSource)
+      .query<{ changes: Record<string, unknown> }[]>(
+        `SELECT changes FROM audit_events WHERE action = 'account.update' AND target_id = $1 ORDER BY occurred_at, id`,
+        [caller.id],
+      );
+    expect(events.map((e) => e.changes)).toEqual([
+      { locale: { before: 'ja', after: 'en' } },
+      { name: { before: null, after: '表示名' } },
+      { locale: { before: 'en', after: 'ja' } },
+    ]);
   });
 
   it.each<[string, unknown]>([
@@ -98,7 +116,11 @@ describe('error messages in the language of the request', () => {
   ])('answers %s in the right language (UNAUTHENTICATED)', async (_label, header, locale) => {
     const refused = await call<ErrorBodyShape>(api, '/account/get', undefined, undefined, header === undefined ? {} : lang(header));
     expect(refused.status).toBe(401);
-    expect(refused.body).toEqual({ name: PRODUCT_ERROR_NAME, errorCode: 'UNAUTHENTICATED', message: locale === 'en' ? 'Please sign in' : 'ログインしてください' });
+    expect(refused.body).toEqual({
+      name: PRODUCT_ERROR_NAME,
+      errorCode: 'UNAUTHENTICATED',
+      message: locale === 'en' ? 'Please sign in' : 'ログインしてください',
+    });
   });
 
   it('translates the catalogue messages of domain errors and of unknown paths', async () => {
@@ -114,8 +136,16 @@ describe('error messages in the language of the request', () => {
     const ownRole = await call<ErrorBodyShape>(api, '/account/assignOrganizationRole', self, admin.token, lang('en'));
     expect(ownRole.body).toMatchObject({ errorCode: 'CANNOT_CHANGE_OWN_ROLE', message: 'You cannot change your own role' });
 
-    expect((await call<ErrorBodyShape>(api, '/account/nope', {}, undefined, lang('en'))).body).toEqual({ name: PRODUCT_ERROR_NAME, errorCode: 'NOT_FOUND', message: 'Not found' });
-    expect((await call<ErrorBodyShape>(api, '/account/nope', {})).body).toEqual({ name: PRODUCT_ERROR_NAME, errorCode: 'NOT_FOUND', message: '見つかりません' });
+    expect((await call<ErrorBodyShape>(api, '/account/nope', {}, undefined, lang('en'))).body).toEqual({
+      name: PRODUCT_ERROR_NAME,
+      errorCode: 'NOT_FOUND',
+      message: 'Not found',
+    });
+    expect((await call<ErrorBodyShape>(api, '/account/nope', {})).body).toEqual({
+      name: PRODUCT_ERROR_NAME,
+      errorCode: 'NOT_FOUND',
+      message: '見つかりません',
+    });
   });
 
   it('keeps the value in a message with a parameter (INVALID_ID) and the detail of a validation message', async () => {
@@ -123,7 +153,10 @@ describe('error messages in the language of the request', () => {
       const invalidId = await call<ErrorBodyShape>(api, '/organization/get', { organizationId: 'bad id!' }, admin.token, header);
       expect(invalidId).toMatchObject({ status: 400, body: { name: PRODUCT_ERROR_NAME, errorCode: 'INVALID_ID', message: 'Invalid id: bad id!' } });
       const unknownField = await call<ErrorBodyShape>(api, '/organization/get', { organizationId: org.organization.id, extra: 1 }, admin.token, header);
-      expect(unknownField).toMatchObject({ status: 400, body: { name: PRODUCT_ERROR_NAME, errorCode: 'VALIDATION_FAILED', message: 'property extra should not exist' } });
+      expect(unknownField).toMatchObject({
+        status: 400,
+        body: { name: PRODUCT_ERROR_NAME, errorCode: 'VALIDATION_FAILED', message: 'property extra should not exist' },
+      });
     }
   });
 });
@@ -151,7 +184,12 @@ describe('the invitation e-mail', () => {
   /** The one e-mail queued for a fresh invitation by the caller, and what both languages must say. */
   async function invite(caller: Caller) {
     const to = uniqueEmail('invitee');
-    const result = await call<InviteEntryBody[]>(api, '/organization/inviteMembers', { organizationId: org.organization.id, emails: [to], props: { roleId: org.memberRole.id, projects: [] } }, caller.token);
+    const result = await call<InviteEntryBody[]>(
+      api,
+      '/organization/inviteMembers',
+      { organizationId: org.organization.id, emails: [to], props: { roleId: org.memberRole.id, projects: [] } },
+      caller.token,
+    );
     const invitation = result.body[0]?.invitation;
     if (!invitation) throw new Error(`no invitation: ${JSON.stringify(result.body)}`);
     const rows = await api.app.get(EmailOutboxRepository).findByReference('invitation', invitation.id);
@@ -212,7 +250,9 @@ describe('the invitation e-mail', () => {
     expect(mail.textBody.startsWith(`${english}\n\n${MAIL_LANGUAGE_SEPARATOR}\n\n${to} 様\n`)).toBe(true);
     expect(mail.textBody).toContain(`${email} さんから、組織「${org.organization.name}」への招待が届いています。`);
     expect(mail.textBody.endsWith('※このメールは送信専用のアドレスから送信されています。')).toBe(true);
-    expect(formatJst(expiresAt, 'en')).toMatch(/^(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4} \d{2}:\d{2} \(JST\)$/);
+    expect(formatJst(expiresAt, 'en')).toMatch(
+      /^(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4} \d{2}:\d{2} \(JST\)$/,
+    );
 
     expect(mail.htmlBody).toContain('<html lang="en">');
     expect(mail.htmlBody.indexOf('<div lang="en">')).toBeLessThan(mail.htmlBody.indexOf('<div lang="ja">'));

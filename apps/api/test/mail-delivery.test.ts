@@ -9,7 +9,15 @@ import { EmailOutboxRepository } from '../src/modules/mail/email-outbox.reposito
 import { readMailbox } from '../src/modules/mail/local-mailbox-sender';
 import { MailDeliveryWorker, MAX_RETRY_DELAY_MS, retryDelayMs, sendTimeoutMs } from '../src/modules/mail/mail-delivery.worker';
 import type { MailMessage, MailSender } from '../src/modules/mail/mail-sender';
-import { addOrganizationMember, createCaller, createOrganizationWithProjects, uniqueEmail, type Caller, type InviteEntryBody, type OrganizationWithProjectsFixture } from './support/fixtures';
+import {
+  addOrganizationMember,
+  createCaller,
+  createOrganizationWithProjects,
+  uniqueEmail,
+  type Caller,
+  type InviteEntryBody,
+  type OrganizationWithProjectsFixture,
+} from './support/fixtures';
 import { call, startApi, type TestApi } from './support/harness';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -88,7 +96,11 @@ describe('e-mail delivery', () => {
     const result = await call<InviteEntryBody[]>(
       target,
       '/organization/inviteMembers',
-      { organizationId: org.organization.id, emails: Array.from({ length: count }, () => uniqueEmail('mail')), props: { roleId: org.memberRole.id, projects: [] } },
+      {
+        organizationId: org.organization.id,
+        emails: Array.from({ length: count }, () => uniqueEmail('mail')),
+        props: { roleId: org.memberRole.id, projects: [] },
+      },
       admin.token,
     );
     expect(result.status).toBe(200);
@@ -145,7 +157,11 @@ describe('e-mail delivery', () => {
   /** Queues a message that is about nothing (no invitation). */
   async function queueUnrelated(): Promise<string> {
     const id = randomUUID();
-    await api.app.get(TransactionHost).withTransaction(() => outbox.insert({ id, kind: 'test', referenceId: null, toEmail: uniqueEmail('plain'), subject: 'テスト', textBody: '本文', htmlBody: '<p>本文</p>' }));
+    await api.app
+      .get(TransactionHost)
+      .withTransaction(() =>
+        outbox.insert({ id, kind: 'test', referenceId: null, toEmail: uniqueEmail('plain'), subject: 'テスト', textBody: '本文', htmlBody: '<p>本文</p>' }),
+      );
     return id;
   }
 
@@ -263,7 +279,16 @@ describe('e-mail delivery', () => {
   it('never lets two workers send the same message', async () => {
     const ids: string[] = Array.from({ length: 40 }, () => randomUUID());
     await api.app.get(TransactionHost).withTransaction(async () => {
-      for (const id of ids) await outbox.insert({ id, kind: 'test', referenceId: null, toEmail: uniqueEmail('bulk'), subject: 'テスト', textBody: '本文', htmlBody: '<p>本文</p>' });
+      for (const id of ids)
+        await outbox.insert({
+          id,
+          kind: 'test',
+          referenceId: null,
+          toEmail: uniqueEmail('bulk'),
+          subject: 'テスト',
+          textBody: '本文',
+          htmlBody: '<p>本文</p>',
+        });
     });
     const senders = [new RecordingSender(0, 3), new RecordingSender(0, 3)];
     const workers = senders.map((sender) => new MailDeliveryWorker(outbox, sender, settings({ batchSize: 4 })));

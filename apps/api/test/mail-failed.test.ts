@@ -1,6 +1,17 @@
 import { DataSource } from 'typeorm';
 import { EmailOutboxRepository } from '../src/modules/mail/email-outbox.repository';
-import { addOrganizationMember, createCaller, createOrganizationWithProjects, createSystemAdmin, uniqueEmail, type Caller, type ErrorBodyShape, type InvitationBody, type InviteEntryBody, type OrganizationWithProjectsFixture } from './support/fixtures';
+import {
+  addOrganizationMember,
+  createCaller,
+  createOrganizationWithProjects,
+  createSystemAdmin,
+  uniqueEmail,
+  type Caller,
+  type ErrorBodyShape,
+  type InvitationBody,
+  type InviteEntryBody,
+  type OrganizationWithProjectsFixture,
+} from './support/fixtures';
 import { call, startApi, type TestApi } from './support/harness';
 
 type ListedInvitation = InvitationBody & { emailDeliveryFailed: boolean };
@@ -42,13 +53,19 @@ describe('failed invitation e-mails: shown in the listings, sent again on reques
     const invited = await call<InviteEntryBody[]>(
       api,
       '/organization/inviteMembers',
-      { organizationId: org.organization.id, emails: [email], props: { roleId: org.memberRole.id, projects: [{ projectId: project.project.id, roleId: project.memberRole.id }] } },
+      {
+        organizationId: org.organization.id,
+        emails: [email],
+        props: { roleId: org.memberRole.id, projects: [{ projectId: project.project.id, roleId: project.memberRole.id }] },
+      },
       admin.token,
     );
     expect(invited.status).toBe(200);
     const invitationId = invited.body[0]!.invitation!.id;
     const [message] = await outbox.findByReference('invitation', invitationId);
-    await api.app.get(DataSource).query(`UPDATE email_outbox SET status = 'failed', attempts = 8, last_error = 'mailbox unavailable' WHERE id = $1`, [message!.id]);
+    await api.app
+      .get(DataSource)
+      .query(`UPDATE email_outbox SET status = 'failed', attempts = 8, last_error = 'mailbox unavailable' WHERE id = $1`, [message!.id]);
     return { invitationId, messageId: message!.id, email };
   }
 
@@ -60,7 +77,12 @@ describe('failed invitation e-mails: shown in the listings, sent again on reques
 
   it('tells in both invitation listings whose e-mail failed, and resending queues it again and clears the mark', async () => {
     const { invitationId, messageId } = await failedInvitation();
-    const other = await call<InviteEntryBody[]>(api, '/organization/inviteMembers', { organizationId: org.organization.id, emails: [uniqueEmail('fine')], props: { roleId: org.memberRole.id, projects: [] } }, admin.token);
+    const other = await call<InviteEntryBody[]>(
+      api,
+      '/organization/inviteMembers',
+      { organizationId: org.organization.id, emails: [uniqueEmail('fine')], props: { roleId: org.memberRole.id, projects: [] } },
+      admin.token,
+    );
     expect((await listed(other.body[0]!.invitation!.id)).inOrganization).toMatchObject({ emailDeliveryFailed: false });
     expect(await listed(invitationId)).toMatchObject({ inOrganization: { emailDeliveryFailed: true }, inProject: { emailDeliveryFailed: true } });
 

@@ -102,7 +102,8 @@ const attribute = (attributes: readonly OtlpAttribute[], key: string): string | 
   return value?.stringValue ?? (value?.intValue === undefined ? undefined : String(value.intValue));
 };
 
-const spanStatus = (span: OtlpSpan): string | undefined => attribute(span.attributes, 'http.response.status_code') ?? attribute(span.attributes, 'http.status_code');
+const spanStatus = (span: OtlpSpan): string | undefined =>
+  attribute(span.attributes, 'http.response.status_code') ?? attribute(span.attributes, 'http.status_code');
 
 /** Every span of the OTLP/HTTP JSON exports received, with the service.name of its resource. */
 function otlpSpans(exports: readonly Received[]): OtlpSpan[] {
@@ -189,7 +190,12 @@ describe('observability of the API process', () => {
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
     const text = await response.text();
-    return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined, requestId, answeredRequestId: response.headers.get('x-request-id') };
+    return {
+      status: response.status,
+      body: text ? (JSON.parse(text) as unknown) : undefined,
+      requestId,
+      answeredRequestId: response.headers.get('x-request-id'),
+    };
   }
 
   /**
@@ -214,7 +220,9 @@ describe('observability of the API process', () => {
     await db.connect();
     const waitingQuery = async (): Promise<number> => {
       for (let attempt = 0; attempt < 400; attempt += 1) {
-        const { rows } = await db.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`);
+        const { rows } = await db.query<{ pid: number }>(
+          `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+        );
         if (rows[0]) return rows[0].pid;
         await sleep(25);
       }
@@ -247,7 +255,9 @@ describe('observability of the API process', () => {
       controller.abort();
       expect(await pending).toBe('AbortError');
       // The lock is held until the API has told the hang-up (or 5 s; the test of the logs checks it).
-      await waitUntil('the hang-up to be logged', () => api.lines().some((line) => line.includes(requestId) && line.includes('request aborted')), 5_000).catch(() => undefined);
+      await waitUntil('the hang-up to be logged', () => api.lines().some((line) => line.includes(requestId) && line.includes('request aborted')), 5_000).catch(
+        () => undefined,
+      );
     });
     return requestId;
   }
@@ -259,7 +269,16 @@ describe('observability of the API process', () => {
     const socket = connect(Number(port), hostname);
     await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
     socket.write(
-      [`POST /account/update HTTP/1.1`, `host: ${hostname}:${port}`, `x-request-id: ${requestId}`, `authorization: Bearer ${admin.idToken}`, 'content-type: application/json', 'content-length: 100', '', '{"name":'].join('\r\n'),
+      [
+        `POST /account/update HTTP/1.1`,
+        `host: ${hostname}:${port}`,
+        `x-request-id: ${requestId}`,
+        `authorization: Bearer ${admin.idToken}`,
+        'content-type: application/json',
+        'content-length: 100',
+        '',
+        '{"name":',
+      ].join('\r\n'),
     );
     await sleep(100);
     socket.destroy();
@@ -284,7 +303,12 @@ describe('observability of the API process', () => {
       MAIL_POLL_INTERVAL_MS: '100',
       MAIL_RETRY_BASE_MS: '600000',
     });
-    metricsUrl = await waitUntil('the metrics line', () => api.lines().map((line) => /Prometheus metrics on (http:\/\/[\d.:]+\/metrics)/.exec(line)?.[1]).find(Boolean));
+    metricsUrl = await waitUntil('the metrics line', () =>
+      api
+        .lines()
+        .map((line) => /Prometheus metrics on (http:\/\/[\d.:]+\/metrics)/.exec(line)?.[1])
+        .find(Boolean),
+    );
 
     // Sign-up, then the signed-in calls of the console, by bearer token and by session cookie.
     admin = await signUpUser();
@@ -319,7 +343,9 @@ describe('observability of the API process', () => {
     refusedWithoutId = refusedAnonymously.headers.get('x-request-id');
     expect((await send('/no/such/route', { token: admin.idToken })).status).toBe(404);
     expect((await send('/files/not-a-stored-file', { method: 'GET' })).status).toBe(404);
-    expect((await send('/organization/inviteMembers', { token: admin.idToken, body: { organizationId: 'x', emails: 'nobody' }, accountId: adminAccountId })).status).toBe(400);
+    expect(
+      (await send('/organization/inviteMembers', { token: admin.idToken, body: { organizationId: 'x', emails: 'nobody' }, accountId: adminAccountId })).status,
+    ).toBe(400);
     for (let i = 0; i < 3; i += 1) expect((await fetch(`${api.baseUrl}/healthz`)).status).toBe(200);
 
     hungUpCalls = [await callHungUpWhileAnswered(), await callWithBodyCutShort()];
@@ -354,13 +380,16 @@ describe('observability of the API process', () => {
 
     it('times every call by route pattern and status, never by the URL as called', async () => {
       const text = await (await scrape()).text();
-      const count = (route: string, status: string, method = 'POST') => sample(text, 'http_request_duration_seconds_count', { method, route, status_code: status }) ?? 0;
+      const count = (route: string, status: string, method = 'POST') =>
+        sample(text, 'http_request_duration_seconds_count', { method, route, status_code: status }) ?? 0;
       expect(count('/account/get', '200')).toBeGreaterThanOrEqual(3);
       expect(count('/account/get', '401')).toBe(2);
       expect(count('/project/listInAccount', '500')).toBe(1);
       expect(count('/files/:name', '404', 'GET')).toBe(1);
       expect(count('unmatched', '404')).toBe(1);
-      expect(sample(text, 'http_request_duration_seconds_bucket', { method: 'POST', route: '/account/get', status_code: '200', le: '+Inf' })).toBe(count('/account/get', '200'));
+      expect(sample(text, 'http_request_duration_seconds_bucket', { method: 'POST', route: '/account/get', status_code: '200', le: '+Inf' })).toBe(
+        count('/account/get', '200'),
+      );
       expect(sample(text, 'http_request_duration_seconds_sum', { method: 'POST', route: '/account/get', status_code: '200' })).toBeGreaterThan(0);
       expect(text).not.toContain('not-a-stored-file');
       expect(text).not.toContain('/no/such/route');
@@ -414,14 +443,17 @@ describe('observability of the API process', () => {
 
     it('links the report to the trace of the failed call', () => {
       const [event] = sentryEvents(sentry.received);
-      const server = otlpSpans(collector.received).find((s) => s.kind === 2 && attribute(s.attributes, 'http.route') === '/project/listInAccount' && spanStatus(s) === '500');
+      const server = otlpSpans(collector.received).find(
+        (s) => s.kind === 2 && attribute(s.attributes, 'http.route') === '/project/listInAccount' && spanStatus(s) === '500',
+      );
       expect(server).toBeDefined();
       expect(event?.contexts?.trace?.trace_id).toBe(server?.traceId);
     });
 
     it('sends neither e-mail addresses, tokens, cookies, authorization headers nor request bodies', () => {
       const everything = sentry.received.map((r) => r.body).join('\n');
-      for (const secret of [admin.email, invitee, admin.idToken, sessionCookie, `${cookieName}=`, BODY_MARKER, 'Bearer ']) expect(everything).not.toContain(secret);
+      for (const secret of [admin.email, invitee, admin.idToken, sessionCookie, `${cookieName}=`, BODY_MARKER, 'Bearer '])
+        expect(everything).not.toContain(secret);
     });
   });
 
@@ -491,7 +523,9 @@ describe('observability of the API process', () => {
         expect(line.res).toBeUndefined();
         expect(typeof line.responseTime).toBe('number');
       }
-      const [whileAnswered, cutShort] = hungUpCalls.map((requestId) => JSON.parse(lines.find((line) => line.reqId === requestId && line.msg === 'request aborted')?.raw ?? '{}') as Record<string, unknown>);
+      const [whileAnswered, cutShort] = hungUpCalls.map(
+        (requestId) => JSON.parse(lines.find((line) => line.reqId === requestId && line.msg === 'request aborted')?.raw ?? '{}') as Record<string, unknown>,
+      );
       expect(whileAnswered).toMatchObject({ req: { method: 'POST', url: '/project/listInAccount' }, accountId: adminAccountId });
       expect(cutShort).toMatchObject({ req: { method: 'POST', url: '/account/update' } });
     });
@@ -502,7 +536,8 @@ describe('observability of the API process', () => {
       expect(refused.length).toBeGreaterThanOrEqual(1);
       expect(refused.some((line) => line.raw.includes('Mailbox unavailable: [email]'))).toBe(true);
       const everything = api.lines().join('\n');
-      for (const secret of [admin.email, invitee, setup.config.rootAccountEmail, admin.idToken, sessionCookie, METRICS_TOKEN]) expect(everything).not.toContain(secret);
+      for (const secret of [admin.email, invitee, setup.config.rootAccountEmail, admin.idToken, sessionCookie, METRICS_TOKEN])
+        expect(everything).not.toContain(secret);
       expect(everything).not.toMatch(/[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+\.[A-Za-z]{2,}/);
       expect(everything).not.toMatch(/eyJ[A-Za-z0-9_-]{10,}\./);
     });

@@ -1,5 +1,13 @@
 import { ERROR_MESSAGES, PRESET_ORGANIZATION_ROLES } from '@console/domain';
-import { addOrganizationMember, addProjectMember, createCaller, createOrganization, createProject, createSystemAdmin, expectPresetRoles } from './support/fixtures';
+import {
+  addOrganizationMember,
+  addProjectMember,
+  createCaller,
+  createOrganization,
+  createProject,
+  createSystemAdmin,
+  expectPresetRoles,
+} from './support/fixtures';
 import type { AccountBody, Caller, ErrorBodyShape, OrganizationBody, OrganizationFixture, ProjectFixture } from './support/fixtures';
 import { call, startApi, type TestApi } from './support/harness';
 
@@ -63,7 +71,10 @@ describe('organization calls', () => {
 
     it('refuses an outsider and a malformed id', async () => {
       expect((await call(api, '/organization/get', { organizationId: id() }, outsider.token)).status).toBe(403);
-      expect(await call(api, '/organization/get', { organizationId: 'short' }, member.token)).toMatchObject({ status: 400, body: { errorCode: 'INVALID_ID', message: 'Invalid id: short' } });
+      expect(await call(api, '/organization/get', { organizationId: 'short' }, member.token)).toMatchObject({
+        status: 400,
+        body: { errorCode: 'INVALID_ID', message: 'Invalid id: short' },
+      });
     });
   });
 
@@ -73,12 +84,17 @@ describe('organization calls', () => {
       expect(response.status).toBe(200);
       expect(response.body.map((a) => a.id)).toEqual([admin.id, member.id]);
       const listed = response.body.find((a) => a.id === member.id);
-      expect(listed?.memberships).toEqual([{ organizationId: id(), roleId: organization.memberRole.id, projects: [{ projectId: project.project.id, roleId: project.memberRole.id }] }]);
+      expect(listed?.memberships).toEqual([
+        { organizationId: id(), roleId: organization.memberRole.id, projects: [{ projectId: project.project.id, roleId: project.memberRole.id }] },
+      ]);
       expect(listed).toMatchObject({ email: member.user.email, isSystemAdmin: false });
     });
 
     it('refuses an outsider', async () => {
-      expect(await call(api, '/organization/listMembers', { organizationId: id() }, outsider.token)).toMatchObject({ status: 403, body: { errorCode: 'FORBIDDEN', message: ERROR_MESSAGES.FORBIDDEN } });
+      expect(await call(api, '/organization/listMembers', { organizationId: id() }, outsider.token)).toMatchObject({
+        status: 403,
+        body: { errorCode: 'FORBIDDEN', message: ERROR_MESSAGES.FORBIDDEN },
+      });
     });
 
     it('leaves out the members of one of its projects with notInProjectId, also when paged and searched', async () => {
@@ -98,7 +114,10 @@ describe('organization calls', () => {
     });
 
     it('refuses a malformed notInProjectId', async () => {
-      expect(await call(api, '/organization/listMembers', { organizationId: id(), notInProjectId: 'short' }, admin.token)).toMatchObject({ status: 400, body: { errorCode: 'INVALID_ID' } });
+      expect(await call(api, '/organization/listMembers', { organizationId: id(), notInProjectId: 'short' }, admin.token)).toMatchObject({
+        status: 400,
+        body: { errorCode: 'INVALID_ID' },
+      });
     });
   });
 
@@ -120,13 +139,24 @@ describe('organization calls', () => {
 
     it('refuses a member, an empty or too long name and a non-http image', async () => {
       expect((await call(api, '/organization/update', { organizationId: id(), updateProps: { name: 'x' } }, member.token)).status).toBe(403);
-      expect(await call(api, '/organization/update', { organizationId: id(), updateProps: { name: '   ' } }, admin.token)).toMatchObject({ status: 400, body: { errorCode: 'NAME_REQUIRED' } });
-      expect(await call(api, '/organization/update', { organizationId: id(), updateProps: { name: 'あ'.repeat(101) } }, admin.token)).toMatchObject({ status: 400, body: { errorCode: 'NAME_TOO_LONG' } });
-      expect(await call(api, '/organization/update', { organizationId: id(), updateProps: { profileImageSrc: 'javascript:alert(1)' } }, admin.token)).toMatchObject({
+      expect(await call(api, '/organization/update', { organizationId: id(), updateProps: { name: '   ' } }, admin.token)).toMatchObject({
+        status: 400,
+        body: { errorCode: 'NAME_REQUIRED' },
+      });
+      expect(await call(api, '/organization/update', { organizationId: id(), updateProps: { name: 'あ'.repeat(101) } }, admin.token)).toMatchObject({
+        status: 400,
+        body: { errorCode: 'NAME_TOO_LONG' },
+      });
+      expect(
+        await call(api, '/organization/update', { organizationId: id(), updateProps: { profileImageSrc: 'javascript:alert(1)' } }, admin.token),
+      ).toMatchObject({
         status: 400,
         body: { errorCode: 'VALIDATION_FAILED' },
       });
-      expect(await call(api, '/organization/update', { organizationId: id() }, admin.token)).toMatchObject({ status: 400, body: { errorCode: 'VALIDATION_FAILED' } });
+      expect(await call(api, '/organization/update', { organizationId: id() }, admin.token)).toMatchObject({
+        status: 400,
+        body: { errorCode: 'VALIDATION_FAILED' },
+      });
     });
   });
 
@@ -153,8 +183,13 @@ describe('organization calls', () => {
         status: 409,
         body: { errorCode: 'NOT_ORGANIZATION_MEMBER' },
       });
-      expect(await call(api, '/organization/removeMember', { organizationId: id(), accountId: 'zzzzzzzzzz' }, admin.token)).toMatchObject({ status: 409, body: { errorCode: 'NOT_ORGANIZATION_MEMBER' } });
-      expect((await call<ErrorBodyShape>(api, '/organization/removeMember', { organizationId: id(), accountId: admin.id }, member.token)).body.errorCode).toBe('FORBIDDEN');
+      expect(await call(api, '/organization/removeMember', { organizationId: id(), accountId: 'zzzzzzzzzz' }, admin.token)).toMatchObject({
+        status: 409,
+        body: { errorCode: 'NOT_ORGANIZATION_MEMBER' },
+      });
+      expect((await call<ErrorBodyShape>(api, '/organization/removeMember', { organizationId: id(), accountId: admin.id }, member.token)).body.errorCode).toBe(
+        'FORBIDDEN',
+      );
     });
   });
 });

@@ -1,6 +1,17 @@
 import { INVITATION_LIFETIME_SECONDS, PRODUCT_ERROR_NAME, ROOT_ACCOUNT_ID } from '@console/domain';
 import { DataSource } from 'typeorm';
-import { addOrganizationMember, addProjectMember, createCaller, createOrganization, createProject, createSystemAdmin, type Caller, type ErrorBodyShape, type OrganizationFixture, type ProjectFixture } from './support/fixtures';
+import {
+  addOrganizationMember,
+  addProjectMember,
+  createCaller,
+  createOrganization,
+  createProject,
+  createSystemAdmin,
+  type Caller,
+  type ErrorBodyShape,
+  type OrganizationFixture,
+  type ProjectFixture,
+} from './support/fixtures';
 import { call, startApi, type TestApi } from './support/harness';
 
 /** Rows each listing holds here: more than the 1,000 a call without limit answers. */
@@ -26,7 +37,10 @@ const encode = (value: unknown): string => Buffer.from(JSON.stringify(value)).to
 function tamperedCursors(cursor: string): { what: string; cursor: string }[] {
   const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as string[];
   const tampered = key.flatMap((value, i) =>
-    (/^\d{4}-\d{2}-\d{2}T/.test(value) ? IMPOSSIBLE_TIMES : FOREIGN_CHARACTERS.map((c) => `${value}${c}`)).map((bad) => ({ what: `value ${i} = ${JSON.stringify(bad)}`, cursor: encode(key.with(i, bad)) })),
+    (/^\d{4}-\d{2}-\d{2}T/.test(value) ? IMPOSSIBLE_TIMES : FOREIGN_CHARACTERS.map((c) => `${value}${c}`)).map((bad) => ({
+      what: `value ${i} = ${JSON.stringify(bad)}`,
+      cursor: encode(key.with(i, bad)),
+    })),
   );
   return [
     ...tampered,
@@ -195,7 +209,12 @@ describe('paged listings: limit, cursor and query (issue 16)', () => {
     const ids: string[] = [];
     let cursor: string | undefined;
     for (let pages = 1; ; pages += 1) {
-      const response = await call<PageBody>(api, listing.path, { ...listing.body(), limit, ...(cursor === undefined ? {} : { cursor }), ...(query === undefined ? {} : { query }) }, listing.reader().token);
+      const response = await call<PageBody>(
+        api,
+        listing.path,
+        { ...listing.body(), limit, ...(cursor === undefined ? {} : { cursor }), ...(query === undefined ? {} : { query }) },
+        listing.reader().token,
+      );
       expect({ status: response.status, isPage: !Array.isArray(response.body) }).toEqual({ status: 200, isPage: true });
       expect(response.body.items.length).toBeLessThanOrEqual(limit);
       ids.push(...response.body.items.map((item) => item.id));
@@ -215,7 +234,11 @@ describe('paged listings: limit, cursor and query (issue 16)', () => {
       answers.push({ what, status: response.status, body: response.body });
     }
     expect(answers).toEqual(
-      answers.map(({ what }) => ({ what, status: 400, body: { name: PRODUCT_ERROR_NAME, errorCode: 'VALIDATION_FAILED', message: 'cursor must be the nextCursor of a previous page' } })),
+      answers.map(({ what }) => ({
+        what,
+        status: 400,
+        body: { name: PRODUCT_ERROR_NAME, errorCode: 'VALIDATION_FAILED', message: 'cursor must be the nextCursor of a previous page' },
+      })),
     );
   }
 
@@ -278,7 +301,9 @@ describe('paged listings: limit, cursor and query (issue 16)', () => {
     );
     await db.query(`UPDATE organizations SET profile_image_src = $2 WHERE id = $1`, [org, ORGANIZATION_IMAGE]);
     // Projects of an organization the admin does not belong to: listed for a system administrator only.
-    await db.query(`INSERT INTO projects (id, organization_id, name, created_by_id, updated_by_id) SELECT 'q' || lpad(g::text, 7, '0'), 'o0000001', 'Other ' || g, ${audit} FROM generate_series(1, 30) g`);
+    await db.query(
+      `INSERT INTO projects (id, organization_id, name, created_by_id, updated_by_id) SELECT 'q' || lpad(g::text, 7, '0'), 'o0000001', 'Other ' || g, ${audit} FROM generate_series(1, 30) g`,
+    );
   });
 
   // The bulk rows go again: the test files share one database and others list without limit (the first 1,000 rows).
@@ -364,7 +389,12 @@ describe('paged listings: limit, cursor and query (issue 16)', () => {
 
     it('keeps its permissions: a caller without the right is refused (403) with or without limit and query, or sees nothing of others', async () => {
       for (const fields of [{}, { limit: 10 }, { limit: 10, query: 'snake' }]) {
-        const response = await call<ErrorBodyShape | Item[] | PageBody>(api, path, { ...listing.body(), ...fields }, (listing.stranger ?? (() => outsider))().token);
+        const response = await call<ErrorBodyShape | Item[] | PageBody>(
+          api,
+          path,
+          { ...listing.body(), ...fields },
+          (listing.stranger ?? (() => outsider))().token,
+        );
         const answer = listing.stranger ? { status: 403 } : { status: 200, body: 'limit' in fields ? { items: [], nextCursor: null } : [] };
         expect({ fields, status: response.status, ...('body' in answer ? { body: response.body } : {}) }).toEqual({ fields, ...answer });
       }
@@ -377,7 +407,9 @@ describe('paged listings: limit, cursor and query (issue 16)', () => {
   ])('%s refuses tampered cursors with 400 VALIDATION_FAILED, never a 500', async (path, body) => {
     // Two events of the organization at least, so that its first page of one has a next.
     for (const name of ['ページング組織 (改)', 'ページング組織']) {
-      expect((await call(api, '/organization/update', { organizationId: organization.organization.id, updateProps: { name } }, systemAdmin.token)).status).toBe(200);
+      expect((await call(api, '/organization/update', { organizationId: organization.organization.id, updateProps: { name } }, systemAdmin.token)).status).toBe(
+        200,
+      );
     }
     await expectTamperedCursorsRefused(path, body(), systemAdmin.token);
   });
@@ -426,18 +458,29 @@ describe('paged listings: limit, cursor and query (issue 16)', () => {
         { limit: 100, query: 'Snake' },
         systemAdmin.token,
       );
-      const organizations = await db.query<{ id: string; name: string; profile_image_src: string | null }[]>('SELECT id, name, profile_image_src FROM organizations');
+      const organizations = await db.query<{ id: string; name: string; profile_image_src: string | null }[]>(
+        'SELECT id, name, profile_image_src FROM organizations',
+      );
       const byId = new Map(organizations.map((o) => [o.id, o]));
       expect(response.body.items.length).toBeGreaterThan(2);
       for (const item of response.body.items) {
-        expect({ path, name: item.organizationName, image: item.organizationProfileImageSrc }).toEqual({ path, name: byId.get(item.organizationId)?.name, image: byId.get(item.organizationId)?.profile_image_src });
+        expect({ path, name: item.organizationName, image: item.organizationProfileImageSrc }).toEqual({
+          path,
+          name: byId.get(item.organizationId)?.name,
+          image: byId.get(item.organizationId)?.profile_image_src,
+        });
       }
       expect(response.body.items.map((item) => item.organizationProfileImageSrc)).toEqual(expect.arrayContaining([ORGANIZATION_IMAGE, null]));
     }
   });
 
   it('gives the organizations of /organization/listOfAccount with their roles, the account’s only', async () => {
-    const own = await call<PageBody & { items: { id: string; roles: { key: string }[] }[] }>(api, '/organization/listOfAccount', { limit: 10, query: 'ページング' }, admin.token);
+    const own = await call<PageBody & { items: { id: string; roles: { key: string }[] }[] }>(
+      api,
+      '/organization/listOfAccount',
+      { limit: 10, query: 'ページング' },
+      admin.token,
+    );
     expect(own.body.items.map((item) => item.id)).toEqual([organization.organization.id]);
     expect(own.body.items[0]?.roles.map((role) => role.key)).toEqual(['admin', 'member']);
     const others = await call<PageBody>(api, '/organization/listOfAccount', { limit: 10, query: 'ページング' }, member.token);
@@ -445,14 +488,32 @@ describe('paged listings: limit, cursor and query (issue 16)', () => {
   });
 
   it('gives the members with their memberships, and accounts with all theirs', async () => {
-    const members = await call<PageBody & { items: { memberships: unknown[] }[] }>(api, '/project/listMembers', { projectId: project.project.id, limit: 1, query: 'Snake_Case' }, admin.token);
+    const members = await call<PageBody & { items: { memberships: unknown[] }[] }>(
+      api,
+      '/project/listMembers',
+      { projectId: project.project.id, limit: 1, query: 'Snake_Case' },
+      admin.token,
+    );
     expect(members.body.items[0]?.memberships).toEqual([
-      { organizationId: organization.organization.id, roleId: organization.memberRole.id, projects: [{ projectId: project.project.id, roleId: project.memberRole.id }] },
+      {
+        organizationId: organization.organization.id,
+        roleId: organization.memberRole.id,
+        projects: [{ projectId: project.project.id, roleId: project.memberRole.id }],
+      },
     ]);
-    const accounts = await call<PageBody & { items: { memberships: unknown[] }[] }>(api, '/systemAdmin/account/list', { limit: 1, query: admin.user.email }, systemAdmin.token);
+    const accounts = await call<PageBody & { items: { memberships: unknown[] }[] }>(
+      api,
+      '/systemAdmin/account/list',
+      { limit: 1, query: admin.user.email },
+      systemAdmin.token,
+    );
     expect(accounts.body.items.map((item) => item.id)).toEqual([admin.id]);
     expect(accounts.body.items[0]?.memberships).toEqual([
-      { organizationId: organization.organization.id, roleId: organization.adminRole.id, projects: [{ projectId: project.project.id, roleId: project.adminRole.id }] },
+      {
+        organizationId: organization.organization.id,
+        roleId: organization.adminRole.id,
+        projects: [{ projectId: project.project.id, roleId: project.adminRole.id }],
+      },
     ]);
   });
 });

@@ -7,7 +7,17 @@ import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { MIGRATIONS } from '../src/database/migrations';
-import { addOrganizationMember, createCaller, createOrganizationWithProjects, insertAccounts, insertMemberships, uniqueEmail, type Caller, type InviteEntryBody, type OrganizationWithProjectsFixture } from './support/fixtures';
+import {
+  addOrganizationMember,
+  createCaller,
+  createOrganizationWithProjects,
+  insertAccounts,
+  insertMemberships,
+  uniqueEmail,
+  type Caller,
+  type InviteEntryBody,
+  type OrganizationWithProjectsFixture,
+} from './support/fixtures';
 import { call, startApi, type CallResult, type TestApi } from './support/harness';
 import { freePort } from './support/private-postgres';
 
@@ -63,7 +73,9 @@ async function startPgBouncer(dir: string, server: URL): Promise<PgBouncer> {
   );
   const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (asRoot) chmodSync(dir, 0o755);
-  const child: ChildProcessByStdio<null, Readable, Readable> = spawn(PGBOUNCER, [...(asRoot ? ['-u', 'postgres'] : []), join(dir, 'pgbouncer.ini')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcessByStdio<null, Readable, Readable> = spawn(PGBOUNCER, [...(asRoot ? ['-u', 'postgres'] : []), join(dir, 'pgbouncer.ini')], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -130,7 +142,10 @@ describe('behind PgBouncer in transaction mode', () => {
     let admin: Caller;
 
     beforeAll(async () => {
-      [first, second] = await Promise.all([startApi({ ...overrides(), DATABASE_DIRECT_URL: directUrl.toString() }), startApi({ ...overrides(), DATABASE_DIRECT_URL: directUrl.toString() })]);
+      [first, second] = await Promise.all([
+        startApi({ ...overrides(), DATABASE_DIRECT_URL: directUrl.toString() }),
+        startApi({ ...overrides(), DATABASE_DIRECT_URL: directUrl.toString() }),
+      ]);
       org = await createOrganizationWithProjects(first, 'プール経由の組織', 1);
       admin = await createCaller(first);
       await addOrganizationMember(first, admin.id, org, 'admin');
@@ -150,11 +165,17 @@ describe('behind PgBouncer in transaction mode', () => {
       const results = await Promise.all(emails.map((email, i) => invite(i % 2 === 0 ? first : second, [email])));
       expect(results.map((r) => r.status)).toEqual(emails.map(() => 200));
       const ids = results.map((r) => r.body[0]!.invitation!.id);
-      const audited = await direct<{ id: string }>(`SELECT DISTINCT target_id AS id FROM audit_events WHERE target_type = 'invitation' AND target_id = ANY($1)`, [ids]);
+      const audited = await direct<{ id: string }>(
+        `SELECT DISTINCT target_id AS id FROM audit_events WHERE target_type = 'invitation' AND target_id = ANY($1)`,
+        [ids],
+      );
       expect(audited.map((row) => row.id).sort()).toEqual([...ids].sort());
       const deadline = Date.now() + 15_000;
       for (;;) {
-        const rows = await direct<{ status: string; attempts: number }>(`SELECT status, attempts FROM email_outbox WHERE kind = 'invitation' AND reference_id = ANY($1)`, [ids]);
+        const rows = await direct<{ status: string; attempts: number }>(
+          `SELECT status, attempts FROM email_outbox WHERE kind = 'invitation' AND reference_id = ANY($1)`,
+          [ids],
+        );
         if (rows.length === ids.length && rows.every((row) => row.status === 'sent')) {
           expect(rows.every((row) => row.attempts === 1)).toBe(true);
           break;
@@ -173,7 +194,10 @@ describe('behind PgBouncer in transaction mode', () => {
       const retry = await invite(second, [email], { 'Idempotency-Key': key });
       expect(retry.headers.get('idempotent-replayed')).toBe('true');
       expect(retry.body).toEqual(ok[0]!.body);
-      const [counts] = await direct<{ invitations: number }>(`SELECT count(*)::int AS invitations FROM invitations WHERE organization_id = $1 AND email = $2`, [org.organization.id, email.toLowerCase()]);
+      const [counts] = await direct<{ invitations: number }>(`SELECT count(*)::int AS invitations FROM invitations WHERE organization_id = $1 AND email = $2`, [
+        org.organization.id,
+        email.toLowerCase(),
+      ]);
       expect(counts).toEqual({ invitations: 1 });
     });
 
@@ -182,7 +206,12 @@ describe('behind PgBouncer in transaction mode', () => {
       const [a, b] = await Promise.all([createCaller(first), createCaller(first)]);
       for (const caller of [a, b]) await addOrganizationMember(first, caller.id, other, 'admin');
       const demote = (on: TestApi, operator: Caller, accountId: string) =>
-        call(on, '/account/assignOrganizationRole', { accountId, props: { organizationId: other.organization.id, roleId: other.memberRole.id } }, operator.token);
+        call(
+          on,
+          '/account/assignOrganizationRole',
+          { accountId, props: { organizationId: other.organization.id, roleId: other.memberRole.id } },
+          operator.token,
+        );
       // A transaction of a direct connection holds the memberships until both calls wait for them.
       const blocker = new Client({ connectionString: directUrl.toString() });
       await blocker.connect();
@@ -191,7 +220,13 @@ describe('behind PgBouncer in transaction mode', () => {
         await blocker.query('SELECT 1 FROM organization_memberships WHERE organization_id = $1 FOR UPDATE', [other.organization.id]);
         const pending = Promise.all([demote(first, a, b.id), demote(second, b, a.id)]);
         const deadline = Date.now() + 15_000;
-        while ((await blocker.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)).rows[0]!.n < 2) {
+        while (
+          (
+            await blocker.query<{ n: number }>(
+              `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+            )
+          ).rows[0]!.n < 2
+        ) {
           if (Date.now() > deadline) throw new Error('the calls never waited for the locked memberships');
           await sleep(25);
         }
@@ -200,13 +235,19 @@ describe('behind PgBouncer in transaction mode', () => {
       } finally {
         await blocker.end();
       }
-      const admins = await direct(`SELECT 1 FROM organization_memberships WHERE organization_id = $1 AND role_id = $2`, [other.organization.id, other.adminRole.id]);
+      const admins = await direct(`SELECT 1 FROM organization_memberships WHERE organization_id = $1 AND role_id = $2`, [
+        other.organization.id,
+        other.adminRole.id,
+      ]);
       expect(admins).toHaveLength(1);
     });
 
     it('pages a listing by its keyset, the pages alternating between the instances', async () => {
       await insertMemberships(first, await insertAccounts(first, 23), org);
-      const expected = await direct<{ id: string }>(`SELECT account_id AS id FROM organization_memberships WHERE organization_id = $1 ORDER BY created_at, account_id`, [org.organization.id]);
+      const expected = await direct<{ id: string }>(
+        `SELECT account_id AS id FROM organization_memberships WHERE organization_id = $1 ORDER BY created_at, account_id`,
+        [org.organization.id],
+      );
       const ids: string[] = [];
       let cursor: string | null | undefined;
       for (let page = 0; cursor !== null; page += 1) {
@@ -252,7 +293,9 @@ describe('behind PgBouncer in transaction mode', () => {
     });
 
     it(`used at most ${SERVER_CONNECTIONS} server connections for the instances' pools of ${POOL_MAX} each`, async () => {
-      const [pooled] = await direct<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND query NOT LIKE 'LISTEN %'`);
+      const [pooled] = await direct<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND query NOT LIKE 'LISTEN %'`,
+      );
       expect(pooled!.n).toBeGreaterThan(0);
       expect(pooled!.n).toBeLessThanOrEqual(SERVER_CONNECTIONS);
     });

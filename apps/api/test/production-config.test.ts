@@ -20,8 +20,16 @@ describe('production refuses the fallbacks of a developer machine', () => {
     ['without SENDGRID_API_KEY', { SENDGRID_API_KEY: undefined }, 'Missing environment variable SENDGRID_API_KEY (required when APP_ENV is prod'],
     ['with a blank SENDGRID_API_KEY', { SENDGRID_API_KEY: ' ' }, 'Missing environment variable SENDGRID_API_KEY (required when APP_ENV is prod'],
     ['without STORAGE_BUCKET', { STORAGE_BUCKET: undefined }, 'Missing environment variable STORAGE_BUCKET (required when APP_ENV is prod'],
-    ['without STORAGE_BUCKET, local uploads not allowed', { STORAGE_BUCKET: undefined, LOCAL_UPLOADS_SINGLE_INSTANCE: 'false' }, 'LOCAL_UPLOADS_SINGLE_INSTANCE=true allows that for a single instance'],
-    ['with a malformed LOCAL_UPLOADS_SINGLE_INSTANCE', { STORAGE_BUCKET: undefined, LOCAL_UPLOADS_SINGLE_INSTANCE: 'yes' }, 'LOCAL_UPLOADS_SINGLE_INSTANCE must be true or false'],
+    [
+      'without STORAGE_BUCKET, local uploads not allowed',
+      { STORAGE_BUCKET: undefined, LOCAL_UPLOADS_SINGLE_INSTANCE: 'false' },
+      'LOCAL_UPLOADS_SINGLE_INSTANCE=true allows that for a single instance',
+    ],
+    [
+      'with a malformed LOCAL_UPLOADS_SINGLE_INSTANCE',
+      { STORAGE_BUCKET: undefined, LOCAL_UPLOADS_SINGLE_INSTANCE: 'yes' },
+      'LOCAL_UPLOADS_SINGLE_INSTANCE must be true or false',
+    ],
     ['with the Auth Emulator', { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }, 'FIREBASE_AUTH_EMULATOR_HOST must not be set when APP_ENV is prod'],
   ])('refuses to start %s, naming the variable', (_case, override, message) => {
     const load = () => loadConfig({ ...prodEnv, ...override });
@@ -30,11 +38,20 @@ describe('production refuses the fallbacks of a developer machine', () => {
   });
 
   it('keeps uploaded images on the disk of a single instance only when told to', () => {
-    expect(loadConfig({ ...prodEnv, STORAGE_BUCKET: undefined, LOCAL_UPLOADS_SINGLE_INSTANCE: 'true' })).toMatchObject({ storageBucket: undefined, dataDir: '.data' });
+    expect(loadConfig({ ...prodEnv, STORAGE_BUCKET: undefined, LOCAL_UPLOADS_SINGLE_INSTANCE: 'true' })).toMatchObject({
+      storageBucket: undefined,
+      dataDir: '.data',
+    });
   });
 
   it.each(['dev', 'test', 'eva'])('keeps the fallbacks when APP_ENV is %s', (environment) => {
-    const env = { ...prodEnv, APP_ENV: environment, SENDGRID_API_KEY: undefined, STORAGE_BUCKET: undefined, FIREBASE_AUTH_EMULATOR_HOST: environment === 'dev' ? '127.0.0.1:9099' : undefined };
+    const env = {
+      ...prodEnv,
+      APP_ENV: environment,
+      SENDGRID_API_KEY: undefined,
+      STORAGE_BUCKET: undefined,
+      FIREBASE_AUTH_EMULATOR_HOST: environment === 'dev' ? '127.0.0.1:9099' : undefined,
+    };
     expect(loadConfig(env)).toMatchObject({ sendgridApiKey: undefined, storageBucket: undefined });
   });
 });

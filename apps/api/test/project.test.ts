@@ -1,5 +1,15 @@
 import { ERROR_MESSAGES, PRESET_PROJECT_ROLES } from '@console/domain';
-import { addOrganizationMember, addProjectMember, createCaller, createCast, type AccountBody, type Caller, type OrganizationFixture, type ProjectBody, type ProjectFixture } from './support/fixtures';
+import {
+  addOrganizationMember,
+  addProjectMember,
+  createCaller,
+  createCast,
+  type AccountBody,
+  type Caller,
+  type OrganizationFixture,
+  type ProjectBody,
+  type ProjectFixture,
+} from './support/fixtures';
 import { call, startApi, type TestApi } from './support/harness';
 
 describe('project calls', () => {
@@ -16,7 +26,14 @@ describe('project calls', () => {
 
   beforeAll(async () => {
     api = await startApi();
-    ({ callers: [projectAdmin, projectMember, organizationMember, outsider], systemAdmin, organization, project, sibling, foreign } = await createCast(api));
+    ({
+      callers: [projectAdmin, projectMember, organizationMember, outsider],
+      systemAdmin,
+      organization,
+      project,
+      sibling,
+      foreign,
+    } = await createCast(api));
     for (const caller of [projectAdmin, projectMember, organizationMember]) await addOrganizationMember(api, caller.id, organization, 'member');
     await addProjectMember(api, projectAdmin.id, project, 'admin');
     await addProjectMember(api, projectMember.id, project, 'member');
@@ -84,29 +101,52 @@ describe('project calls', () => {
     });
 
     it('changes product settings only for a system admin, validated against the product catalogue', async () => {
-      expect(await call(api, '/project/update', { projectId: id(), updateProps: { productSettings: { knowledge: { plan: 'enterprise' } } } }, projectAdmin.token)).toMatchObject({
+      expect(
+        await call(api, '/project/update', { projectId: id(), updateProps: { productSettings: { knowledge: { plan: 'enterprise' } } } }, projectAdmin.token),
+      ).toMatchObject({
         status: 403,
         body: { errorCode: 'FORBIDDEN' },
       });
-      const enabled = await call<ProjectBody>(api, '/project/update', { projectId: id(), updateProps: { productSettings: { knowledge: { plan: 'enterprise' } } } }, systemAdmin.token);
+      const enabled = await call<ProjectBody>(
+        api,
+        '/project/update',
+        { projectId: id(), updateProps: { productSettings: { knowledge: { plan: 'enterprise' } } } },
+        systemAdmin.token,
+      );
       expect(enabled).toMatchObject({ status: 200, body: { productSettings: { knowledge: { plan: 'enterprise' } } } });
-      expect((await call<ProjectBody>(api, '/project/get', { projectId: id() }, projectMember.token)).body.productSettings).toEqual({ knowledge: { plan: 'enterprise' } });
-      expect(await call(api, '/project/update', { projectId: id(), updateProps: { productSettings: { speak: { plan: 'enterprise' } } } }, systemAdmin.token)).toMatchObject({
+      expect((await call<ProjectBody>(api, '/project/get', { projectId: id() }, projectMember.token)).body.productSettings).toEqual({
+        knowledge: { plan: 'enterprise' },
+      });
+      expect(
+        await call(api, '/project/update', { projectId: id(), updateProps: { productSettings: { speak: { plan: 'enterprise' } } } }, systemAdmin.token),
+      ).toMatchObject({
         status: 400,
         body: { errorCode: 'INVALID_PRODUCT' },
       });
-      expect(await call(api, '/project/update', { projectId: id(), updateProps: { productSettings: { knowledge: { plan: 'gold' } } } }, systemAdmin.token)).toMatchObject({
+      expect(
+        await call(api, '/project/update', { projectId: id(), updateProps: { productSettings: { knowledge: { plan: 'gold' } } } }, systemAdmin.token),
+      ).toMatchObject({
         status: 400,
         body: { errorCode: 'INVALID_PLAN' },
       });
-      expect(await call(api, '/project/update', { projectId: id(), updateProps: { productSettings: ['knowledge'] } }, systemAdmin.token)).toMatchObject({ status: 400 });
-      const disabled = await call<ProjectBody>(api, '/project/update', { projectId: id(), updateProps: { productSettings: { knowledge: { plan: 'none' } } } }, systemAdmin.token);
+      expect(await call(api, '/project/update', { projectId: id(), updateProps: { productSettings: ['knowledge'] } }, systemAdmin.token)).toMatchObject({
+        status: 400,
+      });
+      const disabled = await call<ProjectBody>(
+        api,
+        '/project/update',
+        { projectId: id(), updateProps: { productSettings: { knowledge: { plan: 'none' } } } },
+        systemAdmin.token,
+      );
       expect(disabled.body.productSettings).toEqual({ knowledge: { plan: 'none' } });
     });
 
     it('refuses a project member, an empty name and the admin of another project', async () => {
       expect((await call(api, '/project/update', { projectId: id(), updateProps: { name: 'x' } }, projectMember.token)).status).toBe(403);
-      expect(await call(api, '/project/update', { projectId: id(), updateProps: { name: '' } }, projectAdmin.token)).toMatchObject({ status: 400, body: { errorCode: 'NAME_REQUIRED' } });
+      expect(await call(api, '/project/update', { projectId: id(), updateProps: { name: '' } }, projectAdmin.token)).toMatchObject({
+        status: 400,
+        body: { errorCode: 'NAME_REQUIRED' },
+      });
       expect((await call(api, '/project/update', { projectId: sibling.project.id, updateProps: { name: 'x' } }, projectAdmin.token)).status).toBe(403);
     });
   });
@@ -119,7 +159,13 @@ describe('project calls', () => {
       await addProjectMember(api, leaving.id, sibling, 'member');
       const response = await call<AccountBody>(api, '/project/removeMember', { projectId: id(), accountId: leaving.id }, projectAdmin.token);
       expect(response.status).toBe(200);
-      expect(response.body.memberships).toEqual([{ organizationId: organization.organization.id, roleId: organization.memberRole.id, projects: [{ projectId: sibling.project.id, roleId: sibling.memberRole.id }] }]);
+      expect(response.body.memberships).toEqual([
+        {
+          organizationId: organization.organization.id,
+          roleId: organization.memberRole.id,
+          projects: [{ projectId: sibling.project.id, roleId: sibling.memberRole.id }],
+        },
+      ]);
       const members = await call<AccountBody[]>(api, '/project/listMembers', { projectId: id() }, projectAdmin.token);
       expect(members.body.map((a) => a.id)).not.toContain(leaving.id);
     });
@@ -129,7 +175,10 @@ describe('project calls', () => {
         status: 403,
         body: { errorCode: 'CANNOT_REMOVE_SELF', message: ERROR_MESSAGES.CANNOT_REMOVE_SELF },
       });
-      expect(await call(api, '/project/removeMember', { projectId: id(), accountId: organizationMember.id }, projectAdmin.token)).toMatchObject({ status: 404, body: { errorCode: 'NOT_FOUND' } });
+      expect(await call(api, '/project/removeMember', { projectId: id(), accountId: organizationMember.id }, projectAdmin.token)).toMatchObject({
+        status: 404,
+        body: { errorCode: 'NOT_FOUND' },
+      });
       expect((await call(api, '/project/removeMember', { projectId: id(), accountId: projectAdmin.id }, projectMember.token)).status).toBe(403);
     });
   });

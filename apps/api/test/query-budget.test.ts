@@ -44,12 +44,25 @@ const audit = { createdById: ROOT_ACCOUNT_ID, updatedById: ROOT_ACCOUNT_ID };
 
 function presetRoles(organizationId: string, projectId: string | null): RoleEntity[] {
   const presets = projectId === null ? PRESET_ORGANIZATION_ROLES : PRESET_PROJECT_ROLES;
-  return presets.map((p) => Object.assign(new RoleEntity(), { id: generateId('role'), organizationId, projectId, key: p.key, name: p.name, description: p.description, isPreset: true, ...audit }));
+  return presets.map((p) =>
+    Object.assign(new RoleEntity(), {
+      id: generateId('role'),
+      organizationId,
+      projectId,
+      key: p.key,
+      name: p.name,
+      description: p.description,
+      isPreset: true,
+      ...audit,
+    }),
+  );
 }
 
 /** `count` projects of the organization with their preset roles, in bulk. */
 async function insertProjects(api: TestApi, organizationId: string, count: number): Promise<void> {
-  const projects = Array.from({ length: count }, (_, i) => Object.assign(new ProjectEntity(), { id: generateId('project'), organizationId, name: `P${i}`, productSettings: {}, ...audit }));
+  const projects = Array.from({ length: count }, (_, i) =>
+    Object.assign(new ProjectEntity(), { id: generateId('project'), organizationId, name: `P${i}`, productSettings: {}, ...audit }),
+  );
   const m = api.app.get(DataSource).manager;
   await m.getRepository(ProjectEntity).insert(projects);
   await m.getRepository(RoleEntity).insert(projects.flatMap((p) => presetRoles(organizationId, p.id)));
@@ -57,14 +70,20 @@ async function insertProjects(api: TestApi, organizationId: string, count: numbe
 
 /** `count` organizations with their preset roles, each with the account as a member, in bulk. */
 async function insertOrganizationsOf(api: TestApi, accountId: string, count: number): Promise<void> {
-  const organizations = Array.from({ length: count }, (_, i) => Object.assign(new OrganizationEntity(), { id: generateId('organization'), name: `O${i}`, profileImageSrc: null, ...audit }));
+  const organizations = Array.from({ length: count }, (_, i) =>
+    Object.assign(new OrganizationEntity(), { id: generateId('organization'), name: `O${i}`, profileImageSrc: null, ...audit }),
+  );
   const roles = organizations.map((o) => presetRoles(o.id, null));
   const m = api.app.get(DataSource).manager;
   await m.getRepository(OrganizationEntity).insert(organizations);
   await m.getRepository(RoleEntity).insert(roles.flat());
-  await m.getRepository(OrganizationMembershipEntity).insert(
-    organizations.map((o, i) => Object.assign(new OrganizationMembershipEntity(), { accountId, organizationId: o.id, roleId: roles[i]?.find((r) => r.key === 'member')?.id, ...audit })),
-  );
+  await m
+    .getRepository(OrganizationMembershipEntity)
+    .insert(
+      organizations.map((o, i) =>
+        Object.assign(new OrganizationMembershipEntity(), { accountId, organizationId: o.id, roleId: roles[i]?.find((r) => r.key === 'member')?.id, ...audit }),
+      ),
+    );
 }
 
 /**
@@ -141,7 +160,11 @@ describe('query budget of list and get calls', () => {
       'systemAdmin/account/list (page, query)': await statementsOf('/systemAdmin/account/list', { limit: 50, query: 'member' }, admin),
       'system-admin/project/listAll (page)': await statementsOf('/system-admin/project/listAll', { limit: 50 }, admin),
       'systemAdmin/projectKarteMapping/get': await statementsOf('/systemAdmin/projectKarteMapping/get', { projectId: data.projectId }, admin),
-      'systemAdmin/organizationKarteMapping/get': await statementsOf('/systemAdmin/organizationKarteMapping/get', { organizationId: data.organizationId }, admin),
+      'systemAdmin/organizationKarteMapping/get': await statementsOf(
+        '/systemAdmin/organizationKarteMapping/get',
+        { organizationId: data.organizationId },
+        admin,
+      ),
     };
   }
 
@@ -162,7 +185,10 @@ describe('query budget of list and get calls', () => {
       ['/project/listInAccount', data.caller.token],
       ['/system-admin/project/listAll', systemAdmin.token],
     ] as const) {
-      expect({ path, statements: await statementsOfCall(path, { limit: 2, query: 'O' }, token) }).toEqual({ path, statements: [SIGN_IN, expect.stringMatching(/FROM (projects p JOIN )?organizations o /)] });
+      expect({ path, statements: await statementsOfCall(path, { limit: 2, query: 'O' }, token) }).toEqual({
+        path,
+        statements: [SIGN_IN, expect.stringMatching(/FROM (projects p JOIN )?organizations o /)],
+      });
     }
   });
 

@@ -4,7 +4,15 @@ import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { READ_CALL_KEY } from '../src/common/http/read-call';
 import { ConfigError, loadConfig } from '../src/config/app-config';
-import { addOrganizationMember, createCaller, createOrganization, uniqueEmail, type Caller, type ErrorBodyShape, type OrganizationFixture } from './support/fixtures';
+import {
+  addOrganizationMember,
+  createCaller,
+  createOrganization,
+  uniqueEmail,
+  type Caller,
+  type ErrorBodyShape,
+  type OrganizationFixture,
+} from './support/fixtures';
 import { call, startApi, type CallResult, type TestApi } from './support/harness';
 import { discoverRoutes } from './support/routes';
 
@@ -55,11 +63,18 @@ describe('rate limits', () => {
   }
 
   function invite(api: TestApi, organization: OrganizationFixture, admin: Caller, emails: string[]): Promise<CallResult<ErrorBodyShape>> {
-    return call<ErrorBodyShape>(api, '/organization/inviteMembers', { organizationId: organization.organization.id, emails, props: { roleId: organization.memberRole.id, projects: [] } }, admin.token);
+    return call<ErrorBodyShape>(
+      api,
+      '/organization/inviteMembers',
+      { organizationId: organization.organization.id, emails, props: { roleId: organization.memberRole.id, projects: [] } },
+      admin.token,
+    );
   }
 
   async function invitationCount(api: TestApi, organization: OrganizationFixture): Promise<number> {
-    const [row] = await api.app.get(DataSource).query<{ count: number }[]>(`SELECT count(*)::int AS count FROM invitations WHERE organization_id = $1`, [organization.organization.id]);
+    const [row] = await api.app
+      .get(DataSource)
+      .query<{ count: number }[]>(`SELECT count(*)::int AS count FROM invitations WHERE organization_id = $1`, [organization.organization.id]);
     return row!.count;
   }
 
@@ -112,7 +127,9 @@ describe('rate limits', () => {
     // The audit log records the address the limit counts.
     const caller = await createCaller(api);
     const requestId = `forged-${randomBytes(4).toString('hex')}`;
-    expect((await call(api, '/account/update', { name: '名前' }, caller.token, { 'x-forwarded-for': '198.51.100.1', 'x-request-id': requestId })).status).toBe(200);
+    expect((await call(api, '/account/update', { name: '名前' }, caller.token, { 'x-forwarded-for': '198.51.100.1', 'x-request-id': requestId })).status).toBe(
+      200,
+    );
     const [event] = await api.app.get(DataSource).query<{ ip: string }[]>('SELECT ip FROM audit_events WHERE request_id = $1', [requestId]);
     expect(event?.ip).toBe('127.0.0.1');
   });
@@ -120,7 +137,8 @@ describe('rate limits', () => {
   it('takes the client IP from the entry the proxy appended to X-Forwarded-For, not from entries the client wrote itself', async () => {
     const api = await startShared({ RATE_LIMIT_IP_PER_MINUTE: '2', TRUSTED_PROXIES: '127.0.0.1' });
     // This test's fetch, from loopback, stands for the proxy (TRUSTED_PROXIES): it appends the address it saw, 203.0.113.9.
-    const viaProxy = (clientWritten: string[]) => call(api, '/account/get', undefined, undefined, { 'x-forwarded-for': [...clientWritten, '203.0.113.9'].join(', ') });
+    const viaProxy = (clientWritten: string[]) =>
+      call(api, '/account/get', undefined, undefined, { 'x-forwarded-for': [...clientWritten, '203.0.113.9'].join(', ') });
     expect((await viaProxy([])).status).toBe(401);
     expect((await viaProxy(['198.51.100.1'])).status).toBe(401);
     expectRateLimited(await viaProxy(['198.51.100.2']), 60);
@@ -131,7 +149,8 @@ describe('rate limits', () => {
   it('limits /session/introspect per client IP, whatever credentials the caller adds', async () => {
     const api = await startShared({ RATE_LIMIT_IP_PER_MINUTE: '2' });
     const caller = await createCaller(api);
-    const introspect = (headers: Record<string, string> = {}) => call(api, '/session/introspect', { sessionCookie: 'not-a-session' }, undefined, { 'x-console-subsystem-key': KNOWLEDGE_KEY, ...headers });
+    const introspect = (headers: Record<string, string> = {}) =>
+      call(api, '/session/introspect', { sessionCookie: 'not-a-session' }, undefined, { 'x-console-subsystem-key': KNOWLEDGE_KEY, ...headers });
     expect((await introspect()).status).toBe(401);
     expect((await introspect({ authorization: `Bearer ${caller.token}` })).status).toBe(401);
     expectRateLimited(await introspect({ authorization: `Bearer ${caller.token}` }), 60);
@@ -150,11 +169,16 @@ describe('rate limits', () => {
       const badCookie = { ...attacker, cookie: `${api.config.deployment.sessionCookieName}=not-a-session-cookie`, origin: api.config.appOrigin };
       expect((await call(api, '/account/get', undefined, INVALID_TOKEN, attacker)).status).toBe(401);
       expect((await call(api, '/account/get', undefined, undefined, badCookie)).status).toBe(401);
-      expect((await call(api, '/session/introspect', { sessionCookie: 'x' }, undefined, { ...attacker, 'x-console-subsystem-key': 'not-the-knowledge-key' })).status).toBe(401);
+      expect(
+        (await call(api, '/session/introspect', { sessionCookie: 'x' }, undefined, { ...attacker, 'x-console-subsystem-key': 'not-the-knowledge-key' })).status,
+      ).toBe(401);
 
       expectRateLimited(await call(api, '/account/get', undefined, INVALID_TOKEN, attacker), 60);
       expectRateLimited(await call(api, '/account/get', undefined, undefined, badCookie), 60);
-      expectRateLimited(await call(api, '/session/introspect', { sessionCookie: 'x' }, undefined, { ...attacker, 'x-console-subsystem-key': KNOWLEDGE_KEY }), 60);
+      expectRateLimited(
+        await call(api, '/session/introspect', { sessionCookie: 'x' }, undefined, { ...attacker, 'x-console-subsystem-key': KNOWLEDGE_KEY }),
+        60,
+      );
       expectRateLimited(await call(api, '/account/get', undefined, caller.token, attacker), 60);
       // Calls without credentials are not authentications.
       expect((await call(api, '/account/get', undefined, undefined, attacker)).status).toBe(401);
@@ -219,20 +243,33 @@ describe('rate limits', () => {
     });
 
     it('enforce one limit per account: of 6 writes on each, with a limit of 10, exactly 10 get through', async () => {
-      const [first, second] = await Promise.all([startShared({ RATE_LIMIT_ACCOUNT_WRITES_PER_MINUTE: '10' }), startShared({ RATE_LIMIT_ACCOUNT_WRITES_PER_MINUTE: '10' })]);
+      const [first, second] = await Promise.all([
+        startShared({ RATE_LIMIT_ACCOUNT_WRITES_PER_MINUTE: '10' }),
+        startShared({ RATE_LIMIT_ACCOUNT_WRITES_PER_MINUTE: '10' }),
+      ]);
       const caller = await createCaller(first);
-      const results = await Promise.all([first, second].flatMap((api) => Array.from({ length: 6 }, (_, i) => call(api, '/account/update', { name: `名前${i}` }, caller.token))));
+      const results = await Promise.all(
+        [first, second].flatMap((api) => Array.from({ length: 6 }, (_, i) => call(api, '/account/update', { name: `名前${i}` }, caller.token))),
+      );
       expect(statuses(results)).toEqual([...Array<number>(10).fill(200), 429, 429]);
     });
 
     it('enforce one limit of failed authentications per client IP: of 6 invalid tokens sent to each, with a limit of 5, exactly 5 answer 401', async () => {
-      const [first, second] = await Promise.all([startShared({ RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: '5' }), startShared({ RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: '5' })]);
-      const results = await Promise.all([first, second].flatMap((api) => Array.from({ length: 6 }, (_, i) => call(api, '/account/get', undefined, `not-a-valid-id-token-${i}`))));
+      const [first, second] = await Promise.all([
+        startShared({ RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: '5' }),
+        startShared({ RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: '5' }),
+      ]);
+      const results = await Promise.all(
+        [first, second].flatMap((api) => Array.from({ length: 6 }, (_, i) => call(api, '/account/get', undefined, `not-a-valid-id-token-${i}`))),
+      );
       expect(statuses(results)).toEqual([...Array<number>(5).fill(401), ...Array<number>(7).fill(429)]);
     });
 
     it('enforce one daily invitation cap per organization: of 6 invitations through each, with a cap of 10, exactly 10 are made', async () => {
-      const [first, second] = await Promise.all([startShared({ INVITATIONS_PER_ORGANIZATION_PER_DAY: '10' }), startShared({ INVITATIONS_PER_ORGANIZATION_PER_DAY: '10' })]);
+      const [first, second] = await Promise.all([
+        startShared({ INVITATIONS_PER_ORGANIZATION_PER_DAY: '10' }),
+        startShared({ INVITATIONS_PER_ORGANIZATION_PER_DAY: '10' }),
+      ]);
       const { organization, admin } = await organizationWithAdmin(first);
       const results = await Promise.all([first, second].flatMap((api) => Array.from({ length: 6 }, () => invite(api, organization, admin, [uniqueEmail()]))));
       expect(statuses(results)).toEqual([...Array<number>(10).fill(200), 429, 429]);
@@ -241,7 +278,13 @@ describe('rate limits', () => {
   });
 
   it('counts in memory without REDIS_URL: each instance on its own, nothing in Redis', async () => {
-    const limits = { REDIS_URL: '', RATE_LIMIT_KEY_PREFIX: prefix, RATE_LIMIT_IP_PER_MINUTE: '2', RATE_LIMIT_ACCOUNT_WRITES_PER_MINUTE: '3', INVITATIONS_PER_ORGANIZATION_PER_DAY: '2' };
+    const limits = {
+      REDIS_URL: '',
+      RATE_LIMIT_KEY_PREFIX: prefix,
+      RATE_LIMIT_IP_PER_MINUTE: '2',
+      RATE_LIMIT_ACCOUNT_WRITES_PER_MINUTE: '3',
+      INVITATIONS_PER_ORGANIZATION_PER_DAY: '2',
+    };
     const [first, second] = await Promise.all([start(limits), start(limits)]);
     expect(first.config.rateLimit.redisUrl).toBeUndefined();
     for (let i = 0; i < 2; i += 1) expect((await call(first, '/account/get')).status).toBe(401);
@@ -335,11 +378,24 @@ describe('rate limits', () => {
 });
 
 describe('configuration of the rate limits', () => {
-  const env = { APP_ENV: 'test', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x', FIREBASE_PROJECT_ID: 'demo-x', COMPANY_MAIL_DOMAIN: 'console.example.jp', ROOT_ACCOUNT_EMAIL: 'root@console.example.jp' };
+  const env = {
+    APP_ENV: 'test',
+    DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x',
+    FIREBASE_PROJECT_ID: 'demo-x',
+    COMPANY_MAIL_DOMAIN: 'console.example.jp',
+    ROOT_ACCOUNT_EMAIL: 'root@console.example.jp',
+  };
 
   it('counts in memory with production limits unless configured', () => {
     const config = loadConfig(env);
-    expect(config.rateLimit).toEqual({ redisUrl: undefined, keyPrefix: 'console:rl:', ipPerMinute: 300, accountWritesPerMinute: 60, authFailuresPerMinute: 30, invitationsPerOrganizationPerDay: 300 });
+    expect(config.rateLimit).toEqual({
+      redisUrl: undefined,
+      keyPrefix: 'console:rl:',
+      ipPerMinute: 300,
+      accountWritesPerMinute: 60,
+      authFailuresPerMinute: 30,
+      invitationsPerOrganizationPerDay: 300,
+    });
     expect(config.trustedProxies).toEqual([]);
     expect(loadConfig({ ...env, TRUSTED_PROXIES: 'loopback' }).trustedProxies).toEqual(['loopback']);
     expect(loadConfig({ ...env, REDIS_URL: 'rediss://user:secret@redis.internal:6380/2', TRUSTED_PROXIES: '10.0.0.0/8, 35.191.0.0/16,::1' })).toMatchObject({

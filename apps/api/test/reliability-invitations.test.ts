@@ -56,7 +56,9 @@ describe('reliability of invitations and writes', () => {
       expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
       const ids = new Set(results.map((r) => r.body[0]?.invitation?.id));
       const counts = await countsFor(email);
-      console.log(`10 concurrent invitations of one address: ${counts.open} open invitation(s), ${counts.mails} queued e-mail(s), ${ids.size} distinct invitation id(s) answered`);
+      console.log(
+        `10 concurrent invitations of one address: ${counts.open} open invitation(s), ${counts.mails} queued e-mail(s), ${ids.size} distinct invitation id(s) answered`,
+      );
       expect(counts).toEqual({ open: 1, mails: 1 });
       expect(ids.size).toBe(1);
       expect([...ids][0]).toEqual(expect.any(String));
@@ -76,7 +78,12 @@ describe('reliability of invitations and writes', () => {
       await api.app.get(DataSource).query(`UPDATE invitations SET created_at = now() - interval '1 minute' WHERE id = $1`, [first.id]);
       const second = (await invite([email])).body[0]!.invitation!;
       expect(second.id).not.toBe(first.id);
-      const rows = await api.app.get(DataSource).query<{ id: string; cancelled: boolean }[]>(`SELECT id, cancelled_at IS NOT NULL AS cancelled FROM invitations WHERE id = ANY($1) ORDER BY created_at`, [[first.id, second.id]]);
+      const rows = await api.app
+        .get(DataSource)
+        .query<{ id: string; cancelled: boolean }[]>(
+          `SELECT id, cancelled_at IS NOT NULL AS cancelled FROM invitations WHERE id = ANY($1) ORDER BY created_at`,
+          [[first.id, second.id]],
+        );
       expect(rows).toEqual([
         { id: first.id, cancelled: true },
         { id: second.id, cancelled: false },
@@ -98,10 +105,12 @@ describe('reliability of invitations and writes', () => {
       const email = uniqueEmail('index');
       const first = (await invite([email])).body[0]!.invitation!;
       await expect(
-        api.app.get(DataSource).query(
-          `INSERT INTO invitations (id, organization_id, email, role_id, expired_in, created_by_id) SELECT reverse(id), organization_id, email, role_id, expired_in, created_by_id FROM invitations WHERE id = $1`,
-          [first.id],
-        ),
+        api.app
+          .get(DataSource)
+          .query(
+            `INSERT INTO invitations (id, organization_id, email, role_id, expired_in, created_by_id) SELECT reverse(id), organization_id, email, role_id, expired_in, created_by_id FROM invitations WHERE id = $1`,
+            [first.id],
+          ),
       ).rejects.toMatchObject({ driverError: { code: '23505', constraint: 'invitations_one_open_idx' } });
     });
   });
@@ -129,7 +138,11 @@ describe('reliability of invitations and writes', () => {
       expect((await invite([email], { 'Idempotency-Key': key })).status).toBe(200);
       const reused = await invite([other], { 'Idempotency-Key': key });
       expect(reused.status).toBe(422);
-      expect(reused.body).toEqual({ name: 'ConsoleError', errorCode: 'IDEMPOTENCY_KEY_REUSED', message: 'The Idempotency-Key was already used for a different request' });
+      expect(reused.body).toEqual({
+        name: 'ConsoleError',
+        errorCode: 'IDEMPOTENCY_KEY_REUSED',
+        message: 'The Idempotency-Key was already used for a different request',
+      });
       expect(await countsFor(other)).toEqual({ open: 0, mails: 0 });
     });
 
@@ -142,7 +155,8 @@ describe('reliability of invitations and writes', () => {
       expect(ok.length + conflicts.length).toBe(6);
       expect(ok.length).toBeGreaterThanOrEqual(1);
       for (const r of ok) expect(r.body).toEqual(ok[0]!.body);
-      for (const r of conflicts) expect(r.body).toMatchObject<ErrorBodyShape>({ name: 'ConsoleError', errorCode: 'CONFLICT', message: expect.any(String) as string });
+      for (const r of conflicts)
+        expect(r.body).toMatchObject<ErrorBodyShape>({ name: 'ConsoleError', errorCode: 'CONFLICT', message: expect.any(String) as string });
       expect(await countsFor(email)).toEqual({ open: 1, mails: 1 });
       const retry = await invite([email], { 'Idempotency-Key': key });
       expect(retry.body).toEqual(ok[0]!.body);
@@ -151,7 +165,13 @@ describe('reliability of invitations and writes', () => {
     it('frees the key of a failed call, so that its corrected retry runs', async () => {
       const email = uniqueEmail('failed');
       const key = `failed-${email}`;
-      const failed = await call(api, '/organization/inviteMembers', { organizationId: org.organization.id, emails: [email], props: { roleId: 'bad', projects: [] } }, admin.token, { 'Idempotency-Key': key });
+      const failed = await call(
+        api,
+        '/organization/inviteMembers',
+        { organizationId: org.organization.id, emails: [email], props: { roleId: 'bad', projects: [] } },
+        admin.token,
+        { 'Idempotency-Key': key },
+      );
       expect(failed.status).toBe(400);
       const retry = await invite([email], { 'Idempotency-Key': key });
       expect(retry.status).toBe(200);
@@ -168,13 +188,15 @@ describe('reliability of invitations and writes', () => {
     it('replays /system-admin/organization/create and /system-admin/project/create retried with the same key, per account', async () => {
       const name = `冪等組織 ${uniqueEmail('org')}`;
       const key = `create-${uniqueEmail('key')}`;
-      const createOrganization = (caller: Caller) => call<OrganizationBody>(api, '/system-admin/organization/create', { name }, caller.token, { 'Idempotency-Key': key });
+      const createOrganization = (caller: Caller) =>
+        call<OrganizationBody>(api, '/system-admin/organization/create', { name }, caller.token, { 'Idempotency-Key': key });
       const first = await createOrganization(systemAdmin);
       const retry = await createOrganization(systemAdmin);
       expect(first.status).toBe(200);
       expect(retry.status).toBe(200);
       expect(retry.body).toEqual(first.body);
-      const countOrganizations = async () => (await api.app.get(DataSource).query<{ n: number }[]>(`SELECT count(*)::int AS n FROM organizations WHERE name = $1`, [name]))[0]!.n;
+      const countOrganizations = async () =>
+        (await api.app.get(DataSource).query<{ n: number }[]>(`SELECT count(*)::int AS n FROM organizations WHERE name = $1`, [name]))[0]!.n;
       expect(await countOrganizations()).toBe(1);
       // Keys are per account: another administrator's call with the same key runs.
       const otherAdmin = await createSystemAdmin(api);
@@ -184,7 +206,10 @@ describe('reliability of invitations and writes', () => {
       expect(await countOrganizations()).toBe(2);
 
       const projectName = `冪等プロジェクト ${key}`;
-      const createProject = () => call<ProjectBody>(api, '/system-admin/project/create', { organizationId: first.body.id, name: projectName }, systemAdmin.token, { 'Idempotency-Key': key });
+      const createProject = () =>
+        call<ProjectBody>(api, '/system-admin/project/create', { organizationId: first.body.id, name: projectName }, systemAdmin.token, {
+          'Idempotency-Key': key,
+        });
       const project = await createProject();
       const projectRetry = await createProject();
       expect(project.status).toBe(200);
@@ -213,7 +238,16 @@ describe('reliability of invitations and writes', () => {
         await addOrganizationMember(api, member.id, org, 'member');
         const results = await Promise.all([
           call(api, '/organization/removeMember', { organizationId: org.organization.id, accountId: member.id }, admin.token),
-          call(api, '/account/assignProjectRole', { accountId: member.id, organizationId: org.organization.id, props: { projectId: org.projects[0]!.project.id, roleId: org.projects[0]!.memberRole.id } }, admin.token),
+          call(
+            api,
+            '/account/assignProjectRole',
+            {
+              accountId: member.id,
+              organizationId: org.organization.id,
+              props: { projectId: org.projects[0]!.project.id, roleId: org.projects[0]!.memberRole.id },
+            },
+            admin.token,
+          ),
         ]);
         for (const r of results) {
           statuses.push(r.status);
@@ -225,7 +259,9 @@ describe('reliability of invitations and writes', () => {
         const code = (r.body as { errorCode?: string }).errorCode ?? 'none';
         return { ...acc, [code]: (acc[code] ?? 0) + 1 };
       }, {});
-      console.log(`remove member ∥ assign project role, ${rounds} rounds: answers by status ${JSON.stringify(tally)}, refusals by code ${JSON.stringify(codes)}`);
+      console.log(
+        `remove member ∥ assign project role, ${rounds} rounds: answers by status ${JSON.stringify(tally)}, refusals by code ${JSON.stringify(codes)}`,
+      );
       expect(statuses).not.toContain(500);
       for (const r of failures) {
         expect([404, 409]).toContain(r.status);

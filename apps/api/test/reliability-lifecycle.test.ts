@@ -11,7 +11,12 @@ function spawnMain(env: NodeJS.ProcessEnv): ChildProcessWithoutNullStreams {
 }
 
 /** Resolves with the time (ms after `since`) at which the output first matches, or rejects after `timeoutMs`. */
-function whenOutput(child: ChildProcessWithoutNullStreams, pattern: RegExp, since: number, timeoutMs: number): Promise<{ match: RegExpMatchArray; afterMs: number }> {
+function whenOutput(
+  child: ChildProcessWithoutNullStreams,
+  pattern: RegExp,
+  since: number,
+  timeoutMs: number,
+): Promise<{ match: RegExpMatchArray; afterMs: number }> {
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`no output matching ${pattern} within ${timeoutMs} ms; got: ${output}`)), timeoutMs);
@@ -68,16 +73,29 @@ describe('startup logging', () => {
   it('names the database it waits for within seconds, and gives up with a clear message after STARTUP_TIMEOUT_MS', async () => {
     const port = await closedPort();
     const started = Date.now();
-    const child = spawnMain({ ...process.env, DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/console`, LOG_LEVEL: 'info', STARTUP_TIMEOUT_MS: '3000', PORT: '0' });
+    const child = spawnMain({
+      ...process.env,
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/console`,
+      LOG_LEVEL: 'info',
+      STARTUP_TIMEOUT_MS: '3000',
+      PORT: '0',
+    });
     const stderr: Buffer[] = [];
     child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
-    const waiting = await whenOutput(child, new RegExp(`Waiting for Postgres at 127\\.0\\.0\\.1:${port}/console \\(attempt 1\\): [^"]*ECONNREFUSED`), started, 5000);
+    const waiting = await whenOutput(
+      child,
+      new RegExp(`Waiting for Postgres at 127\\.0\\.0\\.1:${port}/console \\(attempt 1\\): [^"]*ECONNREFUSED`),
+      started,
+      5000,
+    );
     process.stdout.write(`startup: the line naming the database appeared after ${waiting.afterMs} ms\n`);
     expect(waiting.afterMs).toBeLessThan(3000);
     expect(await exitCode(child)).toBe(1);
     const elapsed = Date.now() - started;
     expect(elapsed).toBeLessThan(10_000);
-    expect(Buffer.concat(stderr).toString()).toContain(`API failed to start: Error: Postgres at 127.0.0.1:${port}/console did not accept a connection within 3000 ms`);
+    expect(Buffer.concat(stderr).toString()).toContain(
+      `API failed to start: Error: Postgres at 127.0.0.1:${port}/console did not accept a connection within 3000 ms`,
+    );
   });
 });
 

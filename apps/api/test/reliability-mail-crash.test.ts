@@ -2,7 +2,15 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { DataSource } from 'typeorm';
 import { EmailOutboxRepository } from '../src/modules/mail/email-outbox.repository';
 import { post, spawnApi, type ApiProcess } from './support/api-process';
-import { addOrganizationMember, createCaller, createOrganization, uniqueEmail, type Caller, type InviteEntryBody, type OrganizationFixture } from './support/fixtures';
+import {
+  addOrganizationMember,
+  createCaller,
+  createOrganization,
+  uniqueEmail,
+  type Caller,
+  type InviteEntryBody,
+  type OrganizationFixture,
+} from './support/fixtures';
 import { startApi, type TestApi } from './support/harness';
 
 /**
@@ -113,7 +121,9 @@ describe('e-mail delivery across a kill -9', () => {
     fixtures = await startApi({ MAIL_WORKER_ENABLED: 'false' });
     // The run's database is shared by the test files: e-mails that earlier files left queued
     // would reach this mail service too, so they are set aside first.
-    await fixtures.app.get(DataSource).query(`UPDATE email_outbox SET status = 'failed', last_error = 'set aside by the crash test' WHERE status IN ('pending', 'sending')`);
+    await fixtures.app
+      .get(DataSource)
+      .query(`UPDATE email_outbox SET status = 'failed', last_error = 'set aside by the crash test' WHERE status IN ('pending', 'sending')`);
     organization = await createOrganization(fixtures, 'クラッシュテスト組織');
     admin = await createCaller(fixtures);
     await addOrganizationMember(fixtures, admin.id, organization, 'admin');
@@ -154,7 +164,11 @@ describe('e-mail delivery across a kill -9', () => {
     const invited = await post(
       first.baseUrl,
       '/organization/inviteMembers',
-      { organizationId: organization.organization.id, emails: Array.from({ length: MESSAGES }, () => uniqueEmail('crash')), props: { roleId: organization.memberRole.id, projects: [] } },
+      {
+        organizationId: organization.organization.id,
+        emails: Array.from({ length: MESSAGES }, () => uniqueEmail('crash')),
+        props: { roleId: organization.memberRole.id, projects: [] },
+      },
       admin.token,
       30_000,
     );
@@ -171,7 +185,10 @@ describe('e-mail delivery across a kill -9', () => {
 
     const killDeadline = Date.now() + 20_000;
     while (killedAt === 0) {
-      if (Date.now() > killDeadline) throw new Error(`the mail service received ${sendgrid.received.length} requests, never request ${KILL_AT}; the API logged:\n${first.lines().slice(-30).join('\n')}`);
+      if (Date.now() > killDeadline)
+        throw new Error(
+          `the mail service received ${sendgrid.received.length} requests, never request ${KILL_AT}; the API logged:\n${first.lines().slice(-30).join('\n')}`,
+        );
       await sleep(10);
     }
     await first.stop();
@@ -182,7 +199,9 @@ describe('e-mail delivery across a kill -9', () => {
     children.push(second);
     const dataSource = fixtures.app.get(DataSource);
     const allSent = async (): Promise<boolean> => {
-      const [row] = await dataSource.query<{ sent: string }[]>(`SELECT count(*) AS sent FROM email_outbox WHERE id = ANY($1::uuid[]) AND status = 'sent'`, [ids]);
+      const [row] = await dataSource.query<{ sent: string }[]>(`SELECT count(*) AS sent FROM email_outbox WHERE id = ANY($1::uuid[]) AND status = 'sent'`, [
+        ids,
+      ]);
       return Number(row?.sent) === ids.length;
     };
     const deadline = Date.now() + LEASE_MS + 30_000;
@@ -212,7 +231,9 @@ describe('e-mail delivery across a kill -9', () => {
         `listening to last delivery ${lastDelivery - second.listeningAt} ms, requests before restart ${beforeRestart}`,
     );
     for (const [id, mails] of duplicated) {
-      console.log(`duplicate ${id}: requests ${mails.map((m) => `#${m.seq} at ${m.at - killedAt >= 0 ? '+' : ''}${m.at - killedAt} ms from the kill`).join(', ')}; in flight at the kill: ${inFlightAtKill.includes(id)}`);
+      console.log(
+        `duplicate ${id}: requests ${mails.map((m) => `#${m.seq} at ${m.at - killedAt >= 0 ? '+' : ''}${m.at - killedAt} ms from the kill`).join(', ')}; in flight at the kill: ${inFlightAtKill.includes(id)}`,
+      );
     }
 
     // No e-mail lost: every queued message reached the mail service and is recorded as sent.

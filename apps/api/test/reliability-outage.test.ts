@@ -9,7 +9,11 @@ import { isConnectionLost } from '../src/database/connection-loss';
 import { dataSourceOptions } from '../src/database/data-source';
 import { call, signUpUser, startApi, type CallResult, type TestApi, type TestUser } from './support/harness';
 
-const SERVICE_UNAVAILABLE_BODY = { name: 'ConsoleError', errorCode: 'SERVICE_UNAVAILABLE', message: 'サービスが一時的に利用できません。しばらくしてから再度お試しください' };
+const SERVICE_UNAVAILABLE_BODY = {
+  name: 'ConsoleError',
+  errorCode: 'SERVICE_UNAVAILABLE',
+  message: 'サービスが一時的に利用できません。しばらくしてから再度お試しください',
+};
 
 function expectServiceUnavailable(result: CallResult): void {
   expect(result.status).toBe(503);
@@ -124,7 +128,9 @@ describe('database outage', () => {
 
     const statuses: number[] = [];
     const results = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => call(api, i % 2 === 0 ? '/project/listInAccount' : '/account/update', i % 2 === 0 ? undefined : { name: 'いない' }, user.idToken)),
+      Array.from({ length: 30 }, (_, i) =>
+        call(api, i % 2 === 0 ? '/project/listInAccount' : '/account/update', i % 2 === 0 ? undefined : { name: 'いない' }, user.idToken),
+      ),
     );
     for (const result of results) {
       statuses.push(result.status);
@@ -264,7 +270,13 @@ describe('identity provider outage', () => {
     expect(cookie).toContain(`${api.config.deployment.sessionCookieName}=`);
 
     child = spawn(process.execPath, [MAIN], {
-      env: { ...process.env, PORT: '0', FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${idpPort}`, IDENTITY_TIMEOUT_MS: String(TIMEOUT_MS), MAIL_WORKER_ENABLED: 'false' },
+      env: {
+        ...process.env,
+        PORT: '0',
+        FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${idpPort}`,
+        IDENTITY_TIMEOUT_MS: String(TIMEOUT_MS),
+        MAIL_WORKER_ENABLED: 'false',
+      },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     const port = await new Promise<number>((resolve, reject) => {
@@ -325,7 +337,15 @@ describe('identity provider outage', () => {
     expect(result.status).toBe(401);
     expect(result.body).toEqual({ name: 'ConsoleError', errorCode: 'UNAUTHENTICATED', message: 'ログインしてください' });
     const expired = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(
-      JSON.stringify({ iss: `https://securetoken.google.com/${api.config.firebaseProjectId}`, aud: api.config.firebaseProjectId, sub: user.uid, exp: 1, iat: 0, auth_time: 0, email: user.email }),
+      JSON.stringify({
+        iss: `https://securetoken.google.com/${api.config.firebaseProjectId}`,
+        aud: api.config.firebaseProjectId,
+        sub: user.uid,
+        exp: 1,
+        iat: 0,
+        auth_time: 0,
+        email: user.email,
+      }),
     ).toString('base64url')}.`;
     expect((await call(unreachable, '/account/get', undefined, expired)).status).toBe(401);
   });

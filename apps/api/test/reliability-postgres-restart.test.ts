@@ -10,7 +10,11 @@ import { startPrivatePostgres, type PrivatePostgres } from './support/private-po
  * request may hang, and the API must serve again within seconds once Postgres is back.
  */
 
-const SERVICE_UNAVAILABLE_BODY = { name: 'ConsoleError', errorCode: 'SERVICE_UNAVAILABLE', message: 'サービスが一時的に利用できません。しばらくしてから再度お試しください' };
+const SERVICE_UNAVAILABLE_BODY = {
+  name: 'ConsoleError',
+  errorCode: 'SERVICE_UNAVAILABLE',
+  message: 'サービスが一時的に利用できません。しばらくしてから再度お試しください',
+};
 /** How long Postgres stays stopped (PG_RESTART_STOP_MS; the issue's figure is for 15 s, 8 s keeps the test short). */
 const STOP_MS = Number(process.env.PG_RESTART_STOP_MS ?? 8000);
 const CLIENTS = 20;
@@ -56,8 +60,15 @@ function isProper503(result: HttpResult): boolean {
 /** One logged error (a pino JSON line) in one line: message, error, SQLSTATE and the first frames of the app. */
 function summarizeLogLine(line: string): string {
   try {
-    const entry = JSON.parse(line) as { msg?: string; err?: { type?: string; message?: string; code?: string; stack?: string; driverError?: { code?: string } } };
-    const frames = (entry.err?.stack ?? '').split('\n').filter((f) => f.includes('/apps/api/')).slice(0, 3).map((f) => f.trim());
+    const entry = JSON.parse(line) as {
+      msg?: string;
+      err?: { type?: string; message?: string; code?: string; stack?: string; driverError?: { code?: string } };
+    };
+    const frames = (entry.err?.stack ?? '')
+      .split('\n')
+      .filter((f) => f.includes('/apps/api/'))
+      .slice(0, 3)
+      .map((f) => f.trim());
     return `${entry.msg ?? ''}: ${entry.err?.type ?? ''} ${entry.err?.message ?? ''} (code ${entry.err?.code ?? entry.err?.driverError?.code ?? '-'}) ${frames.join(' | ')}`;
   } catch {
     return line.slice(0, 500);
@@ -142,7 +153,9 @@ describe('a real Postgres restart and stop under load', () => {
       for (const s of inPhase) counts[statusClass(s.result.status)]++;
       const others = [...new Set(inPhase.filter((s) => statusClass(s.result.status) === 'other').map((s) => String(s.result.status)))];
       const maxMs = Math.max(0, ...inPhase.map((s) => s.result.ms));
-      console.log(`phase ${p.padEnd(13)}: sent ${inPhase.length}, 2xx ${counts.ok}, 503 ${counts['503']}, other ${counts.other}${others.length ? ` (${others.join(', ')})` : ''}, slowest ${maxMs} ms`);
+      console.log(
+        `phase ${p.padEnd(13)}: sent ${inPhase.length}, 2xx ${counts.ok}, 503 ${counts['503']}, other ${counts.other}${others.length ? ` (${others.join(', ')})` : ''}, slowest ${maxMs} ms`,
+      );
     }
 
     // How long after Postgres was back each outage still showed: the last failed call sent after it
@@ -157,9 +170,19 @@ describe('a real Postgres restart and stop under load', () => {
 
     const wrong = samples.filter((s) => statusClass(s.result.status) === 'other' || (s.result.status === 503 && !isProper503(s.result)));
     if (wrong.length) {
-      const answers = wrong.slice(0, 10).map((s) => `  ${s.phase} ${s.path} ${String(s.result.status)} retry-after=${s.result.headers?.get('retry-after') ?? '-'} ${JSON.stringify(s.result.body) ?? ''} ${s.result.error ?? ''}`);
-      const logged = target.errorLines().slice(0, 10).map((line) => `  ${summarizeLogLine(line)}`);
-      console.log(`unexpected answers (first 10 of ${wrong.length}):\n${answers.join('\n')}\nAPI error log (first 10 of ${target.errorLines().length}):\n${logged.join('\n')}`);
+      const answers = wrong
+        .slice(0, 10)
+        .map(
+          (s) =>
+            `  ${s.phase} ${s.path} ${String(s.result.status)} retry-after=${s.result.headers?.get('retry-after') ?? '-'} ${JSON.stringify(s.result.body) ?? ''} ${s.result.error ?? ''}`,
+        );
+      const logged = target
+        .errorLines()
+        .slice(0, 10)
+        .map((line) => `  ${summarizeLogLine(line)}`);
+      console.log(
+        `unexpected answers (first 10 of ${wrong.length}):\n${answers.join('\n')}\nAPI error log (first 10 of ${target.errorLines().length}):\n${logged.join('\n')}`,
+      );
     }
     const count = (predicate: (s: Sample) => boolean): number => samples.filter(predicate).length;
     expect(target.exited).toBe(false);

@@ -82,7 +82,9 @@ interface InvitationState {
  */
 function senderMaySend(i: InvitationState): boolean {
   if (i.inviter_role_key === 'admin') return true;
-  return i.inviter_role_key !== null && i.role_key === 'member' && i.projects.length > 0 && i.projects.every((p) => i.inviter_project_admin_of.includes(p.projectId));
+  return (
+    i.inviter_role_key !== null && i.role_key === 'member' && i.projects.length > 0 && i.projects.every((p) => i.inviter_project_admin_of.includes(p.projectId))
+  );
 }
 
 describe('concurrent role changes on one organization', () => {
@@ -97,7 +99,11 @@ describe('concurrent role changes on one organization', () => {
     api = await startApi({ MAIL_WORKER_ENABLED: 'false' });
     db = api.app.get(DataSource);
     org = await createOrganizationWithProjects(api, '同時変更テスト組織', 2);
-    [admins, projectAdmin, systemAdmin] = await Promise.all([Promise.all(Array.from({ length: 4 }, () => createCaller(api))), createCaller(api), createSystemAdmin(api)]);
+    [admins, projectAdmin, systemAdmin] = await Promise.all([
+      Promise.all(Array.from({ length: 4 }, () => createCaller(api))),
+      createCaller(api),
+      createSystemAdmin(api),
+    ]);
     for (const admin of admins) await addOrganizationMember(api, admin.id, org, 'admin');
     await addOrganizationMember(api, projectAdmin.id, org, 'member');
     await addProjectMember(api, projectAdmin.id, org.projects[0]!, 'admin');
@@ -135,7 +141,11 @@ describe('concurrent role changes on one organization', () => {
     const [p1, p2] = [org.projects[0]!, org.projects[1]!];
     const targets = await insertAccounts(api, 6);
     await insertMemberships(api, targets, org, p1);
-    await db.query(`UPDATE organization_memberships SET role_id = $1 WHERE organization_id = $2 AND account_id = ANY($3::varchar[])`, [org.adminRole.id, org.organization.id, targets.slice(0, 2).map((t) => t.id)]);
+    await db.query(`UPDATE organization_memberships SET role_id = $1 WHERE organization_id = $2 AND account_id = ANY($3::varchar[])`, [
+      org.adminRole.id,
+      org.organization.id,
+      targets.slice(0, 2).map((t) => t.id),
+    ]);
     const invitees = await Promise.all(Array.from({ length: MIX.accept }, () => createCaller(api)));
     const senders = [...admins, projectAdmin];
     const invitationIds: string[] = [];
@@ -143,7 +153,12 @@ describe('concurrent role changes on one organization', () => {
       const sender = senders[i % senders.length]!;
       const roleId = sender === projectAdmin || i % 2 === 1 ? org.memberRole.id : org.adminRole.id;
       const email = invitees[i]?.user.email ?? uniqueEmail('pending');
-      const sent = await call<InviteEntryBody[]>(api, '/organization/inviteMembers', { organizationId: org.organization.id, emails: [email], props: { roleId, projects: [{ projectId: p1.project.id, roleId: p1.adminRole.id }] } }, sender.token);
+      const sent = await call<InviteEntryBody[]>(
+        api,
+        '/organization/inviteMembers',
+        { organizationId: org.organization.id, emails: [email], props: { roleId, projects: [{ projectId: p1.project.id, roleId: p1.adminRole.id }] } },
+        sender.token,
+      );
       const id = sent.body[0]?.invitation?.id;
       if (!id) throw new Error(`invitation not sent: ${JSON.stringify(sent.body)}`);
       invitationIds.push(id);
@@ -154,21 +169,37 @@ describe('concurrent role changes on one organization', () => {
     const orgOperators = [...admins, systemAdmin, systemAdmin, systemAdmin, systemAdmin];
     const people = [...targets.map((t) => t.id), ...admins.map((a) => a.id), projectAdmin.id];
     const calls: PlannedCall[] = [];
-    const plan = (kind: Kind, path: string, body: unknown, token: string) => calls.push({ kind, path, body, token, requestId: `stress-${index}-${calls.length}-${randomBytes(3).toString('hex')}` });
+    const plan = (kind: Kind, path: string, body: unknown, token: string) =>
+      calls.push({ kind, path, body, token, requestId: `stress-${index}-${calls.length}-${randomBytes(3).toString('hex')}` });
     for (let i = 0; i < MIX.assignOrganizationRole; i += 1) {
       const roleId = random() < 0.5 ? org.adminRole.id : org.memberRole.id;
-      plan('assignOrganizationRole', '/account/assignOrganizationRole', { accountId: pick(people), props: { organizationId: org.organization.id, roleId } }, pick(orgOperators).token);
+      plan(
+        'assignOrganizationRole',
+        '/account/assignOrganizationRole',
+        { accountId: pick(people), props: { organizationId: org.organization.id, roleId } },
+        pick(orgOperators).token,
+      );
     }
     for (let i = 0; i < MIX.assignProjectRole; i += 1) {
       const project = pick([p1, p2]);
       const roleId = random() < 0.5 ? project.adminRole.id : project.memberRole.id;
-      plan('assignProjectRole', '/account/assignProjectRole', { accountId: pick(people), organizationId: org.organization.id, props: { projectId: project.project.id, roleId } }, pick([...orgOperators, projectAdmin]).token);
+      plan(
+        'assignProjectRole',
+        '/account/assignProjectRole',
+        { accountId: pick(people), organizationId: org.organization.id, props: { projectId: project.project.id, roleId } },
+        pick([...orgOperators, projectAdmin]).token,
+      );
     }
     for (let i = 0; i < MIX.removeFromOrganization; i += 1) {
       plan('removeFromOrganization', '/organization/removeMember', { organizationId: org.organization.id, accountId: pick(people) }, pick(orgOperators).token);
     }
     for (let i = 0; i < MIX.removeFromProject; i += 1) {
-      plan('removeFromProject', '/project/removeMember', { projectId: pick([p1, p2]).project.id, accountId: pick(people) }, pick([...orgOperators, projectAdmin]).token);
+      plan(
+        'removeFromProject',
+        '/project/removeMember',
+        { projectId: pick([p1, p2]).project.id, accountId: pick(people) },
+        pick([...orgOperators, projectAdmin]).token,
+      );
     }
     for (const [i, invitee] of invitees.entries()) plan('accept', '/invitation/accept', { invitationId: invitationIds[i] }, invitee.token);
     expect(calls).toHaveLength(CALLS_PER_ROUND);
@@ -201,7 +232,10 @@ describe('concurrent role changes on one organization', () => {
 
   /** A successful call records its one event (and the cancellations of the invitations its target may no longer send); a refused one nothing, but the accept the sender's rights refused, its cancellation. */
   async function auditProblems(answered: readonly Answered[]): Promise<{ cascaded: number; problems: string[] }> {
-    const events = await db.query<{ request_id: string; action: string }[]>(`SELECT request_id, action FROM audit_events WHERE request_id = ANY($1::varchar[])`, [answered.map((c) => c.requestId)]);
+    const events = await db.query<{ request_id: string; action: string }[]>(
+      `SELECT request_id, action FROM audit_events WHERE request_id = ANY($1::varchar[])`,
+      [answered.map((c) => c.requestId)],
+    );
     const problems: string[] = [];
     let cascaded = 0;
     for (const c of answered) {
@@ -240,8 +274,10 @@ describe('concurrent role changes on one organization', () => {
     );
     const problems: string[] = [];
     for (const i of invitations) {
-      if (i.accepts !== (i.status === 'accepted' ? 1 : 0) || i.cancels !== (i.status === 'cancelled' ? 1 : 0)) problems.push(`invitation ${i.id}: events ${JSON.stringify(i)}`);
-      if (i.status === 'open' && !senderMaySend(i)) problems.push(`invitation ${i.id} still open though its sender may no longer send it: ${JSON.stringify(i)}`);
+      if (i.accepts !== (i.status === 'accepted' ? 1 : 0) || i.cancels !== (i.status === 'cancelled' ? 1 : 0))
+        problems.push(`invitation ${i.id}: events ${JSON.stringify(i)}`);
+      if (i.status === 'open' && !senderMaySend(i))
+        problems.push(`invitation ${i.id} still open though its sender may no longer send it: ${JSON.stringify(i)}`);
     }
     return problems;
   }
@@ -277,7 +313,9 @@ describe('concurrent role changes on one organization', () => {
     const serverErrors = all.filter((c) => c.result.status >= 500);
     process.stdout.write(
       `concurrent role changes on one organization (seed ${SEED}): ${ROUNDS} rounds × ${CALLS_PER_ROUND} concurrent calls = ${all.length} calls ` +
-        `(per round ${Object.entries(MIX).map(([k, n]) => `${n} ${k}`).join(', ')}), answered in ${JSON.stringify(roundMs)} ms; answers by status ${JSON.stringify(byStatus)}; ` +
+        `(per round ${Object.entries(MIX)
+          .map(([k, n]) => `${n} ${k}`)
+          .join(', ')}), answered in ${JSON.stringify(roundMs)} ms; answers by status ${JSON.stringify(byStatus)}; ` +
         `refusals ${JSON.stringify(byCode)}; ${serverErrors.length} × 5xx; transactions run again ${JSON.stringify(retried)}; ` +
         `admins after each round ${JSON.stringify(adminsAfterRounds)}; invitations cancelled by a demotion or removal: ${cascaded}; problems in the final state: ${problems.length}\n`,
     );

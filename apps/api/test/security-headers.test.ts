@@ -92,13 +92,25 @@ describe('security headers', () => {
 
     it('a control byte in a header: 400 VALIDATION_FAILED, in Japanese unless the request asks for English', async () => {
       const request = (headers: string) => `POST /account/get HTTP/1.1\r\nHost: localhost\r\n${headers}X-Note: a\x01b\r\nContent-Length: 0\r\n\r\n`;
-      expectErrorAnswer(await exchangeRaw(api, request('')), 'HTTP/1.1 400 Bad Request', { name: 'ConsoleError', errorCode: 'VALIDATION_FAILED', message: '入力内容が正しくありません' });
-      expectErrorAnswer(await exchangeRaw(api, request('Accept-Language: en\r\n')), 'HTTP/1.1 400 Bad Request', { name: 'ConsoleError', errorCode: 'VALIDATION_FAILED', message: 'The input is not valid' });
+      expectErrorAnswer(await exchangeRaw(api, request('')), 'HTTP/1.1 400 Bad Request', {
+        name: 'ConsoleError',
+        errorCode: 'VALIDATION_FAILED',
+        message: '入力内容が正しくありません',
+      });
+      expectErrorAnswer(await exchangeRaw(api, request('Accept-Language: en\r\n')), 'HTTP/1.1 400 Bad Request', {
+        name: 'ConsoleError',
+        errorCode: 'VALIDATION_FAILED',
+        message: 'The input is not valid',
+      });
     });
 
     it('headers beyond the size limit: 413 PAYLOAD_TOO_LARGE', async () => {
       const answer = await exchangeRaw(api, `POST /account/get HTTP/1.1\r\nHost: localhost\r\nX-Note: ${'a'.repeat(20_000)}\r\n\r\n`);
-      expectErrorAnswer(answer, 'HTTP/1.1 413 Payload Too Large', { name: 'ConsoleError', errorCode: 'PAYLOAD_TOO_LARGE', message: 'リクエストのサイズが大きすぎます' });
+      expectErrorAnswer(answer, 'HTTP/1.1 413 Payload Too Large', {
+        name: 'ConsoleError',
+        errorCode: 'PAYLOAD_TOO_LARGE',
+        message: 'リクエストのサイズが大きすぎます',
+      });
     });
   });
 

@@ -38,7 +38,12 @@ describe('membership security', () => {
     await api.close();
   });
 
-  function invite(token: string, org: OrganizationWithProjectsFixture, emails: string[], props: { roleId: string; projects: { projectId: string; roleId: string }[] }): Promise<CallResult<InviteEntryBody[]>> {
+  function invite(
+    token: string,
+    org: OrganizationWithProjectsFixture,
+    emails: string[],
+    props: { roleId: string; projects: { projectId: string; roleId: string }[] },
+  ): Promise<CallResult<InviteEntryBody[]>> {
     return call<InviteEntryBody[]>(api, '/organization/inviteMembers', { organizationId: org.organization.id, emails, props }, token);
   }
 
@@ -55,7 +60,10 @@ describe('membership security', () => {
   async function adminIds(org: OrganizationWithProjectsFixture): Promise<string[]> {
     const rows = await api.app
       .get(DataSource)
-      .query<{ account_id: string }[]>(`SELECT account_id FROM organization_memberships WHERE organization_id = $1 AND role_id = $2 ORDER BY account_id`, [org.organization.id, org.adminRole.id]);
+      .query<{ account_id: string }[]>(`SELECT account_id FROM organization_memberships WHERE organization_id = $1 AND role_id = $2 ORDER BY account_id`, [
+        org.organization.id,
+        org.adminRole.id,
+      ]);
     return rows.map((r) => r.account_id);
   }
 
@@ -96,7 +104,10 @@ describe('membership security', () => {
     });
 
     it('refuses a system administrator inviting their own address with the organization admin role', async () => {
-      const result = await invite(systemAdmin.token, org, [systemAdmin.user.email], { roleId: org.adminRole.id, projects: [{ projectId: org.projects[0]!.project.id, roleId: org.projects[0]!.adminRole.id }] });
+      const result = await invite(systemAdmin.token, org, [systemAdmin.user.email], {
+        roleId: org.adminRole.id,
+        projects: [{ projectId: org.projects[0]!.project.id, roleId: org.projects[0]!.adminRole.id }],
+      });
       expect(result).toMatchObject({ status: 403, body: OWN_ROLE_REFUSED });
       expect(await membershipIn(systemAdmin, org)).toBeUndefined();
       expect(await openInvitationEmails(org)).not.toContain(systemAdmin.user.email);
@@ -105,7 +116,10 @@ describe('membership security', () => {
     it('refuses accepting an invitation one sent, even after taking the invited address', async () => {
       const inviter = await createSystemAdmin(api);
       const address = uniqueEmail('taken', api.config.companyMailDomain).toLowerCase();
-      const sent = await invite(inviter.token, org, [address], { roleId: org.adminRole.id, projects: [{ projectId: org.projects[1]!.project.id, roleId: org.projects[1]!.adminRole.id }] });
+      const sent = await invite(inviter.token, org, [address], {
+        roleId: org.adminRole.id,
+        projects: [{ projectId: org.projects[1]!.project.id, roleId: org.projects[1]!.adminRole.id }],
+      });
       const invitation = sent.body[0]?.invitation;
       expect(invitation).toMatchObject({ email: address, createdById: inviter.id, status: 'pending' });
 
@@ -120,7 +134,10 @@ describe('membership security', () => {
 
     it('accepting never changes a membership the account already has', async () => {
       const invitee = await createCaller(api, uniqueEmail('already'));
-      const sent = await invite(admin.token, org, [invitee.user.email], { roleId: org.adminRole.id, projects: [{ projectId: org.projects[0]!.project.id, roleId: org.projects[0]!.adminRole.id }] });
+      const sent = await invite(admin.token, org, [invitee.user.email], {
+        roleId: org.adminRole.id,
+        projects: [{ projectId: org.projects[0]!.project.id, roleId: org.projects[0]!.adminRole.id }],
+      });
       await addOrganizationMember(api, invitee.id, org, 'member');
       const accepted = await call(api, '/invitation/accept', { invitationId: sent.body[0]!.invitation!.id }, invitee.token);
       expect(accepted).toMatchObject({ status: 409, body: { errorCode: 'ALREADY_ORGANIZATION_MEMBER' } });
@@ -135,19 +152,32 @@ describe('membership security', () => {
       expect(sent.status).toBe(200);
       const [forInvitee, forMember] = sent.body;
       expect(forInvitee?.invitation).toMatchObject({ email: invitee.user.email, createdById: admin.id });
-      expect(forMember?.account?.memberships).toEqual([{ organizationId: org.organization.id, roleId: org.memberRole.id, projects: [{ projectId: p1!.project.id, roleId: p1!.adminRole.id }] }]);
+      expect(forMember?.account?.memberships).toEqual([
+        { organizationId: org.organization.id, roleId: org.memberRole.id, projects: [{ projectId: p1!.project.id, roleId: p1!.adminRole.id }] },
+      ]);
 
       const accepted = await call<AccountBody>(api, '/invitation/accept', { invitationId: forInvitee!.invitation!.id }, invitee.token);
       expect(accepted.status).toBe(200);
-      expect(accepted.body.memberships).toEqual([{ organizationId: org.organization.id, roleId: org.adminRole.id, projects: [{ projectId: p1!.project.id, roleId: p1!.adminRole.id }] }]);
+      expect(accepted.body.memberships).toEqual([
+        { organizationId: org.organization.id, roleId: org.adminRole.id, projects: [{ projectId: p1!.project.id, roleId: p1!.adminRole.id }] },
+      ]);
       // The admin's own roles are what they were.
-      expect(await membershipIn(admin, org)).toEqual({ organizationId: org.organization.id, roleId: org.adminRole.id, projects: [{ projectId: p0!.project.id, roleId: p0!.memberRole.id }] });
+      expect(await membershipIn(admin, org)).toEqual({
+        organizationId: org.organization.id,
+        roleId: org.adminRole.id,
+        projects: [{ projectId: p0!.project.id, roleId: p0!.memberRole.id }],
+      });
     });
   });
 
   describe('the last admin of an organization', () => {
     const demote = (operator: Caller, accountId: string, org: OrganizationWithProjectsFixture) =>
-      call<AccountBody>(api, '/account/assignOrganizationRole', { accountId, props: { organizationId: org.organization.id, roleId: org.memberRole.id } }, operator.token);
+      call<AccountBody>(
+        api,
+        '/account/assignOrganizationRole',
+        { accountId, props: { organizationId: org.organization.id, roleId: org.memberRole.id } },
+        operator.token,
+      );
     const remove = (operator: Caller, accountId: string, org: OrganizationWithProjectsFixture) =>
       call<AccountBody>(api, '/organization/removeMember', { organizationId: org.organization.id, accountId }, operator.token);
 
@@ -175,7 +205,16 @@ describe('membership security', () => {
 
       // Other members still come and go, and the admin role can be given again.
       expect((await demote(only, member.id, org)).status).toBe(200);
-      expect((await call(api, '/account/assignOrganizationRole', { accountId: only.id, props: { organizationId: org.organization.id, roleId: org.adminRole.id } }, systemAdmin.token)).status).toBe(200);
+      expect(
+        (
+          await call(
+            api,
+            '/account/assignOrganizationRole',
+            { accountId: only.id, props: { organizationId: org.organization.id, roleId: org.adminRole.id } },
+            systemAdmin.token,
+          )
+        ).status,
+      ).toBe(200);
       expect((await remove(systemAdmin, member.id, org)).status).toBe(200);
       expect(await adminIds(org)).toEqual([only.id]);
     });
@@ -185,7 +224,12 @@ describe('membership security', () => {
       const [first, second] = admins as [Caller, Caller];
       expect((await demote(first, second.id, org)).status).toBe(200);
       expect(await demote(systemAdmin, first.id, org)).toMatchObject({ status: 409, body: LAST_ADMIN_REFUSED });
-      const promoted = await call<AccountBody>(api, '/account/assignOrganizationRole', { accountId: member.id, props: { organizationId: org.organization.id, roleId: org.adminRole.id } }, first.token);
+      const promoted = await call<AccountBody>(
+        api,
+        '/account/assignOrganizationRole',
+        { accountId: member.id, props: { organizationId: org.organization.id, roleId: org.adminRole.id } },
+        first.token,
+      );
       expect(promoted.body.memberships).toEqual([{ organizationId: org.organization.id, roleId: org.adminRole.id, projects: [] }]);
       expect((await remove(member, first.id, org)).status).toBe(200);
       expect(await adminIds(org)).toEqual([member.id]);
@@ -227,14 +271,17 @@ describe('membership security', () => {
     it.each([
       ['demote each other', 'demote'],
       ['one demotes while the other removes', 'remove'],
-    ] as const)('survives its two last admins acting at the same time (%s): one call succeeds, the other is refused, as it is no longer an admin when its turn comes', async (_name, second) => {
-      const { org, admins } = await organizationWithAdmins(2);
-      const [a, b] = admins as [Caller, Caller];
-      const results = await race(org, [() => demote(a, b.id, org), () => (second === 'demote' ? demote(b, a.id, org) : remove(b, a.id, org))]);
-      expect(results.map((r) => r.status).sort()).toEqual([200, 403]);
-      expect(results.find((r) => r.status === 403)?.body).toMatchObject({ name: PRODUCT_ERROR_NAME, errorCode: 'FORBIDDEN' });
-      expect(await adminIds(org)).toHaveLength(1);
-    });
+    ] as const)(
+      'survives its two last admins acting at the same time (%s): one call succeeds, the other is refused, as it is no longer an admin when its turn comes',
+      async (_name, second) => {
+        const { org, admins } = await organizationWithAdmins(2);
+        const [a, b] = admins as [Caller, Caller];
+        const results = await race(org, [() => demote(a, b.id, org), () => (second === 'demote' ? demote(b, a.id, org) : remove(b, a.id, org))]);
+        expect(results.map((r) => r.status).sort()).toEqual([200, 403]);
+        expect(results.find((r) => r.status === 403)?.body).toMatchObject({ name: PRODUCT_ERROR_NAME, errorCode: 'FORBIDDEN' });
+        expect(await adminIds(org)).toHaveLength(1);
+      },
+    );
 
     it('survives a system administrator demoting one of its two last admins while removing the other: one call succeeds, the other answers LAST_ADMIN', async () => {
       const { org, admins } = await organizationWithAdmins(2);

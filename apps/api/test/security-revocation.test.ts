@@ -255,7 +255,6 @@ describe('security hardening', () => {
       const fresh = await signInUser(changing.user.email, 'a-new-password-456');
       expect(await statuses(api, fresh)).toEqual([200]);
     });
-
   });
 
   describe('revocation through the console, on every instance at once', () => {
@@ -385,7 +384,10 @@ describe('security hardening', () => {
       expect(await grant(staff.user.email)).toMatchObject({ status: 200, body: { id: staff.id, isSystemAdmin: true } });
       expect((await call(api, '/systemAdmin/account/list', undefined, verified.token)).status).toBe(200);
       // Revoking needs no verified address.
-      expect(await call(api, '/systemAdmin/account/updateIsSystemAdmin', { email: staff.user.email, isSystemAdmin: false }, systemAdmin.token)).toMatchObject({ status: 200, body: { isSystemAdmin: false } });
+      expect(await call(api, '/systemAdmin/account/updateIsSystemAdmin', { email: staff.user.email, isSystemAdmin: false }, systemAdmin.token)).toMatchObject({
+        status: 200,
+        body: { isSystemAdmin: false },
+      });
     });
 
     it('treats the root account as a system administrator only with a verified address', async () => {
@@ -501,7 +503,13 @@ describe('revocation check (unit)', () => {
 });
 
 describe('configuration of authentication', () => {
-  const env = { APP_ENV: 'test', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x', FIREBASE_PROJECT_ID: 'demo-x', COMPANY_MAIL_DOMAIN: 'console.example.jp', ROOT_ACCOUNT_EMAIL: 'root@console.example.jp' };
+  const env = {
+    APP_ENV: 'test',
+    DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x',
+    FIREBASE_PROJECT_ID: 'demo-x',
+    COMPANY_MAIL_DOMAIN: 'console.example.jp',
+    ROOT_ACCOUNT_EMAIL: 'root@console.example.jp',
+  };
 
   it.each(['eva', 'prod'])('refuses the Auth Emulator when APP_ENV is %s', (environment) => {
     const load = () => loadConfig({ ...env, APP_ENV: environment, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' });
@@ -511,7 +519,8 @@ describe('configuration of authentication', () => {
   });
 
   it('accepts the Auth Emulator in dev and test', () => {
-    for (const environment of ['dev', 'test']) expect(loadConfig({ ...env, APP_ENV: environment, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).authEmulatorHost).toBe('127.0.0.1:9099');
+    for (const environment of ['dev', 'test'])
+      expect(loadConfig({ ...env, APP_ENV: environment, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).authEmulatorHost).toBe('127.0.0.1:9099');
   });
 
   it('reads the revocation interval, staleness and cache size, with their defaults', () => {

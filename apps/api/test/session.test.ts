@@ -1,7 +1,14 @@
 import { deploymentFor } from '@console/config';
 import { FirebaseAuthService } from '../src/common/auth/firebase-auth.service';
 import { sessionCookieOptions } from '../src/modules/session/session-cookie';
-import { addOrganizationMember, addProjectMember, createCaller, createOrganizationWithProjects, type Caller, type OrganizationWithProjectsFixture } from './support/fixtures';
+import {
+  addOrganizationMember,
+  addProjectMember,
+  createCaller,
+  createOrganizationWithProjects,
+  type Caller,
+  type OrganizationWithProjectsFixture,
+} from './support/fixtures';
 import { call, signInUser, startApi, type TestApi } from './support/harness';
 
 const KNOWLEDGE_KEY = 'knowledge-key-for-the-tests-0123';
@@ -32,7 +39,11 @@ describe('session cookie', () => {
   let user: Caller;
 
   beforeAll(async () => {
-    api = await startApi({ SUBSYSTEM_KEYS: `knowledge:${KNOWLEDGE_KEY}`, MAIL_WORKER_ENABLED: 'false', REVOCATION_CHECK_INTERVAL_MS: String(REVOCATION_CHECK_INTERVAL_MS) });
+    api = await startApi({
+      SUBSYSTEM_KEYS: `knowledge:${KNOWLEDGE_KEY}`,
+      MAIL_WORKER_ENABLED: 'false',
+      REVOCATION_CHECK_INTERVAL_MS: String(REVOCATION_CHECK_INTERVAL_MS),
+    });
     cookieName = api.config.deployment.sessionCookieName;
     org = await createOrganizationWithProjects(api, 'セッション組織', 2, { knowledge: { plan: 'enterprise' } });
     user = await createCaller(api);
@@ -82,16 +93,26 @@ describe('session cookie', () => {
 
   it('refuses a cross-site write authenticated by the cookie alone', async () => {
     const cookie = await login(user.token);
-    const crossSite = await call(api, '/account/get', undefined, undefined, withCookie(cookie, { origin: 'https://evil.example.com', 'sec-fetch-site': 'cross-site' }));
+    const crossSite = await call(
+      api,
+      '/account/get',
+      undefined,
+      undefined,
+      withCookie(cookie, { origin: 'https://evil.example.com', 'sec-fetch-site': 'cross-site' }),
+    );
     expect(crossSite.status).toBe(403);
     expect(crossSite.body).toMatchObject({ errorCode: 'FORBIDDEN' });
     expect((await call(api, '/account/get', undefined, undefined, withCookie(cookie, { origin: 'null' }))).status).toBe(403);
     expect((await call(api, '/account/get', undefined, undefined, withCookie(cookie, {}))).status).toBe(403);
     // Same-site is not enough: another host of the site is same-site too; only the configured app origins are ours.
     const sameSite = { 'sec-fetch-site': 'same-site' };
-    expect((await call(api, '/account/get', undefined, undefined, withCookie(cookie, { ...sameSite, origin: 'http://uploads.localhost:5173' }))).status).toBe(403);
+    expect((await call(api, '/account/get', undefined, undefined, withCookie(cookie, { ...sameSite, origin: 'http://uploads.localhost:5173' }))).status).toBe(
+      403,
+    );
     expect((await call(api, '/account/get', undefined, undefined, withCookie(cookie, sameSite))).status).toBe(403);
-    expect((await call(api, '/account/get', undefined, undefined, withCookie(cookie, { ...sameSite, origin: api.config.deployment.hosts.knowledge.app }))).status).toBe(200);
+    expect(
+      (await call(api, '/account/get', undefined, undefined, withCookie(cookie, { ...sameSite, origin: api.config.deployment.hosts.knowledge.app }))).status,
+    ).toBe(200);
     // The bearer token is not a credential a cross-site page can borrow: it is not checked for origin.
     expect((await call(api, '/account/get', undefined, user.token, { origin: 'https://evil.example.com' })).status).toBe(200);
   });
@@ -169,13 +190,23 @@ describe('session cookie', () => {
 
 describe('session cookie attributes', () => {
   it('omits the Domain attribute and Secure on a developer machine (localhost)', () => {
-    expect(sessionCookieOptions({ deployment: deploymentFor('dev'), secureCookies: false, appOrigin: 'http://localhost:5173' })).toEqual({ httpOnly: true, secure: false, sameSite: 'lax', path: '/' });
+    expect(sessionCookieOptions({ deployment: deploymentFor('dev'), secureCookies: false, appOrigin: 'http://localhost:5173' })).toEqual({
+      httpOnly: true,
+      secure: false,
+      sameSite: 'lax',
+      path: '/',
+    });
   });
 
   it('sets the environment cookie domain when the app is served under it, and none when it is not', () => {
-    expect(sessionCookieOptions({ deployment: deploymentFor('prod'), secureCookies: true, appOrigin: 'https://app.console.example.jp' })).toMatchObject({ domain: 'console.example.jp', secure: true });
+    expect(sessionCookieOptions({ deployment: deploymentFor('prod'), secureCookies: true, appOrigin: 'https://app.console.example.jp' })).toMatchObject({
+      domain: 'console.example.jp',
+      secure: true,
+    });
     expect(sessionCookieOptions({ deployment: deploymentFor('test'), secureCookies: true, appOrigin: 'http://127.0.0.1:4173' })).not.toHaveProperty('domain');
-    expect(sessionCookieOptions({ deployment: deploymentFor('prod'), secureCookies: true, appOrigin: 'https://notconsole.example.jp' })).not.toHaveProperty('domain');
+    expect(sessionCookieOptions({ deployment: deploymentFor('prod'), secureCookies: true, appOrigin: 'https://notconsole.example.jp' })).not.toHaveProperty(
+      'domain',
+    );
   });
 
   it('names the production cookie without a suffix', () => {

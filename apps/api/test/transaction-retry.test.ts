@@ -2,7 +2,17 @@ import { ERROR_MESSAGES } from '@console/domain';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { TRANSACTION_ATTEMPTS, TransactionRetries } from '../src/database/transaction-retry';
-import { addOrganizationMember, createCaller, createOrganization, insertAccounts, insertMemberships, uniqueEmail, type Caller, type InviteEntryBody, type OrganizationFixture } from './support/fixtures';
+import {
+  addOrganizationMember,
+  createCaller,
+  createOrganization,
+  insertAccounts,
+  insertMemberships,
+  uniqueEmail,
+  type Caller,
+  type InviteEntryBody,
+  type OrganizationFixture,
+} from './support/fixtures';
 import { call, startApi, type TestApi } from './support/harness';
 
 /**
@@ -66,7 +76,13 @@ describe('transactions aborted by Postgres for a concurrent one', () => {
 
   const eventsOf = (requestId: string) => db.query<{ action: string }[]>(`SELECT action FROM audit_events WHERE request_id = $1`, [requestId]);
   const promote = (accountId: string, requestId: string, headers: Record<string, string> = {}) =>
-    call(api, '/account/assignOrganizationRole', { accountId, props: { organizationId: organization.organization.id, roleId: organization.adminRole.id } }, admin.token, { 'x-request-id': requestId, ...headers });
+    call(
+      api,
+      '/account/assignOrganizationRole',
+      { accountId, props: { organizationId: organization.organization.id, roleId: organization.adminRole.id } },
+      admin.token,
+      { 'x-request-id': requestId, ...headers },
+    );
 
   it.each(['40P01', '40001'] as const)('runs the whole transaction again after %s: one change, one audit event', async (sqlState) => {
     const accountId = await member();
@@ -96,10 +112,16 @@ describe('transactions aborted by Postgres for a concurrent one', () => {
     const email = uniqueEmail('retried');
     const key = `retried-${email}`;
     const invite = (requestId: string) =>
-      call<InviteEntryBody[]>(api, '/organization/inviteMembers', { organizationId: organization.organization.id, emails: [email], props: { roleId: organization.memberRole.id, projects: [] } }, admin.token, {
-        'x-request-id': requestId,
-        'Idempotency-Key': key,
-      });
+      call<InviteEntryBody[]>(
+        api,
+        '/organization/inviteMembers',
+        { organizationId: organization.organization.id, emails: [email], props: { roleId: organization.memberRole.id, projects: [] } },
+        admin.token,
+        {
+          'x-request-id': requestId,
+          'Idempotency-Key': key,
+        },
+      );
     const requestId = await failing(TRANSACTION_ATTEMPTS - 1, '40001');
     const first = await invite(requestId);
     expect(first.status).toBe(200);

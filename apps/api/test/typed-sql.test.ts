@@ -27,18 +27,21 @@ describe('typed raw SQL: column lists and row decoders from the entities', () =>
     await api.close();
   });
 
-  it.each(ENTITIES.map((entity): [string, abstract new () => object] => [entity.name, entity]))('%s: the columns TypeORM maps, decoding every row of the table', async (_name, entity) => {
-    const metadata = db.getMetadata(entity);
-    const columns = allColumns(entity, 't');
-    expect(columns.select()).toBe(metadata.columns.map((c) => `t.${c.databaseName} AS "${c.propertyName}"`).join(', '));
-    const rows = await readRows(db, { text: `SELECT ${columns.select()} FROM ${metadata.tableName} t LIMIT 100` }, record(columns.fields));
-    for (const row of rows) expect(Object.keys(row as object)).toEqual(metadata.columns.map((c) => c.propertyName));
-  });
+  it.each(ENTITIES.map((entity): [string, abstract new () => object] => [entity.name, entity]))(
+    '%s: the columns TypeORM maps, decoding every row of the table',
+    async (_name, entity) => {
+      const metadata = db.getMetadata(entity);
+      const columns = allColumns(entity, 't');
+      expect(columns.select()).toBe(metadata.columns.map((c) => `t.${c.databaseName} AS "${c.propertyName}"`).join(', '));
+      const rows = await readRows(db, { text: `SELECT ${columns.select()} FROM ${metadata.tableName} t LIMIT 100` }, record(columns.fields));
+      for (const row of rows) expect(Object.keys(row as object)).toEqual(metadata.columns.map((c) => c.propertyName));
+    },
+  );
 
   it('names the field and what it expected when a row does not decode', async () => {
     const account = allColumns(AccountEntity, 'a');
-    await expect(readRows(db, { text: `SELECT ${account.select().replace('a.email AS', 'length(a.email) AS')} FROM accounts a LIMIT 1` }, record(account.fields))).rejects.toThrow(
-      'row 0.email: expected a string, read number',
-    );
+    await expect(
+      readRows(db, { text: `SELECT ${account.select().replace('a.email AS', 'length(a.email) AS')} FROM accounts a LIMIT 1` }, record(account.fields)),
+    ).rejects.toThrow('row 0.email: expected a string, read number');
   });
 });

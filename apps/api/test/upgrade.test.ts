@@ -82,7 +82,9 @@ describe('upgrade from a database of the previous release', () => {
 
   it('keeps the data written before the upgrade', async () => {
     const rows = await withClient(databaseUrl(upgraded), (c) =>
-      c.query<{ name: string; projects: string }>('SELECT o.name, count(p.id)::text AS projects FROM organizations o JOIN projects p ON p.organization_id = o.id GROUP BY o.name'),
+      c.query<{ name: string; projects: string }>(
+        'SELECT o.name, count(p.id)::text AS projects FROM organizations o JOIN projects p ON p.organization_id = o.id GROUP BY o.name',
+      ),
     );
     expect(rows.rows).toEqual([{ name: 'デモ組織', projects: '2' }]);
   });

@@ -55,7 +55,11 @@ describe('profile image uploads', () => {
   });
 
   it.each(['png', 'jpeg', 'webp', 'avif'] as const)('accepts %s, re-encodes it to WebP and serves it with long cache headers', async (format) => {
-    const uploaded = await upload<{ url: string }>(api, '/account/uploadProfileImage', user.token, { data: await image(format), type: `image/${format}`, name: `avatar.${format}` });
+    const uploaded = await upload<{ url: string }>(api, '/account/uploadProfileImage', user.token, {
+      data: await image(format),
+      type: `image/${format}`,
+      name: `avatar.${format}`,
+    });
     expect(uploaded.status).toBe(200);
     expect(uploaded.body.url).toMatch(/^https?:\/\/.+\/files\/[A-Za-z0-9_-]+\.webp$/);
     const served = await fetchStored(api, uploaded.body.url);
@@ -90,12 +94,18 @@ describe('profile image uploads', () => {
   });
 
   it('refuses a renamed non-image with UNSUPPORTED_IMAGE', async () => {
-    const response = await upload(api, '/account/uploadProfileImage', user.token, { data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), type: 'image/png', name: 'avatar.png' });
+    const response = await upload(api, '/account/uploadProfileImage', user.token, {
+      data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'),
+      type: 'image/png',
+      name: 'avatar.png',
+    });
     expect(response).toMatchObject({ status: 415, body: { name: PRODUCT_ERROR_NAME, errorCode: 'UNSUPPORTED_IMAGE' } });
   });
 
   it('refuses formats other than png, jpeg, webp and avif', async () => {
-    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
     const response = await upload(api, '/account/uploadProfileImage', user.token, { data: gif, type: 'image/png', name: 'a.png' });
     expect(response).toMatchObject({ status: 415, body: { errorCode: 'UNSUPPORTED_IMAGE' } });
   });
@@ -104,7 +114,10 @@ describe('profile image uploads', () => {
     const whole = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
       .toFormat(format)
       .toBuffer();
-    const response = await upload(api, '/account/uploadProfileImage', user.token, { data: whole.subarray(0, Math.floor(whole.length / 2)), type: `image/${format}` });
+    const response = await upload(api, '/account/uploadProfileImage', user.token, {
+      data: whole.subarray(0, Math.floor(whole.length / 2)),
+      type: `image/${format}`,
+    });
     expect(response).toMatchObject({ status: 415, body: { errorCode: 'UNSUPPORTED_IMAGE' } });
   });
 
@@ -124,14 +137,29 @@ describe('profile image uploads', () => {
   it('refuses a request without the profileImage file, with another file field or without multipart', async () => {
     const png = await image('png');
     expect(await upload(api, '/account/uploadProfileImage', user.token, undefined)).toMatchObject({ status: 400, body: { errorCode: 'VALIDATION_FAILED' } });
-    expect(await upload(api, '/account/uploadProfileImage', user.token, { data: png, field: 'avatar' })).toMatchObject({ status: 400, body: { errorCode: 'VALIDATION_FAILED' } });
-    expect(await upload(api, '/account/uploadProfileImage', user.token, { data: png }, { unexpected: 'x' })).toMatchObject({ status: 400, body: { errorCode: 'VALIDATION_FAILED' } });
-    expect(await call(api, '/account/uploadProfileImage', { profileImage: 'aGVsbG8=' }, user.token)).toMatchObject({ status: 400, body: { errorCode: 'VALIDATION_FAILED' } });
+    expect(await upload(api, '/account/uploadProfileImage', user.token, { data: png, field: 'avatar' })).toMatchObject({
+      status: 400,
+      body: { errorCode: 'VALIDATION_FAILED' },
+    });
+    expect(await upload(api, '/account/uploadProfileImage', user.token, { data: png }, { unexpected: 'x' })).toMatchObject({
+      status: 400,
+      body: { errorCode: 'VALIDATION_FAILED' },
+    });
+    expect(await call(api, '/account/uploadProfileImage', { profileImage: 'aGVsbG8=' }, user.token)).toMatchObject({
+      status: 400,
+      body: { errorCode: 'VALIDATION_FAILED' },
+    });
   });
 
   it('stores an organization image for its admin, whatever the order of the fields', async () => {
     const png = await image('png');
-    const uploaded = await upload<{ url: string }>(api, '/organization/uploadProfileImage', admin.token, { data: png, type: 'image/png' }, { organizationId: organization.organization.id });
+    const uploaded = await upload<{ url: string }>(
+      api,
+      '/organization/uploadProfileImage',
+      admin.token,
+      { data: png, type: 'image/png' },
+      { organizationId: organization.organization.id },
+    );
     expect(uploaded.status).toBe(200);
     expect((await fetchStored(api, uploaded.body.url)).status).toBe(200);
     // The file first, then the field.
@@ -141,19 +169,40 @@ describe('profile image uploads', () => {
     const response = await fetch(`${api.baseUrl}/organization/uploadProfileImage`, { method: 'POST', headers: bearer(admin.token), body: form });
     expect(response.status).toBe(200);
     // The organization shows the image once it is saved through /organization/update.
-    const updated = await call<{ profileImageSrc: string }>(api, '/organization/update', { organizationId: organization.organization.id, updateProps: { profileImageSrc: uploaded.body.url } }, admin.token);
+    const updated = await call<{ profileImageSrc: string }>(
+      api,
+      '/organization/update',
+      { organizationId: organization.organization.id, updateProps: { profileImageSrc: uploaded.body.url } },
+      admin.token,
+    );
     expect(updated.body.profileImageSrc).toBe(uploaded.body.url);
   });
 
   it('refuses an organization upload without a valid organizationId', async () => {
     const png = { data: await image('png') };
-    expect(await upload(api, '/organization/uploadProfileImage', admin.token, png)).toMatchObject({ status: 400, body: { errorCode: 'INVALID_ID', message: 'Invalid id: undefined' } });
-    expect(await upload(api, '/organization/uploadProfileImage', admin.token, png, { organizationId: '../../x' })).toMatchObject({ status: 400, body: { errorCode: 'INVALID_ID' } });
-    expect(await upload(api, '/organization/uploadProfileImage', user.token, png, { organizationId: organization.organization.id })).toMatchObject({ status: 403, body: { errorCode: 'FORBIDDEN' } });
+    expect(await upload(api, '/organization/uploadProfileImage', admin.token, png)).toMatchObject({
+      status: 400,
+      body: { errorCode: 'INVALID_ID', message: 'Invalid id: undefined' },
+    });
+    expect(await upload(api, '/organization/uploadProfileImage', admin.token, png, { organizationId: '../../x' })).toMatchObject({
+      status: 400,
+      body: { errorCode: 'INVALID_ID' },
+    });
+    expect(await upload(api, '/organization/uploadProfileImage', user.token, png, { organizationId: organization.organization.id })).toMatchObject({
+      status: 403,
+      body: { errorCode: 'FORBIDDEN' },
+    });
   });
 
   it('serves no file outside the uploads and answers unknown names 404', async () => {
-    for (const path of ['/files/..%2F..%2Fpackage.json', '/files/%2e%2e%2fpackage.json', '/files/../package.json', '/files/nope.webp', `/files/${'a'.repeat(40)}.webp`, '/files/x.png']) {
+    for (const path of [
+      '/files/..%2F..%2Fpackage.json',
+      '/files/%2e%2e%2fpackage.json',
+      '/files/../package.json',
+      '/files/nope.webp',
+      `/files/${'a'.repeat(40)}.webp`,
+      '/files/x.png',
+    ]) {
       const response = await fetch(`${api.baseUrl}${path}`);
       expect({ path, status: response.status }).toEqual({ path, status: 404 });
     }

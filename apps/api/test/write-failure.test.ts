@@ -1,6 +1,15 @@
 import { ERROR_MESSAGES, PRODUCT_ERROR_NAME, type ErrorCode } from '@console/domain';
 import { DataSource } from 'typeorm';
-import { addOrganizationMember, createCaller, createOrganization, createProject, createSystemAdmin, type Caller, type OrganizationFixture, type ProjectFixture } from './support/fixtures';
+import {
+  addOrganizationMember,
+  createCaller,
+  createOrganization,
+  createProject,
+  createSystemAdmin,
+  type Caller,
+  type OrganizationFixture,
+  type ProjectFixture,
+} from './support/fixtures';
 import { call, startApi, type TestApi } from './support/harness';
 
 /**
@@ -45,27 +54,46 @@ describe('generic write failures', () => {
   }
 
   it('answers FAILED_TO_UPDATE_ORGANIZATION when updating an organization fails unexpectedly', async () => {
-    const response = await whileRefusing('organizations', 'UPDATE', () => call(api, '/organization/update', { organizationId: organization.organization.id, updateProps: { name: '新しい名前' } }, admin.token));
+    const response = await whileRefusing('organizations', 'UPDATE', () =>
+      call(api, '/organization/update', { organizationId: organization.organization.id, updateProps: { name: '新しい名前' } }, admin.token),
+    );
     expectFailure(response, 'FAILED_TO_UPDATE_ORGANIZATION');
   });
 
   it('answers FAILED_TO_UPDATE_PROJECT when updating a project fails unexpectedly', async () => {
-    const response = await whileRefusing('projects', 'UPDATE', () => call(api, '/project/update', { projectId: project.project.id, updateProps: { name: '新しい名前' } }, admin.token));
+    const response = await whileRefusing('projects', 'UPDATE', () =>
+      call(api, '/project/update', { projectId: project.project.id, updateProps: { name: '新しい名前' } }, admin.token),
+    );
     expectFailure(response, 'FAILED_TO_UPDATE_PROJECT');
   });
 
   it('answers FAILED_TO_CREATE_ORGANIZATION and FAILED_TO_CREATE_PROJECT when creating fails unexpectedly', async () => {
-    expectFailure(await whileRefusing('organizations', 'INSERT', () => call(api, '/system-admin/organization/create', { name: '作れない組織' }, systemAdmin.token)), 'FAILED_TO_CREATE_ORGANIZATION');
-    expectFailure(await whileRefusing('projects', 'INSERT', () => call(api, '/system-admin/project/create', { organizationId: organization.organization.id, name: '作れないプロジェクト' }, systemAdmin.token)), 'FAILED_TO_CREATE_PROJECT');
+    expectFailure(
+      await whileRefusing('organizations', 'INSERT', () => call(api, '/system-admin/organization/create', { name: '作れない組織' }, systemAdmin.token)),
+      'FAILED_TO_CREATE_ORGANIZATION',
+    );
+    expectFailure(
+      await whileRefusing('projects', 'INSERT', () =>
+        call(api, '/system-admin/project/create', { organizationId: organization.organization.id, name: '作れないプロジェクト' }, systemAdmin.token),
+      ),
+      'FAILED_TO_CREATE_PROJECT',
+    );
   });
 
   it('keeps the domain answers: a refused write that is a rule still answers its own code', async () => {
-    const response = await whileRefusing('organizations', 'UPDATE', () => call(api, '/organization/update', { organizationId: organization.organization.id, updateProps: { name: '' } }, admin.token));
+    const response = await whileRefusing('organizations', 'UPDATE', () =>
+      call(api, '/organization/update', { organizationId: organization.organization.id, updateProps: { name: '' } }, admin.token),
+    );
     expect(response.status).toBe(400);
   });
 
   it('leaves nothing behind: the same write succeeds once the database accepts it again', async () => {
-    const response = await call<{ name: string }>(api, '/organization/update', { organizationId: organization.organization.id, updateProps: { name: '受け付けられた名前' } }, admin.token);
+    const response = await call<{ name: string }>(
+      api,
+      '/organization/update',
+      { organizationId: organization.organization.id, updateProps: { name: '受け付けられた名前' } },
+      admin.token,
+    );
     expect(response.status).toBe(200);
     expect(response.body.name).toBe('受け付けられた名前');
   });

@@ -221,7 +221,10 @@ describe('accessibility of the screens of an organization admin', () => {
     await openAsAdmin(page, projectSettingsPath('members'));
     const menuButton = page.getByRole('button', { name: `${member.email}の操作` });
     await menuButton.click();
-    await page.getByRole('menu', { name: `${member.email}の操作` }).getByRole('menuitem', { name: 'メンバーを削除' }).click();
+    await page
+      .getByRole('menu', { name: `${member.email}の操作` })
+      .getByRole('menuitem', { name: 'メンバーを削除' })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'メンバーを削除' });
     await settled(dialog);
     await expectNoSeriousA11yViolations(page, 'remove member confirmation', { within: MODAL });

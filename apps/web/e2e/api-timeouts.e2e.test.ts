@@ -103,7 +103,11 @@ beforeAll(async () => {
     apiUrl: proxy.url,
     env: { CONSOLE_WEB_OUT_DIR: outDir, VITE_AUTH_EMULATOR_URL: `http://${stack.emulatorHost}` },
   });
-  started = { proxy, web: { origin: new URL(web.url).origin, stop: () => web.stop() }, runtimeConfig: writeRuntimeConfig({ CONSOLE_ENV: 'test', API_TIMEOUT_MS: String(API_TIMEOUT_MS) }) };
+  started = {
+    proxy,
+    web: { origin: new URL(web.url).origin, stop: () => web.stop() },
+    runtimeConfig: writeRuntimeConfig({ CONSOLE_ENV: 'test', API_TIMEOUT_MS: String(API_TIMEOUT_MS) }),
+  };
 });
 
 afterAll(async () => {
@@ -117,7 +121,9 @@ afterEach(() => {
 
 /** The page reads the runtime config the web image would write with API_TIMEOUT_MS set. */
 async function configure(context: BrowserContext): Promise<void> {
-  await context.route(`${running().web.origin}/auth/runtime-config.js`, (route) => route.fulfill({ contentType: 'text/javascript', body: running().runtimeConfig }));
+  await context.route(`${running().web.origin}/auth/runtime-config.js`, (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: running().runtimeConfig }),
+  );
 }
 
 async function signInAsRoot(page: Page, path: string): Promise<void> {

@@ -53,7 +53,10 @@ describe('audit log', () => {
     const { page } = session();
     await loginThroughUi(page, admin.email, admin.password);
     await open(page, `/organizations/${fixture.organization.id}/settings/members`);
-    const select = page.getByTestId('member-row').filter({ hasText: member.email }).getByRole('combobox', { name: `${member.email}のロール` });
+    const select = page
+      .getByTestId('member-row')
+      .filter({ hasText: member.email })
+      .getByRole('combobox', { name: `${member.email}のロール` });
     await expect(select.inputValue()).resolves.toBe(roleName('member'));
     await select.click();
     await page.getByRole('option', { name: roleName('admin'), exact: true }).click();
@@ -98,7 +101,10 @@ describe('audit log', () => {
     const tab = nav.getByRole('button', { name: '監査ログ', exact: true });
     await expect(tab.isDisabled()).resolves.toBe(true);
     await expect(nav.getByRole('link', { name: '監査ログ', exact: true }).count()).resolves.toBe(0);
-    await nav.locator('[data-no-permission]').filter({ has: page.getByRole('button', { name: '監査ログ', exact: true }) }).hover();
+    await nav
+      .locator('[data-no-permission]')
+      .filter({ has: page.getByRole('button', { name: '監査ログ', exact: true }) })
+      .hover();
     await page.getByRole('tooltip', { name: '権限がありません' }).waitFor();
 
     await open(page, `/organizations/${fixture.organization.id}/settings/auditLog`);
@@ -109,7 +115,10 @@ describe('audit log', () => {
   it("shows the system admin the organization's role change in the system-admin 監査ログ", async () => {
     const target = await seedMember(fixture, 'member', null, 'audit-target');
     const adminRoleId = fixture.organization.roles.find((r) => r.key === 'admin')!.id;
-    await api('/account/assignOrganizationRole', admin.idToken, { accountId: target.id, props: { organizationId: fixture.organization.id, roleId: adminRoleId } });
+    await api('/account/assignOrganizationRole', admin.idToken, {
+      accountId: target.id,
+      props: { organizationId: fixture.organization.id, roleId: adminRoleId },
+    });
 
     const { page } = session();
     await loginThroughUi(page, stack.root.email, stack.root.password);

@@ -60,7 +60,9 @@ describe('login', () => {
     await page.getByLabel('パスワード', { exact: true }).fill('x');
     await expect(submit.isDisabled()).resolves.toBe(false);
     await expect(page.getByRole('link', { name: 'パスワードをお忘れの方' }).getAttribute('href')).resolves.toBe('/auth/forgot-password');
-    await expect(page.getByRole('link', { name: '新規登録' }).getAttribute('href')).resolves.toBe('/auth/sign-up?invitation=abcdefghij0123456789A&page=sign-up');
+    await expect(page.getByRole('link', { name: '新規登録' }).getAttribute('href')).resolves.toBe(
+      '/auth/sign-up?invitation=abcdefghij0123456789A&page=sign-up',
+    );
     await page.getByRole('button', { name: 'Googleでログイン' }).waitFor();
   });
 

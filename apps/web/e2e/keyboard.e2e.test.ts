@@ -82,12 +82,16 @@ describe('keyboard only', () => {
     await expect(isFocused(invite)).resolves.toBe(true);
 
     // Change the member's role: open the selector with the arrow keys, choose 管理者, confirm.
-    const role = page.getByTestId('member-row').filter({ hasText: member.email }).getByRole('combobox', { name: `${member.email}のロール` });
+    const role = page
+      .getByTestId('member-row')
+      .filter({ hasText: member.email })
+      .getByRole('combobox', { name: `${member.email}のロール` });
     await moveFocusTo(page, role);
     await page.keyboard.press('ArrowDown');
     const adminOption = page.getByRole('option', { name: '管理者' });
     await adminOption.waitFor();
-    for (let presses = 0; presses < 5 && (await adminOption.getAttribute('data-combobox-selected')) === null; presses += 1) await page.keyboard.press('ArrowDown');
+    for (let presses = 0; presses < 5 && (await adminOption.getAttribute('data-combobox-selected')) === null; presses += 1)
+      await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     const confirmation = page.getByRole('dialog', { name: 'ロールの変更' });
     const confirm = confirmation.getByRole('button', { name: '変更する' });
@@ -119,7 +123,10 @@ describe('keyboard only', () => {
     await api('/organization/inviteMembers', canceller.idToken, {
       organizationId: fixture.organization.id,
       emails: [invited],
-      props: { roleId: fixture.organization.roles.find((r) => r.key === 'member')?.id, projects: [{ projectId: fixture.project.id, roleId: fixture.project.roles[0]?.id }] },
+      props: {
+        roleId: fixture.organization.roles.find((r) => r.key === 'member')?.id,
+        projects: [{ projectId: fixture.project.id, roleId: fixture.project.roles[0]?.id }],
+      },
     });
     await loginThroughUi(page, canceller.email, canceller.password);
     await open(page, `/organizations/${fixture.organization.id}/settings/projects/${fixture.project.id}?view=members`);
@@ -141,6 +148,8 @@ describe('keyboard only', () => {
     await expectVisibleFocus(list);
     // The keyboard goes on from there: Tab reaches the next member's controls.
     await page.keyboard.press('Tab');
-    await expect(page.evaluate(() => document.activeElement !== document.body && document.activeElement?.closest('[role="region"]') !== null)).resolves.toBe(true);
+    await expect(page.evaluate(() => document.activeElement !== document.body && document.activeElement?.closest('[role="region"]') !== null)).resolves.toBe(
+      true,
+    );
   });
 });

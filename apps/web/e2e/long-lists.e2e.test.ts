@@ -56,7 +56,10 @@ beforeAll(async () => {
     await api('/organization/inviteMembers', token, {
       organizationId: fixture.organization.id,
       emails: Array.from({ length: 60 }, (_, i) => invitationEmail(start + i)),
-      props: { roleId: roleOf(fixture.organization.roles, 'member'), projects: [{ projectId: fixture.project.id, roleId: roleOf(fixture.project.roles, 'member') }] },
+      props: {
+        roleId: roleOf(fixture.organization.roles, 'member'),
+        projects: [{ projectId: fixture.project.id, roleId: roleOf(fixture.project.roles, 'member') }],
+      },
     });
   }
 }, 300_000);
@@ -266,7 +269,9 @@ describe('long lists', () => {
       30_000,
     );
     expect(names).toEqual([...projectIds.keys()].sort());
-    const groups = await options.getByRole('group').evaluateAll((elements) => elements.map((el) => document.getElementById(el.getAttribute('aria-labelledby') ?? '')?.textContent));
+    const groups = await options
+      .getByRole('group')
+      .evaluateAll((elements) => elements.map((el) => document.getElementById(el.getAttribute('aria-labelledby') ?? '')?.textContent));
     expect(groups).toEqual(ORGANIZATIONS);
     expect(calls()).toBe((ORGANIZATIONS.length * PROJECTS_PER_ORGANIZATION) / 50);
     figures.switcherSearchCalls = calls();
@@ -298,7 +303,10 @@ describe('long lists', () => {
     );
     await page.keyboard.press('Enter');
     await waitForPath(page, `/projects/${projectIds.get(`p${TAG}-C-099`) ?? ''}`);
-    await page.getByTestId('project-sidebar').getByRole('button', { name: `${ORGANIZATIONS[2]} p${TAG}-C-099（組織・プロジェクトを切り替え）` }).waitFor();
+    await page
+      .getByTestId('project-sidebar')
+      .getByRole('button', { name: `${ORGANIZATIONS[2]} p${TAG}-C-099（組織・プロジェクトを切り替え）` })
+      .waitFor();
   });
 
   it('member tables: members then invitations a page at a time; the search narrows both and, in the project, lives in the URL', async () => {

@@ -114,7 +114,12 @@ describe('monitoring and error reporting, analytics, each pointed at a local sta
   function rumEvents(): RumEvent[] {
     return started()
       .rum.requests.filter((r) => (r.query.get('ddforward') ?? '').startsWith('/api/v2/rum'))
-      .flatMap((r) => r.body.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as RumEvent));
+      .flatMap((r) =>
+        r.body
+          .split('\n')
+          .filter((line) => line.trim() !== '')
+          .map((line) => JSON.parse(line) as RumEvent),
+      );
   }
 
   function karteCalls(): unknown[][] {
@@ -130,7 +135,9 @@ describe('monitoring and error reporting, analytics, each pointed at a local sta
   /** Serves the runtime config and stands in for gtag.js and Analytics' endpoint; returns the Analytics hits. */
   async function configure(context: BrowserContext): Promise<URLSearchParams[]> {
     const hits: URLSearchParams[] = [];
-    await context.route(`${started().web.origin}/auth/runtime-config.js`, (route) => route.fulfill({ contentType: 'text/javascript', body: started().runtimeConfig }));
+    await context.route(`${started().web.origin}/auth/runtime-config.js`, (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: started().runtimeConfig }),
+    );
     await context.route('https://www.googletagmanager.com/gtag/js?**', (route) => route.fulfill({ contentType: 'text/javascript', body: GTAG }));
     await context.route('https://*.google-analytics.com/**', (route) => {
       hits.push(new URL(route.request().url()).searchParams);
@@ -182,7 +189,12 @@ describe('monitoring and error reporting, analytics, each pointed at a local sta
     expect(identified[0]).toMatchObject({ service: 'console-web', version: 'e2e-1', usr: { id: user.id, email: user.email, is_system_admin: false } });
     const views = await eventually('RUM views of /auth/login and /auth/projects', async () => {
       await hidePageMomentarily(page);
-      const paths = new Set(rum.events().filter((event) => event.type === 'view').map((event) => pathOf(event.view.url)));
+      const paths = new Set(
+        rum
+          .events()
+          .filter((event) => event.type === 'view')
+          .map((event) => pathOf(event.view.url)),
+      );
       return paths.has('/auth/login') && paths.has('/auth/projects') ? paths : undefined;
     });
     expect([...views]).toEqual(expect.arrayContaining(['/auth/login', '/auth/projects']));

@@ -80,7 +80,10 @@ describe('organization settings', () => {
       await open(memberPage, `/organizations/${fixture.organization.id}/settings/general`);
       await expect(memberPage.getByRole('button', { name: '保存' }).isDisabled()).resolves.toBe(true);
       await expect(memberPage.getByRole('button', { name: '画像をアップロード' }).isDisabled()).resolves.toBe(true);
-      await memberPage.locator('[data-no-permission]').filter({ has: memberPage.getByRole('button', { name: '保存' }) }).hover();
+      await memberPage
+        .locator('[data-no-permission]')
+        .filter({ has: memberPage.getByRole('button', { name: '保存' }) })
+        .hover();
       await memberPage.getByRole('tooltip', { name: '権限がありません' }).waitFor();
       await open(memberPage, `/organizations/${fixture.organization.id}/settings/members`);
       const adminRow = memberPage.getByTestId('member-row').filter({ hasText: admin.email });
@@ -93,7 +96,8 @@ describe('organization settings', () => {
   it('never lets the last admin go: a system administrator demoting or removing them gets an error toast saying why', async () => {
     const { page } = session();
     const reason = '組織には少なくとも1人の管理者が必要です';
-    const toastWithReason = (title: string) => page.locator('.mantine-Notifications-notification').filter({ hasText: title }).filter({ hasText: reason }).first().waitFor({ state: 'visible' });
+    const toastWithReason = (title: string) =>
+      page.locator('.mantine-Notifications-notification').filter({ hasText: title }).filter({ hasText: reason }).first().waitFor({ state: 'visible' });
     await loginThroughUi(page, stack.root.email, stack.root.password);
     await open(page, `/organizations/${fixture.organization.id}/settings/members`);
     const row = page.getByTestId('member-row').filter({ hasText: admin.email });
@@ -107,17 +111,30 @@ describe('organization settings', () => {
     await expect(select.inputValue()).resolves.toBe('管理者');
 
     await page.getByRole('button', { name: `${admin.email}の操作` }).click();
-    await page.getByRole('menu', { name: `${admin.email}の操作` }).getByRole('menuitem', { name: 'メンバーを削除' }).click();
+    await page
+      .getByRole('menu', { name: `${admin.email}の操作` })
+      .getByRole('menuitem', { name: 'メンバーを削除' })
+      .click();
     await page.getByRole('dialog', { name: 'メンバーを削除' }).getByRole('button', { name: '削除する' }).click();
     await toastWithReason('メンバーの削除に失敗しました');
     await page.reload();
-    await expect(page.getByTestId('member-row').filter({ hasText: admin.email }).getByRole('combobox', { name: `${admin.email}のロール` }).inputValue()).resolves.toBe('管理者');
+    await expect(
+      page
+        .getByTestId('member-row')
+        .filter({ hasText: admin.email })
+        .getByRole('combobox', { name: `${admin.email}のロール` })
+        .inputValue(),
+    ).resolves.toBe('管理者');
   });
 
   it('marks an invitation whose e-mail failed with 送信失敗, and 再送信 queues it again', async () => {
     const invited = uniqueEmail('org-undeliverable');
     const memberRoleId = fixture.organization.roles.find((r) => r.key === 'member')!.id;
-    const entries = await api<{ invitation: { id: string } | null }[]>('/organization/inviteMembers', admin.idToken, { organizationId: fixture.organization.id, emails: [invited], props: { roleId: memberRoleId, projects: [] } });
+    const entries = await api<{ invitation: { id: string } | null }[]>('/organization/inviteMembers', admin.idToken, {
+      organizationId: fixture.organization.id,
+      emails: [invited],
+      props: { roleId: memberRoleId, projects: [] },
+    });
     markInvitationMailFailed(entries[0]!.invitation!.id);
 
     const { page } = session();

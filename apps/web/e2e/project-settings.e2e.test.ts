@@ -129,14 +129,20 @@ describe('project settings', () => {
 
     // Copy the invitation URL of the first invitation.
     await page.getByRole('button', { name: `${first}の操作` }).click();
-    await page.getByRole('menu', { name: `${first}の操作` }).getByRole('menuitem', { name: '招待URLをコピー' }).click();
+    await page
+      .getByRole('menu', { name: `${first}の操作` })
+      .getByRole('menuitem', { name: '招待URLをコピー' })
+      .click();
     await expectToast(page, '招待URLをコピーしました');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toMatch(new RegExp(`^${stack.origin}/auth/invitations/[0-9A-Za-z]{21}\\?page=sign-up$`));
 
     // Cancel the second invitation.
     await page.getByRole('button', { name: `${second}の操作` }).click();
-    await page.getByRole('menu', { name: `${second}の操作` }).getByRole('menuitem', { name: '招待をキャンセル' }).click();
+    await page
+      .getByRole('menu', { name: `${second}の操作` })
+      .getByRole('menuitem', { name: '招待をキャンセル' })
+      .click();
     const confirm = page.getByRole('dialog', { name: '招待をキャンセル' });
     await confirm.getByText(`${second}への招待をキャンセルしますか？`).waitFor();
     await expect(confirm.evaluate((el) => el.getBoundingClientRect().width <= 450)).resolves.toBe(true);
@@ -175,9 +181,13 @@ describe('project settings', () => {
 
     // The invitation gives the organization's member role and this project only.
     const memberRole = fixture.organization.roles.find((r) => r.key === 'member');
-    const invitations = await api<{ email: string; membership: { roleId: string; projects: { projectId: string }[] } }[]>('/invitation/listInProject', projectAdmin.idToken, {
-      projectId: fixture.project.id,
-    });
+    const invitations = await api<{ email: string; membership: { roleId: string; projects: { projectId: string }[] } }[]>(
+      '/invitation/listInProject',
+      projectAdmin.idToken,
+      {
+        projectId: fixture.project.id,
+      },
+    );
     const created = invitations.find((i) => i.email === invited);
     expect(created?.membership.roleId).toBe(memberRole?.id);
     expect(created?.membership.projects.map((p) => p.projectId)).toEqual([fixture.project.id]);
@@ -197,7 +207,9 @@ describe('project settings', () => {
     // The organization's members are searched on the server for what is typed, leaving out the project's.
     const searched = (query: string) =>
       page.waitForResponse((response) => {
-        const body = response.url().endsWith('/organization/listMembers') ? (response.request().postDataJSON() as { query?: string; notInProjectId?: string }) : undefined;
+        const body = response.url().endsWith('/organization/listMembers')
+          ? (response.request().postDataJSON() as { query?: string; notInProjectId?: string })
+          : undefined;
         return body?.query === query && body.notInProjectId === fixture.project.id;
       });
     let answered = searched(name.toLowerCase());
@@ -273,7 +285,11 @@ describe('project settings', () => {
     await expectToast(page, 'ロールを変更しました');
     await expect(select.inputValue()).resolves.toBe('管理者');
     await page.reload();
-    await expect(memberRow(page, member.email).getByRole('combobox', { name: `${member.email}のロール` }).inputValue()).resolves.toBe('管理者');
+    await expect(
+      memberRow(page, member.email)
+        .getByRole('combobox', { name: `${member.email}のロール` })
+        .inputValue(),
+    ).resolves.toBe('管理者');
 
     // One's own role is plain text, marked （あなた）.
     const own = memberRow(page, admin.email);
@@ -288,7 +304,10 @@ describe('project settings', () => {
     await openSettingsAs(page, admin, 'members');
     await memberRow(page, member.email).waitFor();
     await page.getByRole('button', { name: `${member.email}の操作` }).click();
-    await page.getByRole('menu', { name: `${member.email}の操作` }).getByRole('menuitem', { name: 'メンバーを削除' }).click();
+    await page
+      .getByRole('menu', { name: `${member.email}の操作` })
+      .getByRole('menuitem', { name: 'メンバーを削除' })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'メンバーを削除' });
     await dialog.getByRole('button', { name: '削除する' }).click();
     await expectToast(page, 'メンバーを削除しました');
@@ -296,7 +315,12 @@ describe('project settings', () => {
 
     // One cannot remove oneself: the item is disabled.
     await page.getByRole('button', { name: `${admin.email}の操作` }).click();
-    await expect(page.getByRole('menu', { name: `${admin.email}の操作` }).getByRole('menuitem', { name: 'メンバーを削除' }).isDisabled()).resolves.toBe(true);
+    await expect(
+      page
+        .getByRole('menu', { name: `${admin.email}の操作` })
+        .getByRole('menuitem', { name: 'メンバーを削除' })
+        .isDisabled(),
+    ).resolves.toBe(true);
   });
 
   it('a project member sees the controls they may not use disabled with 権限がありません', async () => {
@@ -314,14 +338,22 @@ describe('project settings', () => {
     await expect(adminRow.getByRole('combobox').count()).resolves.toBe(0);
     await expect(adminRow.getByTestId('role-text').innerText()).resolves.toBe('管理者');
     await page.getByRole('button', { name: `${admin.email}の操作` }).click();
-    await expect(page.getByRole('menu', { name: `${admin.email}の操作` }).getByRole('menuitem', { name: 'メンバーを削除' }).isDisabled()).resolves.toBe(true);
+    await expect(
+      page
+        .getByRole('menu', { name: `${admin.email}の操作` })
+        .getByRole('menuitem', { name: 'メンバーを削除' })
+        .isDisabled(),
+    ).resolves.toBe(true);
     await page.keyboard.press('Escape');
 
     await page.getByRole('tab', { name: '基本情報' }).click();
     const name = page.getByLabel('プロジェクト名');
     await name.waitFor();
     await expect(page.getByRole('button', { name: '保存' }).isDisabled()).resolves.toBe(true);
-    await page.locator('[data-no-permission]').filter({ has: page.getByRole('button', { name: '保存' }) }).hover();
+    await page
+      .locator('[data-no-permission]')
+      .filter({ has: page.getByRole('button', { name: '保存' }) })
+      .hover();
     await page.getByRole('tooltip', { name: '権限がありません' }).waitFor();
   });
 });

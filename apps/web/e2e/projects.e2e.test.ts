@@ -3,7 +3,14 @@ import { eventually } from './support/lists';
 import { seedAccount, seedOrganization, stack, suffix } from './support/stack';
 
 /** This suite's own organization: knowledge enabled on the first project only. */
-const DEMO = { organizationId: '', organizationName: `E2E組織-${suffix()}`, knowledgeProjectId: '', knowledgeProjectName: `ナレッジ活用プロジェクト-${suffix()}`, plainProjectId: '', plainProjectName: `準備中プロジェクト-${suffix()}` };
+const DEMO = {
+  organizationId: '',
+  organizationName: `E2E組織-${suffix()}`,
+  knowledgeProjectId: '',
+  knowledgeProjectName: `ナレッジ活用プロジェクト-${suffix()}`,
+  plainProjectId: '',
+  plainProjectName: `準備中プロジェクト-${suffix()}`,
+};
 const LATEST_PROJECT_KEY = 'console.latestProjectId';
 const LATEST_PRODUCT_KEY = 'console.latestProductByProjectId';
 
@@ -104,7 +111,9 @@ describe('project layout and product redirect', () => {
     await sidebar.getByText('プロダクトがありません').waitFor();
     await expect(sidebar.evaluate((el) => Math.round(el.getBoundingClientRect().width))).resolves.toBe(280);
     await expect(storageValue(session(), LATEST_PROJECT_KEY)).resolves.toBe(DEMO.plainProjectId);
-    await expect(sidebar.getByRole('link', { name: '設定' }).getAttribute('href')).resolves.toBe(`/auth/organizations/${DEMO.organizationId}/settings/projects/${DEMO.plainProjectId}`);
+    await expect(sidebar.getByRole('link', { name: '設定' }).getAttribute('href')).resolves.toBe(
+      `/auth/organizations/${DEMO.organizationId}/settings/projects/${DEMO.plainProjectId}`,
+    );
 
     await sidebar.getByRole('button', { name: '組織・プロジェクトを切り替え' }).click();
     const current = page.getByRole('option', { name: DEMO.plainProjectName });
@@ -127,7 +136,10 @@ describe('project layout and product redirect', () => {
   it('ignores a remembered product that is not enabled for the project', async () => {
     const { page } = session();
     await loginAsRootAtProjects(session());
-    await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [LATEST_PRODUCT_KEY, JSON.stringify({ [DEMO.plainProjectId]: 'knowledge' })] as const);
+    await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
+      LATEST_PRODUCT_KEY,
+      JSON.stringify({ [DEMO.plainProjectId]: 'knowledge' }),
+    ] as const);
     await open(page, `/projects/${DEMO.plainProjectId}`);
     await page.getByTestId('project-sidebar').getByText('プロダクトがありません').waitFor();
     await waitForPath(page, `/projects/${DEMO.plainProjectId}`);

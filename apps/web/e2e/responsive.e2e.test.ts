@@ -139,12 +139,14 @@ function layoutProblems(page: Page, dialog: { selector: string; width: number } 
       const style = getComputedStyle(el);
       return ['hidden', 'clip'].includes(style.overflowX) && style.textOverflow !== 'ellipsis' && el.scrollWidth > el.clientWidth + 1;
     };
-    const controls = 'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="tab"], [role="combobox"], [tabindex]:not([tabindex="-1"])';
+    const controls =
+      'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="tab"], [role="combobox"], [tabindex]:not([tabindex="-1"])';
     const labelled = 'a[href], button, [role="button"], [role="tab"]';
     for (const control of document.querySelectorAll<HTMLElement>(controls)) {
       const rect = control.getBoundingClientRect();
       // Visually hidden controls (1 px), those not rendered and those out of everyone's reach.
-      if (rect.width <= 1 || rect.height <= 1 || getComputedStyle(control).visibility === 'hidden' || control.closest('[aria-hidden="true"], [inert]')) continue;
+      if (rect.width <= 1 || rect.height <= 1 || getComputedStyle(control).visibility === 'hidden' || control.closest('[aria-hidden="true"], [inert]'))
+        continue;
       if (!inWindow(rect)) {
         let container = control.parentElement;
         while (container && container !== document.body && !scrollsSideways(container)) container = container.parentElement;
@@ -159,14 +161,16 @@ function layoutProblems(page: Page, dialog: { selector: string; width: number } 
       const range = document.createRange();
       range.selectNodeContents(heading);
       const lineHeight = parseFloat(getComputedStyle(heading).lineHeight) || parseFloat(getComputedStyle(heading).fontSize) * 1.2;
-      const tops = [...range.getClientRects()].filter((r) => r.width > 0).map((r) => r.top).sort((a, b) => a - b);
+      const tops = [...range.getClientRects()]
+        .filter((r) => r.width > 0)
+        .map((r) => r.top)
+        .sort((a, b) => a - b);
       const lines = tops.filter((top, i) => i === 0 || top - (tops[i - 1] ?? top) > lineHeight / 2).length;
       if (lines > 3) problems.push(`heading "${heading.textContent}" wraps into ${lines} lines`);
     }
     return problems;
   }, dialog);
 }
-
 
 /** No transitions or animations: a screen is in its final layout once it has rendered. */
 const NO_MOTION = '*, *::before, *::after { transition: none !important; animation: none !important; scroll-behavior: auto !important; }';
@@ -217,7 +221,10 @@ async function resize(page: Page, viewport: (typeof WIDTHS)[number]): Promise<vo
 /** Waits for the screen's data, its tables' placeholders gone. */
 async function ready(page: Page, screen: Screen): Promise<void> {
   await screen.ready(page);
-  await page.getByTestId('table-skeleton').waitFor({ state: 'detached' }).catch(() => undefined);
+  await page
+    .getByTestId('table-skeleton')
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
 }
 
 /**
@@ -298,7 +305,9 @@ describe('every screen at 360, 768, 1280 and 1920 px', () => {
         await resize(page, WIDTHS[0]);
         await goTo(page, `${org()}/general`);
         await page.getByLabel('組織名').waitFor();
-        await expect(page.getByRole('navigation', { name: '組織設定メニュー' }).getByRole('link', { name: 'メンバー', exact: true }).isVisible()).resolves.toBe(false);
+        await expect(page.getByRole('navigation', { name: '組織設定メニュー' }).getByRole('link', { name: 'メンバー', exact: true }).isVisible()).resolves.toBe(
+          false,
+        );
         const { button, drawer } = await openMenu(page, '組織設定メニュー');
         await drawer.getByRole('link', { name: 'メンバー', exact: true }).focus();
         await page.keyboard.press('Enter');

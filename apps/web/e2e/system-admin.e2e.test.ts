@@ -52,13 +52,19 @@ describe('system admin', () => {
 
     // Grant through the row menu.
     await page.getByRole('button', { name: `${staff.email}の操作` }).click();
-    await page.getByRole('menu', { name: `${staff.email}の操作` }).getByRole('menuitem', { name: 'システム管理者に追加' }).click();
+    await page
+      .getByRole('menu', { name: `${staff.email}の操作` })
+      .getByRole('menuitem', { name: 'システム管理者に追加' })
+      .click();
     await expectToast(page, 'システム管理者に追加しました');
     await row.getByText('システム管理者').waitFor();
 
     // Revoke through the row menu, with confirmation.
     await page.getByRole('button', { name: `${staff.email}の操作` }).click();
-    await page.getByRole('menu', { name: `${staff.email}の操作` }).getByRole('menuitem', { name: 'システム管理者から削除' }).click();
+    await page
+      .getByRole('menu', { name: `${staff.email}の操作` })
+      .getByRole('menuitem', { name: 'システム管理者から削除' })
+      .click();
     const confirm = page.getByRole('dialog', { name: 'システム管理者から削除' });
     await confirm.getByRole('button', { name: '削除する' }).click();
     await expectToast(page, 'システム管理者から削除しました');

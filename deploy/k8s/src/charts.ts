@@ -141,7 +141,8 @@ export function migrationChart(app: App, settings: ConsoleSettings): Chart {
 /** Everything that runs the console once its database is migrated. */
 export function consoleChart(app: App, settings: ConsoleSettings): Chart {
   const chart = new Chart(app, 'console', { namespace: settings.namespace, disableResourceNameHashes: true });
-  for (const component of [API, WEB]) add(chart, new ServiceAccount({ metadata: { name: component, labels: labels(component) }, automountServiceAccountToken: false }));
+  for (const component of [API, WEB])
+    add(chart, new ServiceAccount({ metadata: { name: component, labels: labels(component) }, automountServiceAccountToken: false }));
   apiObjects(chart, settings);
   webObjects(chart, settings);
   networkPolicies(chart, settings);
@@ -273,7 +274,13 @@ function webObjects(chart: Chart, settings: ConsoleSettings): void {
       },
     }),
   );
-  add(chart, new Service({ metadata: { name: WEB, labels: labels(WEB) }, spec: { selector: labels(WEB), ports: [{ name: 'http', port: WEB_PORT, targetPort: 'http' }] } }));
+  add(
+    chart,
+    new Service({
+      metadata: { name: WEB, labels: labels(WEB) },
+      spec: { selector: labels(WEB), ports: [{ name: 'http', port: WEB_PORT, targetPort: 'http' }] },
+    }),
+  );
   add(chart, new PodDisruptionBudget({ metadata: { name: WEB, labels: labels(WEB) }, spec: { maxUnavailable: 1, selector: { matchLabels: labels(WEB) } } }));
   add(
     chart,
@@ -306,7 +313,13 @@ const dns: { to: INetworkPolicyPeer[]; ports: INetworkPolicyPort[] } = {
  * The API goes out to its database, Redis and HTTPS (identity provider, mail, storage) only.
  */
 function networkPolicies(chart: Chart, settings: ConsoleSettings): void {
-  add(chart, new NetworkPolicy({ metadata: { name: 'default-deny', labels: { 'app.kubernetes.io/part-of': PART_OF } }, spec: { podSelector: {}, policyTypes: ['Ingress', 'Egress'] } }));
+  add(
+    chart,
+    new NetworkPolicy({
+      metadata: { name: 'default-deny', labels: { 'app.kubernetes.io/part-of': PART_OF } },
+      spec: { podSelector: {}, policyTypes: ['Ingress', 'Egress'] },
+    }),
+  );
   add(
     chart,
     new NetworkPolicy({
@@ -327,7 +340,10 @@ function networkPolicies(chart: Chart, settings: ConsoleSettings): void {
         podSelector: { matchLabels: labels(API) },
         policyTypes: ['Ingress', 'Egress'],
         ingress: [
-          { from: [{ podSelector: { matchLabels: labels(WEB) } }, { namespaceSelector: { matchLabels: { [settings.siblingNamespaceLabel]: 'true' } } }], ports: [tcp(API_PORT)] },
+          {
+            from: [{ podSelector: { matchLabels: labels(WEB) } }, { namespaceSelector: { matchLabels: { [settings.siblingNamespaceLabel]: 'true' } } }],
+            ports: [tcp(API_PORT)],
+          },
           { from: [namespacePeer(settings.monitoringNamespace)], ports: [tcp(API_METRICS_PORT)] },
         ],
         egress: [

@@ -226,7 +226,10 @@ describe('policy', () => {
 
     it('let the web server be reached only from the ingress controller', () => {
       assert.deepEqual(policy('console-web').ingress, [
-        { from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': settings.ingressNamespace } } }], ports: [{ protocol: 'TCP', port: WEB_PORT }] },
+        {
+          from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': settings.ingressNamespace } } }],
+          ports: [{ protocol: 'TCP', port: WEB_PORT }],
+        },
       ]);
     });
 

@@ -32,16 +32,7 @@ export const AUDIT_ACTIONS = [
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = [
-  'account',
-  'organization',
-  'project',
-  'membership',
-  'invitation',
-  'karteMapping',
-  'session',
-  'email',
-] as const;
+export const AUDIT_TARGET_TYPES = ['account', 'organization', 'project', 'membership', 'invitation', 'karteMapping', 'session', 'email'] as const;
 
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -291,13 +291,7 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 /** Renders any value for an error message without throwing. */
 function describeValue(value: unknown): string {
   if (typeof value === 'string') return value;
-  if (
-    value === null ||
-    value === undefined ||
-    typeof value === 'number' ||
-    typeof value === 'boolean' ||
-    typeof value === 'bigint'
-  ) {
+  if (value === null || value === undefined || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
     return String(value);
   }
   if (typeof value === 'symbol') return value.toString();

@@ -6,15 +6,7 @@ import { DomainError, ErrorCodes, invalidIdMessage } from './errors';
 /** Digits, then upper-case, then lower-case letters (62 characters). */
 const ID_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
-export type IdKind =
-  | 'account'
-  | 'role'
-  | 'productRole'
-  | 'organization'
-  | 'project'
-  | 'invitation'
-  | 'karteOrganization'
-  | 'karteProject';
+export type IdKind = 'account' | 'role' | 'productRole' | 'organization' | 'project' | 'invitation' | 'karteOrganization' | 'karteProject';
 
 const ID_LENGTHS: Readonly<Record<IdKind, number>> = Object.freeze({
   account: 10,

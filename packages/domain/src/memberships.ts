@@ -20,10 +20,7 @@ export interface Membership {
  * Keeps every existing assignment unchanged and appends only incoming projects that are not
  * there yet (the first incoming entry per project wins). The result has unique projectIds.
  */
-export function addMissingProjects(
-  existing: readonly ProjectAssignment[],
-  incoming: readonly ProjectAssignment[],
-): ProjectAssignment[] {
+export function addMissingProjects(existing: readonly ProjectAssignment[], incoming: readonly ProjectAssignment[]): ProjectAssignment[] {
   const byId = new Map<string, ProjectAssignment>();
   for (const p of [...existing, ...incoming]) {
     if (!byId.has(p.projectId)) byId.set(p.projectId, { projectId: p.projectId, roleId: p.roleId });
@@ -31,18 +28,12 @@ export function addMissingProjects(
   return [...byId.values()];
 }
 
-export function findMembership(
-  memberships: readonly Membership[],
-  organizationId: string,
-): Membership | undefined {
+export function findMembership(memberships: readonly Membership[], organizationId: string): Membership | undefined {
   return memberships.find((m) => m.organizationId === organizationId);
 }
 
 /** The account's assignment to a project, with the owning organization's id. */
-export function findProjectAssignment(
-  memberships: readonly Membership[],
-  projectId: string,
-): (ProjectAssignment & { organizationId: string }) | undefined {
+export function findProjectAssignment(memberships: readonly Membership[], projectId: string): (ProjectAssignment & { organizationId: string }) | undefined {
   for (const m of memberships) {
     const p = m.projects.find((a) => a.projectId === projectId);
     if (p !== undefined) return { organizationId: m.organizationId, projectId: p.projectId, roleId: p.roleId };
@@ -70,17 +61,11 @@ export function addMembership(memberships: readonly Membership[], incoming: Memb
   if (existing === undefined) {
     return [...memberships.map((m) => copyMembership(m)), copyMembership(incoming, addMissingProjects([], incoming.projects))];
   }
-  return memberships.map((m) =>
-    m === existing ? copyMembership(m, addMissingProjects(m.projects, incoming.projects)) : copyMembership(m),
-  );
+  return memberships.map((m) => (m === existing ? copyMembership(m, addMissingProjects(m.projects, incoming.projects)) : copyMembership(m)));
 }
 
 /** Sets the organization role. Throws NOT_ORGANIZATION_MEMBER when the account is not a member. */
-export function assignOrganizationRole(
-  memberships: readonly Membership[],
-  organizationId: string,
-  roleId: string,
-): Membership[] {
+export function assignOrganizationRole(memberships: readonly Membership[], organizationId: string, roleId: string): Membership[] {
   const existing = requireMembership(memberships, organizationId);
   return memberships.map((m) => (m === existing ? { ...copyMembership(m), roleId } : copyMembership(m)));
 }
@@ -89,11 +74,7 @@ export function assignOrganizationRole(
  * Sets a project role (merging by projectId). Throws NOT_ORGANIZATION_MEMBER when the account
  * does not belong to the project's organization (docs/product-rules.md#memberships).
  */
-export function assignProjectRole(
-  memberships: readonly Membership[],
-  organizationId: string,
-  assignment: ProjectAssignment,
-): Membership[] {
+export function assignProjectRole(memberships: readonly Membership[], organizationId: string, assignment: ProjectAssignment): Membership[] {
   const existing = requireMembership(memberships, organizationId);
   const assigned = { projectId: assignment.projectId, roleId: assignment.roleId };
   const withRole = (projects: readonly ProjectAssignment[]): ProjectAssignment[] =>

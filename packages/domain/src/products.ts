@@ -72,10 +72,7 @@ export function enabledProducts(settings: ProductSettings | null | undefined): P
  * The product a project page lands on (docs/product-rules.md#screens, /projects/{id}): the product last used for the
  * project if it is still enabled, else the default product, else undefined (show the sidebar).
  */
-export function landingProduct(
-  settings: ProductSettings | null | undefined,
-  lastUsedKey?: string | null,
-): Product | undefined {
+export function landingProduct(settings: ProductSettings | null | undefined, lastUsedKey?: string | null): Product | undefined {
   if (typeof lastUsedKey === 'string' && isProductEnabled(settings, lastUsedKey)) {
     return findProduct(lastUsedKey);
   }

@@ -102,6 +102,9 @@ export type SupportedImageType = (typeof SUPPORTED_IMAGE_TYPES)[number];
 
 export function isSupportedImageType(mimeType: unknown): mimeType is SupportedImageType {
   if (typeof mimeType !== 'string') return false;
-  const base = mimeType.replace(/;[\s\S]*$/, '').trim().toLowerCase();
+  const base = mimeType
+    .replace(/;[\s\S]*$/, '')
+    .trim()
+    .toLowerCase();
   return (SUPPORTED_IMAGE_TYPES as readonly string[]).includes(base);
 }

@@ -1,11 +1,4 @@
-import {
-  AUDIT_ACTIONS,
-  AUDIT_ACTION_LABELS,
-  AUDIT_TARGET_TYPES,
-  isAuditAction,
-  isAuditTargetType,
-  type AuditAction,
-} from '../src/audit';
+import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, AUDIT_TARGET_TYPES, isAuditAction, isAuditTargetType, type AuditAction } from '../src/audit';
 
 describe('audit actions', () => {
   it('lists every action once, each with a non-empty label', () => {

@@ -119,7 +119,6 @@ describe('English catalogue', () => {
     }
     expect(ERROR_MESSAGES_EN.FORBIDDEN).toBe('You do not have permission');
   });
-
 });
 
 describe('localizeErrorMessage', () => {
@@ -171,9 +170,7 @@ describe('DomainError', () => {
     expect(e.message).toBe('Invalid id: x');
     expect(e.toBody()).toEqual({ name: 'ConsoleError', errorCode: 'INVALID_ID', message: 'Invalid id: x' });
   });
-
 });
-
 
 describe('invalidIdMessage', () => {
   it('renders any value in the message without throwing', () => {

@@ -1,12 +1,6 @@
 import fc from 'fast-check';
 import { DomainError } from '../src/errors';
-import {
-  ROOT_ACCOUNT_ID,
-  assertValidId,
-  generateId,
-  isValidId,
-  type IdKind,
-} from '../src/ids';
+import { ROOT_ACCOUNT_ID, assertValidId, generateId, isValidId, type IdKind } from '../src/ids';
 
 /** The id lengths per kind, as docs/product-rules.md gives them. */
 const ID_LENGTHS: Record<IdKind, number> = {
@@ -182,10 +176,7 @@ describe('isValidId / assertValidId', () => {
 
   it('property: any right-length string over the alphabet is valid', () => {
     const arb = kindArb.chain((kind) =>
-      fc.tuple(
-        fc.constant(kind),
-        fc.string({ unit: fc.constantFrom(...ALPHABET_CHARS), minLength: ID_LENGTHS[kind], maxLength: ID_LENGTHS[kind] }),
-      ),
+      fc.tuple(fc.constant(kind), fc.string({ unit: fc.constantFrom(...ALPHABET_CHARS), minLength: ID_LENGTHS[kind], maxLength: ID_LENGTHS[kind] })),
     );
     fc.assert(
       fc.property(arb, ([kind, s]) => {

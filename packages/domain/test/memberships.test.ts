@@ -33,11 +33,7 @@ function codeOf(fn: () => unknown): string | undefined {
 
 describe('addMissingProjects', () => {
   it('keeps existing assignments and adds only missing projects', () => {
-    expect(addMissingProjects([p('a', '1'), p('b', '1')], [p('b', '2'), p('c', '3'), p('c', '4')])).toEqual([
-      p('a', '1'),
-      p('b', '1'),
-      p('c', '3'),
-    ]);
+    expect(addMissingProjects([p('a', '1'), p('b', '1')], [p('b', '2'), p('c', '3'), p('c', '4')])).toEqual([p('a', '1'), p('b', '1'), p('c', '3')]);
   });
 });
 
@@ -155,16 +151,21 @@ describe('assertOrganizationKeepsAdmin', () => {
   it('an organization that had an admin always keeps one', () => {
     const idArb = fc.constantFrom('a1', 'a2', 'a3', 'm1');
     fc.assert(
-      fc.property(fc.uniqueArray(idArb, { minLength: 1 }), idArb, fc.option(fc.constantFrom('admin', 'member', 'custom'), { nil: null }), (admins, accountId, roleKey) => {
-        let allowed = true;
-        try {
-          assertOrganizationKeepsAdmin(admins, { accountId, roleKey });
-        } catch {
-          allowed = false;
-        }
-        const after = roleKey === 'admin' ? [...new Set([...admins, accountId])] : admins.filter((id) => id !== accountId);
-        expect(allowed).toBe(after.length > 0);
-      }),
+      fc.property(
+        fc.uniqueArray(idArb, { minLength: 1 }),
+        idArb,
+        fc.option(fc.constantFrom('admin', 'member', 'custom'), { nil: null }),
+        (admins, accountId, roleKey) => {
+          let allowed = true;
+          try {
+            assertOrganizationKeepsAdmin(admins, { accountId, roleKey });
+          } catch {
+            allowed = false;
+          }
+          const after = roleKey === 'admin' ? [...new Set([...admins, accountId])] : admins.filter((id) => id !== accountId);
+          expect(allowed).toBe(after.length > 0);
+        },
+      ),
     );
   });
 });
@@ -234,21 +235,39 @@ describe('membership properties', () => {
 });
 
 describe('accessRoleKeys', () => {
-  const orgRoles = [{ id: 'or-admin', key: 'admin' }, { id: 'or-member', key: 'member' }];
-  const projectRoles = [{ id: 'pr-admin', key: 'admin' }, { id: 'pr-member', key: 'member' }];
+  const orgRoles = [
+    { id: 'or-admin', key: 'admin' },
+    { id: 'or-member', key: 'member' },
+  ];
+  const projectRoles = [
+    { id: 'pr-admin', key: 'admin' },
+    { id: 'pr-member', key: 'member' },
+  ];
   const memberships = [{ organizationId: 'o1', roleId: 'or-member', projects: [{ projectId: 'p1', roleId: 'pr-admin' }] }];
 
   it('gives the keys of the organization role and of the project role', () => {
-    expect(accessRoleKeys(memberships, { organization: orgRoles, project: projectRoles }, { organizationId: 'o1', projectId: 'p1' })).toEqual({ organizationRoleKey: 'member', projectRoleKey: 'admin' });
+    expect(accessRoleKeys(memberships, { organization: orgRoles, project: projectRoles }, { organizationId: 'o1', projectId: 'p1' })).toEqual({
+      organizationRoleKey: 'member',
+      projectRoleKey: 'admin',
+    });
   });
 
   it('gives no project key for a project the member is not assigned to, or without a project', () => {
-    expect(accessRoleKeys(memberships, { organization: orgRoles, project: projectRoles }, { organizationId: 'o1', projectId: 'p2' })).toEqual({ organizationRoleKey: 'member', projectRoleKey: null });
+    expect(accessRoleKeys(memberships, { organization: orgRoles, project: projectRoles }, { organizationId: 'o1', projectId: 'p2' })).toEqual({
+      organizationRoleKey: 'member',
+      projectRoleKey: null,
+    });
     expect(accessRoleKeys(memberships, { organization: orgRoles }, { organizationId: 'o1' })).toEqual({ organizationRoleKey: 'member', projectRoleKey: null });
   });
 
   it('gives nothing outside the organization, and nothing for a role id it does not know', () => {
-    expect(accessRoleKeys(memberships, { organization: orgRoles, project: projectRoles }, { organizationId: 'o2', projectId: 'p1' })).toEqual({ organizationRoleKey: null, projectRoleKey: null });
-    expect(accessRoleKeys(memberships, { organization: [], project: [] }, { organizationId: 'o1', projectId: 'p1' })).toEqual({ organizationRoleKey: null, projectRoleKey: null });
+    expect(accessRoleKeys(memberships, { organization: orgRoles, project: projectRoles }, { organizationId: 'o2', projectId: 'p1' })).toEqual({
+      organizationRoleKey: null,
+      projectRoleKey: null,
+    });
+    expect(accessRoleKeys(memberships, { organization: [], project: [] }, { organizationId: 'o1', projectId: 'p1' })).toEqual({
+      organizationRoleKey: null,
+      projectRoleKey: null,
+    });
   });
 });

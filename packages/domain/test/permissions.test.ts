@@ -1,13 +1,6 @@
 import fc from 'fast-check';
 import type { ErrorCode } from '../src/errors';
-import {
-  Actions,
-  can,
-  decide,
-  type Action,
-  type Decision,
-  type PermissionSubject,
-} from '../src/permissions';
+import { Actions, can, decide, type Action, type Decision, type PermissionSubject } from '../src/permissions';
 
 type Operator = NonNullable<PermissionSubject['operator']>;
 const ALL_ACTIONS: readonly Action[] = Object.values(Actions);
@@ -196,17 +189,25 @@ describe('project admins invite into their projects (docs/product-rules.md#permi
   });
 
   it('without the right to invite into the project, the role chosen changes nothing', () => {
-    for (const caller of ['orgMember', 'projectMember', 'outsider'] as const) expect(decide('project.invite', invitedAs(caller, 'member'))).toEqual(denied('FORBIDDEN'));
+    for (const caller of ['orgMember', 'projectMember', 'outsider'] as const)
+      expect(decide('project.invite', invitedAs(caller, 'member'))).toEqual(denied('FORBIDDEN'));
   });
 
   it('one’s own address stays refused whatever the role', () => {
-    expect(decide('project.invite', subjectFor('projectAdmin', { targetEmail: me.email, invitedOrganizationRoleKey: 'member' }))).toEqual(denied('CANNOT_CHANGE_OWN_ROLE'));
+    expect(decide('project.invite', subjectFor('projectAdmin', { targetEmail: me.email, invitedOrganizationRoleKey: 'member' }))).toEqual(
+      denied('CANNOT_CHANGE_OWN_ROLE'),
+    );
   });
 
   it('an invitation never gives a project admin more than the member role of the organization (property)', () => {
     fc.assert(
       fc.property(subjectArb, (subject) => {
-        const projectAdmin: PermissionSubject = { ...subject, operator: { ...subject.operator, isSystemAdmin: false }, organizationRoleKey: 'member', projectRoleKey: 'admin' };
+        const projectAdmin: PermissionSubject = {
+          ...subject,
+          operator: { ...subject.operator, isSystemAdmin: false },
+          organizationRoleKey: 'member',
+          projectRoleKey: 'admin',
+        };
         if (can('project.invite', projectAdmin)) expect([undefined, 'member']).toContain(projectAdmin.invitedOrganizationRoleKey);
       }),
     );
@@ -324,7 +325,14 @@ describe('permission properties', () => {
   });
 
   it('nobody changes their own role or removes themselves', () => {
-    const selfActions = fc.constantFrom<Action>('organization.assignRole', 'project.assignRole', 'organization.removeMember', 'project.removeMember', 'organization.invite', 'project.invite');
+    const selfActions = fc.constantFrom<Action>(
+      'organization.assignRole',
+      'project.assignRole',
+      'organization.removeMember',
+      'project.removeMember',
+      'organization.invite',
+      'project.invite',
+    );
     fc.assert(
       fc.property(selfActions, subjectArb, (action, subject) => {
         expect(can(action, { ...subject, targetAccountId: subject.operator.id })).toBe(false);

@@ -1,13 +1,5 @@
 import { DomainError } from '../src/errors';
-import {
-  PRODUCTS,
-  PRODUCT_KEYS,
-  enabledProducts,
-  landingProduct,
-  parseProductSettings,
-  planOf,
-  type ProductSettings,
-} from '../src/products';
+import { PRODUCTS, PRODUCT_KEYS, enabledProducts, landingProduct, parseProductSettings, planOf, type ProductSettings } from '../src/products';
 
 const enterprise: ProductSettings = { knowledge: { plan: 'enterprise' } };
 const none: ProductSettings = { knowledge: { plan: 'none' } };

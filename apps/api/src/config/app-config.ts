@@ -186,7 +186,9 @@ function trustedProxies(env: Env): string[] {
   for (const entry of entries) {
     const [address = '', bits, extra] = entry.split('/');
     if (PROXY_RANGE_NAMES.has(entry) || (extra === undefined && isIP(address) !== 0 && (bits === undefined || /^\d{1,3}$/.test(bits)))) continue;
-    throw new ConfigError(`Environment variable TRUSTED_PROXIES must be a comma-separated list of IP addresses, CIDR ranges, loopback, linklocal or uniquelocal, got "${entry}"`);
+    throw new ConfigError(
+      `Environment variable TRUSTED_PROXIES must be a comma-separated list of IP addresses, CIDR ranges, loopback, linklocal or uniquelocal, got "${entry}"`,
+    );
   }
   return entries;
 }
@@ -203,7 +205,8 @@ function observability(env: Env, environment: EnvironmentName, port: number): Ob
     throw new ConfigError('Environment variable SENTRY_DSN must be a Sentry DSN: http(s)://<public key>@<host>/<project id>');
   }
   const otlpEndpoint = env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() ? url(env, 'OTEL_EXPORTER_OTLP_ENDPOINT', '') : undefined;
-  if (otlpEndpoint !== undefined && !/^https?:/.test(otlpEndpoint)) throw new ConfigError('Environment variable OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL');
+  if (otlpEndpoint !== undefined && !/^https?:/.test(otlpEndpoint))
+    throw new ConfigError('Environment variable OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL');
   return {
     metricsPort,
     metricsToken,
@@ -237,11 +240,13 @@ function subsystemKeys(env: Env): Partial<Record<Subsystem, string>> {
  */
 function refuseUnsafeFallbacks(env: Env): void {
   if (!env.SENDGRID_API_KEY?.trim()) {
-    throw new ConfigError('Missing environment variable SENDGRID_API_KEY (required when APP_ENV is prod: without it invitation e-mails would go to a local mailbox)');
+    throw new ConfigError(
+      'Missing environment variable SENDGRID_API_KEY (required when APP_ENV is prod: without it invitation e-mails would go to a local mailbox)',
+    );
   }
   if (!env.STORAGE_BUCKET?.trim() && !boolean(env, 'LOCAL_UPLOADS_SINGLE_INSTANCE', false)) {
     throw new ConfigError(
-      'Missing environment variable STORAGE_BUCKET (required when APP_ENV is prod: without it uploaded images are kept on this instance\'s disk, unseen by other instances; LOCAL_UPLOADS_SINGLE_INSTANCE=true allows that for a single instance)',
+      "Missing environment variable STORAGE_BUCKET (required when APP_ENV is prod: without it uploaded images are kept on this instance's disk, unseen by other instances; LOCAL_UPLOADS_SINGLE_INSTANCE=true allows that for a single instance)",
     );
   }
 }
@@ -260,7 +265,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     throw new ConfigError('Missing environment variable FIREBASE_AUTH_EMULATOR_HOST (development authentication uses the local emulator)');
   }
   if (authEmulatorHost && (environmentName === 'eva' || environmentName === 'prod')) {
-    throw new ConfigError(`Environment variable FIREBASE_AUTH_EMULATOR_HOST must not be set when APP_ENV is ${environmentName} (the Auth Emulator accepts unsigned tokens)`);
+    throw new ConfigError(
+      `Environment variable FIREBASE_AUTH_EMULATOR_HOST must not be set when APP_ENV is ${environmentName} (the Auth Emulator accepts unsigned tokens)`,
+    );
   }
   if (environmentName === 'prod') refuseUnsafeFallbacks(env);
   const companyMailDomain = required(env, 'COMPANY_MAIL_DOMAIN').toLowerCase();

@@ -19,7 +19,13 @@ const LOST_MESSAGES = [/connection terminated/i, /timeout exceeded when trying t
 export function isConnectionLost(error: unknown, depth = 0): boolean {
   if (error instanceof QueryRunnerAlreadyReleasedError || error instanceof QueryRunnerProviderAlreadyReleasedError) return true;
   if (typeof error !== 'object' || error === null || depth > 4) return false;
-  const { code, message, driverError, cause, errors } = error as { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown; errors?: unknown };
+  const { code, message, driverError, cause, errors } = error as {
+    code?: unknown;
+    message?: unknown;
+    driverError?: unknown;
+    cause?: unknown;
+    errors?: unknown;
+  };
   if (typeof code === 'string' && (SERVER_GOING_AWAY.has(code) || /^08[0-9A-Z]{3}$/.test(code) || NETWORK_ERRORS.has(code))) return true;
   if (typeof message === 'string' && LOST_MESSAGES.some((pattern) => pattern.test(message))) return true;
   const inner = [driverError, cause, ...(Array.isArray(errors) ? (errors as unknown[]) : [])];

@@ -24,7 +24,12 @@ export class DatabaseModule {
         TypeOrmModule.forRoot(options),
         ClsModule.forRoot({
           global: true,
-          plugins: [new ClsPluginTransactional({ imports: [TypeOrmModule], adapter: new RetryingTransactionalAdapterTypeOrm({ dataSourceToken: getDataSourceToken() }, retries) })],
+          plugins: [
+            new ClsPluginTransactional({
+              imports: [TypeOrmModule],
+              adapter: new RetryingTransactionalAdapterTypeOrm({ dataSourceToken: getDataSourceToken() }, retries),
+            }),
+          ],
         }),
       ],
       // How often transactions were run again (read by the tests).

@@ -22,7 +22,9 @@ interface PgPool {
 
 function isPgPool(value: unknown): value is PgPool {
   const pool = value as Partial<PgPool> | null | undefined;
-  return typeof pool?.totalCount === 'number' && typeof pool.idleCount === 'number' && typeof pool.waitingCount === 'number' && typeof pool.options?.max === 'number';
+  return (
+    typeof pool?.totalCount === 'number' && typeof pool.idleCount === 'number' && typeof pool.waitingCount === 'number' && typeof pool.options?.max === 'number'
+  );
 }
 
 /** The connection pool behind TypeORM's data source. */

@@ -54,7 +54,10 @@ export class RetryingTransactionalAdapterTypeOrm extends TransactionalAdapterTyp
     const base = this.optionsFactory;
     this.optionsFactory = (dataSource) => {
       const adapter = base(dataSource);
-      return { ...adapter, wrapWithTransaction: (options, fn, setClient) => runWithRetries(() => adapter.wrapWithTransaction(options, fn, setClient), retries, logger) };
+      return {
+        ...adapter,
+        wrapWithTransaction: (options, fn, setClient) => runWithRetries(() => adapter.wrapWithTransaction(options, fn, setClient), retries, logger),
+      };
     };
   }
 }

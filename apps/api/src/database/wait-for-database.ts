@@ -28,7 +28,9 @@ export async function waitForDatabase(url: string, timeoutMs: number, log: Logge
     } catch (error) {
       const reason = error instanceof Error ? error.message || error.constructor.name : String(error);
       if (Date.now() + PAUSE_MS >= deadline) {
-        throw new Error(`Postgres at ${address} did not accept a connection within ${timeoutMs} ms (${attempt} attempts); last error: ${reason}`, { cause: error });
+        throw new Error(`Postgres at ${address} did not accept a connection within ${timeoutMs} ms (${attempt} attempts); last error: ${reason}`, {
+          cause: error,
+        });
       }
       log.warn(`Waiting for Postgres at ${address} (attempt ${attempt}): ${reason}`);
       await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));

@@ -131,6 +131,12 @@ export async function post(baseUrl: string, path: string, body: unknown, token: 
   } catch (error) {
     const name = (error as { name?: string }).name;
     const timedOut = name === 'TimeoutError' || name === 'AbortError';
-    return { status: timedOut ? 'timeout' : 'error', headers: null, body: undefined, ms: Date.now() - started, error: error instanceof Error ? `${error.message} ${String((error.cause as Error | undefined)?.message ?? '')}` : String(error) };
+    return {
+      status: timedOut ? 'timeout' : 'error',
+      headers: null,
+      body: undefined,
+      ms: Date.now() - started,
+      error: error instanceof Error ? `${error.message} ${String((error.cause as Error | undefined)?.message ?? '')}` : String(error),
+    };
   }
 }

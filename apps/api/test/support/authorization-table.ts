@@ -1,7 +1,22 @@
 import type { ErrorCode } from '@console/domain';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { addOrganizationMember, addProjectMember, createCaller, createOrganization, createProject, createSystemAdmin, insertAccounts, insertMemberships, uniqueEmail, upload, type Caller, type InviteEntryBody, type OrganizationFixture, type ProjectFixture } from './fixtures';
+import {
+  addOrganizationMember,
+  addProjectMember,
+  createCaller,
+  createOrganization,
+  createProject,
+  createSystemAdmin,
+  insertAccounts,
+  insertMemberships,
+  uniqueEmail,
+  upload,
+  type Caller,
+  type InviteEntryBody,
+  type OrganizationFixture,
+  type ProjectFixture,
+} from './fixtures';
 import { call, signUpUser, startApi, type TestApi } from './harness';
 
 /**
@@ -67,7 +82,15 @@ export interface MatrixRow {
   expected: Record<CallerKind, Outcome>;
 }
 
-const ACCOUNT_CALLERS: readonly CallerKind[] = ['outsider', 'organizationMember', 'organizationAdmin', 'projectMember', 'projectAdmin', 'otherOrganizationAdmin', 'systemAdmin'];
+const ACCOUNT_CALLERS: readonly CallerKind[] = [
+  'outsider',
+  'organizationMember',
+  'organizationAdmin',
+  'projectMember',
+  'projectAdmin',
+  'otherOrganizationAdmin',
+  'systemAdmin',
+];
 
 /** Allowed for the given callers; anonymous → UNAUTHENTICATED, no account → ACCOUNT_NOT_FOUND, everyone else → FORBIDDEN. */
 export function allowedFor(...allowed: CallerKind[]): Record<CallerKind, Outcome> {
@@ -84,21 +107,27 @@ export const everyone = (): Record<CallerKind, Outcome> => allowedFor(...CALLER_
 export const everyAccount = (): Record<CallerKind, Outcome> => allowedFor(...ACCOUNT_CALLERS);
 export const everyFirebaseUser = (): Record<CallerKind, Outcome> => allowedFor('noAccount', ...ACCOUNT_CALLERS);
 export const systemAdminsOnly = (): Record<CallerKind, Outcome> => allowedFor('systemAdmin');
-const organizationAMembers = (): Record<CallerKind, Outcome> => allowedFor('organizationMember', 'organizationAdmin', 'projectMember', 'projectAdmin', 'systemAdmin');
+const organizationAMembers = (): Record<CallerKind, Outcome> =>
+  allowedFor('organizationMember', 'organizationAdmin', 'projectMember', 'projectAdmin', 'systemAdmin');
 const organizationAAdmins = (): Record<CallerKind, Outcome> => allowedFor('organizationAdmin', 'systemAdmin');
 /** Admins of organization A, and the admin of its project P1. */
 const project1Admins = (): Record<CallerKind, Outcome> => allowedFor('organizationAdmin', 'projectAdmin', 'systemAdmin');
 
 let tinyPng: Promise<Buffer> | undefined;
 export function tinyPngImage(): Promise<Buffer> {
-  tinyPng ??= sharp({ create: { width: 8, height: 8, channels: 3, background: '#36c' } }).png().toBuffer();
+  tinyPng ??= sharp({ create: { width: 8, height: 8, channels: 3, background: '#36c' } })
+    .png()
+    .toBuffer();
   return tinyPng;
 }
 
 /** Builds the world of the matrix in a running API. */
 async function buildWorld(api: TestApi): Promise<World> {
   const [organizationA, organizationB] = await Promise.all([createOrganization(api, '組織A'), createOrganization(api, '組織B')]);
-  const [project1, project2] = await Promise.all([createProject(api, organizationA.organization.id, 'P1'), createProject(api, organizationA.organization.id, 'P2')]);
+  const [project1, project2] = await Promise.all([
+    createProject(api, organizationA.organization.id, 'P1'),
+    createProject(api, organizationA.organization.id, 'P2'),
+  ]);
   const [outsider, organizationMember, organizationAdmin, projectMember, projectAdmin, otherOrganizationAdmin, systemAdmin, noAccount] = await Promise.all([
     createCaller(api),
     createCaller(api),
@@ -157,7 +186,13 @@ async function freshMemberOfA(world: World, project?: ProjectFixture): Promise<s
 }
 
 /** An invitation of `email` to the organization, sent by `inviter` (the system administrator unless told); returns its id. */
-async function invitationFor(world: World, organizationId: string, roleId: string, email: string, inviter: Caller = world.callers.systemAdmin): Promise<string> {
+async function invitationFor(
+  world: World,
+  organizationId: string,
+  roleId: string,
+  email: string,
+  inviter: Caller = world.callers.systemAdmin,
+): Promise<string> {
   const result = await call<InviteEntryBody[]>(
     world.api,
     '/organization/inviteMembers',
@@ -198,13 +233,19 @@ export const AUTHORIZATION_TABLE: readonly MatrixRow[] = [
   { endpoint: 'POST /account/uploadProfileImage', request: async () => ({ multipart: { fields: {}, image: await tinyPngImage() } }), expected: everyAccount() },
   {
     endpoint: 'POST /account/assignOrganizationRole',
-    request: async (w) => ({ json: { accountId: await freshMemberOfA(w), props: { organizationId: w.organizationA.organization.id, roleId: w.organizationA.adminRole.id } } }),
+    request: async (w) => ({
+      json: { accountId: await freshMemberOfA(w), props: { organizationId: w.organizationA.organization.id, roleId: w.organizationA.adminRole.id } },
+    }),
     expected: organizationAAdmins(),
   },
   {
     endpoint: 'POST /account/assignProjectRole',
     request: async (w) => ({
-      json: { accountId: await freshMemberOfA(w), organizationId: w.organizationA.organization.id, props: { projectId: w.project1.project.id, roleId: w.project1.memberRole.id } },
+      json: {
+        accountId: await freshMemberOfA(w),
+        organizationId: w.organizationA.organization.id,
+        props: { projectId: w.project1.project.id, roleId: w.project1.memberRole.id },
+      },
     }),
     expected: project1Admins(),
   },
@@ -212,7 +253,11 @@ export const AUTHORIZATION_TABLE: readonly MatrixRow[] = [
   // Organization.
   { endpoint: 'POST /organization/listOfAccount', request: () => ({}), expected: everyAccount() },
   { endpoint: 'POST /organization/get', request: (w) => ({ json: { organizationId: w.organizationA.organization.id } }), expected: organizationAMembers() },
-  { endpoint: 'POST /organization/listMembers', request: (w) => ({ json: { organizationId: w.organizationA.organization.id } }), expected: organizationAMembers() },
+  {
+    endpoint: 'POST /organization/listMembers',
+    request: (w) => ({ json: { organizationId: w.organizationA.organization.id } }),
+    expected: organizationAMembers(),
+  },
   {
     endpoint: 'POST /organization/update',
     request: (w) => ({ json: { organizationId: w.organizationA.organization.id, updateProps: { name: w.organizationA.organization.name } } }),
@@ -256,7 +301,11 @@ export const AUTHORIZATION_TABLE: readonly MatrixRow[] = [
   },
   { endpoint: 'POST /system-admin/organization/create', request: () => ({ json: { name: '新しい組織' } }), expected: systemAdminsOnly() },
   { endpoint: 'POST /system-admin/organization/listAll', request: () => ({}), expected: systemAdminsOnly() },
-  { endpoint: 'POST /system-admin/project/create', request: (w) => ({ json: { organizationId: w.organizationB.organization.id, name: '新しいプロジェクト' } }), expected: systemAdminsOnly() },
+  {
+    endpoint: 'POST /system-admin/project/create',
+    request: (w) => ({ json: { organizationId: w.organizationB.organization.id, name: '新しいプロジェクト' } }),
+    expected: systemAdminsOnly(),
+  },
   { endpoint: 'POST /system-admin/project/listAll', request: () => ({}), expected: systemAdminsOnly() },
   { endpoint: 'POST /systemAdmin/email/listFailed', request: () => ({}), expected: systemAdminsOnly() },
   { endpoint: 'POST /systemAdmin/email/requeue', request: () => ({ json: { ids: [randomUUID()] } }), expected: systemAdminsOnly() },
@@ -266,7 +315,11 @@ export const AUTHORIZATION_TABLE: readonly MatrixRow[] = [
     request: (w) => ({ json: { projectId: w.project1.project.id, karteProjectId: 'abcdefghijklmnopqrstuvwx' } }),
     expected: systemAdminsOnly(),
   },
-  { endpoint: 'POST /systemAdmin/organizationKarteMapping/get', request: (w) => ({ json: { organizationId: w.organizationA.organization.id } }), expected: systemAdminsOnly() },
+  {
+    endpoint: 'POST /systemAdmin/organizationKarteMapping/get',
+    request: (w) => ({ json: { organizationId: w.organizationA.organization.id } }),
+    expected: systemAdminsOnly(),
+  },
   {
     endpoint: 'POST /systemAdmin/organizationKarteMapping/upsert',
     request: (w) => ({ json: { organizationId: w.organizationA.organization.id, karteOrganizationId: 'ABCDEFGHIJKLMNOPQRSTUVWX' } }),
@@ -308,12 +361,18 @@ export const AUTHORIZATION_TABLE: readonly MatrixRow[] = [
     request: (w) => inviteInto(w, w.organizationA.memberRole.id, []),
     expected: organizationAAdmins(),
   },
-  { endpoint: 'POST /invitation/listInOrganization', request: (w) => ({ json: { organizationId: w.organizationA.organization.id } }), expected: organizationAMembers() },
+  {
+    endpoint: 'POST /invitation/listInOrganization',
+    request: (w) => ({ json: { organizationId: w.organizationA.organization.id } }),
+    expected: organizationAMembers(),
+  },
   { endpoint: 'POST /invitation/listInProject', request: (w) => ({ json: { projectId: w.project1.project.id } }), expected: organizationAMembers() },
   {
     endpoint: 'POST /invitation/getByIdWithOrganization',
     // An invitation of the outsider to organization B: readable by the invitee (and system administrators) only.
-    request: async (w) => ({ json: { invitationId: await invitationFor(w, w.organizationB.organization.id, w.organizationB.memberRole.id, w.callers.outsider.user.email) } }),
+    request: async (w) => ({
+      json: { invitationId: await invitationFor(w, w.organizationB.organization.id, w.organizationB.memberRole.id, w.callers.outsider.user.email) },
+    }),
     expected: allowedFor('outsider', 'systemAdmin'),
   },
   {
@@ -333,19 +392,31 @@ export const AUTHORIZATION_TABLE: readonly MatrixRow[] = [
   },
   {
     endpoint: 'POST /invitation/cancel',
-    request: async (w) => ({ json: { invitationId: await invitationFor(w, w.organizationA.organization.id, w.organizationA.memberRole.id, uniqueEmail('cancelled')) } }),
+    request: async (w) => ({
+      json: { invitationId: await invitationFor(w, w.organizationA.organization.id, w.organizationA.memberRole.id, uniqueEmail('cancelled')) },
+    }),
     expected: organizationAMembers(),
   },
   {
     // The same rights as cancelling the invitation.
     endpoint: 'POST /organization/resendInvitation',
-    request: async (w) => ({ json: { invitationId: await invitationFor(w, w.organizationA.organization.id, w.organizationA.memberRole.id, uniqueEmail('resent')) } }),
+    request: async (w) => ({
+      json: { invitationId: await invitationFor(w, w.organizationA.organization.id, w.organizationA.memberRole.id, uniqueEmail('resent')) },
+    }),
     expected: organizationAMembers(),
   },
 
   // Audit log: an organization's events for its admins, everyone's for system administrators.
-  { endpoint: 'POST /organization/listAuditEvents', request: (w) => ({ json: { organizationId: w.organizationA.organization.id } }), expected: organizationAAdmins() },
-  { endpoint: 'POST /organization/exportAuditEvents', request: (w) => ({ json: { organizationId: w.organizationA.organization.id } }), expected: organizationAAdmins() },
+  {
+    endpoint: 'POST /organization/listAuditEvents',
+    request: (w) => ({ json: { organizationId: w.organizationA.organization.id } }),
+    expected: organizationAAdmins(),
+  },
+  {
+    endpoint: 'POST /organization/exportAuditEvents',
+    request: (w) => ({ json: { organizationId: w.organizationA.organization.id } }),
+    expected: organizationAAdmins(),
+  },
   { endpoint: 'POST /systemAdmin/auditEvent/list', request: () => ({ json: {} }), expected: systemAdminsOnly() },
   { endpoint: 'POST /systemAdmin/auditEvent/export', request: () => ({ json: {} }), expected: systemAdminsOnly() },
 
@@ -353,7 +424,11 @@ export const AUTHORIZATION_TABLE: readonly MatrixRow[] = [
   { endpoint: 'POST /session/login', request: () => ({}), expected: everyFirebaseUser() },
   // Public: announces only a revocation the identity provider made, the same answer for any address.
   { endpoint: 'POST /session/passwordChanged', request: () => ({ json: { email: 'nobody@example.jp' } }), expected: everyone() },
-  { endpoint: 'POST /session/logout', request: async (_w, kind) => (kind === 'anonymous' ? {} : { token: (await signUpUser()).idToken }), expected: allowedFor(...CALLER_KINDS.filter((k) => k !== 'anonymous')) },
+  {
+    endpoint: 'POST /session/logout',
+    request: async (_w, kind) => (kind === 'anonymous' ? {} : { token: (await signUpUser()).idToken }),
+    expected: allowedFor(...CALLER_KINDS.filter((k) => k !== 'anonymous')),
+  },
   {
     endpoint: 'POST /session/introspect',
     // Only a sibling product's key opens it; no user credential does.

@@ -165,10 +165,16 @@ export async function createProject(
 }
 
 /** An organization with `projectCount` projects named '<name> プロジェクト1', '<name> プロジェクト2', … (created one after the other). */
-export async function createOrganizationWithProjects(api: TestApi, name: string, projectCount = 2, productSettings: ProductSettings = {}): Promise<OrganizationWithProjectsFixture> {
+export async function createOrganizationWithProjects(
+  api: TestApi,
+  name: string,
+  projectCount = 2,
+  productSettings: ProductSettings = {},
+): Promise<OrganizationWithProjectsFixture> {
   const organization = await createOrganization(api, name);
   const projects: ProjectFixture[] = [];
-  for (let i = 0; i < projectCount; i += 1) projects.push(await createProject(api, organization.organization.id, `${name} プロジェクト${i + 1}`, productSettings));
+  for (let i = 0; i < projectCount; i += 1)
+    projects.push(await createProject(api, organization.organization.id, `${name} プロジェクト${i + 1}`, productSettings));
   return { ...organization, projects };
 }
 
@@ -205,16 +211,25 @@ export async function createCast(api: TestApi): Promise<Cast> {
   return { callers: [first, second, third, fourth], systemAdmin, organization, otherOrganization, project, sibling, foreign };
 }
 
-export async function addOrganizationMember(api: TestApi, accountId: string, organization: OrganizationFixture, roleKey: string = MEMBER_ROLE_KEY): Promise<void> {
+export async function addOrganizationMember(
+  api: TestApi,
+  accountId: string,
+  organization: OrganizationFixture,
+  roleKey: string = MEMBER_ROLE_KEY,
+): Promise<void> {
   const role = roleKey === ADMIN_ROLE_KEY ? organization.adminRole : organization.memberRole;
-  await api.app.get(MembershipRepository).insertOrganizationMemberships([{ accountId, organizationId: organization.organization.id, roleId: role.id, operatorId: ROOT_ACCOUNT_ID }]);
+  await api.app
+    .get(MembershipRepository)
+    .insertOrganizationMemberships([{ accountId, organizationId: organization.organization.id, roleId: role.id, operatorId: ROOT_ACCOUNT_ID }]);
 }
 
 export async function addProjectMember(api: TestApi, accountId: string, project: ProjectFixture, roleKey: string = MEMBER_ROLE_KEY): Promise<void> {
   const role = roleKey === ADMIN_ROLE_KEY ? project.adminRole : project.memberRole;
-  await api.app.get(MembershipRepository).insertProjectMemberships([
-    { accountId, projectId: project.project.id, organizationId: project.project.organizationId, roleId: role.id, operatorId: ROOT_ACCOUNT_ID },
-  ]);
+  await api.app
+    .get(MembershipRepository)
+    .insertProjectMemberships([
+      { accountId, projectId: project.project.id, organizationId: project.project.organizationId, roleId: role.id, operatorId: ROOT_ACCOUNT_ID },
+    ]);
 }
 
 /** `count` accounts without a Firebase identity, inserted in one statement. */
@@ -237,12 +252,25 @@ export async function insertAccounts(api: TestApi, count: number): Promise<Accou
 }
 
 /** Makes every account a member of the organization (and optionally of a project), in bulk. */
-export async function insertMemberships(api: TestApi, accounts: readonly AccountEntity[], organization: OrganizationFixture, project?: ProjectFixture): Promise<void> {
+export async function insertMemberships(
+  api: TestApi,
+  accounts: readonly AccountEntity[],
+  organization: OrganizationFixture,
+  project?: ProjectFixture,
+): Promise<void> {
   const memberships = api.app.get(MembershipRepository);
-  await memberships.insertOrganizationMemberships(accounts.map((a) => ({ accountId: a.id, organizationId: organization.organization.id, roleId: organization.memberRole.id, operatorId: ROOT_ACCOUNT_ID })));
+  await memberships.insertOrganizationMemberships(
+    accounts.map((a) => ({ accountId: a.id, organizationId: organization.organization.id, roleId: organization.memberRole.id, operatorId: ROOT_ACCOUNT_ID })),
+  );
   if (!project) return;
   await memberships.insertProjectMemberships(
-    accounts.map((a) => ({ accountId: a.id, projectId: project.project.id, organizationId: project.project.organizationId, roleId: project.memberRole.id, operatorId: ROOT_ACCOUNT_ID })),
+    accounts.map((a) => ({
+      accountId: a.id,
+      projectId: project.project.id,
+      organizationId: project.project.organizationId,
+      roleId: project.memberRole.id,
+      operatorId: ROOT_ACCOUNT_ID,
+    })),
   );
 }
 

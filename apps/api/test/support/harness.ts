@@ -40,7 +40,13 @@ export function bearer(token: string | undefined): Record<string, string> {
 }
 
 /** POSTs JSON to the API like the web does, with the bearer token when given; a text answer (a CSV export) is handed back as text. */
-export async function call<T = unknown>(api: TestApi, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<CallResult<T>> {
+export async function call<T = unknown>(
+  api: TestApi,
+  path: string,
+  body?: unknown,
+  token?: string,
+  headers: Record<string, string> = {},
+): Promise<CallResult<T>> {
   const response = await fetch(`${api.baseUrl}${path}`, {
     method: 'POST',
     headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...bearer(token), ...headers },

@@ -25,9 +25,13 @@ function startKnowledgeStandIn(port) {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><html lang="ja"><head><meta charset="utf-8"><title>ナレッジ</title></head><body><h1>ナレッジ</h1><p id="project">${encodeURIComponent(url.searchParams.get('projectId') ?? '')}</p></body></html>`);
+    res.end(
+      `<!doctype html><html lang="ja"><head><meta charset="utf-8"><title>ナレッジ</title></head><body><h1>ナレッジ</h1><p id="project">${encodeURIComponent(url.searchParams.get('projectId') ?? '')}</p></body></html>`,
+    );
   });
-  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${port}`, stop: () => new Promise((r) => server.close(() => r())) })));
+  return new Promise((resolve) =>
+    server.listen(port, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${port}`, stop: () => new Promise((r) => server.close(() => r())) })),
+  );
 }
 
 export default async function globalSetup() {
@@ -81,9 +85,20 @@ export default async function globalSetup() {
       VITE_API_BASE_URL: '/api',
     };
     say('building the web app…');
-    execFileSync(join(WEB_ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'error'], { cwd: WEB_ROOT, env: buildEnv, stdio: verbose ? 'inherit' : 'pipe' });
+    execFileSync(join(WEB_ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'error'], {
+      cwd: WEB_ROOT,
+      env: buildEnv,
+      stdio: verbose ? 'inherit' : 'pipe',
+    });
     // The emulator's origin also goes to the preview server, whose Content-Security-Policy allows it (vite.config.ts).
-    const web = await startWebServer({ port: webPort, mode: 'preview', apiUrl: api.url, knowledgeUrl: knowledge.url, env: { CONSOLE_WEB_OUT_DIR: outDir, VITE_AUTH_EMULATOR_URL: buildEnv.VITE_AUTH_EMULATOR_URL }, log });
+    const web = await startWebServer({
+      port: webPort,
+      mode: 'preview',
+      apiUrl: api.url,
+      knowledgeUrl: knowledge.url,
+      env: { CONSOLE_WEB_OUT_DIR: outDir, VITE_AUTH_EMULATOR_URL: buildEnv.VITE_AUTH_EMULATOR_URL },
+      log,
+    });
     pieces.push(web);
 
     process.env.E2E_WEB_ORIGIN = origin;

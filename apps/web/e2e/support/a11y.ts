@@ -26,7 +26,10 @@ async function outsideLandmarks(page: Page, results: Awaited<ReturnType<AxeBuild
     .flatMap((violation) => violation.nodes.map((node) => ({ impact: violation.impact ?? 'moderate', help: violation.help, target: node.target })));
   // A node's target is one selector unless it lies in a frame or a shadow root; those are reported.
   const inPortal = await page.evaluate(
-    (targets) => targets.map((target) => target.length === 1 && typeof target[0] === 'string' && document.querySelector(target[0])?.closest('[data-portal="true"]') != null),
+    (targets) =>
+      targets.map(
+        (target) => target.length === 1 && typeof target[0] === 'string' && document.querySelector(target[0])?.closest('[data-portal="true"]') != null,
+      ),
     nodes.map((node) => node.target as unknown[]),
   );
   return nodes.filter((_, index) => !inPortal[index]).map((node) => `${node.impact} region (${node.help}): ${node.target.join(' ')}`);
@@ -55,7 +58,9 @@ interface ScreenSummary {
 }
 
 function countByImpact(violations: ViolationSummary[]): Record<Impact, number> {
-  return Object.fromEntries(IMPACTS.map((impact) => [impact, violations.filter((v) => v.impact === impact).reduce((sum, v) => sum + v.nodes.length, 0)])) as Record<Impact, number>;
+  return Object.fromEntries(
+    IMPACTS.map((impact) => [impact, violations.filter((v) => v.impact === impact).reduce((sum, v) => sum + v.nodes.length, 0)]),
+  ) as Record<Impact, number>;
 }
 
 function readSummary(): Record<string, ScreenSummary> {
@@ -89,7 +94,10 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string, o
     impact: violation.impact ?? 'minor',
     standard: violation.tags.some((tag) => WCAG_A_AA_TAGS.includes(tag)) ? 'wcag' : 'best-practice',
     help: violation.help,
-    nodes: violation.nodes.map((node) => ({ target: node.target.join(' '), message: [...node.any, ...node.all, ...node.none].map((check) => check.message).join(' ') })),
+    nodes: violation.nodes.map((node) => ({
+      target: node.target.join(' '),
+      message: [...node.any, ...node.all, ...node.none].map((check) => check.message).join(' '),
+    })),
   }));
   record(label, {
     url: page.url(),
@@ -98,7 +106,9 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string, o
     violations,
   });
   const blocking = [
-    ...violations.filter((violation) => BLOCKING.has(violation.impact)).map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((node) => node.target).join(', ')}`),
+    ...violations
+      .filter((violation) => BLOCKING.has(violation.impact))
+      .map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((node) => node.target).join(', ')}`),
     ...(await outsideLandmarks(page, results)),
   ];
   expect({ screen: label, blocking }).toEqual({ screen: label, blocking: [] });
@@ -137,7 +147,11 @@ export async function expectDialogTrapsAndReturnsFocus(page: Page, dialog: Locat
 export async function expectVisibleFocus(locator: Locator): Promise<void> {
   const indicator = await locator.evaluate((el) => {
     const style = getComputedStyle(el);
-    return { focused: el === document.activeElement, outline: style.outlineStyle !== 'none' && style.outlineWidth !== '0px', shadow: style.boxShadow !== 'none' };
+    return {
+      focused: el === document.activeElement,
+      outline: style.outlineStyle !== 'none' && style.outlineWidth !== '0px',
+      shadow: style.boxShadow !== 'none',
+    };
   });
   expect(indicator.focused).toBe(true);
   expect(indicator.outline || indicator.shadow).toBe(true);

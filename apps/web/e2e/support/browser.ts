@@ -83,10 +83,7 @@ export async function open(page: Page, path: string): Promise<void> {
 /** Resolves once the page's path (without origin) equals `/auth` + `path` (search included when given). */
 export async function waitForPath(page: Page, path: string, options: { timeout?: number } = {}): Promise<void> {
   const expected = `/auth${path}`;
-  await page.waitForURL(
-    (url) => (path.includes('?') ? `${url.pathname}${url.search}` : url.pathname) === expected,
-    { timeout: options.timeout ?? 20_000 },
-  );
+  await page.waitForURL((url) => (path.includes('?') ? `${url.pathname}${url.search}` : url.pathname) === expected, { timeout: options.timeout ?? 20_000 });
 }
 
 /** Waits for a toast with exactly this title. */

@@ -13,7 +13,12 @@ const ROOT = join(__dirname, '..', '..', '..', '..');
 interface StackTools {
   freePort: () => Promise<number>;
   waitFor: <T>(check: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs: number) => Promise<T>;
-  startWebServer: (options: { port: number; mode: 'preview'; apiUrl: string; env: Record<string, string> }) => Promise<{ url: string; stop: () => Promise<void> }>;
+  startWebServer: (options: {
+    port: number;
+    mode: 'preview';
+    apiUrl: string;
+    env: Record<string, string>;
+  }) => Promise<{ url: string; stop: () => Promise<void> }>;
 }
 
 const STACK_TOOLS = join(ROOT, 'tools', 'stack.mjs');
@@ -83,7 +88,10 @@ export function writeRuntimeConfig(variables: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'console-e2e-runtime-config-'));
   try {
     const output = join(dir, 'runtime-config.js');
-    const result = spawnSync('sh', [join(ROOT, 'apps', 'web', 'nginx', 'write-runtime-config.sh'), output], { env: { PATH: process.env.PATH, ...variables }, encoding: 'utf8' });
+    const result = spawnSync('sh', [join(ROOT, 'apps', 'web', 'nginx', 'write-runtime-config.sh'), output], {
+      env: { PATH: process.env.PATH, ...variables },
+      encoding: 'utf8',
+    });
     if (result.status !== 0) throw new Error(`write-runtime-config.sh failed: ${result.stderr}`);
     return readFileSync(output, 'utf8');
   } finally {

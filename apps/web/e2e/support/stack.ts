@@ -125,7 +125,10 @@ export async function seedOrganization(name: string, projects: { name: string; k
   const organization = await api<{ id: string; name: string; roles: { id: string; key: string }[] }>('/system-admin/organization/create', token, { name });
   const created: SeededOrganization['projects'] = [];
   for (const project of projects) {
-    const p = await api<{ id: string; name: string; roles: { id: string; key: string }[] }>('/system-admin/project/create', token, { organizationId: organization.id, name: project.name });
+    const p = await api<{ id: string; name: string; roles: { id: string; key: string }[] }>('/system-admin/project/create', token, {
+      organizationId: organization.id,
+      name: project.name,
+    });
     if (project.knowledge) {
       await api('/project/update', token, { projectId: p.id, updateProps: { productSettings: { knowledge: { plan: 'enterprise' } } } });
     }

@@ -70,7 +70,17 @@ function useFocusReturnToOrigin(opened: boolean): void {
 }
 
 /** Confirmation dialog, at most 450 px wide (docs/product-rules.md#screens, #limits). */
-export function ConfirmDialog({ opened, title, children, confirmLabel, cancelLabel, danger = false, loading = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  opened,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel,
+  danger = false,
+  loading = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const { t } = useTranslation();
   useFocusReturnToOrigin(opened);
   return (

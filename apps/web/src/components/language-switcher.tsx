@@ -14,7 +14,15 @@ export function LanguageSwitcher() {
     <Box component="header" pos="absolute" top={12} right={16}>
       <Group gap={4} role="group" aria-label={t('language.label')}>
         {LOCALES.map((locale) => (
-          <Button key={locale} size="compact-sm" variant={locale === current ? 'light' : 'subtle'} color="gray" lang={locale} aria-pressed={locale === current} onClick={() => void chooseLocale(locale)}>
+          <Button
+            key={locale}
+            size="compact-sm"
+            variant={locale === current ? 'light' : 'subtle'}
+            color="gray"
+            lang={locale}
+            aria-pressed={locale === current}
+            onClick={() => void chooseLocale(locale)}
+          >
             {t(`language.${locale}`)}
           </Button>
         ))}

@@ -24,10 +24,13 @@ function usePendingVisibility(pending: boolean, delay = PENDING_DISPLAY_DELAY_MS
     }
     if (!visible) return undefined;
     const elapsed = Date.now() - (shownAt.current ?? 0);
-    const timer = setTimeout(() => {
-      shownAt.current = null;
-      setVisible(false);
-    }, Math.max(0, minimum - elapsed));
+    const timer = setTimeout(
+      () => {
+        shownAt.current = null;
+        setVisible(false);
+      },
+      Math.max(0, minimum - elapsed),
+    );
     return () => clearTimeout(timer);
   }, [pending, visible, delay, minimum]);
   return visible;

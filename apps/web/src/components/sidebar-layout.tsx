@@ -47,7 +47,17 @@ export function SidebarLayout({ label, title, sidebar, children, 'data-testid': 
       >
         {sidebar}
       </Box>
-      <Group component="nav" aria-label={label} hiddenFrom={SIDEBAR_BREAKPOINT} gap="xs" wrap="nowrap" px="sm" py={6} bg="gray.0" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      <Group
+        component="nav"
+        aria-label={label}
+        hiddenFrom={SIDEBAR_BREAKPOINT}
+        gap="xs"
+        wrap="nowrap"
+        px="sm"
+        py={6}
+        bg="gray.0"
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
         <Burger opened={opened} onClick={open} size="sm" aria-label={t('common.openMenu')} aria-expanded={opened} aria-haspopup="dialog" />
         <Text size="sm" fw={600} truncate>
           {title}

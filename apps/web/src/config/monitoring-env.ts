@@ -84,7 +84,8 @@ export function readMonitoringEnv(raw: RawEnv, runtime?: RuntimeConfig): Monitor
   const scriptUrl = pick(runtime?.karte?.scriptUrl, raw.VITE_KARTE_SCRIPT_URL);
   return {
     datadog: readDatadog(raw, runtime?.datadog),
-    analytics: measurementId !== undefined && MEASUREMENT_ID.test(measurementId) ? { measurementId, scriptUrl: `${GTAG_SCRIPT_URL}?id=${measurementId}` } : undefined,
+    analytics:
+      measurementId !== undefined && MEASUREMENT_ID.test(measurementId) ? { measurementId, scriptUrl: `${GTAG_SCRIPT_URL}?id=${measurementId}` } : undefined,
     karte: scriptUrl !== undefined && httpUrl(scriptUrl) ? { scriptUrl } : undefined,
     version: pick(runtime?.appVersion, raw.VITE_APP_VERSION),
   };

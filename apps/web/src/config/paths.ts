@@ -49,11 +49,26 @@ export const paths = {
   },
   organizationSettings: {
     root: { path: '/organizations/:organizationId/settings', getHref: (organizationId: string) => `/organizations/${enc(organizationId)}/settings` },
-    general: { path: '/organizations/:organizationId/settings/general', getHref: (organizationId: string) => `/organizations/${enc(organizationId)}/settings/general` },
-    members: { path: '/organizations/:organizationId/settings/members', getHref: (organizationId: string) => `/organizations/${enc(organizationId)}/settings/members` },
-    roles: { path: '/organizations/:organizationId/settings/roles', getHref: (organizationId: string) => `/organizations/${enc(organizationId)}/settings/roles` },
-    karteMapping: { path: '/organizations/:organizationId/settings/karteMapping', getHref: (organizationId: string) => `/organizations/${enc(organizationId)}/settings/karteMapping` },
-    auditLog: { path: '/organizations/:organizationId/settings/auditLog', getHref: (organizationId: string) => `/organizations/${enc(organizationId)}/settings/auditLog` },
+    general: {
+      path: '/organizations/:organizationId/settings/general',
+      getHref: (organizationId: string) => `/organizations/${enc(organizationId)}/settings/general`,
+    },
+    members: {
+      path: '/organizations/:organizationId/settings/members',
+      getHref: (organizationId: string) => `/organizations/${enc(organizationId)}/settings/members`,
+    },
+    roles: {
+      path: '/organizations/:organizationId/settings/roles',
+      getHref: (organizationId: string) => `/organizations/${enc(organizationId)}/settings/roles`,
+    },
+    karteMapping: {
+      path: '/organizations/:organizationId/settings/karteMapping',
+      getHref: (organizationId: string) => `/organizations/${enc(organizationId)}/settings/karteMapping`,
+    },
+    auditLog: {
+      path: '/organizations/:organizationId/settings/auditLog',
+      getHref: (organizationId: string) => `/organizations/${enc(organizationId)}/settings/auditLog`,
+    },
     project: {
       path: '/organizations/:organizationId/settings/projects/:projectId',
       getHref: (organizationId: string, projectId: string, search?: { view?: string }) =>
@@ -78,4 +93,3 @@ export function productHref(productPath: string, projectId: string): string {
   const base = productPath.endsWith('/') ? productPath : `${productPath}/`;
   return `${base}?projectId=${enc(projectId)}`;
 }
-

@@ -4,27 +4,29 @@
  */
 
 /** The build's variables (`import.meta.env`; the local servers' environment in vite.config.ts). */
-export type RawEnv = Partial<Record<
-  | 'VITE_FIREBASE_API_KEY'
-  | 'VITE_FIREBASE_AUTH_DOMAIN'
-  | 'VITE_FIREBASE_PROJECT_ID'
-  | 'VITE_FIREBASE_STORAGE_BUCKET'
-  | 'VITE_FIREBASE_MESSAGING_SENDER_ID'
-  | 'VITE_FIREBASE_APP_ID'
-  | 'VITE_AUTH_EMULATOR_URL'
-  | 'VITE_API_BASE_URL'
-  | 'VITE_API_TIMEOUT_MS'
-  | 'VITE_APP_ENV'
-  | 'VITE_APP_VERSION'
-  | 'VITE_DATADOG_APPLICATION_ID'
-  | 'VITE_DATADOG_CLIENT_TOKEN'
-  | 'VITE_DATADOG_SITE'
-  | 'VITE_DATADOG_SERVICE'
-  | 'VITE_DATADOG_PROXY_URL'
-  | 'VITE_FIREBASE_MEASUREMENT_ID'
-  | 'VITE_KARTE_SCRIPT_URL',
-  string | undefined
->>;
+export type RawEnv = Partial<
+  Record<
+    | 'VITE_FIREBASE_API_KEY'
+    | 'VITE_FIREBASE_AUTH_DOMAIN'
+    | 'VITE_FIREBASE_PROJECT_ID'
+    | 'VITE_FIREBASE_STORAGE_BUCKET'
+    | 'VITE_FIREBASE_MESSAGING_SENDER_ID'
+    | 'VITE_FIREBASE_APP_ID'
+    | 'VITE_AUTH_EMULATOR_URL'
+    | 'VITE_API_BASE_URL'
+    | 'VITE_API_TIMEOUT_MS'
+    | 'VITE_APP_ENV'
+    | 'VITE_APP_VERSION'
+    | 'VITE_DATADOG_APPLICATION_ID'
+    | 'VITE_DATADOG_CLIENT_TOKEN'
+    | 'VITE_DATADOG_SITE'
+    | 'VITE_DATADOG_SERVICE'
+    | 'VITE_DATADOG_PROXY_URL'
+    | 'VITE_FIREBASE_MEASUREMENT_ID'
+    | 'VITE_KARTE_SCRIPT_URL',
+    string | undefined
+  >
+>;
 
 /**
  * `window.__CONSOLE_CONFIG__`, set by /auth/runtime-config.js, which the web image writes from its

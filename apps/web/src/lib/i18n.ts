@@ -56,7 +56,9 @@ export async function changeLocale(locale: Locale): Promise<void> {
  */
 export function errorMessageShown(errorCode: string, message: string): string {
   if (!isErrorCode(errorCode)) return message;
-  const sentCatalogueText = LOCALES.some((locale) => i18n.hasResourceBundle(locale, 'translation') && i18n.t(`errors.${errorCode}`, { lng: locale }) === message);
+  const sentCatalogueText = LOCALES.some(
+    (locale) => i18n.hasResourceBundle(locale, 'translation') && i18n.t(`errors.${errorCode}`, { lng: locale }) === message,
+  );
   return sentCatalogueText ? i18n.t(`errors.${errorCode}`) : message;
 }
 

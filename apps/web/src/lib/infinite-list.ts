@@ -66,7 +66,11 @@ export function useInfiniteList<Item>({ queryKey, fetchPage, query, enabled = tr
  * Two lists shown as one, the second after the whole first (members, then invitations): the
  * second list's items join once the first has no more pages. `combine` builds the shown items.
  */
-export function chainInfiniteLists<First, Second, Item>(first: InfiniteList<First>, second: InfiniteList<Second>, combine: (first: First[], second: Second[]) => Item[]): InfiniteList<Item> {
+export function chainInfiniteLists<First, Second, Item>(
+  first: InfiniteList<First>,
+  second: InfiniteList<Second>,
+  combine: (first: First[], second: Second[]) => Item[],
+): InfiniteList<Item> {
   const current = first.hasNextPage ? first : second;
   return {
     items: combine(first.items, first.hasNextPage ? [] : second.items),

@@ -48,7 +48,15 @@ export function Component() {
       <AuthCard title={t('resetPassword.title')}>
         <form onSubmit={(e) => void onSubmit(e)} noValidate>
           <Stack gap="md">
-            <PasswordInput label={t('resetPassword.newPassword')} description={t('auth.passwordHint')} autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} size="md" autoFocus />
+            <PasswordInput
+              label={t('resetPassword.newPassword')}
+              description={t('auth.passwordHint')}
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              size="md"
+              autoFocus
+            />
             <PasswordInput
               label={t('resetPassword.confirmation')}
               autoComplete="new-password"

@@ -14,7 +14,10 @@ describe('generated API schema', () => {
     const dir = mkdtempSync(join(tmpdir(), 'console-api-schema-'));
     try {
       const out = join(dir, 'api-schema.d.ts');
-      execFileSync(join(webRoot, 'node_modules', '.bin', 'openapi-typescript'), [join(webRoot, '..', 'api', 'openapi.json'), '-o', out], { cwd: webRoot, stdio: 'pipe' });
+      execFileSync(join(webRoot, 'node_modules', '.bin', 'openapi-typescript'), [join(webRoot, '..', 'api', 'openapi.json'), '-o', out], {
+        cwd: webRoot,
+        stdio: 'pipe',
+      });
       const expected = readFileSync(out, 'utf8');
       const committed = readFileSync(join(webRoot, 'src', 'lib', 'api-schema.d.ts'), 'utf8');
       expect(committed === expected ? 'up to date' : 'stale: run pnpm --filter @console/web generate:api').toBe('up to date');

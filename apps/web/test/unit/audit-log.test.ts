@@ -18,7 +18,8 @@ describe('audit log labels', () => {
 
   it('has a Japanese label for every kind of target and none besides', () => {
     expect(Object.keys(ja.auditLog.targetTypes).sort()).toEqual([...AUDIT_TARGET_TYPES].sort());
-    for (const type of AUDIT_TARGET_TYPES) expect([type, auditTargetTypeLabel(type).trim() !== '' && auditTargetTypeLabel(type) !== type]).toEqual([type, true]);
+    for (const type of AUDIT_TARGET_TYPES)
+      expect([type, auditTargetTypeLabel(type).trim() !== '' && auditTargetTypeLabel(type) !== type]).toEqual([type, true]);
     expect(auditTargetTypeLabel('membership')).toBe('メンバーシップ');
   });
 
@@ -62,13 +63,24 @@ describe('audit log formatting', () => {
 
   it("shows a recorded role id with the role's name when the role is known", () => {
     const roleNames = roleNamesOf([
-      { roles: [{ id: 'orgAdmin01', name: '管理者' }, { id: 'orgMember1', name: 'メンバー' }] },
+      {
+        roles: [
+          { id: 'orgAdmin01', name: '管理者' },
+          { id: 'orgMember1', name: 'メンバー' },
+        ],
+      },
       { roles: [{ id: 'prjAdmin01', name: 'プロジェクト管理者' }] },
     ]);
-    expect(auditChangeRows({ roleId: { before: 'orgMember1', after: 'orgAdmin01' } }, roleNames)).toEqual([{ field: 'roleId', before: 'メンバー (orgMember1)', after: '管理者 (orgAdmin01)' }]);
-    expect(auditChangeRows({ roleId: { before: null, after: 'unknown123' } }, roleNames)).toEqual([{ field: 'roleId', before: '（なし）', after: 'unknown123' }]);
+    expect(auditChangeRows({ roleId: { before: 'orgMember1', after: 'orgAdmin01' } }, roleNames)).toEqual([
+      { field: 'roleId', before: 'メンバー (orgMember1)', after: '管理者 (orgAdmin01)' },
+    ]);
+    expect(auditChangeRows({ roleId: { before: null, after: 'unknown123' } }, roleNames)).toEqual([
+      { field: 'roleId', before: '（なし）', after: 'unknown123' },
+    ]);
     // Only a roleId field names a role: the same id in another field stays as it is.
-    expect(auditChangeRows({ createdById: { before: null, after: 'orgAdmin01' } }, roleNames)).toEqual([{ field: 'createdById', before: '（なし）', after: 'orgAdmin01' }]);
+    expect(auditChangeRows({ createdById: { before: null, after: 'orgAdmin01' } }, roleNames)).toEqual([
+      { field: 'createdById', before: '（なし）', after: 'orgAdmin01' },
+    ]);
   });
 });
 
@@ -79,7 +91,13 @@ describe('audit log filters', () => {
   });
 
   it('sends the chosen action, kind of target, actor and organization', () => {
-    const filters = { ...EMPTY_AUDIT_LOG_FILTERS, action: 'project.update', targetType: 'project', actorAccountId: 'acc-1', organizationId: 'org12345' } as const;
+    const filters = {
+      ...EMPTY_AUDIT_LOG_FILTERS,
+      action: 'project.update',
+      targetType: 'project',
+      actorAccountId: 'acc-1',
+      organizationId: 'org12345',
+    } as const;
     expect(auditFilterBody(filters)).toEqual({ action: 'project.update', targetType: 'project', actorAccountId: 'acc-1', organizationId: 'org12345' });
     expect(hasAuditFilters(filters)).toBe(true);
   });
@@ -110,7 +128,9 @@ describe('CSV download', () => {
   it('takes the file name from Content-Disposition, else audit-events.csv', () => {
     expect(filenameFromContentDisposition('attachment; filename="audit-events.csv"')).toBe('audit-events.csv');
     expect(filenameFromContentDisposition('attachment; filename=report.csv')).toBe('report.csv');
-    expect(filenameFromContentDisposition("attachment; filename=\"fallback.csv\"; filename*=UTF-8''%E7%9B%A3%E6%9F%BB%E3%83%AD%E3%82%B0.csv")).toBe('監査ログ.csv');
+    expect(filenameFromContentDisposition('attachment; filename="fallback.csv"; filename*=UTF-8\'\'%E7%9B%A3%E6%9F%BB%E3%83%AD%E3%82%B0.csv')).toBe(
+      '監査ログ.csv',
+    );
     expect(filenameFromContentDisposition('attachment; filename="../../etc/passwd"')).toBe('passwd');
     expect(filenameFromContentDisposition("attachment; filename*=UTF-8''%E0%A4%A")).toBe(AUDIT_CSV_FILENAME);
     expect(filenameFromContentDisposition('attachment')).toBe('audit-events.csv');

@@ -27,7 +27,11 @@ describe('hard-coded user-visible texts (lint)', () => {
   });
 
   it('fails on a literal in a prop that shows text', () => {
-    expect(hardCodedTexts('export const A = () => <input placeholder="名前を入力" aria-label={"Name"} title={`Hi ${1}`} />;')).toEqual(['"名前を入力"', '"Name"', '`Hi ${']);
+    expect(hardCodedTexts('export const A = () => <input placeholder="名前を入力" aria-label={"Name"} title={`Hi ${1}`} />;')).toEqual([
+      '"名前を入力"',
+      '"Name"',
+      '`Hi ${',
+    ]);
     expect(hardCodedTexts("export const columns = [{ label: 'メンバー' }];")).toEqual(["'メンバー'"]);
   });
 
@@ -37,9 +41,9 @@ describe('hard-coded user-visible texts (lint)', () => {
 
   it('accepts texts from the catalogue and literals that are no text', () => {
     const source = [
-      "export const A = ({ t }: { t: (key: string) => string }) => (",
+      'export const A = ({ t }: { t: (key: string) => string }) => (',
       '  <div className="row" data-testid="member-row" aria-hidden>',
-      "    <img alt=\"\" src=\"/a.png\" />",
+      '    <img alt="" src="/a.png" />',
       "    <p title={t('common.save')}>{t('common.save')} · 42 / {'\\u00a0'}</p>",
       '  </div>',
       ');',

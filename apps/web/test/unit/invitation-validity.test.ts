@@ -11,8 +11,12 @@ describe('invitation validity', () => {
 
   it('is invalid when expired, accepted, cancelled or without organization', () => {
     expect(isInvitationUsable({ invitation: { createdAt: '2026-01-01T00:00:00Z', expiredIn: 604800 }, organization }, now)).toBe(false);
-    expect(isInvitationUsable({ invitation: { createdAt: '2026-01-09T00:00:00Z', expiredIn: 604800, acceptedAt: '2026-01-09T01:00:00Z' }, organization }, now)).toBe(false);
-    expect(isInvitationUsable({ invitation: { createdAt: '2026-01-09T00:00:00Z', expiredIn: 604800, cancelledAt: '2026-01-09T01:00:00Z' }, organization }, now)).toBe(false);
+    expect(
+      isInvitationUsable({ invitation: { createdAt: '2026-01-09T00:00:00Z', expiredIn: 604800, acceptedAt: '2026-01-09T01:00:00Z' }, organization }, now),
+    ).toBe(false);
+    expect(
+      isInvitationUsable({ invitation: { createdAt: '2026-01-09T00:00:00Z', expiredIn: 604800, cancelledAt: '2026-01-09T01:00:00Z' }, organization }, now),
+    ).toBe(false);
     expect(isInvitationUsable({ invitation: { createdAt: '2026-01-09T00:00:00Z', expiredIn: 604800 }, organization: null }, now)).toBe(false);
     expect(isInvitationUsable(null, now)).toBe(false);
     expect(isInvitationUsable({ invitation: { createdAt: '2026-01-09T00:00:00Z', expiredIn: 604800, status: 'accepted' }, organization }, now)).toBe(false);

@@ -3,7 +3,14 @@ import { defaultProjectId, resolveLatestProjectId } from '@/features/projects/la
 const account = {
   memberships: [
     { organizationId: 'org00001', roleId: 'role000001', projects: [] },
-    { organizationId: 'org00002', roleId: 'role000002', projects: [{ projectId: 'prj00002', roleId: 'r' }, { projectId: 'prj00003', roleId: 'r' }] },
+    {
+      organizationId: 'org00002',
+      roleId: 'role000002',
+      projects: [
+        { projectId: 'prj00002', roleId: 'r' },
+        { projectId: 'prj00003', roleId: 'r' },
+      ],
+    },
   ],
 };
 

@@ -89,11 +89,17 @@ describe('language of the console', () => {
     expect(i18n.t('memberTable.count', { count: 1200 })).toBe('1,200 members');
     expect(formatOccurredAt('2026-01-02T03:04:05.000Z', 'UTC')).toBe('01/02/2026, 03:04:05');
     // A Japanese answer (sent before the switch) reads in English; the English text is the domain's.
-    expect(apiErrorFromBody(400, { name: 'ConsoleError', errorCode: ErrorCodes.NAME_REQUIRED, message: ERROR_MESSAGES.NAME_REQUIRED }).message).toBe(ERROR_MESSAGES_EN.NAME_REQUIRED);
+    expect(apiErrorFromBody(400, { name: 'ConsoleError', errorCode: ErrorCodes.NAME_REQUIRED, message: ERROR_MESSAGES.NAME_REQUIRED }).message).toBe(
+      ERROR_MESSAGES_EN.NAME_REQUIRED,
+    );
   });
 
   it('shows a catalogue message in Japanese and keeps any other message as the API sent it', () => {
-    expect(apiErrorFromBody(400, { name: 'ConsoleError', errorCode: ErrorCodes.VALIDATION_FAILED, message: 'name must be a string' }).message).toBe('name must be a string');
-    expect(apiErrorFromBody(400, { name: 'ConsoleError', errorCode: ErrorCodes.NAME_REQUIRED, message: ERROR_MESSAGES_EN.NAME_REQUIRED }).message).toBe(ERROR_MESSAGES.NAME_REQUIRED);
+    expect(apiErrorFromBody(400, { name: 'ConsoleError', errorCode: ErrorCodes.VALIDATION_FAILED, message: 'name must be a string' }).message).toBe(
+      'name must be a string',
+    );
+    expect(apiErrorFromBody(400, { name: 'ConsoleError', errorCode: ErrorCodes.NAME_REQUIRED, message: ERROR_MESSAGES_EN.NAME_REQUIRED }).message).toBe(
+      ERROR_MESSAGES.NAME_REQUIRED,
+    );
   });
 });

@@ -116,7 +116,11 @@ describe('the web image: write-runtime-config.sh and render-config.sh', () => {
     expect(result.stderr).toBe('');
     const policy = /add_header Content-Security-Policy "([^"]*)"/.exec(readFileSync(output, 'utf8'))?.[1] ?? '';
     const directive = (name: string, fixed: string[]) => {
-      const sources = policy.split(';').map((d) => d.trim().split(/\s+/)).find((d) => d[0] === name) ?? [];
+      const sources =
+        policy
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .find((d) => d[0] === name) ?? [];
       expect(sources.slice(1, 1 + fixed.length)).toEqual(fixed);
       return sources.slice(1 + fixed.length);
     };
@@ -139,12 +143,15 @@ describe('the web image: write-runtime-config.sh and render-config.sh', () => {
   it.each([
     ['nothing configured', {}],
     ['every service', ALL_CONFIGURED],
-    ['Datadog through a proxy and KARTE on local hosts', {
-      DATADOG_APPLICATION_ID: 'a',
-      DATADOG_CLIENT_TOKEN: 't',
-      DATADOG_PROXY_URL: 'HTTP://127.0.0.1:80/rum',
-      KARTE_SCRIPT_URL: 'http://127.0.0.1:5555/edge.js',
-    }],
+    [
+      'Datadog through a proxy and KARTE on local hosts',
+      {
+        DATADOG_APPLICATION_ID: 'a',
+        DATADOG_CLIENT_TOKEN: 't',
+        DATADOG_PROXY_URL: 'HTTP://127.0.0.1:80/rum',
+        KARTE_SCRIPT_URL: 'http://127.0.0.1:5555/edge.js',
+      },
+    ],
     ['Datadog in the EU', { DATADOG_APPLICATION_ID: 'a', DATADOG_CLIENT_TOKEN: 't', DATADOG_SITE: 'datadoghq.eu' }],
   ])('serves the policy the page needs for its runtime config: %s', (_name, variables: Record<string, string>) => {
     expect(renderedSources(variables)).toEqual(monitoringCspSources(readMonitoringEnv({}, runtimeConfig(variables))));

@@ -13,7 +13,15 @@ describe('project chooser rows', () => {
     const firstPage = [project('p1', 'orgA'), project('p2', 'orgB')];
     const secondPage = [project('p3', 'orgB'), project('p4', 'orgC')];
     const rows = chooserRows([...firstPage, ...secondPage]);
-    expect(rows.map((r) => (r.kind === 'organization' ? `# ${r.organization.name}` : r.project.id))).toEqual(['# name of orgA', 'p1', '# name of orgB', 'p2', 'p3', '# name of orgC', 'p4']);
+    expect(rows.map((r) => (r.kind === 'organization' ? `# ${r.organization.name}` : r.project.id))).toEqual([
+      '# name of orgA',
+      'p1',
+      '# name of orgB',
+      'p2',
+      'p3',
+      '# name of orgC',
+      'p4',
+    ]);
     expect(rows[0]).toEqual({ kind: 'organization', organization: { id: 'orgA', name: 'name of orgA', profileImageSrc: 'https://images.example/a.png' } });
     // The first page alone already has orgB's heading; the second page adds no other for it.
     expect(chooserRows(firstPage).filter((r) => r.kind === 'organization')).toHaveLength(2);
@@ -28,7 +36,9 @@ describe('project chooser rows', () => {
       ['name of orgA', 1],
       ['name of orgB', 2],
     ]);
-    expect(runsByOrganization([project('p1', 'orgA'), project('p2', 'orgB'), project('p3', 'orgB')], organizationOf).map((run) => run.items.map((p) => p.id))).toEqual([['p1'], ['p2', 'p3']]);
+    expect(
+      runsByOrganization([project('p1', 'orgA'), project('p2', 'orgB'), project('p3', 'orgB')], organizationOf).map((run) => run.items.map((p) => p.id)),
+    ).toEqual([['p1'], ['p2', 'p3']]);
     expect(runsByOrganization([], organizationOf)).toEqual([]);
   });
 

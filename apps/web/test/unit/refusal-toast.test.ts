@@ -20,7 +20,12 @@ describe('error toasts of refused membership changes', () => {
   it('shows why the last admin cannot be demoted or removed under the failed action’s title', () => {
     toastOnError('ロールの変更ができませんでした')(lastAdmin());
     expect(show).toHaveBeenCalledTimes(1);
-    expect(show.mock.calls[0]![0]).toMatchObject({ title: 'ロールの変更ができませんでした', message: LAST_ADMIN_MESSAGE, color: 'red', 'data-toast-type': 'error' });
+    expect(show.mock.calls[0]![0]).toMatchObject({
+      title: 'ロールの変更ができませんでした',
+      message: LAST_ADMIN_MESSAGE,
+      color: 'red',
+      'data-toast-type': 'error',
+    });
   });
 
   it('gives the API message of LAST_ADMIN and CANNOT_CHANGE_OWN_ROLE as the reason', () => {

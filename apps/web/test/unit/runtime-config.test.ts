@@ -47,7 +47,14 @@ describe('runtime config over build values over defaults', () => {
     expect(readEnv({}, {})).toEqual(readEnv({}));
     expect(readEnv({}, {})).toEqual({
       appEnv: 'prod',
-      firebase: { apiKey: 'demo-api-key', authDomain: 'demo-console.firebaseapp.com', projectId: 'demo-console', storageBucket: undefined, messagingSenderId: undefined, appId: undefined },
+      firebase: {
+        apiKey: 'demo-api-key',
+        authDomain: 'demo-console.firebaseapp.com',
+        projectId: 'demo-console',
+        storageBucket: undefined,
+        messagingSenderId: undefined,
+        appId: undefined,
+      },
       authEmulatorUrl: undefined,
       apiBaseUrl: '/api',
       apiTimeoutMs: 10_000,
@@ -55,7 +62,9 @@ describe('runtime config over build values over defaults', () => {
   });
 
   it('ignores empty, blank and non-string runtime values', () => {
-    const hostile = JSON.parse('{"appEnv":"  ","firebase":{"apiKey":"","projectId":42,"appId":null},"apiBaseUrl":["/x"],"authEmulatorUrl":{}}') as RuntimeConfig;
+    const hostile = JSON.parse(
+      '{"appEnv":"  ","firebase":{"apiKey":"","projectId":42,"appId":null},"apiBaseUrl":["/x"],"authEmulatorUrl":{}}',
+    ) as RuntimeConfig;
     expect(readEnv(BUILD, hostile)).toEqual(readEnv(BUILD));
     expect(readEnv(BUILD, JSON.parse('{"firebase":"not an object"}') as RuntimeConfig)).toEqual(readEnv(BUILD));
   });

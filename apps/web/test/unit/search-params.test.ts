@@ -28,7 +28,10 @@ describe('search params', () => {
   });
 
   it('parses the sign-in search values together', () => {
-    expect(parseAuthSearch(new URLSearchParams('invitation=abcdefghij0123456789A&page=sign-up'))).toEqual({ invitation: 'abcdefghij0123456789A', page: 'sign-up' });
+    expect(parseAuthSearch(new URLSearchParams('invitation=abcdefghij0123456789A&page=sign-up'))).toEqual({
+      invitation: 'abcdefghij0123456789A',
+      page: 'sign-up',
+    });
     expect(parseAuthSearch(new URLSearchParams('invitation=x&page=y'))).toEqual({ invitation: undefined, page: undefined });
   });
 });

@@ -53,7 +53,11 @@ interface LocalVerifiers {
  */
 function localVerifiers(auth: Auth): LocalVerifiers {
   const internals = auth as unknown as Partial<LocalVerifiers>;
-  if (typeof internals.idTokenVerifier?.verifyJWT !== 'function' || typeof internals.sessionCookieVerifier?.verifyJWT !== 'function' || typeof internals.emulatorMode !== 'boolean') {
+  if (
+    typeof internals.idTokenVerifier?.verifyJWT !== 'function' ||
+    typeof internals.sessionCookieVerifier?.verifyJWT !== 'function' ||
+    typeof internals.emulatorMode !== 'boolean'
+  ) {
     throw new Error('firebase-admin no longer has the token verifiers that common/auth/firebase-auth.service.ts uses: adapt it to this version');
   }
   return internals as LocalVerifiers;

@@ -93,7 +93,10 @@ export class SessionRevocations implements OnModuleInit, OnApplicationShutdown {
     client.end().catch(() => undefined);
     if (this.stopped) return;
     if (!this.lostLogged) {
-      this.logger.warn({ err: error }, `Not listening for revoked sessions (trying again every ${RECONNECT_DELAY_MS} ms): meanwhile revocations elsewhere take up to REVOCATION_CHECK_INTERVAL_MS here`);
+      this.logger.warn(
+        { err: error },
+        `Not listening for revoked sessions (trying again every ${RECONNECT_DELAY_MS} ms): meanwhile revocations elsewhere take up to REVOCATION_CHECK_INTERVAL_MS here`,
+      );
     }
     this.lostLogged = true;
     this.reconnectTimer = setTimeout(() => void this.connect(), RECONNECT_DELAY_MS);

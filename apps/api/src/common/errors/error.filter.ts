@@ -1,5 +1,14 @@
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
-import { DomainError, ERROR_HTTP_STATUS, ERROR_MESSAGES, PRODUCT_ERROR_NAME, localeFromAcceptLanguage, localizeErrorMessage, type ErrorBody, type ErrorCode } from '@console/domain';
+import {
+  DomainError,
+  ERROR_HTTP_STATUS,
+  ERROR_MESSAGES,
+  PRODUCT_ERROR_NAME,
+  localeFromAcceptLanguage,
+  localizeErrorMessage,
+  type ErrorBody,
+  type ErrorCode,
+} from '@console/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isConnectionLost } from '../../database/connection-loss';
 import { isConflictViolation } from '../../database/query-errors';
@@ -46,7 +55,10 @@ export function toErrorResponse(exception: unknown, requestId: string, logger: L
   const rawStatus = exception instanceof HttpException ? exception.getStatus() : (exception as { statusCode?: unknown }).statusCode;
   if (rawStatus === 415) {
     // A body of a type no parser accepts: bad input, not an image problem (UNSUPPORTED_IMAGE is the uploads' own error).
-    return { status: ERROR_HTTP_STATUS.VALIDATION_FAILED, body: body('VALIDATION_FAILED', 'Unsupported Content-Type: send application/json, or multipart/form-data for uploads') };
+    return {
+      status: ERROR_HTTP_STATUS.VALIDATION_FAILED,
+      body: body('VALIDATION_FAILED', 'Unsupported Content-Type: send application/json, or multipart/form-data for uploads'),
+    };
   }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
@@ -84,6 +96,9 @@ export class ErrorFilter implements ExceptionFilter {
     if (status === ERROR_HTTP_STATUS.SERVICE_UNAVAILABLE) void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     if (exception instanceof RateLimitedError) void reply.header('retry-after', String(exception.retryAfterSeconds));
     // The one place where messages take the request's language (Japanese unless it asks for English).
-    void reply.send({ ...payload, message: localizeErrorMessage(payload.errorCode, payload.message, localeFromAcceptLanguage(request.headers['accept-language'])) });
+    void reply.send({
+      ...payload,
+      message: localizeErrorMessage(payload.errorCode, payload.message, localeFromAcceptLanguage(request.headers['accept-language'])),
+    });
   }
 }

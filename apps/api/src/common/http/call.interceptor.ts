@@ -28,9 +28,9 @@ export class CallInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> | Promise<Observable<unknown>> {
     if (isReadCall(this.reflector, context)) {
-      return next.handle().pipe(
-        retry({ count: 1, delay: (error: unknown) => (isConnectionLost(error) ? timer(READ_RETRY_DELAY_MS) : throwError(() => error)) }),
-      );
+      return next
+        .handle()
+        .pipe(retry({ count: 1, delay: (error: unknown) => (isConnectionLost(error) ? timer(READ_RETRY_DELAY_MS) : throwError(() => error)) }));
     }
     return this.limiter.chargeWrite(context.switchToHttp().getRequest<FastifyRequest>()).then(() => next.handle());
   }

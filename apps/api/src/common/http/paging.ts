@@ -64,7 +64,8 @@ function pageResponseOf(item: Type): Type {
   if (known) return known;
   class PageResponse {
     @ApiProperty({ type: [item], description: 'The rows of this page, in the listing’s order.' }) items: unknown[];
-    @ApiProperty({ type: String, nullable: true, description: 'Pass as cursor (with limit) for the next page; null on the last page.' }) nextCursor: string | null;
+    @ApiProperty({ type: String, nullable: true, description: 'Pass as cursor (with limit) for the next page; null on the last page.' }) nextCursor:
+      string | null;
   }
   Object.defineProperty(PageResponse, 'name', { value: item.name.replace(/(Response)?$/, 'PageResponse') });
   pageResponses.set(item, PageResponse);

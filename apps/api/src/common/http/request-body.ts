@@ -40,7 +40,8 @@ function nestsDeeperThan(text: string, max: number): boolean {
   for (let i = 0; i < text.length; i += 1) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i += 1; // a backslash escapes the next character
+      if (c === 0x5c)
+        i += 1; // a backslash escapes the next character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) {
       inString = true;

@@ -54,7 +54,9 @@ async function helmetHeaders(config: AppConfig): Promise<[string, string][]> {
   probe.get('/', () => '');
   try {
     const answer = await probe.inject({ method: 'GET', url: '/' });
-    return Object.entries(answer.headers).flatMap(([name, value]) => (BODY_HEADERS.has(name) || value === undefined ? [] : [[name, String(value)] as [string, string]]));
+    return Object.entries(answer.headers).flatMap(([name, value]) =>
+      BODY_HEADERS.has(name) || value === undefined ? [] : [[name, String(value)] as [string, string]],
+    );
   } finally {
     await probe.close();
   }

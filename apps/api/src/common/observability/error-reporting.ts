@@ -51,7 +51,15 @@ export async function startErrorReporting({ dsn, environment, release, activeSpa
     dsn,
     environment,
     release,
-    dataCollection: { userInfo: false, cookies: false, httpHeaders: false, httpBodies: [], urlQueryParams: false, databaseQueryData: false, stackFrameVariables: false },
+    dataCollection: {
+      userInfo: false,
+      cookies: false,
+      httpHeaders: false,
+      httpBodies: [],
+      urlQueryParams: false,
+      databaseQueryData: false,
+      stackFrameVariables: false,
+    },
     // Only what reports need, and nothing that works on every call: the default integrations
     // include request isolation and framework and HTTP instrumentation, which would cost each call
     // several scopes and spans (traces are OpenTelemetry's), and breadcrumbs of one call would

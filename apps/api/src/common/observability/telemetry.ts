@@ -16,7 +16,12 @@ export async function startTelemetry(settings: ObservabilityConfig): Promise<Tel
   const reporting =
     settings.sentryDsn === undefined
       ? undefined
-      : await startErrorReporting({ dsn: settings.sentryDsn, environment: settings.sentryEnvironment, release: settings.sentryRelease, activeSpan: tracing?.activeSpan });
+      : await startErrorReporting({
+          dsn: settings.sentryDsn,
+          environment: settings.sentryEnvironment,
+          release: settings.sentryRelease,
+          activeSpan: tracing?.activeSpan,
+        });
   return {
     async shutdown() {
       await Promise.all([tracing?.shutdown(), reporting?.close()]);

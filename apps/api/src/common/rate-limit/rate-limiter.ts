@@ -141,7 +141,10 @@ export class RateLimiter implements OnModuleInit, OnApplicationShutdown {
       ...(this.redis ? { redis: this.redis, nameSpace: this.limits.keyPrefix } : {}),
     });
     this.charge = fastify.createRateLimit();
-    this.chargeAuthFailure = fastify.createRateLimit({ keyGenerator: (request) => `${AUTH_FAILURES_KEY}${clientIp(request)}`, max: this.limits.authFailuresPerMinute });
+    this.chargeAuthFailure = fastify.createRateLimit({
+      keyGenerator: (request) => `${AUTH_FAILURES_KEY}${clientIp(request)}`,
+      max: this.limits.authFailuresPerMinute,
+    });
     fastify.addHook('onRequest', async (request) => {
       if (this.limitedPerIp(request)) await this.enforce(request);
     });

@@ -67,7 +67,16 @@ export class InitialSchema1763780000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const table of ['project_karte_mappings', 'organization_karte_mappings', 'project_memberships', 'organization_memberships', 'roles', 'projects', 'organizations', 'accounts']) {
+    for (const table of [
+      'project_karte_mappings',
+      'organization_karte_mappings',
+      'project_memberships',
+      'organization_memberships',
+      'roles',
+      'projects',
+      'organizations',
+      'accounts',
+    ]) {
       await q.query(`DROP TABLE IF EXISTS ${table}`);
     }
   }

@@ -15,7 +15,9 @@ export class OneOpenInvitationAndIdempotencyKeys1763800000000 implements Migrati
           SELECT id, row_number() OVER (PARTITION BY organization_id, lower(email) ORDER BY created_at DESC, id DESC) AS n
           FROM invitations WHERE accepted_at IS NULL AND cancelled_at IS NULL) ranked
         WHERE n > 1)`);
-    await q.query(`CREATE UNIQUE INDEX invitations_one_open_idx ON invitations (organization_id, lower(email)) WHERE accepted_at IS NULL AND cancelled_at IS NULL`);
+    await q.query(
+      `CREATE UNIQUE INDEX invitations_one_open_idx ON invitations (organization_id, lower(email)) WHERE accepted_at IS NULL AND cancelled_at IS NULL`,
+    );
     await q.query(`CREATE TABLE idempotency_keys (
       scope varchar(140) NOT NULL,
       path varchar(200) NOT NULL,

@@ -23,7 +23,9 @@ export class ListPagingIndexes1763830000000 implements MigrationInterface {
     await q.query(`CREATE INDEX organization_memberships_organization_id_idx ON organization_memberships (organization_id, created_at, account_id)`);
     await q.query(`DROP INDEX project_memberships_project_id_idx`);
     await q.query(`CREATE INDEX project_memberships_project_id_idx ON project_memberships (project_id, created_at, account_id)`);
-    await q.query(`CREATE INDEX invitations_open_organization_idx ON invitations (organization_id, created_at DESC, id DESC) WHERE accepted_at IS NULL AND cancelled_at IS NULL`);
+    await q.query(
+      `CREATE INDEX invitations_open_organization_idx ON invitations (organization_id, created_at DESC, id DESC) WHERE accepted_at IS NULL AND cancelled_at IS NULL`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {
@@ -35,7 +37,13 @@ export class ListPagingIndexes1763830000000 implements MigrationInterface {
     await q.query(`DROP INDEX IF EXISTS projects_name_trgm_idx`);
     await q.query(`DROP INDEX IF EXISTS projects_organization_id_idx`);
     await q.query(`CREATE INDEX projects_organization_id_idx ON projects (organization_id, name)`);
-    for (const index of ['organizations_name_trgm_idx', 'organizations_name_idx', 'accounts_email_trgm_idx', 'accounts_name_trgm_idx', 'accounts_created_at_idx']) {
+    for (const index of [
+      'organizations_name_trgm_idx',
+      'organizations_name_idx',
+      'accounts_email_trgm_idx',
+      'accounts_name_trgm_idx',
+      'accounts_created_at_idx',
+    ]) {
       await q.query(`DROP INDEX IF EXISTS ${index}`);
     }
   }

@@ -6,4 +6,11 @@ import { AccountLocale1763820000000 } from './1763820000000-account-locale';
 import { ListPagingIndexes1763830000000 } from './1763830000000-list-paging-indexes';
 
 /** Every migration, oldest first; a new migration is appended here. */
-export const MIGRATIONS = [InitialSchema1763780000000, InvitationsAndEmailOutbox1763790000000, OneOpenInvitationAndIdempotencyKeys1763800000000, AuditEvents1763810000000, AccountLocale1763820000000, ListPagingIndexes1763830000000];
+export const MIGRATIONS = [
+  InitialSchema1763780000000,
+  InvitationsAndEmailOutbox1763790000000,
+  OneOpenInvitationAndIdempotencyKeys1763800000000,
+  AuditEvents1763810000000,
+  AccountLocale1763820000000,
+  ListPagingIndexes1763830000000,
+];

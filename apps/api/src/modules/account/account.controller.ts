@@ -60,7 +60,11 @@ export class AccountController {
   @HttpCode(200)
   @Access('account')
   @ApiOkResponse({ type: AccountResponse, description: 'The account with the email of the verified ID token.' })
-  updateAccountEmail(@CurrentOperator() operator: Operator, @CurrentFirebaseUser() user: FirebaseUser, @AuditContext() audit: AuditContext): Promise<AccountResponse> {
+  updateAccountEmail(
+    @CurrentOperator() operator: Operator,
+    @CurrentFirebaseUser() user: FirebaseUser,
+    @AuditContext() audit: AuditContext,
+  ): Promise<AccountResponse> {
     return this.service.updateEmail(operator, user, audit);
   }
 
@@ -71,7 +75,11 @@ export class AccountController {
   @ApiConsumes('multipart/form-data')
   @ApiBody(imageUploadSchema())
   @ApiOkResponse({ type: UploadedImageResponse })
-  async uploadAccountProfileImage(@CurrentOperator() operator: Operator, @Req() request: FastifyRequest, @AuditContext() audit: AuditContext): Promise<UploadedImageResponse> {
+  async uploadAccountProfileImage(
+    @CurrentOperator() operator: Operator,
+    @Req() request: FastifyRequest,
+    @AuditContext() audit: AuditContext,
+  ): Promise<UploadedImageResponse> {
     const { image } = await readImageUpload(request);
     return this.service.uploadProfileImage(operator, image, audit);
   }

@@ -41,7 +41,11 @@ export function toAccountResponse(account: AccountEntity, memberships: readonly 
     profileImageSrc: account.profileImageSrc,
     isSystemAdmin: account.isSystemAdmin,
     locale: account.locale,
-    memberships: memberships.map((m) => ({ organizationId: m.organizationId, roleId: m.roleId, projects: m.projects.map((p) => ({ projectId: p.projectId, roleId: p.roleId })) })),
+    memberships: memberships.map((m) => ({
+      organizationId: m.organizationId,
+      roleId: m.roleId,
+      projects: m.projects.map((p) => ({ projectId: p.projectId, roleId: p.roleId })),
+    })),
     createdById: account.createdById,
     createdAt: account.createdAt.toISOString(),
     updatedById: account.updatedById,

@@ -147,7 +147,12 @@ export class AccountService {
           if (account.isSystemAdmin && !isCompanyEmail(email, this.config.companyMailDomain)) changes.isSystemAdmin = false;
           await this.accounts.update(account.id, { ...changes, updatedById: operator.id });
         }
-        await this.audit.record(audit, { action: 'account.updateEmail', targetType: 'account', targetId: account.id, changes: changedFields(account, changes) });
+        await this.audit.record(audit, {
+          action: 'account.updateEmail',
+          targetType: 'account',
+          targetId: account.id,
+          changes: changedFields(account, changes),
+        });
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new DomainError('EMAIL_ALREADY_IN_USE');
@@ -161,7 +166,12 @@ export class AccountService {
     this.access.assert(operator, Actions.AccountManageOwn);
     const uploaded = await this.images.storeProfileImage(image);
     await this.transactions.withTransaction(() =>
-      this.audit.record(audit, { action: 'account.uploadProfileImage', targetType: 'account', targetId: operator.id, changes: changedFields(null, { uploadedImageUrl: uploaded.url }) }),
+      this.audit.record(audit, {
+        action: 'account.uploadProfileImage',
+        targetType: 'account',
+        targetId: operator.id,
+        changes: changedFields(null, { uploadedImageUrl: uploaded.url }),
+      }),
     );
     return uploaded;
   }

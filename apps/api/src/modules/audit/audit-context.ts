@@ -37,4 +37,6 @@ function auditContextOf(request: FastifyRequest): AuditContext {
 }
 
 /** The audit context of the handled request; handlers of writes hand it to their service. */
-export const AuditContext = createParamDecorator((_: unknown, ctx: ExecutionContext): AuditContext => auditContextOf(ctx.switchToHttp().getRequest<FastifyRequest>()));
+export const AuditContext = createParamDecorator((_: unknown, ctx: ExecutionContext): AuditContext =>
+  auditContextOf(ctx.switchToHttp().getRequest<FastifyRequest>()),
+);

@@ -3,7 +3,16 @@ import { Propagation, TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import type { KeyValues } from '../../common/http/paging-sql';
 import { execute, readRows } from '../../database/typed-sql';
-import { auditPageQuery, decodeAuditEventRow, decodeCount, deleteOlderThan, insertEvents, type AuditEventFilter, type AuditEventRow, type NewAuditEvent } from './audit-event.sql';
+import {
+  auditPageQuery,
+  decodeAuditEventRow,
+  decodeCount,
+  deleteOlderThan,
+  insertEvents,
+  type AuditEventFilter,
+  type AuditEventRow,
+  type NewAuditEvent,
+} from './audit-event.sql';
 
 /** The only place that reads and writes audit events. */
 @Injectable()

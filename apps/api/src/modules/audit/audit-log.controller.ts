@@ -54,7 +54,11 @@ export class OrganizationAuditLogController {
   @Access('account')
   @ApiProduces('text/csv')
   @ApiOkResponse(CSV_RESPONSE)
-  async exportAuditEvents(@CurrentOperator() operator: Operator, @Body() body: ExportOrganizationAuditEventsRequest, @Res() reply: FastifyReply): Promise<void> {
+  async exportAuditEvents(
+    @CurrentOperator() operator: Operator,
+    @Body() body: ExportOrganizationAuditEventsRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     await sendCsv(reply, await this.service.exportOfOrganization(operator, body));
   }
 }

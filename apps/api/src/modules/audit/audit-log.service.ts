@@ -25,7 +25,9 @@ function toAuditEventResponse(row: AuditEventRow): AuditEventResponse {
     id: row.id,
     occurredAt: row.occurredAt,
     actor:
-      row.actorAccountId === null ? null : { accountId: row.actorAccountId, name: row.actorName, email: row.actorEmail ?? '', isSystemAdmin: row.actorIsSystemAdmin },
+      row.actorAccountId === null
+        ? null
+        : { accountId: row.actorAccountId, name: row.actorName, email: row.actorEmail ?? '', isSystemAdmin: row.actorIsSystemAdmin },
     action: row.action,
     targetType: row.targetType,
     targetId: row.targetId,

@@ -42,7 +42,14 @@ export class IdempotencyInterceptor implements NestInterceptor {
     if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
       throw new DomainError('VALIDATION_FAILED', `${IDEMPOTENCY_KEY_HEADER} must be 1 to 255 visible ASCII characters`);
     }
-    const claim: IdempotencyClaim = { scope, path: request.url.split('?')[0] ?? request.url, key, requestHash: createHash('sha256').update(canonicalJson(request.body ?? null)).digest('hex') };
+    const claim: IdempotencyClaim = {
+      scope,
+      path: request.url.split('?')[0] ?? request.url,
+      key,
+      requestHash: createHash('sha256')
+        .update(canonicalJson(request.body ?? null))
+        .digest('hex'),
+    };
     const earlier = await this.claim(claim);
     if (earlier) {
       void http.getResponse<FastifyReply>().header(IDEMPOTENT_REPLAYED_HEADER, 'true');

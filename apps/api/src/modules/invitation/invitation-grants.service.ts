@@ -45,7 +45,9 @@ export class InvitationGrantsService {
         result.set(invitation.id, null);
         continue;
       }
-      const projects = invitation.projects.filter((p) => projectRoles.some((r) => r.id === p.roleId && r.projectId === p.projectId && r.organizationId === organizationId));
+      const projects = invitation.projects.filter((p) =>
+        projectRoles.some((r) => r.id === p.roleId && r.projectId === p.projectId && r.organizationId === organizationId),
+      );
       result.set(invitation.id, { organizationId, roleId: invitation.roleId, projects: addMissingProjects([], projects) });
     }
     return result;
@@ -57,12 +59,17 @@ export class InvitationGrantsService {
    * is gone may send none. The root account's system-admin rights count as its flag says (whether
    * its address is verified is known only while it signs in).
    */
-  async ungrantable(organizationId: string, senderId: string, invitations: readonly { invitation: GrantedInvitation; membership: Membership }[]): Promise<Set<string>> {
+  async ungrantable(
+    organizationId: string,
+    senderId: string,
+    invitations: readonly { invitation: GrantedInvitation; membership: Membership }[],
+  ): Promise<Set<string>> {
     const ids = new Set<string>();
     if (invitations.length === 0) return ids;
     const account = await this.accounts.findById(senderId);
     const projectIds = [...new Set(invitations.flatMap((i) => i.membership.projects.map((p) => p.projectId)))];
-    const access = account && (await this.access.of({ id: account.id, email: account.email, isSystemAdmin: account.isSystemAdmin }, organizationId, projectIds));
+    const access =
+      account && (await this.access.of({ id: account.id, email: account.email, isSystemAdmin: account.isSystemAdmin }, organizationId, projectIds));
     const organizationRoles = access ? await this.roles.findOrganizationRoles([organizationId]) : [];
     for (const { invitation, membership } of invitations) {
       if (!access || !this.access.decideInvite(access, membership, organizationRoles, [invitation.email]).allowed) ids.add(invitation.id);

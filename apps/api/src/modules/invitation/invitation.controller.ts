@@ -32,7 +32,10 @@ export class InvitationController {
   @HttpCode(200)
   @Access('account')
   @ApiListOkResponse(InvitationResponse, 'Open (pending or expired) invitations of the organization, newest first; query matches the e-mail address.')
-  listInvitationsInOrganization(@CurrentOperator() operator: Operator, @Body() body: ListOrganizationInvitationsRequest): Promise<InvitationResponse[] | Page<InvitationResponse>> {
+  listInvitationsInOrganization(
+    @CurrentOperator() operator: Operator,
+    @Body() body: ListOrganizationInvitationsRequest,
+  ): Promise<InvitationResponse[] | Page<InvitationResponse>> {
     return this.service.listInOrganization(operator, body.organizationId, body);
   }
 
@@ -41,7 +44,10 @@ export class InvitationController {
   @HttpCode(200)
   @Access('account')
   @ApiListOkResponse(InvitationResponse, 'Open (pending or expired) invitations naming the project, newest first; query matches the e-mail address.')
-  listInvitationsInProject(@CurrentOperator() operator: Operator, @Body() body: ListProjectInvitationsRequest): Promise<InvitationResponse[] | Page<InvitationResponse>> {
+  listInvitationsInProject(
+    @CurrentOperator() operator: Operator,
+    @Body() body: ListProjectInvitationsRequest,
+  ): Promise<InvitationResponse[] | Page<InvitationResponse>> {
     return this.service.listInProject(operator, body.projectId, body);
   }
 
@@ -84,14 +90,21 @@ export class OrganizationInvitationController {
   @Access('account')
   @Idempotent()
   @ApiOkResponse({ type: [InviteResultEntryResponse], description: 'One entry per distinct address; an entry without invitation and account failed.' })
-  inviteMembers(@CurrentOperator() operator: Operator, @Body() body: InviteMembersRequest, @AuditContext() audit: AuditContext): Promise<InviteResultEntryResponse[]> {
+  inviteMembers(
+    @CurrentOperator() operator: Operator,
+    @Body() body: InviteMembersRequest,
+    @AuditContext() audit: AuditContext,
+  ): Promise<InviteResultEntryResponse[]> {
     return this.service.inviteMembers(operator, body, audit);
   }
 
   @Post('resendInvitation')
   @HttpCode(200)
   @Access('account')
-  @ApiOkResponse({ type: InvitationResponse, description: 'The pending invitation whose e-mail is queued again (due now, attempts reset); same rights as cancelling it.' })
+  @ApiOkResponse({
+    type: InvitationResponse,
+    description: 'The pending invitation whose e-mail is queued again (due now, attempts reset); same rights as cancelling it.',
+  })
   resendInvitation(@CurrentOperator() operator: Operator, @Body() body: InvitationIdRequest, @AuditContext() audit: AuditContext): Promise<InvitationResponse> {
     return this.service.resend(operator, body.invitationId, audit);
   }

@@ -13,12 +13,19 @@ export class InviteProjectRequest {
 }
 
 export class InviteMembersProps {
-  @ApiProperty({ minLength: 10, maxLength: 10, description: 'The organization role of the invitees; a project admin (not an organization admin) gives the member role only.' })
+  @ApiProperty({
+    minLength: 10,
+    maxLength: 10,
+    description: 'The organization role of the invitees; a project admin (not an organization admin) gives the member role only.',
+  })
   @IsString()
   @MaxLength(10)
   roleId: string;
 
-  @ApiProperty({ type: [InviteProjectRequest], description: 'Project roles of the invitees; a project admin (not an organization admin) names at least one project, each one it administers.' })
+  @ApiProperty({
+    type: [InviteProjectRequest],
+    description: 'Project roles of the invitees; a project admin (not an organization admin) names at least one project, each one it administers.',
+  })
   @IsArray()
   @ArrayMaxSize(MAX_EMAILS_PER_INVITE)
   @ValidateNested({ each: true })
@@ -71,7 +78,9 @@ export class InvitationResponse {
   @ApiProperty({ enum: ['pending', 'expired', 'accepted', 'cancelled'] }) status: InvitationStatus;
   @ApiProperty() createdById: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
-  @ApiProperty({ description: 'Whether its e-mail was given up as failed (it can be sent again with /organization/resendInvitation); false outside the listings.' })
+  @ApiProperty({
+    description: 'Whether its e-mail was given up as failed (it can be sent again with /organization/resendInvitation); false outside the listings.',
+  })
   emailDeliveryFailed: boolean;
 }
 
@@ -88,8 +97,13 @@ export class InvitationWithOrganizationResponse {
 
 export class InviteResultEntryResponse {
   @ApiProperty() email: string;
-  @ApiProperty({ type: InvitationResponse, nullable: true, description: 'The invitation sent, when the address was invited.' }) invitation: InvitationResponse | null;
-  @ApiProperty({ type: AccountResponse, nullable: true, description: 'The account with its membership in this organization, when it already belonged to the organization and got the projects directly.' })
+  @ApiProperty({ type: InvitationResponse, nullable: true, description: 'The invitation sent, when the address was invited.' })
+  invitation: InvitationResponse | null;
+  @ApiProperty({
+    type: AccountResponse,
+    nullable: true,
+    description: 'The account with its membership in this organization, when it already belonged to the organization and got the projects directly.',
+  })
   account: AccountResponse | null;
 }
 

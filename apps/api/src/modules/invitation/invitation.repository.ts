@@ -53,7 +53,10 @@ export class InvitationRepository {
 
   /** The open (neither accepted nor cancelled: pending or expired) invitations `accountId` sent to the organization, oldest first. */
   openSentBy(organizationId: string, accountId: string): Promise<InvitationEntity[]> {
-    return this.invitations().find({ where: { organizationId, createdById: accountId, acceptedAt: IsNull(), cancelledAt: IsNull() }, order: { createdAt: 'ASC', id: 'ASC' } });
+    return this.invitations().find({
+      where: { organizationId, createdById: accountId, acceptedAt: IsNull(), cancelledAt: IsNull() },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
   }
 
   findById(id: string): Promise<InvitationEntity | null> {

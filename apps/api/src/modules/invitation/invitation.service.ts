@@ -96,7 +96,9 @@ export class InvitationService {
     assertInvitationMembershipValid(invited, {
       id: invited.organizationId,
       roleIds: organizationRoles.map((r) => r.id),
-      projects: projectIds.filter((id) => access.includesProject(id)).map((id) => ({ id, roleIds: projectRoles.filter((r) => r.projectId === id).map((r) => r.id) })),
+      projects: projectIds
+        .filter((id) => access.includesProject(id))
+        .map((id) => ({ id, roleIds: projectRoles.filter((r) => r.projectId === id).map((r) => r.id) })),
     });
   }
 
@@ -152,7 +154,13 @@ export class InvitationService {
     /** In the transaction of one address: takes the organization's lock, then asks whether the operator may still invite it. */
     const authorize = async (email: string) => {
       await this.membershipService.lockOrganization(invited.organizationId);
-      const current = await this.access.organization(operator, invited.organizationId, Actions.OrganizationView, {}, projects.map((p) => p.projectId));
+      const current = await this.access.organization(
+        operator,
+        invited.organizationId,
+        Actions.OrganizationView,
+        {},
+        projects.map((p) => p.projectId),
+      );
       this.access.assertMayInvite(current, invited, organizationRoles, [email]);
     };
     const organization = await this.organizations.findById(invited.organizationId);
@@ -168,7 +176,18 @@ export class InvitationService {
       }
       const email = normalizeEmail(raw);
       try {
-        entries.push(await this.inviteOne(operator, organization, email, invited, replaced.get(email) ?? [], { name: inviter?.name ?? null, email: operator.email, locale: inviter?.locale ?? DEFAULT_LOCALE }, authorize, audit));
+        entries.push(
+          await this.inviteOne(
+            operator,
+            organization,
+            email,
+            invited,
+            replaced.get(email) ?? [],
+            { name: inviter?.name ?? null, email: operator.email, locale: inviter?.locale ?? DEFAULT_LOCALE },
+            authorize,
+            audit,
+          ),
+        );
       } catch (error) {
         this.logger.warn({ err: error, organizationId: organization.id }, 'Invitation of one address failed');
         entries.push({ email: raw, invitation: null, account: null });
@@ -251,7 +270,13 @@ export class InvitationService {
    * projects it has keep their roles. `authorize` takes the organization's lock and asks the
    * operator's right again.
    */
-  private async addMissingProjectMemberships(operator: Operator, accountId: string, membership: Membership, authorize: () => Promise<void>, audit: AuditContext): Promise<void> {
+  private async addMissingProjectMemberships(
+    operator: Operator,
+    accountId: string,
+    membership: Membership,
+    authorize: () => Promise<void>,
+    audit: AuditContext,
+  ): Promise<void> {
     await this.transactions.withTransaction(async () => {
       await authorize();
       const current = (await this.memberships.membershipsOf([accountId])).get(accountId) ?? [];
@@ -291,7 +316,10 @@ export class InvitationService {
   private async listOpen(scope: InvitationScope, request: ListRequest): Promise<InvitationResponse[] | Page<InvitationResponse>> {
     const window = listWindow(request, INVITATION_KEYSET);
     const rows = await this.invitations.openPage(scope, window);
-    const failed = await this.mail.failedReferences(INVITATION_MAIL_KIND, rows.map((i) => i.id));
+    const failed = await this.mail.failedReferences(
+      INVITATION_MAIL_KIND,
+      rows.map((i) => i.id),
+    );
     const now = new Date();
     return listAnswer(window, rows, invitationKeyOf, (i) => toInvitationResponse(i, now, failed.has(i.id)));
   }
@@ -371,7 +399,12 @@ export class InvitationService {
     if (invitationStatus(invitation, new Date()) !== 'pending') throw new DomainError('INVITATION_INVALID');
     await this.transactions.withTransaction(async () => {
       if (!(await this.mail.resend(INVITATION_MAIL_KIND, invitation.id))) throw new DomainError('NOT_FOUND');
-      await this.audit.record(audit, { action: 'invitation.resend', targetType: 'invitation', targetId: invitation.id, organizationId: invitation.organizationId });
+      await this.audit.record(audit, {
+        action: 'invitation.resend',
+        targetType: 'invitation',
+        targetId: invitation.id,
+        organizationId: invitation.organizationId,
+      });
     });
     return toInvitationResponse(invitation, new Date());
   }

@@ -26,7 +26,10 @@ export class KarteMappingController {
   @ReadCall()
   @HttpCode(200)
   @Access('systemAdmin')
-  @ApiOkResponse({ description: 'The mapping, or null when the project has none.', schema: { nullable: true, allOf: [{ $ref: getSchemaPath(ProjectKarteMappingResponse) }] } })
+  @ApiOkResponse({
+    description: 'The mapping, or null when the project has none.',
+    schema: { nullable: true, allOf: [{ $ref: getSchemaPath(ProjectKarteMappingResponse) }] },
+  })
   getProjectKarteMapping(@CurrentOperator() operator: Operator, @Body() body: ProjectKarteMappingRequest): Promise<ProjectKarteMappingResponse | null> {
     return this.service.getOfProject(operator, body.projectId);
   }
@@ -35,7 +38,11 @@ export class KarteMappingController {
   @HttpCode(200)
   @Access('systemAdmin')
   @ApiOkResponse({ type: ProjectKarteMappingResponse })
-  upsertProjectKarteMapping(@CurrentOperator() operator: Operator, @Body() body: UpsertProjectKarteMappingRequest, @AuditContext() audit: AuditContext): Promise<ProjectKarteMappingResponse> {
+  upsertProjectKarteMapping(
+    @CurrentOperator() operator: Operator,
+    @Body() body: UpsertProjectKarteMappingRequest,
+    @AuditContext() audit: AuditContext,
+  ): Promise<ProjectKarteMappingResponse> {
     return this.service.upsertOfProject(operator, body.projectId, body.karteProjectId, audit);
   }
 
@@ -43,8 +50,14 @@ export class KarteMappingController {
   @ReadCall()
   @HttpCode(200)
   @Access('systemAdmin')
-  @ApiOkResponse({ description: 'The mapping, or null when the organization has none.', schema: { nullable: true, allOf: [{ $ref: getSchemaPath(OrganizationKarteMappingResponse) }] } })
-  getOrganizationKarteMapping(@CurrentOperator() operator: Operator, @Body() body: OrganizationKarteMappingRequest): Promise<OrganizationKarteMappingResponse | null> {
+  @ApiOkResponse({
+    description: 'The mapping, or null when the organization has none.',
+    schema: { nullable: true, allOf: [{ $ref: getSchemaPath(OrganizationKarteMappingResponse) }] },
+  })
+  getOrganizationKarteMapping(
+    @CurrentOperator() operator: Operator,
+    @Body() body: OrganizationKarteMappingRequest,
+  ): Promise<OrganizationKarteMappingResponse | null> {
     return this.service.getOfOrganization(operator, body.organizationId);
   }
 

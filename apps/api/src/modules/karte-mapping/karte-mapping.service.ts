@@ -61,7 +61,12 @@ export class KarteMappingService {
     return mapping ? toOrganizationKarteMappingResponse(mapping) : null;
   }
 
-  async upsertOfOrganization(operator: Operator, organizationId: string, karteOrganizationId: string, audit: AuditContext): Promise<OrganizationKarteMappingResponse> {
+  async upsertOfOrganization(
+    operator: Operator,
+    organizationId: string,
+    karteOrganizationId: string,
+    audit: AuditContext,
+  ): Promise<OrganizationKarteMappingResponse> {
     this.access.assert(operator, Actions.KarteMappingWrite);
     assertValidId('karteOrganization', karteOrganizationId);
     return this.transactions.withTransaction(async () => {

@@ -79,7 +79,13 @@ export class EmailOutboxRepository {
     const result = await this.outbox()
       .createQueryBuilder()
       .update()
-      .set({ status: 'pending', lockedBy: null, lockedUntil: null, lastError: error, nextAttemptAt: () => `now() + (${Math.max(0, Math.round(delayMs))} * interval '1 millisecond')` })
+      .set({
+        status: 'pending',
+        lockedBy: null,
+        lockedUntil: null,
+        lastError: error,
+        nextAttemptAt: () => `now() + (${Math.max(0, Math.round(delayMs))} * interval '1 millisecond')`,
+      })
       .where({ id, lockedBy: workerId, status: 'sending' })
       .execute();
     return (result.affected ?? 0) > 0;

@@ -4,7 +4,18 @@ import { EmailOutboxEntity } from './email-outbox.entity';
 
 /** The raw statements of the e-mail outbox (docs/architecture.md#repositories-and-sql). */
 
-const OUTBOX = new EntityColumns(EmailOutboxEntity, 'o', ['id', 'kind', 'referenceId', 'status', 'attempts', 'nextAttemptAt', 'lockedBy', 'lockedUntil', 'lastError', 'createdAt']);
+const OUTBOX = new EntityColumns(EmailOutboxEntity, 'o', [
+  'id',
+  'kind',
+  'referenceId',
+  'status',
+  'attempts',
+  'nextAttemptAt',
+  'lockedBy',
+  'lockedUntil',
+  'lastError',
+  'createdAt',
+]);
 /** The columns of a message that its delivery reads. */
 const DELIVERY = new EntityColumns(EmailOutboxEntity, 'o', ['id', 'kind', 'referenceId', 'toEmail', 'subject', 'textBody', 'htmlBody', 'attempts']);
 const LATEST = new EntityColumns(EmailOutboxEntity, 'o', ['referenceId', 'status']);

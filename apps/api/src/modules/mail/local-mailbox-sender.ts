@@ -37,7 +37,6 @@ export class LocalMailboxSender implements MailSender {
     await writeFile(join(this.dir, `.${file}.tmp`), JSON.stringify(stored, null, 2));
     await rename(join(this.dir, `.${file}.tmp`), join(this.dir, file));
   }
-
 }
 
 /** The messages stored in a local mailbox directory, newest first. */

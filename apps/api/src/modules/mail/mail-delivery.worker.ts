@@ -125,7 +125,10 @@ export class MailDeliveryWorker implements OnApplicationBootstrap, OnModuleDestr
     const round: DeliveryRound = { claimed: claimed.length, sent: 0, retried: 0, failed: 0 };
     for (const [index, message] of claimed.entries()) {
       if (this.stopping) {
-        await this.outbox.release(claimed.slice(index).map((m) => m.id), this.workerId);
+        await this.outbox.release(
+          claimed.slice(index).map((m) => m.id),
+          this.workerId,
+        );
         break;
       }
       if (!(await this.outbox.renewLease(message.id, this.workerId, this.settings.leaseMs))) continue;
@@ -153,19 +156,24 @@ export class MailDeliveryWorker implements OnApplicationBootstrap, OnModuleDestr
    * longer pending, and any other e-mail after maxAttempts.
    */
   private async recordFailure(message: ClaimedMessage, reason: string): Promise<'retried' | 'failed'> {
-    const invitationPending = message.kind === INVITATION_MAIL_KIND && message.referenceId !== null ? await this.outbox.invitationPending(message.referenceId) : null;
+    const invitationPending =
+      message.kind === INVITATION_MAIL_KIND && message.referenceId !== null ? await this.outbox.invitationPending(message.referenceId) : null;
     if (invitationPending === false || (invitationPending === null && message.attempts >= this.settings.maxAttempts)) {
       MailDeliveryWorker.failures.givenUp += 1;
       await this.outbox.markFailed(message.id, this.workerId, reason);
       const why = invitationPending === false ? 'its invitation is no longer pending' : 'after the last attempt';
-      this.logger.error({ messageId: message.id, kind: message.kind, referenceId: message.referenceId, attempts: message.attempts, error: reason }, `E-mail given up: ${why}`);
+      this.logger.error(
+        { messageId: message.id, kind: message.kind, referenceId: message.referenceId, attempts: message.attempts, error: reason },
+        `E-mail given up: ${why}`,
+      );
       return 'failed';
     }
     const delay = retryDelayMs(Math.min(message.attempts, this.settings.maxAttempts), this.settings.retryBaseMs);
     MailDeliveryWorker.failures.retried += 1;
     await this.outbox.markRetry(message.id, this.workerId, reason, delay);
     const log = { messageId: message.id, kind: message.kind, attempts: message.attempts, retryInMs: delay, error: reason };
-    if (message.attempts >= this.settings.maxAttempts) this.logger.error(log, 'E-mail still undelivered after the last backoff step; retrying while its invitation is pending');
+    if (message.attempts >= this.settings.maxAttempts)
+      this.logger.error(log, 'E-mail still undelivered after the last backoff step; retrying while its invitation is pending');
     else this.logger.warn(log, 'E-mail delivery failed; will retry');
     return 'retried';
   }

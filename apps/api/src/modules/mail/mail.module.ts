@@ -14,7 +14,12 @@ import { MailboxController } from './mailbox.controller';
 async function createMailSender(config: AppConfig): Promise<MailSender> {
   if (config.sendgridApiKey) {
     const { SendgridMailSender } = await import('./sendgrid-mail-sender.js');
-    return new SendgridMailSender({ apiKey: config.sendgridApiKey, apiUrl: config.sendgridApiUrl, from: config.deployment.invitationSender, timeoutMs: sendTimeoutMs(config.mail.leaseMs) });
+    return new SendgridMailSender({
+      apiKey: config.sendgridApiKey,
+      apiUrl: config.sendgridApiUrl,
+      from: config.deployment.invitationSender,
+      timeoutMs: sendTimeoutMs(config.mail.leaseMs),
+    });
   }
   return new LocalMailboxSender(mailboxDir(config), `${config.deployment.invitationSender.name} <${config.deployment.invitationSender.email}>`);
 }

@@ -21,7 +21,15 @@ export class MailService {
    */
   async enqueue(mail: OutgoingMail): Promise<string> {
     const id = randomUUID();
-    await this.outbox.insert({ id, kind: mail.kind, referenceId: mail.referenceId, toEmail: mail.to.toLowerCase(), subject: mail.subject, textBody: mail.text, htmlBody: mail.html });
+    await this.outbox.insert({
+      id,
+      kind: mail.kind,
+      referenceId: mail.referenceId,
+      toEmail: mail.to.toLowerCase(),
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html,
+    });
     return id;
   }
 

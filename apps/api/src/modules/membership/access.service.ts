@@ -1,5 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { accessRoleKeys, Actions, decide, DomainError, type AccessRoleKeys, type Action, type Decision, type ErrorCode, type Membership, type PermissionSubject, type RoleRef } from '@console/domain';
+import {
+  accessRoleKeys,
+  Actions,
+  decide,
+  DomainError,
+  type AccessRoleKeys,
+  type Action,
+  type Decision,
+  type ErrorCode,
+  type Membership,
+  type PermissionSubject,
+  type RoleRef,
+} from '@console/domain';
 import type { Operator } from '../../common/auth/operator';
 import { MembershipRepository, type AccessFacts } from './membership.repository';
 
@@ -98,7 +110,13 @@ export class AccessService {
    * `action` in the organization. `projectIds` are projects the call names (an invitation's): the
    * answer tells which belong to the organization and the operator's roles in those.
    */
-  async organization(operator: Operator, organizationId: string, action: Action, subject: AccessSubject = {}, projectIds: readonly string[] = []): Promise<Access> {
+  async organization(
+    operator: Operator,
+    organizationId: string,
+    action: Action,
+    subject: AccessSubject = {},
+    projectIds: readonly string[] = [],
+  ): Promise<Access> {
     const facts = await this.memberships.accessInOrganization(operator.id, organizationId, projectIds);
     return this.authorize('organization', operator, facts, action, subject);
   }
@@ -116,7 +134,12 @@ export class AccessService {
   }
 
   /** `action` on an invitation (null: no such invitation), in its organization; the invitee is no outsider. The invitation is handed back. */
-  async invitation<T extends InvitationScope>(operator: Operator, invitation: T | null, action: Action, subject: AccessSubject = {}): Promise<{ access: Access; invitation: T }> {
+  async invitation<T extends InvitationScope>(
+    operator: Operator,
+    invitation: T | null,
+    action: Action,
+    subject: AccessSubject = {},
+  ): Promise<{ access: Access; invitation: T }> {
     const scoped = { targetEmail: invitation?.email, ...subject };
     if (!invitation) return this.missing('invitation', operator, scoped);
     const facts = await this.memberships.accessInOrganization(operator.id, invitation.organizationId, []);
@@ -150,7 +173,8 @@ export class AccessService {
     } else {
       const { organizationRoleKey } = accessRoleKeys([invited], { organization: organizationRoles }, { organizationId: invited.organizationId });
       for (const { projectId } of invited.projects) {
-        for (const subject of subjects) questions.push({ action: Actions.ProjectInvite, subject: { ...subject, invitedOrganizationRoleKey: organizationRoleKey }, projectId });
+        for (const subject of subjects)
+          questions.push({ action: Actions.ProjectInvite, subject: { ...subject, invitedOrganizationRoleKey: organizationRoleKey }, projectId });
       }
     }
     for (const { action, subject, projectId } of questions) {

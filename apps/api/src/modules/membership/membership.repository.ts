@@ -63,7 +63,8 @@ function accessFacts(rows: readonly AccessRow[]): AccessFacts | null {
   const [first] = rows;
   if (!first) return null;
   const facts: AccessFacts = { organizationId: first.organization_id, memberships: [], roles: { organization: [], project: [] }, projectIds: [] };
-  if (first.organization_role_id !== null && first.organization_role_key !== null) facts.roles.organization.push({ id: first.organization_role_id, key: first.organization_role_key });
+  if (first.organization_role_id !== null && first.organization_role_key !== null)
+    facts.roles.organization.push({ id: first.organization_role_id, key: first.organization_role_key });
   const projects: ProjectAssignment[] = [];
   for (const row of rows) {
     if (row.project_id === null) continue;
@@ -224,7 +225,9 @@ export class MembershipRepository {
         // Only a project of this organization: its members are members of the organization.
         ...(notInProjectId === undefined
           ? []
-          : [`NOT EXISTS (SELECT 1 FROM project_memberships pm WHERE pm.account_id = om.account_id AND pm.organization_id = om.organization_id AND pm.project_id = ${sql.param(notInProjectId)})`]),
+          : [
+              `NOT EXISTS (SELECT 1 FROM project_memberships pm WHERE pm.account_id = om.account_id AND pm.organization_id = om.organization_id AND pm.project_id = ${sql.param(notInProjectId)})`,
+            ]),
       ],
     });
   }
@@ -259,14 +262,27 @@ export class MembershipRepository {
   async insertOrganizationMemberships(memberships: readonly NewOrganizationMembership[]): Promise<void> {
     if (memberships.length === 0) return;
     await this.organizationMemberships().insert(
-      memberships.map((m) => ({ accountId: m.accountId, organizationId: m.organizationId, roleId: m.roleId, createdById: m.operatorId, updatedById: m.operatorId })),
+      memberships.map((m) => ({
+        accountId: m.accountId,
+        organizationId: m.organizationId,
+        roleId: m.roleId,
+        createdById: m.operatorId,
+        updatedById: m.operatorId,
+      })),
     );
   }
 
   async insertProjectMemberships(memberships: readonly NewProjectMembership[]): Promise<void> {
     if (memberships.length === 0) return;
     await this.projectMemberships().insert(
-      memberships.map((m) => ({ accountId: m.accountId, projectId: m.projectId, organizationId: m.organizationId, roleId: m.roleId, createdById: m.operatorId, updatedById: m.operatorId })),
+      memberships.map((m) => ({
+        accountId: m.accountId,
+        projectId: m.projectId,
+        organizationId: m.organizationId,
+        roleId: m.roleId,
+        createdById: m.operatorId,
+        updatedById: m.operatorId,
+      })),
     );
   }
 

@@ -21,7 +21,11 @@ export class RoleAssignmentController {
   @HttpCode(200)
   @Access('account')
   @ApiOkResponse({ type: AccountResponse, description: 'The account, with its membership in the organization.' })
-  assignProjectRole(@CurrentOperator() operator: Operator, @Body() body: AssignProjectRoleRequest, @AuditContext() audit: AuditContext): Promise<AccountResponse> {
+  assignProjectRole(
+    @CurrentOperator() operator: Operator,
+    @Body() body: AssignProjectRoleRequest,
+    @AuditContext() audit: AuditContext,
+  ): Promise<AccountResponse> {
     return this.service.assignProjectRole(operator, body.accountId, body.organizationId, body.props, audit);
   }
 
@@ -30,7 +34,11 @@ export class RoleAssignmentController {
   @HttpCode(200)
   @Access('account')
   @ApiOkResponse({ type: AccountResponse, description: 'The account, with its membership in the organization.' })
-  assignOrganizationRole(@CurrentOperator() operator: Operator, @Body() body: AssignOrganizationRoleRequest, @AuditContext() audit: AuditContext): Promise<AccountResponse> {
+  assignOrganizationRole(
+    @CurrentOperator() operator: Operator,
+    @Body() body: AssignOrganizationRoleRequest,
+    @AuditContext() audit: AuditContext,
+  ): Promise<AccountResponse> {
     return this.service.assignOrganizationRole(operator, body.accountId, body.props, audit);
   }
 }

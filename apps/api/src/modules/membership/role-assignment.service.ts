@@ -45,7 +45,12 @@ export class RoleAssignmentService {
    * organization's lock (MembershipService.change), with the operator's rights as they are then;
    * the invitations the account sent that it may no longer send are cancelled with the change.
    */
-  async assignOrganizationRole(operator: Operator, accountId: string, props: { organizationId: string; roleId: string }, audit: AuditContext): Promise<AccountResponse> {
+  async assignOrganizationRole(
+    operator: Operator,
+    accountId: string,
+    props: { organizationId: string; roleId: string },
+    audit: AuditContext,
+  ): Promise<AccountResponse> {
     const { organizationId, roleId } = props;
     return this.membershipService.change(
       () => this.access.organization(operator, organizationId, Actions.OrganizationAssignRole, { targetAccountId: accountId }),
@@ -76,7 +81,13 @@ export class RoleAssignmentService {
    * organization (docs/product-rules.md#validation) and the role must be the project's. Under the organization's lock, like
    * an organization role; the invitations into the project the account may no longer send are cancelled.
    */
-  async assignProjectRole(operator: Operator, accountId: string, organizationId: string, props: { projectId: string; roleId: string }, audit: AuditContext): Promise<AccountResponse> {
+  async assignProjectRole(
+    operator: Operator,
+    accountId: string,
+    organizationId: string,
+    props: { projectId: string; roleId: string },
+    audit: AuditContext,
+  ): Promise<AccountResponse> {
     const { projectId, roleId } = props;
     return this.membershipService.change(
       async () => {

@@ -10,7 +10,13 @@ import { AccountResponse } from '../account/account.dto';
 import { AuditContext } from '../audit/audit-context';
 import { UploadedImageResponse } from '../files/files.dto';
 import { ApiListOkResponse, ListRequest, type Page } from '../../common/http/paging';
-import { ListOrganizationMembersRequest, OrganizationIdRequest, OrganizationMemberRequest, OrganizationResponse, UpdateOrganizationRequest } from './organization.dto';
+import {
+  ListOrganizationMembersRequest,
+  OrganizationIdRequest,
+  OrganizationMemberRequest,
+  OrganizationResponse,
+  UpdateOrganizationRequest,
+} from './organization.dto';
 import { OrganizationService } from './organization.service';
 import { ReadCall } from '../../common/http/read-call';
 import { WriteFailure } from '../../common/http/write-failure';
@@ -26,7 +32,10 @@ export class OrganizationController {
   @HttpCode(200)
   @Access('account')
   @ApiBody({ type: ListRequest, required: false })
-  @ApiListOkResponse(OrganizationResponse, 'Every organization for a system administrator, otherwise the account’s own; by name, then id, with their roles; query matches the organization name.')
+  @ApiListOkResponse(
+    OrganizationResponse,
+    'Every organization for a system administrator, otherwise the account’s own; by name, then id, with their roles; query matches the organization name.',
+  )
   listOrganizationsOfAccount(@CurrentOperator() operator: Operator, @Body() body: ListRequest): Promise<OrganizationResponse[] | Page<OrganizationResponse>> {
     return this.service.listOfAccount(operator, body);
   }
@@ -44,8 +53,14 @@ export class OrganizationController {
   @ReadCall()
   @HttpCode(200)
   @Access('account')
-  @ApiListOkResponse(AccountResponse, 'The members in the order they joined, each with its membership in this organization only; query matches display name or e-mail address.')
-  listOrganizationMembers(@CurrentOperator() operator: Operator, @Body() body: ListOrganizationMembersRequest): Promise<AccountResponse[] | Page<AccountResponse>> {
+  @ApiListOkResponse(
+    AccountResponse,
+    'The members in the order they joined, each with its membership in this organization only; query matches display name or e-mail address.',
+  )
+  listOrganizationMembers(
+    @CurrentOperator() operator: Operator,
+    @Body() body: ListOrganizationMembersRequest,
+  ): Promise<AccountResponse[] | Page<AccountResponse>> {
     return this.service.listMembers(operator, body.organizationId, body, body.notInProjectId);
   }
 
@@ -54,7 +69,11 @@ export class OrganizationController {
   @HttpCode(200)
   @Access('account')
   @ApiOkResponse({ type: OrganizationResponse })
-  updateOrganization(@CurrentOperator() operator: Operator, @Body() body: UpdateOrganizationRequest, @AuditContext() audit: AuditContext): Promise<OrganizationResponse> {
+  updateOrganization(
+    @CurrentOperator() operator: Operator,
+    @Body() body: UpdateOrganizationRequest,
+    @AuditContext() audit: AuditContext,
+  ): Promise<OrganizationResponse> {
     return this.service.update(operator, body.organizationId, body.updateProps, audit);
   }
 
@@ -65,7 +84,11 @@ export class OrganizationController {
   @ApiConsumes('multipart/form-data')
   @ApiBody(imageUploadSchema(['organizationId']))
   @ApiOkResponse({ type: UploadedImageResponse })
-  async uploadOrganizationProfileImage(@CurrentOperator() operator: Operator, @Req() request: FastifyRequest, @AuditContext() audit: AuditContext): Promise<UploadedImageResponse> {
+  async uploadOrganizationProfileImage(
+    @CurrentOperator() operator: Operator,
+    @Req() request: FastifyRequest,
+    @AuditContext() audit: AuditContext,
+  ): Promise<UploadedImageResponse> {
     const { image, fields } = await readImageUpload(request, ['organizationId']);
     return this.service.uploadProfileImage(operator, fields.organizationId, image, audit);
   }
@@ -75,7 +98,11 @@ export class OrganizationController {
   @HttpCode(200)
   @Access('account')
   @ApiOkResponse({ type: AccountResponse, description: 'The removed account, with its (now empty) membership in this organization.' })
-  removeOrganizationMember(@CurrentOperator() operator: Operator, @Body() body: OrganizationMemberRequest, @AuditContext() audit: AuditContext): Promise<AccountResponse> {
+  removeOrganizationMember(
+    @CurrentOperator() operator: Operator,
+    @Body() body: OrganizationMemberRequest,
+    @AuditContext() audit: AuditContext,
+  ): Promise<AccountResponse> {
     return this.service.removeMember(operator, body.organizationId, body.accountId, audit);
   }
 }

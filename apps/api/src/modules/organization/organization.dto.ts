@@ -17,7 +17,8 @@ export class ListOrganizationMembersRequest extends IntersectionType(Organizatio
   @ApiPropertyOptional({
     minLength: 8,
     maxLength: 8,
-    description: "Leaves out the members of this project of the organization (e.g. to suggest whom to invite into it); a project of another organization leaves out nobody.",
+    description:
+      'Leaves out the members of this project of the organization (e.g. to suggest whom to invite into it); a project of another organization leaves out nobody.',
   })
   @IsOptional()
   @IsDomainId('project')

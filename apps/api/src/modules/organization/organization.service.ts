@@ -116,7 +116,13 @@ export class OrganizationService {
       const before = await this.organizations.findByIdForUpdate(organizationId);
       if (!before) throw new DomainError('NOT_FOUND');
       if (Object.keys(changes).length > 0) await this.organizations.update(organizationId, { ...changes, updatedById: operator.id });
-      await this.audit.record(audit, { action: 'organization.update', targetType: 'organization', targetId: organizationId, organizationId, changes: changedFields(before, changes) });
+      await this.audit.record(audit, {
+        action: 'organization.update',
+        targetType: 'organization',
+        targetId: organizationId,
+        organizationId,
+        changes: changedFields(before, changes),
+      });
       return this.response(organizationId);
     });
   }
@@ -143,7 +149,12 @@ export class OrganizationService {
    * query matches display name or e-mail address. With `notInProjectId`, not the members of that
    * project of the organization.
    */
-  async listMembers(operator: Operator, organizationId: string, request: ListRequest, notInProjectId?: string): Promise<AccountResponse[] | Page<AccountResponse>> {
+  async listMembers(
+    operator: Operator,
+    organizationId: string,
+    request: ListRequest,
+    notInProjectId?: string,
+  ): Promise<AccountResponse[] | Page<AccountResponse>> {
     await this.access.organization(operator, organizationId, Actions.OrganizationListMembers);
     const window = listWindow(request, ORGANIZATION_MEMBER_KEYSET);
     const rows = await this.memberships.organizationMemberPage(organizationId, window, notInProjectId);

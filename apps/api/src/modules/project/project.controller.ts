@@ -7,7 +7,15 @@ import type { Operator } from '../../common/auth/operator';
 import { AccountResponse } from '../account/account.dto';
 import { AuditContext } from '../audit/audit-context';
 import { ApiListOkResponse, type Page } from '../../common/http/paging';
-import { ListProjectMembersRequest, ListProjectsInAccountRequest, ProjectIdRequest, ProjectListItemResponse, ProjectMemberRequest, ProjectResponse, UpdateProjectRequest } from './project.dto';
+import {
+  ListProjectMembersRequest,
+  ListProjectsInAccountRequest,
+  ProjectIdRequest,
+  ProjectListItemResponse,
+  ProjectMemberRequest,
+  ProjectResponse,
+  UpdateProjectRequest,
+} from './project.dto';
 import { ProjectService } from './project.service';
 import { ReadCall } from '../../common/http/read-call';
 import { WriteFailure } from '../../common/http/write-failure';
@@ -27,7 +35,10 @@ export class ProjectController {
     ProjectListItemResponse,
     'Every project for a system administrator, otherwise the projects of the organizations the account belongs to (with organizationId, that organization’s only); by organization name, organization id, project name and project id (an organization’s projects are consecutive), each with its organization’s name and image; query matches the project name or its organization’s name.',
   )
-  listProjectsInAccount(@CurrentOperator() operator: Operator, @Body() body: ListProjectsInAccountRequest): Promise<ProjectListItemResponse[] | Page<ProjectListItemResponse>> {
+  listProjectsInAccount(
+    @CurrentOperator() operator: Operator,
+    @Body() body: ListProjectsInAccountRequest,
+  ): Promise<ProjectListItemResponse[] | Page<ProjectListItemResponse>> {
     return this.service.listInAccount(operator, body);
   }
 
@@ -44,7 +55,10 @@ export class ProjectController {
   @ReadCall()
   @HttpCode(200)
   @Access('account')
-  @ApiListOkResponse(AccountResponse, 'The project’s members in the order they were added, each with its membership in the owning organization; query matches display name or e-mail address.')
+  @ApiListOkResponse(
+    AccountResponse,
+    'The project’s members in the order they were added, each with its membership in the owning organization; query matches display name or e-mail address.',
+  )
   listProjectMembers(@CurrentOperator() operator: Operator, @Body() body: ListProjectMembersRequest): Promise<AccountResponse[] | Page<AccountResponse>> {
     return this.service.listMembers(operator, body.projectId, body);
   }
@@ -63,7 +77,11 @@ export class ProjectController {
   @HttpCode(200)
   @Access('account')
   @ApiOkResponse({ type: AccountResponse, description: 'The account, with its membership in the owning organization.' })
-  removeProjectMember(@CurrentOperator() operator: Operator, @Body() body: ProjectMemberRequest, @AuditContext() audit: AuditContext): Promise<AccountResponse> {
+  removeProjectMember(
+    @CurrentOperator() operator: Operator,
+    @Body() body: ProjectMemberRequest,
+    @AuditContext() audit: AuditContext,
+  ): Promise<AccountResponse> {
     return this.service.removeMember(operator, body.projectId, body.accountId, audit);
   }
 }

@@ -14,7 +14,13 @@ import { MembershipService } from '../membership/membership.service';
 import { OrganizationRepository } from '../organization/organization.repository';
 import { groupRoles } from '../role/role.dto';
 import { RoleRepository } from '../role/role.repository';
-import { toProjectResponse, type ListProjectsInAccountRequest, type ProjectListItemResponse, type ProjectResponse, type ProjectUpdateProps } from './project.dto';
+import {
+  toProjectResponse,
+  type ListProjectsInAccountRequest,
+  type ProjectListItemResponse,
+  type ProjectResponse,
+  type ProjectUpdateProps,
+} from './project.dto';
 import { ProjectEntity } from './project.entity';
 import { ProjectRepository } from './project.repository';
 import { PROJECT_KEYSET, projectKeyOf, type ProjectScope } from './project.sql';
@@ -45,7 +51,10 @@ export class ProjectService {
   ) {}
 
   /** Creates a project of an organization with its preset roles (admin, member), in the transaction in progress or its own. */
-  async create(operator: Pick<Operator, 'id'>, props: { organizationId: string; name: string; productSettings?: ProductSettings; id?: string }): Promise<ProjectEntity> {
+  async create(
+    operator: Pick<Operator, 'id'>,
+    props: { organizationId: string; name: string; productSettings?: ProductSettings; id?: string },
+  ): Promise<ProjectEntity> {
     const name = props.name.trim();
     if (!isValidName(name)) throw new DomainError('NAME_REQUIRED');
     return this.transactions.withTransaction(async () => {

@@ -36,7 +36,10 @@ export class RoleRepository {
 
   findOrganizationRoles(organizationIds: readonly string[]): Promise<RoleEntity[]> {
     if (organizationIds.length === 0) return Promise.resolve([]);
-    return this.roles().find({ where: { organizationId: In([...organizationIds]), projectId: IsNull() }, order: { isPreset: 'DESC', createdAt: 'ASC', key: 'ASC' } });
+    return this.roles().find({
+      where: { organizationId: In([...organizationIds]), projectId: IsNull() },
+      order: { isPreset: 'DESC', createdAt: 'ASC', key: 'ASC' },
+    });
   }
 
   findProjectRoles(projectIds: readonly string[]): Promise<RoleEntity[]> {

@@ -76,7 +76,12 @@ export class SeedService implements OnApplicationBootstrap {
       if (await this.organizations.findById(DEMO.organizationId)) return;
       const operator = { id: ROOT_ACCOUNT_ID };
       await this.organizationService.create(operator, { id: DEMO.organizationId, name: 'デモ組織' });
-      await this.projectService.create(operator, { id: DEMO.projectWithKnowledgeId, organizationId: DEMO.organizationId, name: 'ナレッジ活用プロジェクト', productSettings: { knowledge: { plan: 'enterprise' } } });
+      await this.projectService.create(operator, {
+        id: DEMO.projectWithKnowledgeId,
+        organizationId: DEMO.organizationId,
+        name: 'ナレッジ活用プロジェクト',
+        productSettings: { knowledge: { plan: 'enterprise' } },
+      });
       await this.projectService.create(operator, { id: DEMO.projectWithoutProductsId, organizationId: DEMO.organizationId, name: '準備中プロジェクト' });
       await this.addAdmin(ROOT_ACCOUNT_ID);
     });

@@ -33,7 +33,10 @@ export class SessionController {
     @AuditContext() audit: AuditContext,
   ): Promise<SessionResponse> {
     const session = await this.service.login(bearerToken(request), user, audit);
-    void reply.setCookie(this.config.deployment.sessionCookieName, session.cookie, { ...sessionCookieOptions(this.config), maxAge: Math.floor(session.maxAgeMs / 1000) });
+    void reply.setCookie(this.config.deployment.sessionCookieName, session.cookie, {
+      ...sessionCookieOptions(this.config),
+      maxAge: Math.floor(session.maxAgeMs / 1000),
+    });
     return { active: true, expiresAt: session.expiresAt.toISOString() };
   }
 
@@ -42,7 +45,11 @@ export class SessionController {
   @Access('firebaseUser')
   @ApiBearerAuth()
   @ApiOkResponse({ type: SessionResponse, description: "Clears the session cookie and revokes the user's sessions everywhere." })
-  async logoutSession(@CurrentFirebaseUser() user: FirebaseUser, @Res({ passthrough: true }) reply: FastifyReply, @AuditContext() audit: AuditContext): Promise<SessionResponse> {
+  async logoutSession(
+    @CurrentFirebaseUser() user: FirebaseUser,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @AuditContext() audit: AuditContext,
+  ): Promise<SessionResponse> {
     await this.service.logout(user, audit);
     void reply.clearCookie(this.config.deployment.sessionCookieName, sessionCookieOptions(this.config));
     return { active: false, expiresAt: null };
@@ -51,7 +58,10 @@ export class SessionController {
   @Post('passwordChanged')
   @HttpCode(200)
   @Access('public')
-  @ApiOkResponse({ description: "After a password change with the identity provider: every instance refuses the user's earlier sessions at once (a revocation of the last 10 minutes only; the same answer for any address)." })
+  @ApiOkResponse({
+    description:
+      "After a password change with the identity provider: every instance refuses the user's earlier sessions at once (a revocation of the last 10 minutes only; the same answer for any address).",
+  })
   passwordChanged(@Body() body: PasswordChangedRequest): Promise<void> {
     return this.service.passwordChanged(body.email);
   }

@@ -64,10 +64,17 @@ export class SessionService {
    * recorded). The actor is the user's account; a Firebase user without one is recorded without
    * actor, its session named by its Firebase uid.
    */
-  private async recordSessionEvent(action: Extract<AuditAction, 'session.login' | 'session.logout'>, user: FirebaseUser, audit: AuditContext, changes: AuditChanges): Promise<void> {
+  private async recordSessionEvent(
+    action: Extract<AuditAction, 'session.login' | 'session.logout'>,
+    user: FirebaseUser,
+    audit: AuditContext,
+    changes: AuditChanges,
+  ): Promise<void> {
     const account = await this.accounts.findByIdaasId(user.uid);
     const actor = account ? { accountId: account.id, isSystemAdmin: holdsSystemAdminRights(account, user) } : null;
-    await this.transactions.withTransaction(() => this.audit.record(audit, { action, targetType: 'session', targetId: account?.id ?? user.uid, changes, actor }));
+    await this.transactions.withTransaction(() =>
+      this.audit.record(audit, { action, targetType: 'session', targetId: account?.id ?? user.uid, changes, actor }),
+    );
   }
 
   /**
@@ -79,7 +86,8 @@ export class SessionService {
     const account = await this.accounts.findByIdaasId(user.uid);
     if (!account) throw new DomainError('ACCOUNT_NOT_FOUND');
     const response = await this.accountService.toOwnResponse(account, user);
-    const project = projectId === undefined ? null : await this.viewableProject({ id: account.id, email: account.email, isSystemAdmin: response.isSystemAdmin }, projectId);
+    const project =
+      projectId === undefined ? null : await this.viewableProject({ id: account.id, email: account.email, isSystemAdmin: response.isSystemAdmin }, projectId);
     return { account: response, memberships: response.memberships, project };
   }
 

@@ -26,7 +26,8 @@ export class RequeueEmailsRequest {
 }
 
 export class RequeueEmailsResponse {
-  @ApiProperty({ type: [String], description: 'The e-mails queued again (due now, attempts reset); one being sent right now is left alone.' }) requeued: string[];
+  @ApiProperty({ type: [String], description: 'The e-mails queued again (due now, attempts reset); one being sent right now is left alone.' })
+  requeued: string[];
 }
 
 export function toFailedEmailResponse(message: EmailOutboxEntity): FailedEmailResponse {

@@ -31,7 +31,12 @@ export class FailedEmailService {
       const requeued = await this.outbox.requeue([...new Set(ids.map((id) => id.toLowerCase()))]);
       await this.audit.recordAll(
         audit,
-        requeued.map((e) => ({ action: 'email.requeue', targetType: 'email', targetId: e.id, changes: { status: { before: e.previousStatus, after: 'pending' } } })),
+        requeued.map((e) => ({
+          action: 'email.requeue',
+          targetType: 'email',
+          targetId: e.id,
+          changes: { status: { before: e.previousStatus, after: 'pending' } },
+        })),
       );
       return { requeued: requeued.map((e) => e.id) };
     });

@@ -49,7 +49,11 @@ export class SystemAdminController {
   @HttpCode(200)
   @Access('systemAdmin')
   @ApiOkResponse({ type: AccountResponse })
-  updateIsSystemAdmin(@CurrentOperator() operator: Operator, @Body() body: UpdateIsSystemAdminRequest, @AuditContext() audit: AuditContext): Promise<AccountResponse> {
+  updateIsSystemAdmin(
+    @CurrentOperator() operator: Operator,
+    @Body() body: UpdateIsSystemAdminRequest,
+    @AuditContext() audit: AuditContext,
+  ): Promise<AccountResponse> {
     return this.accounts.updateIsSystemAdmin(operator, body.email, body.isSystemAdmin, audit);
   }
 
@@ -59,7 +63,11 @@ export class SystemAdminController {
   @Access('systemAdmin')
   @Idempotent()
   @ApiOkResponse({ type: OrganizationResponse })
-  createOrganization(@CurrentOperator() operator: Operator, @Body() body: CreateOrganizationRequest, @AuditContext() audit: AuditContext): Promise<OrganizationResponse> {
+  createOrganization(
+    @CurrentOperator() operator: Operator,
+    @Body() body: CreateOrganizationRequest,
+    @AuditContext() audit: AuditContext,
+  ): Promise<OrganizationResponse> {
     return this.organizations.createByAdmin(operator, body, audit);
   }
 
@@ -109,7 +117,11 @@ export class SystemAdminController {
   @HttpCode(200)
   @Access('systemAdmin')
   @ApiOkResponse({ type: RequeueEmailsResponse })
-  requeueEmails(@CurrentOperator() operator: Operator, @Body() body: RequeueEmailsRequest, @AuditContext() audit: AuditContext): Promise<RequeueEmailsResponse> {
+  requeueEmails(
+    @CurrentOperator() operator: Operator,
+    @Body() body: RequeueEmailsRequest,
+    @AuditContext() audit: AuditContext,
+  ): Promise<RequeueEmailsResponse> {
     return this.failedEmails.requeue(operator, body.ids, audit);
   }
 }

@@ -36,7 +36,18 @@ export interface VirtualListProps<Row> {
  * the visible part are rendered, the next page is read as the end nears, with placeholders while
  * loading, when empty, and 再読み込み after a failure.
  */
-export function VirtualList<Row>({ list, rows, renderRows, empty, noMatch, label, height, estimateRowHeight, revealIndex, 'data-testid': testId }: VirtualListProps<Row>) {
+export function VirtualList<Row>({
+  list,
+  rows,
+  renderRows,
+  empty,
+  noMatch,
+  label,
+  height,
+  estimateRowHeight,
+  revealIndex,
+  'data-testid': testId,
+}: VirtualListProps<Row>) {
   const virtual = useVirtualRows(list, rows.length, estimateRowHeight, revealIndex);
   const visible: VisibleRow<Row>[] = [];
   let more: VirtualRowProps | undefined;
@@ -46,7 +57,16 @@ export function VirtualList<Row>({ list, rows, renderRows, empty, noMatch, label
     else visible.push({ row, rowProps: virtual.rowProps(index) });
   }
   return (
-    <Box ref={virtual.scrollRef} role="region" aria-label={label} aria-busy={list.isPending} tabIndex={0} h={height} style={{ overflowY: 'auto', overflowAnchor: 'none' }} data-testid={testId}>
+    <Box
+      ref={virtual.scrollRef}
+      role="region"
+      aria-label={label}
+      aria-busy={list.isPending}
+      tabIndex={0}
+      h={height}
+      style={{ overflowY: 'auto', overflowAnchor: 'none' }}
+      data-testid={testId}
+    >
       {list.isPending ? (
         <Stack gap="sm" p="xs">
           {Array.from({ length: 4 }, (_, i) => (

@@ -34,7 +34,20 @@ export interface VirtualTableProps<Row> {
  * rendered, the next page is read as the end nears (さらに読み込み中... meanwhile), with skeleton
  * rows first, the placeholder when empty, and 再読み込み after a failure.
  */
-export function VirtualTable<Row>({ list, columns, renderRow, empty, noMatch, label, estimateRowHeight, maxHeight, minWidth, verticalSpacing, revealIndex, 'data-testid': testId }: VirtualTableProps<Row>) {
+export function VirtualTable<Row>({
+  list,
+  columns,
+  renderRow,
+  empty,
+  noMatch,
+  label,
+  estimateRowHeight,
+  maxHeight,
+  minWidth,
+  verticalSpacing,
+  revealIndex,
+  'data-testid': testId,
+}: VirtualTableProps<Row>) {
   const rows = useVirtualRows(list, list.items.length, estimateRowHeight, revealIndex);
   if (list.isPending) return <TableSkeleton rows={3} columns={columns.length} />;
   if (list.isError) return <ListError list={list} />;
@@ -45,7 +58,15 @@ export function VirtualTable<Row>({ list, columns, renderRow, empty, noMatch, la
       </tr>
     ) : null;
   return (
-    <Box ref={rows.scrollRef} role="region" aria-label={label} tabIndex={0} mah={maxHeight} style={{ overflow: 'auto', overflowAnchor: 'none' }} data-testid={testId}>
+    <Box
+      ref={rows.scrollRef}
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      mah={maxHeight}
+      style={{ overflow: 'auto', overflowAnchor: 'none' }}
+      data-testid={testId}
+    >
       <Table stickyHeader verticalSpacing={verticalSpacing} highlightOnHover miw={minWidth}>
         <DataTableHead columns={columns} />
         <Table.Tbody>

@@ -17,8 +17,7 @@ export interface MemberRowInvitation {
 
 /** A row of the member table: a member with its role there, or an open invitation with the role it gives. */
 export type MemberTableRow =
-  | { kind: 'member'; account: MemberRowAccount; roleId: string | null }
-  | { kind: 'invitation'; invitation: MemberRowInvitation; roleId: string | null };
+  { kind: 'member'; account: MemberRowAccount; roleId: string | null } | { kind: 'invitation'; invitation: MemberRowInvitation; roleId: string | null };
 
 interface AccountLike {
   id: string;
@@ -45,7 +44,12 @@ function isOpen(invitation: InvitationLike, now: Date): boolean {
 }
 
 /** Rows of the organization members table: members with their organization role, then invitations. */
-export function organizationMemberRows(organizationId: string, members: readonly AccountLike[], invitations: readonly InvitationLike[], now = new Date()): MemberTableRow[] {
+export function organizationMemberRows(
+  organizationId: string,
+  members: readonly AccountLike[],
+  invitations: readonly InvitationLike[],
+  now = new Date(),
+): MemberTableRow[] {
   return [
     ...members.map((account): MemberTableRow => ({
       kind: 'member',
@@ -59,7 +63,12 @@ export function organizationMemberRows(organizationId: string, members: readonly
 }
 
 /** Rows of the project members table: members with their project role, then invitations naming the project. */
-export function projectMemberRows(projectId: string, members: readonly AccountLike[], invitations: readonly InvitationLike[], now = new Date()): MemberTableRow[] {
+export function projectMemberRows(
+  projectId: string,
+  members: readonly AccountLike[],
+  invitations: readonly InvitationLike[],
+  now = new Date(),
+): MemberTableRow[] {
   const projectRole = (projects: readonly { projectId: string; roleId: string }[]) => projects.find((p) => p.projectId === projectId)?.roleId ?? null;
   return [
     ...members.map((account): MemberTableRow => ({

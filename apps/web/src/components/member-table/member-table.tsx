@@ -54,7 +54,10 @@ export function MemberTable(props: MemberTableProps) {
     success: t('memberTable.roleChanged'),
     failure: t('memberTable.roleChangeFailed'),
   });
-  const removal = useConfirmedAction((account: MemberRowAccount) => props.onRemove(account.id), { success: t('memberTable.removed'), failure: t('memberTable.removeFailed') });
+  const removal = useConfirmedAction((account: MemberRowAccount) => props.onRemove(account.id), {
+    success: t('memberTable.removed'),
+    failure: t('memberTable.removeFailed'),
+  });
   const cancellation = useConfirmedAction((invitation: MemberRowInvitation) => props.onCancelInvitation(invitation.id), {
     success: t('memberTable.invitationCancelled'),
     failure: t('memberTable.invitationCancelFailed'),
@@ -67,7 +70,13 @@ export function MemberTable(props: MemberTableProps) {
 
   return (
     <>
-      <SearchInput search={search} searching={list.isSearching} label={t('memberTable.searchLabel')} placeholder={t('memberTable.searchPlaceholder')} maw={360} />
+      <SearchInput
+        search={search}
+        searching={list.isSearching}
+        label={t('memberTable.searchLabel')}
+        placeholder={t('memberTable.searchPlaceholder')}
+        maw={360}
+      />
       <VirtualTable
         list={list}
         label={t('memberTable.listLabel')}
@@ -116,7 +125,9 @@ export function MemberTable(props: MemberTableProps) {
       />
 
       <ConfirmDialog {...roleChange.dialog} title={t('memberTable.roleChangeTitle')} confirmLabel={t('memberTable.roleChangeConfirm')}>
-        {roleChange.target ? t('memberTable.roleChangeMessage', { name: displayName(roleChange.target.account), role: roleNameOf(roles, roleChange.target.roleId) }) : ''}
+        {roleChange.target
+          ? t('memberTable.roleChangeMessage', { name: displayName(roleChange.target.account), role: roleNameOf(roles, roleChange.target.roleId) })
+          : ''}
       </ConfirmDialog>
 
       <ConfirmDialog {...removal.dialog} title={t('memberTable.removeMember')} confirmLabel={t('memberTable.remove')} danger>

@@ -11,7 +11,14 @@ export interface AuditLogFilters {
   organizationId: string | null;
 }
 
-export const EMPTY_AUDIT_LOG_FILTERS: AuditLogFilters = Object.freeze({ action: null, targetType: null, actorAccountId: null, from: '', to: '', organizationId: null });
+export const EMPTY_AUDIT_LOG_FILTERS: AuditLogFilters = Object.freeze({
+  action: null,
+  targetType: null,
+  actorAccountId: null,
+  from: '',
+  to: '',
+  organizationId: null,
+});
 
 /** The filters of the list and export calls; unset filters are left out. */
 export interface AuditFilterBody {

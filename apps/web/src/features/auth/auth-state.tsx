@@ -22,7 +22,10 @@ type ProviderState = { reported: false } | { reported: true; user: User | null }
 const AuthStateContext = createContext<AuthState | null>(null);
 
 /** Derives the auth state of docs/product-rules.md#states from the provider's report and the account record. */
-function deriveAuthState(provider: ProviderState, account: { status: 'pending' | 'error' | 'success'; data: Account | null | undefined; error: unknown }): AuthState {
+function deriveAuthState(
+  provider: ProviderState,
+  account: { status: 'pending' | 'error' | 'success'; data: Account | null | undefined; error: unknown },
+): AuthState {
   if (!provider.reported) return { status: 'initial' };
   if (provider.user === null) return { status: 'unAuthenticated' };
   if (account.status === 'pending') return { status: 'initial' };

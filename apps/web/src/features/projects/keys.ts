@@ -15,6 +15,7 @@ export const projectKeys = {
   inAccountPages: (query: string) => [...accountKeys.all, 'projects', 'pages', query] as const,
   detail: (id: string) => ['projects', 'detail', id] as const,
   /** The members a page at a time, for a search ('' = every member). */
-  memberPages: (organizationId: string, projectId: string, query: string) => [...organizationKeys.members(organizationId), 'project', projectId, 'pages', query] as const,
+  memberPages: (organizationId: string, projectId: string, query: string) =>
+    [...organizationKeys.members(organizationId), 'project', projectId, 'pages', query] as const,
   karteMapping: (id: string) => ['projects', 'detail', id, 'karteMapping'] as const,
 };

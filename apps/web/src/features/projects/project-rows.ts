@@ -23,7 +23,8 @@ export function organizationOf(project: ListedProject): OrganizationSummary {
  * so a heading row goes before the first project of each run of one organization's projects,
  * also when the run goes on across a page boundary.
  */
-export type ChooserRow<P extends ListedProject> = { kind: 'organization'; organization: OrganizationSummary } | { kind: 'project'; organization: OrganizationSummary; project: P };
+export type ChooserRow<P extends ListedProject> =
+  { kind: 'organization'; organization: OrganizationSummary } | { kind: 'project'; organization: OrganizationSummary; project: P };
 
 /** The projects in their order, a heading row before each run of one organization's. */
 export function chooserRows<P extends ListedProject>(projects: readonly P[]): ChooserRow<P>[] {
@@ -39,7 +40,10 @@ export function chooserRows<P extends ListedProject>(projects: readonly P[]): Ch
 }
 
 /** Consecutive items of one organization, together (the rendered part of a list, a group per organization). */
-export function runsByOrganization<T>(items: readonly T[], organizationOfItem: (item: T) => OrganizationSummary): { organization: OrganizationSummary; items: T[] }[] {
+export function runsByOrganization<T>(
+  items: readonly T[],
+  organizationOfItem: (item: T) => OrganizationSummary,
+): { organization: OrganizationSummary; items: T[] }[] {
   const runs: { organization: OrganizationSummary; items: T[] }[] = [];
   for (const item of items) {
     const organization = organizationOfItem(item);
@@ -57,7 +61,10 @@ export type OrganizationProjectRow<P extends ListedProject> = ChooserRow<P> | { 
  * The projects under their organizations' headings, then the organizations none of `projects`
  * belongs to, each with a プロジェクトがありません row (they are listed to create a first project).
  */
-export function organizationProjectRows<P extends ListedProject>(projects: readonly P[], organizations: readonly OrganizationSummary[]): OrganizationProjectRow<P>[] {
+export function organizationProjectRows<P extends ListedProject>(
+  projects: readonly P[],
+  organizations: readonly OrganizationSummary[],
+): OrganizationProjectRow<P>[] {
   const rows: OrganizationProjectRow<P>[] = chooserRows(projects);
   const listed = new Set(projects.map((p) => p.organizationId));
   for (const organization of organizations) {

@@ -37,7 +37,8 @@ export function createDatadogRumTracker(config: DatadogEnv, context: DeploymentC
     },
   });
   return {
-    identify: (account) => datadogRum.setUser({ id: account.id, email: account.email, name: account.name ?? undefined, is_system_admin: account.isSystemAdmin }),
+    identify: (account) =>
+      datadogRum.setUser({ id: account.id, email: account.email, name: account.name ?? undefined, is_system_admin: account.isSystemAdmin }),
     error: (error, errorContext) => datadogRum.addError(error, errorContext),
     reset: () => datadogRum.clearUser(),
   };

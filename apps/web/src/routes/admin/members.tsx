@@ -52,7 +52,10 @@ export function Component() {
         onSuccess: () => toast.success(t('systemAdmin.granted')),
         onError: (error) => {
           console.error(error);
-          toastWriteFailure(isApiError(error) && error.errorCode === ErrorCodes.INTERNAL_ACCOUNTS_ONLY ? t('systemAdmin.outsideDomain') : t('systemAdmin.grantFailed'), error);
+          toastWriteFailure(
+            isApiError(error) && error.errorCode === ErrorCodes.INTERNAL_ACCOUNTS_ONLY ? t('systemAdmin.outsideDomain') : t('systemAdmin.grantFailed'),
+            error,
+          );
         },
       },
     );
@@ -61,7 +64,14 @@ export function Component() {
   return (
     <Paper withBorder radius="md" p="lg">
       <Group justify="space-between" mb="md">
-        <SearchInput search={search} searching={accounts.isSearching} label={t('systemAdmin.accountSearchLabel')} placeholder={t('systemAdmin.accountSearchPlaceholder')} flex="1 1 240px" maw={360} />
+        <SearchInput
+          search={search}
+          searching={accounts.isSearching}
+          label={t('systemAdmin.accountSearchLabel')}
+          placeholder={t('systemAdmin.accountSearchPlaceholder')}
+          flex="1 1 240px"
+          maw={360}
+        />
         <Button onClick={() => setGranting(true)}>{t('systemAdmin.grantButton')}</Button>
       </Group>
       <VirtualTable
@@ -73,7 +83,12 @@ export function Component() {
         revealIndex={granted === null ? -1 : accounts.items.findIndex((account) => account.id === granted)}
         verticalSpacing="sm"
         data-testid="accounts-table"
-        columns={[{ label: t('systemAdmin.name') }, { label: t('systemAdmin.email') }, { label: t('systemAdmin.status') }, { label: t('systemAdmin.actions'), w: 60, labelHidden: true }]}
+        columns={[
+          { label: t('systemAdmin.name') },
+          { label: t('systemAdmin.email') },
+          { label: t('systemAdmin.status') },
+          { label: t('systemAdmin.actions'), w: 60, labelHidden: true },
+        ]}
         empty={t('systemAdmin.noAccounts')}
         noMatch={t('systemAdmin.noAccountMatch')}
         renderRow={(account, rowProps) => {

@@ -45,7 +45,14 @@ export function Component() {
   return (
     <Paper withBorder radius="md" p="lg">
       <Group justify="space-between" mb="md">
-        <SearchInput search={search} searching={list.isSearching} label={t('systemAdmin.searchLabel')} placeholder={t('systemAdmin.searchPlaceholder')} flex="1 1 240px" maw={360} />
+        <SearchInput
+          search={search}
+          searching={list.isSearching}
+          label={t('systemAdmin.searchLabel')}
+          placeholder={t('systemAdmin.searchPlaceholder')}
+          flex="1 1 240px"
+          maw={360}
+        />
         <Button onClick={() => setCreatingOrganization(true)}>{t('systemAdmin.createOrganization')}</Button>
       </Group>
       <VirtualList
@@ -70,7 +77,12 @@ export function Component() {
                   case 'organization':
                     return (
                       <Box key={`organization:${organization.id}`} {...rowProps} pt="md" data-created={organization.id === created || undefined}>
-                        <Group justify="space-between" p="sm" bg={organization.id === created ? 'var(--mantine-primary-color-light)' : 'gray.0'} style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}>
+                        <Group
+                          justify="space-between"
+                          p="sm"
+                          bg={organization.id === created ? 'var(--mantine-primary-color-light)' : 'gray.0'}
+                          style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
+                        >
                           <Group gap="xs">
                             <Avatar src={organization.profileImageSrc} size={28} radius="sm" color="indigo" alt="">
                               {organization.name.slice(0, 1)}
@@ -81,7 +93,13 @@ export function Component() {
                             <Button size="xs" variant="default" onClick={() => setProjectTarget(organization)}>
                               {t('systemAdmin.createProject')}
                             </Button>
-                            <Button size="xs" variant="subtle" component={Link} to={paths.organizationSettings.general.getHref(organization.id)} leftSection={<SettingsIcon size={14} />}>
+                            <Button
+                              size="xs"
+                              variant="subtle"
+                              component={Link}
+                              to={paths.organizationSettings.general.getHref(organization.id)}
+                              leftSection={<SettingsIcon size={14} />}
+                            >
                               {t('systemAdmin.organizationSettings')}
                             </Button>
                           </Group>

@@ -13,7 +13,15 @@ export function SystemAdminBanner() {
   if (!can(Actions.SystemAdminAccess)) return null;
   return (
     // The page's header (banner landmark): nothing of the page is left outside a landmark.
-    <Paper component="header" radius={0} bg="orange.0" px="md" py={6} style={{ borderBottom: '1px solid var(--mantine-color-orange-2)' }} data-testid="system-admin-banner">
+    <Paper
+      component="header"
+      radius={0}
+      bg="orange.0"
+      px="md"
+      py={6}
+      style={{ borderBottom: '1px solid var(--mantine-color-orange-2)' }}
+      data-testid="system-admin-banner"
+    >
       <Group justify="center" gap="xs" wrap="wrap" role="note">
         <ShieldIcon size={16} color="var(--mantine-color-orange-8)" />
         <Text size="sm" c="orange.9">

@@ -42,8 +42,24 @@ export function Component() {
       <Divider label={t('auth.or')} labelPosition="center" />
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <Stack gap="md">
-          <TextInput label={t('auth.email')} placeholder={t('auth.emailPlaceholder')} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} size="md" data-autofocus autoFocus />
-          <PasswordInput label={t('auth.password')} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} size="md" />
+          <TextInput
+            label={t('auth.email')}
+            placeholder={t('auth.emailPlaceholder')}
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            size="md"
+            data-autofocus
+            autoFocus
+          />
+          <PasswordInput
+            label={t('auth.password')}
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            size="md"
+          />
           <Group justify="flex-end">
             <Anchor component={Link} to={paths.auth.forgotPassword.getHref()} size="sm">
               {t('login.forgotPassword')}

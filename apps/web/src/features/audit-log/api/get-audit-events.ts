@@ -7,7 +7,6 @@ import { auditLogKeys, type AuditLogScope } from '../keys';
 export type AuditEventPage = ApiPaths['/organization/listAuditEvents']['post']['responses'][200]['content']['application/json'];
 export type AuditEvent = AuditEventPage['items'][number];
 
-
 /**
  * One page of the audit log, newest first: POST /organization/listAuditEvents for an
  * organization, POST /systemAdmin/auditEvent/list for every organization.

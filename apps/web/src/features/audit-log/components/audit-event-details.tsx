@@ -34,10 +34,27 @@ function Plain({ value }: { value: string | null }) {
 }
 
 /** One event in a drawer: when, who, what, on what, the request it came from, and each changed field before → after (role ids with their names). */
-export function AuditEventDetails({ opened, event, roleNames, onClose }: { opened: boolean; event: AuditEvent | null; roleNames: RoleNames; onClose: () => void }) {
+export function AuditEventDetails({
+  opened,
+  event,
+  roleNames,
+  onClose,
+}: {
+  opened: boolean;
+  event: AuditEvent | null;
+  roleNames: RoleNames;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   return (
-    <Drawer opened={opened && event !== null} onClose={onClose} position="right" size="xl" title={t('auditLog.detailsTitle')} closeButtonProps={{ 'aria-label': t('common.close') }}>
+    <Drawer
+      opened={opened && event !== null}
+      onClose={onClose}
+      position="right"
+      size="xl"
+      title={t('auditLog.detailsTitle')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       {event ? <DetailsBody event={event} roleNames={roleNames} /> : null}
     </Drawer>
   );
@@ -91,7 +108,14 @@ function DetailsBody({ event, roleNames }: { event: AuditEvent; roleNames: RoleN
             {t('auditLog.noChanges')}
           </Text>
         ) : (
-          <Table withTableBorder withColumnBorders verticalSpacing="xs" aria-label={t('auditLog.changes')} data-testid="audit-changes" style={{ tableLayout: 'fixed' }}>
+          <Table
+            withTableBorder
+            withColumnBorders
+            verticalSpacing="xs"
+            aria-label={t('auditLog.changes')}
+            data-testid="audit-changes"
+            style={{ tableLayout: 'fixed' }}
+          >
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={140}>{t('auditLog.field')}</Table.Th>

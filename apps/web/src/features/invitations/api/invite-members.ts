@@ -33,7 +33,9 @@ export class AllInvitationsFailedError extends Error {
  * {@link AllInvitationsFailedError}.
  */
 async function inviteMembers(input: InviteMembersInput, idempotencyKey: string): Promise<InviteMembersResult> {
-  const entries: InviteResultEntry[] = await unwrapRequired(apiClient.POST('/organization/inviteMembers', { body: input, params: idempotencyParams(idempotencyKey) }));
+  const entries: InviteResultEntry[] = await unwrapRequired(
+    apiClient.POST('/organization/inviteMembers', { body: input, params: idempotencyParams(idempotencyKey) }),
+  );
   const outcome = inviteOutcome(entries);
   if (outcome === 'failure') throw new AllInvitationsFailedError();
   return { outcome, failedEmails: entries.filter(isInviteEntryFailed).map((entry) => entry.email) };

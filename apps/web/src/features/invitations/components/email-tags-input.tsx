@@ -28,7 +28,9 @@ export interface EmailTagsInputProps {
 function filterSuggestions(suggestions: readonly EmailSuggestion[], chosen: readonly string[], query: string): EmailSuggestion[] {
   const taken = new Set(chosen.map((e) => e.toLowerCase()));
   const q = query.trim().toLowerCase();
-  return suggestions.filter((s) => !taken.has(s.email.toLowerCase()) && (q === '' || s.email.toLowerCase().includes(q) || (s.name ?? '').toLowerCase().includes(q)));
+  return suggestions.filter(
+    (s) => !taken.has(s.email.toLowerCase()) && (q === '' || s.email.toLowerCase().includes(q) || (s.name ?? '').toLowerCase().includes(q)),
+  );
 }
 
 /**
@@ -48,7 +50,11 @@ export function EmailTagsInput({ value, onChange, suggestions, onSearchChange, l
   const options = filterSuggestions(suggestions, value, search);
   // The list is open only while it shows suggestions: Escape in the field then closes the dialog
   // rather than a list nobody sees.
-  const combobox = useCombobox({ opened: listWanted && options.length > 0, onOpenedChange: setListWanted, onDropdownClose: () => combobox.resetSelectedOption() });
+  const combobox = useCombobox({
+    opened: listWanted && options.length > 0,
+    onOpenedChange: setListWanted,
+    onDropdownClose: () => combobox.resetSelectedOption(),
+  });
 
   function add(email: string) {
     onChange(uniqueEmails([...value, email]));
@@ -80,7 +86,13 @@ export function EmailTagsInput({ value, onChange, suggestions, onSearchChange, l
         <PillsInput label={label} error={invalid ? t('invite.invalidEmail') : undefined} onClick={() => combobox.openDropdown()}>
           <Pill.Group>
             {value.map((email) => (
-              <Pill key={email} withRemoveButton onRemove={() => onChange(value.filter((e) => e !== email))} removeButtonProps={{ 'aria-label': t('invite.removeEmail', { email }) }} data-testid="email-chip">
+              <Pill
+                key={email}
+                withRemoveButton
+                onRemove={() => onChange(value.filter((e) => e !== email))}
+                removeButtonProps={{ 'aria-label': t('invite.removeEmail', { email }) }}
+                data-testid="email-chip"
+              >
                 {email}
               </Pill>
             ))}

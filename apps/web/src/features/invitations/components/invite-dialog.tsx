@@ -70,7 +70,14 @@ export function InviteDialog({ opened, onClose, organization, project, suggestio
     <Modal opened={opened} onClose={onClose} title={t('invite.title', { projectName: project.name })} size={INVITE_DIALOG_WIDTH} centered>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <EmailTagsInput value={emails} onChange={setEmails} suggestions={suggestions} onSearchChange={onSearchChange} label={t('invite.emails')} placeholder={t('invite.emailsPlaceholder')} />
+          <EmailTagsInput
+            value={emails}
+            onChange={setEmails}
+            suggestions={suggestions}
+            onSearchChange={onSearchChange}
+            label={t('invite.emails')}
+            placeholder={t('invite.emailsPlaceholder')}
+          />
           <Select
             label={t('invite.organizationRole')}
             data={organization.roles.map((r) => ({ value: r.id, label: r.name }))}

@@ -13,7 +13,10 @@ type MemberAccount = ListItem<ApiPaths['/organization/listMembers']['post']['res
  * POST /organization/listMembers: one page with `limit`, else the first 1,000 members (`query`:
  * name or e-mail; `notInProjectId`: not the members of that project).
  */
-async function getOrganizationMembers(organizationId: string, request: Partial<ListPageRequest> & { notInProjectId?: string } = {}): Promise<ListPage<MemberAccount>> {
+async function getOrganizationMembers(
+  organizationId: string,
+  request: Partial<ListPageRequest> & { notInProjectId?: string } = {},
+): Promise<ListPage<MemberAccount>> {
   return toListPage((await unwrap(apiClient.POST('/organization/listMembers', { body: { ...request, organizationId } }))) ?? []);
 }
 
@@ -34,7 +37,11 @@ export function useOrganizationMembers(organizationId: string, options: { enable
 export function useInviteSuggestions(organizationId: string, projectId: string, query: string, options: { enabled: boolean }) {
   return useQuery({
     queryKey: organizationKeys.membersNotInProject(organizationId, projectId, query),
-    queryFn: async () => (await getOrganizationMembers(organizationId, { limit: LIST_PAGE_SIZE, query, notInProjectId: projectId })).items.map((m) => ({ email: m.email, name: m.name })),
+    queryFn: async () =>
+      (await getOrganizationMembers(organizationId, { limit: LIST_PAGE_SIZE, query, notInProjectId: projectId })).items.map((m) => ({
+        email: m.email,
+        name: m.name,
+      })),
     placeholderData: keepPreviousData,
     enabled: options.enabled,
   });

@@ -8,7 +8,10 @@ async function uploadOrganizationProfileImage(input: { organizationId: string; f
   form.append('profileImage', input.file, input.file.name);
   // The typed body names the multipart fields; the request sends the FormData built above.
   const result = await unwrapRequired(
-    apiClient.POST('/organization/uploadProfileImage', { body: { organizationId: input.organizationId, profileImage: input.file.name }, bodySerializer: () => form }),
+    apiClient.POST('/organization/uploadProfileImage', {
+      body: { organizationId: input.organizationId, profileImage: input.file.name },
+      bodySerializer: () => form,
+    }),
   );
   return result.url;
 }

@@ -5,7 +5,17 @@ import { BoxIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
 
 /** A project's row in a virtualised project list (chooser, system administration): a link to the project, `highlighted` when just created. */
-export function ProjectNavLink({ project, rowProps, pl, highlighted = false }: { project: { id: string; name: string }; rowProps: VirtualRowProps; pl?: MantineSpacing; highlighted?: boolean }) {
+export function ProjectNavLink({
+  project,
+  rowProps,
+  pl,
+  highlighted = false,
+}: {
+  project: { id: string; name: string };
+  rowProps: VirtualRowProps;
+  pl?: MantineSpacing;
+  highlighted?: boolean;
+}) {
   return (
     <NavLink
       {...rowProps}

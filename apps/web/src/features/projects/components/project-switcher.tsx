@@ -118,7 +118,13 @@ export function ProjectSwitcher({ current }: { current: { id: string; name: stri
               {t('projects.noMatch')}
             </Text>
           ) : (
-            <Combobox.Options id={listId} aria-label={t('projectLayout.switcherListLabel')} mah={OPTIONS_MAX_HEIGHT} style={{ overflowY: 'auto' }} onScroll={readAhead}>
+            <Combobox.Options
+              id={listId}
+              aria-label={t('projectLayout.switcherListLabel')}
+              mah={OPTIONS_MAX_HEIGHT}
+              style={{ overflowY: 'auto' }}
+              onScroll={readAhead}
+            >
               {groups.map(({ organization: group, items }) => (
                 <Combobox.Group key={group.id} label={group.name}>
                   {items.map((project) => (
@@ -139,7 +145,14 @@ export function ProjectSwitcher({ current }: { current: { id: string; name: stri
         </Combobox.Dropdown>
       </Combobox>
       <Tooltip label={t('projectLayout.settings')}>
-        <ActionIcon component={Link} to={paths.organizationSettings.project.getHref(current.organizationId, current.id)} variant="subtle" color="gray" size="lg" aria-label={t('projectLayout.settings')}>
+        <ActionIcon
+          component={Link}
+          to={paths.organizationSettings.project.getHref(current.organizationId, current.id)}
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label={t('projectLayout.settings')}
+        >
           <SettingsIcon size={18} />
         </ActionIcon>
       </Tooltip>

@@ -25,10 +25,7 @@ export function useCreateProject() {
     mutationFn: (input: CreateProjectInput) => createProject(input, keys.keyFor(input)),
     onSettled: (_result, error) => keys.settled(error),
     onSuccess: async () => {
-      await Promise.all([
-        client.invalidateQueries({ queryKey: systemAdminKeys.projects() }),
-        client.invalidateQueries({ queryKey: projectKeys.inAccount() }),
-      ]);
+      await Promise.all([client.invalidateQueries({ queryKey: systemAdminKeys.projects() }), client.invalidateQueries({ queryKey: projectKeys.inAccount() })]);
     },
   });
 }

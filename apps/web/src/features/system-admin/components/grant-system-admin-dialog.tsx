@@ -14,7 +14,15 @@ import { useUpdateIsSystemAdmin } from '../api/update-is-system-admin';
  * and an account whose address the identity provider has not verified (EMAIL_NOT_VERIFIED), shown
  * under the address and in the error toast.
  */
-export function GrantSystemAdminDialog({ opened, onClose, onGranted }: { opened: boolean; onClose: () => void; onGranted: (account: { id: string; email: string }) => void }) {
+export function GrantSystemAdminDialog({
+  opened,
+  onClose,
+  onGranted,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onGranted: (account: { id: string; email: string }) => void;
+}) {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
@@ -57,7 +65,14 @@ export function GrantSystemAdminDialog({ opened, onClose, onGranted }: { opened:
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('systemAdmin.grantTitle')} centered size="auto" styles={{ content: { maxWidth: CONFIRM_DIALOG_MAX_WIDTH, width: '100%' } }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('systemAdmin.grantTitle')}
+      centered
+      size="auto"
+      styles={{ content: { maxWidth: CONFIRM_DIALOG_MAX_WIDTH, width: '100%' } }}
+    >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <Text size="sm" c="dimmed">

@@ -15,6 +15,13 @@ export function Component() {
   ];
   const current = location.pathname.endsWith('/authentication') ? paths.account.authentication.getHref() : paths.account.profile.getHref();
   return (
-    <TabbedPageLayout size="sm" backHref={paths.projects.latest.getHref()} backLabel={t('account.backToProjects')} title={t('account.title')} tabs={tabs} current={current} />
+    <TabbedPageLayout
+      size="sm"
+      backHref={paths.projects.latest.getHref()}
+      backLabel={t('account.backToProjects')}
+      title={t('account.title')}
+      tabs={tabs}
+      current={current}
+    />
   );
 }

@@ -45,7 +45,10 @@ export function Component() {
           mayUpload={mayUpload}
           mayDelete={mayUpdate}
           onUpload={(file) =>
-            upload.mutate({ organizationId: organization.id, file }, { onSuccess: (url) => setImageSrc(url), onError: toastOnError(t('organizationSettings.imageUploadFailed')) })
+            upload.mutate(
+              { organizationId: organization.id, file },
+              { onSuccess: (url) => setImageSrc(url), onError: toastOnError(t('organizationSettings.imageUploadFailed')) },
+            )
           }
           onDelete={() => setImageSrc(null)}
         />

@@ -33,7 +33,10 @@ export function Component() {
         saving={upsert.isPending}
         allowed={mayWrite}
         onSave={() =>
-          upsert.mutate({ organizationId: organization.id, karteOrganizationId: trimmed }, toastOutcome(t('organizationSettings.karteSaved'), t('organizationSettings.karteSaveFailed')))
+          upsert.mutate(
+            { organizationId: organization.id, karteOrganizationId: trimmed },
+            toastOutcome(t('organizationSettings.karteSaved'), t('organizationSettings.karteSaveFailed')),
+          )
         }
       >
         <TextInput

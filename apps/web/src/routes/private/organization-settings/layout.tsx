@@ -51,7 +51,9 @@ export function Component() {
     { href: paths.organizationSettings.general.getHref(org.id), label: t('organizationSettings.general') },
     { href: paths.organizationSettings.members.getHref(org.id), label: t('organizationSettings.members') },
     { href: paths.organizationSettings.roles.getHref(org.id), label: t('organizationSettings.roles') },
-    ...(can(Actions.KarteMappingRead) ? [{ href: paths.organizationSettings.karteMapping.getHref(org.id), label: t('organizationSettings.karteMapping') }] : []),
+    ...(can(Actions.KarteMappingRead)
+      ? [{ href: paths.organizationSettings.karteMapping.getHref(org.id), label: t('organizationSettings.karteMapping') }]
+      : []),
     { href: paths.organizationSettings.auditLog.getHref(org.id), label: t('organizationSettings.auditLog'), allowed: can(Actions.OrganizationViewAuditLog) },
   ];
   const context: OrganizationSettingsContext = { organization: org };
@@ -62,7 +64,15 @@ export function Component() {
       title={org.name}
       sidebar={
         <>
-          <Button component={Link} to={backHref} variant="subtle" color="gray" size="xs" leftSection={<ArrowLeftIcon size={14} />} style={{ alignSelf: 'flex-start' }}>
+          <Button
+            component={Link}
+            to={backHref}
+            variant="subtle"
+            color="gray"
+            size="xs"
+            leftSection={<ArrowLeftIcon size={14} />}
+            style={{ alignSelf: 'flex-start' }}
+          >
             {t('organizationSettings.back')}
           </Button>
           <Group gap="xs" mt="md" mb="sm" px={4} wrap="nowrap">
@@ -87,7 +97,14 @@ export function Component() {
                     <NavLink disabled label={page.label} renderRoot={(props) => <button type="button" {...props} disabled />} style={{ borderRadius: 6 }} />
                   </PermissionTooltip>
                 ) : (
-                  <NavLink key={page.href} component={RouterNavLink} to={page.href} label={page.label} active={location.pathname === page.href} style={{ borderRadius: 6 }} />
+                  <NavLink
+                    key={page.href}
+                    component={RouterNavLink}
+                    to={page.href}
+                    label={page.label}
+                    active={location.pathname === page.href}
+                    style={{ borderRadius: 6 }}
+                  />
                 ),
               )}
             </Stack>

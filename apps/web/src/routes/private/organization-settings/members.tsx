@@ -6,7 +6,13 @@ import { organizationMemberRows } from '@/components/member-table/member-rows';
 import { MemberTable } from '@/components/member-table/member-table';
 import { useCurrentAccount, usePermissions } from '@/features/account';
 import { useCancelInvitation, useInvitationsInOrganization, useResendInvitation } from '@/features/invitations';
-import { OrganizationSettingsPage, useAssignOrganizationRole, useOrganizationMemberPages, useOrganizationSettings, useRemoveOrganizationMember } from '@/features/organizations';
+import {
+  OrganizationSettingsPage,
+  useAssignOrganizationRole,
+  useOrganizationMemberPages,
+  useOrganizationSettings,
+  useRemoveOrganizationMember,
+} from '@/features/organizations';
 import { chainInfiniteLists } from '@/lib/infinite-list';
 import { useTranslation } from 'react-i18next';
 
@@ -25,7 +31,9 @@ export function Component() {
   const cancel = useCancelInvitation();
   const resend = useResendInvitation();
 
-  const list = chainInfiniteLists(members, invitations, (memberItems, invitationItems) => organizationMemberRows(organization.id, memberItems, invitationItems));
+  const list = chainInfiniteLists(members, invitations, (memberItems, invitationItems) =>
+    organizationMemberRows(organization.id, memberItems, invitationItems),
+  );
 
   return (
     <OrganizationSettingsPage title={t('organizationSettings.members')} maw={1080}>

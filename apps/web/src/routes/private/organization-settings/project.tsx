@@ -71,15 +71,23 @@ export function Component() {
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        <Tabs.Panel value="general">{loaded ? <ProjectGeneralTab project={data} mayUpdate={can(Actions.ProjectUpdate)} /> : <TableSkeleton rows={3} columns={1} />}</Tabs.Panel>
-        <Tabs.Panel value="members">{loaded ? <ProjectMembersTab organization={organization} project={data} can={can} /> : <TableSkeleton rows={3} columns={5} />}</Tabs.Panel>
+        <Tabs.Panel value="general">
+          {loaded ? <ProjectGeneralTab project={data} mayUpdate={can(Actions.ProjectUpdate)} /> : <TableSkeleton rows={3} columns={1} />}
+        </Tabs.Panel>
+        <Tabs.Panel value="members">
+          {loaded ? <ProjectMembersTab organization={organization} project={data} can={can} /> : <TableSkeleton rows={3} columns={5} />}
+        </Tabs.Panel>
         <Tabs.Panel value="roles">
           <RoleTable roles={loaded ? data.roles : undefined} loading={!loaded} />
         </Tabs.Panel>
         <Tabs.Panel value="productUsageSettings">
           <ProductUsageTab project={loaded ? data : undefined} loading={!loaded} mayChangePlan={can(Actions.ProjectUpdateProductSettings)} />
         </Tabs.Panel>
-        {mayReadKarteMapping ? <Tabs.Panel value="karteMapping">{loaded ? <ProjectKarteTab projectId={data.id} mayUpdate={can(Actions.KarteMappingWrite)} /> : <TableSkeleton rows={3} columns={1} />}</Tabs.Panel> : null}
+        {mayReadKarteMapping ? (
+          <Tabs.Panel value="karteMapping">
+            {loaded ? <ProjectKarteTab projectId={data.id} mayUpdate={can(Actions.KarteMappingWrite)} /> : <TableSkeleton rows={3} columns={1} />}
+          </Tabs.Panel>
+        ) : null}
       </Tabs>
     </Stack>
   );

@@ -43,7 +43,13 @@ export function Component() {
           </Group>
           {hasAny ? (
             <>
-              <SearchInput search={search} searching={projects.isSearching} label={t('projects.searchLabel')} placeholder={t('projects.searchPlaceholder')} autoFocus />
+              <SearchInput
+                search={search}
+                searching={projects.isSearching}
+                label={t('projects.searchLabel')}
+                placeholder={t('projects.searchPlaceholder')}
+                autoFocus
+              />
               <VirtualList
                 list={projects}
                 rows={rows}
