@@ -6,8 +6,8 @@ import { AuditEventEntity } from './audit-event.entity';
 /** The raw statements of the audit log (docs/architecture.md#repositories-and-sql). */
 
 /** The columns of an event a listing reads as they are (its time is read as text, see {@link AuditEventRow}). */
-const EVENT = new EntityColumns(AuditEventEntity, 'e', [
-  'id',
+/** The columns an event is written with (its id and time are the database's). */
+const WRITTEN_FIELDS = [
   'actorAccountId',
   'actorIsSystemAdmin',
   'action',
@@ -19,7 +19,8 @@ const EVENT = new EntityColumns(AuditEventEntity, 'e', [
   'requestId',
   'ip',
   'userAgent',
-]);
+] as const satisfies readonly (keyof AuditEventEntity)[];
+const EVENT = new EntityColumns(AuditEventEntity, 'e', ['id', ...WRITTEN_FIELDS]);
 const TIME = new EntityColumns(AuditEventEntity, 'e', ['occurredAt']);
 const ACTOR = new EntityColumns(AccountEntity, 'a', ['id', 'name', 'email']);
 const [ACTOR_ID_COLUMN, ...ACTOR_READ_COLUMNS] = ACTOR.columnNames();
@@ -94,19 +95,7 @@ export function auditPageQuery(filter: AuditEventFilter, after: KeyValues | null
 /** An event to write (see AuditService). */
 export type NewAuditEvent = Omit<AuditEventEntity, 'id' | 'occurredAt'>;
 
-const WRITTEN = new EntityColumns(AuditEventEntity, null, [
-  'actorAccountId',
-  'actorIsSystemAdmin',
-  'action',
-  'targetType',
-  'targetId',
-  'organizationId',
-  'projectId',
-  'changes',
-  'requestId',
-  'ip',
-  'userAgent',
-]);
+const WRITTEN = new EntityColumns(AuditEventEntity, null, WRITTEN_FIELDS);
 
 /**
  * Writes the events in one statement (TypeORM's insert cannot take their changes, JSON of any
