@@ -171,7 +171,7 @@ export class InvitationService {
     const entries: InviteResultEntryResponse[] = [];
     for (const raw of addresses) {
       if (!isValidEmail(raw)) {
-        entries.push({ email: raw, invitation: null, account: null });
+        entries.push({ email: raw, invitation: null, account: null, errorCode: 'INVALID_EMAIL' });
         continue;
       }
       const email = normalizeEmail(raw);
@@ -189,8 +189,9 @@ export class InvitationService {
           ),
         );
       } catch (error) {
+        // The address fails alone, with its error code in its entry (a refusal's own code, FAILED_TO_INVITE otherwise).
         this.logger.warn({ err: error, organizationId: organization.id }, 'Invitation of one address failed');
-        entries.push({ email: raw, invitation: null, account: null });
+        entries.push({ email: raw, invitation: null, account: null, errorCode: error instanceof DomainError ? error.errorCode : 'FAILED_TO_INVITE' });
       }
     }
     return entries;
@@ -211,7 +212,7 @@ export class InvitationService {
       await this.addMissingProjectMemberships(operator, existing.id, membership, () => authorize(email), audit);
       // Only what the organization may see of the account: its membership here.
       const memberships = await this.memberships.membershipsOf([existing.id], organization.id);
-      return { email, invitation: null, account: toAccountResponse(existing, memberships.get(existing.id) ?? []) };
+      return { email, invitation: null, account: toAccountResponse(existing, memberships.get(existing.id) ?? []), errorCode: null };
     }
     const invitation = await this.transactions.withTransaction(async () => {
       await authorize(email);
@@ -262,7 +263,7 @@ export class InvitationService {
       await this.mail.enqueue(invitationMail(created, { appOrigin: this.config.appOrigin, organizationName: organization.name, inviter }));
       return created;
     });
-    return { email, invitation: toInvitationResponse(invitation, new Date()), account: null };
+    return { email, invitation: toInvitationResponse(invitation, new Date()), account: null, errorCode: null };
   }
 
   /**
