@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { ADMIN_ROLE_KEY, type Membership, type ProjectAssignment, type RoleRef } from '@console/domain';
+import { ADMIN_ROLE_KEY, type Membership } from '@console/domain';
 import type { ListWindow } from '../../common/http/paging-sql';
 import { execute, readRows } from '../../database/typed-sql';
 import { OrganizationMembershipEntity } from './organization-membership.entity';
 import { ProjectMembershipEntity } from './project-membership.entity';
 import {
   accountPage,
-  decodeAccessRow,
   decodeAdminRow,
   decodeMemberRow,
   decodeMembershipRow,
@@ -16,50 +15,15 @@ import {
   deleteProjectMembership,
   lockOrganization,
   membershipRows,
-  organizationAccess,
   organizationAccountsWithRole,
   organizationMemberPage,
   PROJECT_MEMBERSHIP_UPSERT,
-  projectAccess,
   projectMemberPage,
-  type AccessRow,
   type MemberRow,
   type MembershipRow,
 } from './membership.sql';
 
 export { ACCOUNT_KEYSET, memberKeyOf, ORGANIZATION_MEMBER_KEYSET, PROJECT_MEMBER_KEYSET, type MemberRow } from './membership.sql';
-
-/**
- * What one access question finds out about an account in an organization: the account's
- * membership there (at most one) with its roles in the projects asked about, and those roles
- * (id and key) — turned into role keys by the domain's accessRoleKeys, nowhere else.
- */
-export interface AccessFacts {
-  organizationId: string;
-  /** The account's membership of the organization (none or one), with its assignments to the projects asked about. */
-  memberships: Membership[];
-  roles: { organization: RoleRef[]; project: RoleRef[] };
-  /** The projects asked about that belong to the organization. */
-  projectIds: string[];
-}
-
-function accessFacts(rows: readonly AccessRow[]): AccessFacts | null {
-  const [first] = rows;
-  if (!first) return null;
-  const facts: AccessFacts = { organizationId: first.organization_id, memberships: [], roles: { organization: [], project: [] }, projectIds: [] };
-  if (first.organization_role_id !== null && first.organization_role_key !== null)
-    facts.roles.organization.push({ id: first.organization_role_id, key: first.organization_role_key });
-  const projects: ProjectAssignment[] = [];
-  for (const row of rows) {
-    if (row.project_id === null) continue;
-    facts.projectIds.push(row.project_id);
-    if (row.project_role_id === null) continue;
-    projects.push({ projectId: row.project_id, roleId: row.project_role_id });
-    if (row.project_role_key !== null) facts.roles.project.push({ id: row.project_role_id, key: row.project_role_key });
-  }
-  if (first.organization_role_id !== null) facts.memberships.push({ organizationId: first.organization_id, roleId: first.organization_role_id, projects });
-  return facts;
-}
 
 /** Groups membership rows by account, in the order of the rows (accounts, then their memberships, then their projects). */
 function groupMemberships(rows: readonly MembershipRow[], result = new Map<string, Membership[]>()): Map<string, Membership[]> {
@@ -93,7 +57,7 @@ interface NewProjectMembership extends NewOrganizationMembership {
 
 /**
  * The only place that reads and writes organization and project memberships (in the transaction
- * in progress, if any), and that answers access questions about them.
+ * in progress, if any); the access questions about them are AccessRepository's.
  */
 @Injectable()
 export class MembershipRepository {
@@ -105,16 +69,6 @@ export class MembershipRepository {
 
   private projectMemberships() {
     return this.txHost.tx.getRepository(ProjectMembershipEntity);
-  }
-
-  /** The facts of an access question in an organization and some of its projects (see {@link organizationAccess}); null when there is no such organization. */
-  async accessInOrganization(accountId: string, organizationId: string, projectIds: readonly string[]): Promise<AccessFacts | null> {
-    return accessFacts(await readRows(this.txHost.tx, organizationAccess(accountId, organizationId, projectIds), decodeAccessRow));
-  }
-
-  /** The facts of an access question in a project (see {@link projectAccess}); null when there is no such project. */
-  async accessInProject(accountId: string, projectId: string): Promise<AccessFacts | null> {
-    return accessFacts(await readRows(this.txHost.tx, projectAccess(accountId, projectId), decodeAccessRow));
   }
 
   /**
