@@ -567,7 +567,7 @@ describe('audit log', () => {
           { 'x-request-id': REFUSED },
         );
         // One address failing fails its own entry only.
-        expect(invite.body).toEqual([{ email, invitation: null, account: null }]);
+        expect(invite.body).toEqual([{ email, invitation: null, account: null, errorCode: 'FAILED_TO_INVITE' }]);
         expect(await db.query(`SELECT id FROM invitations WHERE email = $1`, [email])).toEqual([]);
         expect(await db.query(`SELECT id FROM email_outbox WHERE to_email = $1`, [email])).toEqual([]);
       });

@@ -1,4 +1,4 @@
-import { INVITATION_LIFETIME_SECONDS, isValidId } from '@console/domain';
+import { INVITATION_LIFETIME_SECONDS, inviteOutcome, isInviteEntryFailed, isValidId } from '@console/domain';
 import { DataSource } from 'typeorm';
 import { EmailOutboxRepository } from '../src/modules/mail/email-outbox.repository';
 import {
@@ -50,6 +50,20 @@ describe('invitations', () => {
     return call<InviteEntryBody[]>(api, '/organization/inviteMembers', { organizationId, emails, props }, token);
   }
 
+  /** Runs `body` while the table refuses (raises on) inserting a row whose `column` is `value`. */
+  async function refusingInserts(table: string, column: string, value: string, body: () => Promise<void>): Promise<void> {
+    const dataSource = api.app.get(DataSource);
+    await dataSource.query(`CREATE OR REPLACE FUNCTION refuse_test_insert() RETURNS trigger AS $$
+      BEGIN IF NEW.${column} = '${value}' THEN RAISE EXCEPTION '${table} insert refused for the test'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`);
+    await dataSource.query(`CREATE TRIGGER refuse_test_insert BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION refuse_test_insert()`);
+    try {
+      await body();
+    } finally {
+      await dataSource.query(`DROP TRIGGER refuse_test_insert ON ${table}`);
+      await dataSource.query(`DROP FUNCTION refuse_test_insert()`);
+    }
+  }
+
   async function inviteOne(email: string): Promise<InvitationBody> {
     const result = await invite(admin.token, [email]);
     expect(result.status).toBe(200);
@@ -64,7 +78,7 @@ describe('invitations', () => {
     expect(result.status).toBe(200);
     expect(result.body).toHaveLength(2);
     const [ok, bad] = result.body;
-    expect(bad).toEqual({ email: 'not-an-email', invitation: null, account: null });
+    expect(bad).toEqual({ email: 'not-an-email', invitation: null, account: null, errorCode: 'INVALID_EMAIL' });
     expect(ok!.account).toBeNull();
     const invitation = ok!.invitation!;
     expect(isValidId('invitation', invitation.id)).toBe(true);
@@ -101,18 +115,12 @@ describe('invitations', () => {
     const dataSource = api.app.get(DataSource);
     const doomed = uniqueEmail('outbox-refused');
     const fine = uniqueEmail();
-    await dataSource.query(`CREATE OR REPLACE FUNCTION refuse_test_outbox() RETURNS trigger AS $$
-      BEGIN IF NEW.to_email = '${doomed}' THEN RAISE EXCEPTION 'outbox refused for the test'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`);
-    await dataSource.query(`CREATE TRIGGER refuse_test_outbox BEFORE INSERT ON email_outbox FOR EACH ROW EXECUTE FUNCTION refuse_test_outbox()`);
-    try {
+    await refusingInserts('email_outbox', 'to_email', doomed, async () => {
       const result = await invite(admin.token, [doomed, fine]);
       expect(result.status).toBe(200);
-      expect(result.body[0]).toEqual({ email: doomed, invitation: null, account: null });
+      expect(result.body[0]).toEqual({ email: doomed, invitation: null, account: null, errorCode: 'FAILED_TO_INVITE' });
       expect(result.body[1]!.invitation).not.toBeNull();
-    } finally {
-      await dataSource.query(`DROP TRIGGER refuse_test_outbox ON email_outbox`);
-      await dataSource.query(`DROP FUNCTION refuse_test_outbox()`);
-    }
+    });
     const counts = await dataSource.query<{ email: string; mails: number }[]>(
       `SELECT i.email, count(o.id)::int AS mails FROM invitations i LEFT JOIN email_outbox o ON o.reference_id = i.id AND o.kind = 'invitation' WHERE i.email IN ($1, $2) GROUP BY i.email`,
       [doomed, fine],
@@ -124,6 +132,22 @@ describe('invitations', () => {
       [org.organization.id],
     );
     expect(orphans).toEqual([]);
+  });
+
+  it('reports each address that fails with its error code, next to the addresses invited', async () => {
+    const refused = uniqueEmail('invitation-refused');
+    const fine = uniqueEmail();
+    await refusingInserts('invitations', 'email', refused, async () => {
+      const result = await invite(admin.token, [fine, refused, 'not-an-email']);
+      expect(result.status).toBe(200);
+      expect(result.body.map((entry) => [entry.email, entry.errorCode])).toEqual([
+        [fine, null],
+        [refused, 'FAILED_TO_INVITE'],
+        ['not-an-email', 'INVALID_EMAIL'],
+      ]);
+      expect(result.body.map(isInviteEntryFailed)).toEqual([false, true, true]);
+      expect(inviteOutcome(result.body)).toBe('partialFailure');
+    });
   });
 
   it('gives an existing member the missing projects directly and keeps the ones it has', async () => {

@@ -1,6 +1,6 @@
 import { generateId, PRESET_ORGANIZATION_ROLES, PRESET_PROJECT_ROLES, ROOT_ACCOUNT_ID } from '@console/domain';
 import { DataSource, type Logger, type QueryRunner } from 'typeorm';
-import { ORGANIZATION_ACCESS_SQL, PROJECT_ACCESS_SQL } from '../src/modules/membership/membership.repository';
+import { ORGANIZATION_ACCESS_SQL, PROJECT_ACCESS_SQL } from '../src/modules/membership/membership.sql';
 import { OrganizationMembershipEntity } from '../src/modules/membership/organization-membership.entity';
 import { OrganizationEntity } from '../src/modules/organization/organization.entity';
 import { ProjectEntity } from '../src/modules/project/project.entity';

@@ -74,6 +74,8 @@ export interface InviteEntryBody {
   email: string;
   invitation: InvitationBody | null;
   account: AccountBody | null;
+  /** Why the address failed (null when it did not). */
+  errorCode: string | null;
 }
 
 export interface ErrorBodyShape {

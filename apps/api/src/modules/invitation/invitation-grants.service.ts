@@ -15,7 +15,7 @@ type GrantedInvitation = Pick<InvitationEntity, 'id' | 'organizationId' | 'email
  * An invitation grants no more than its sender may still grant. The sender's right to send it is
  * asked again — with THE rule of sending an invitation (AccessService.decideInvite, the domain's
  * decide()), for the sender as they are now: system administrator, organization admin, project
- * admin of the invited projects — when it is accepted (InvitationService.accept) and when its
+ * admin of the invited projects — when it is accepted (InvitationAcceptanceService.accept) and when its
  * sender loses a role in the organization or one of its projects, or is removed from either
  * ({@link cancelUngrantable}). Both run under the organization's lock (MembershipService.lockOrganization),
  * as do sending an invitation and every membership change, so each sees the other's outcome.

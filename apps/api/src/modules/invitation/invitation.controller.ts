@@ -16,7 +16,10 @@ import {
   ListOrganizationInvitationsRequest,
   ListProjectInvitationsRequest,
 } from './invitation.dto';
+import { InvitationAcceptanceService } from './invitation-acceptance.service';
+import { InvitationCancellationService } from './invitation-cancellation.service';
 import { InvitationService } from './invitation.service';
+import { InviteMembersService } from './invite-members.service';
 import { ApiListOkResponse, type Page } from '../../common/http/paging';
 import { ReadCall } from '../../common/http/read-call';
 import { WriteFailure } from '../../common/http/write-failure';
@@ -25,7 +28,11 @@ import { WriteFailure } from '../../common/http/write-failure';
 @ApiBearerAuth()
 @Controller('invitation')
 export class InvitationController {
-  constructor(private readonly service: InvitationService) {}
+  constructor(
+    private readonly service: InvitationService,
+    private readonly acceptance: InvitationAcceptanceService,
+    private readonly cancellation: InvitationCancellationService,
+  ) {}
 
   @Post('listInOrganization')
   @ReadCall()
@@ -65,7 +72,7 @@ export class InvitationController {
   @Access('account')
   @ApiOkResponse({ type: AccountResponse, description: 'The account with the invited membership added.' })
   acceptInvitation(@CurrentOperator() operator: Operator, @Body() body: InvitationIdRequest, @AuditContext() audit: AuditContext): Promise<AccountResponse> {
-    return this.service.accept(operator, body.invitationId, audit);
+    return this.acceptance.accept(operator, body.invitationId, audit);
   }
 
   @Post('cancel')
@@ -73,7 +80,7 @@ export class InvitationController {
   @Access('account')
   @ApiOkResponse({ type: InvitationResponse })
   cancelInvitation(@CurrentOperator() operator: Operator, @Body() body: InvitationIdRequest, @AuditContext() audit: AuditContext): Promise<InvitationResponse> {
-    return this.service.cancel(operator, body.invitationId, audit);
+    return this.cancellation.cancel(operator, body.invitationId, audit);
   }
 }
 
@@ -82,7 +89,10 @@ export class InvitationController {
 @ApiBearerAuth()
 @Controller('organization')
 export class OrganizationInvitationController {
-  constructor(private readonly service: InvitationService) {}
+  constructor(
+    private readonly inviting: InviteMembersService,
+    private readonly cancellation: InvitationCancellationService,
+  ) {}
 
   @Post('inviteMembers')
   @WriteFailure(ErrorCodes.FAILED_TO_INVITE)
@@ -95,7 +105,7 @@ export class OrganizationInvitationController {
     @Body() body: InviteMembersRequest,
     @AuditContext() audit: AuditContext,
   ): Promise<InviteResultEntryResponse[]> {
-    return this.service.inviteMembers(operator, body, audit);
+    return this.inviting.inviteMembers(operator, body, audit);
   }
 
   @Post('resendInvitation')
@@ -106,6 +116,6 @@ export class OrganizationInvitationController {
     description: 'The pending invitation whose e-mail is queued again (due now, attempts reset); same rights as cancelling it.',
   })
   resendInvitation(@CurrentOperator() operator: Operator, @Body() body: InvitationIdRequest, @AuditContext() audit: AuditContext): Promise<InvitationResponse> {
-    return this.service.resend(operator, body.invitationId, audit);
+    return this.cancellation.resend(operator, body.invitationId, audit);
   }
 }

@@ -1,5 +1,5 @@
 import { ApiProperty, IntersectionType } from '@nestjs/swagger';
-import { invitationStatus, MAX_EMAILS_PER_INVITE, type InvitationStatus } from '@console/domain';
+import { ErrorCodes, invitationStatus, MAX_EMAILS_PER_INVITE, type ErrorCode, type InvitationStatus } from '@console/domain';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { ListRequest } from '../../common/http/paging';
@@ -105,6 +105,13 @@ export class InviteResultEntryResponse {
     description: 'The account with its membership in this organization, when it already belonged to the organization and got the projects directly.',
   })
   account: AccountResponse | null;
+  @ApiProperty({
+    enum: Object.values(ErrorCodes),
+    enumName: 'ErrorCode',
+    nullable: true,
+    description: 'Why the address was neither invited nor given the projects (INVALID_EMAIL for a malformed address); null when it was.',
+  })
+  errorCode: ErrorCode | null;
 }
 
 export function toInvitationResponse(invitation: InvitationEntity, now: Date, emailDeliveryFailed = false): InvitationResponse {

@@ -8,12 +8,15 @@ import { OrganizationModule } from '../organization/organization.module';
 import { RoleModule } from '../role/role.module';
 import { InvitationController, OrganizationInvitationController } from './invitation.controller';
 import { InvitationGrantsModule } from './invitation-grants.module';
+import { InvitationAcceptanceService } from './invitation-acceptance.service';
+import { InvitationCancellationService } from './invitation-cancellation.service';
 import { InvitationService } from './invitation.service';
+import { InviteAddressService } from './invite-address.service';
+import { InviteMembersService } from './invite-members.service';
 
 @Module({
   imports: [AccountModule, OrganizationModule, MembershipModule, RoleModule, MailModule, AuditModule, IdempotencyModule, InvitationGrantsModule],
   controllers: [InvitationController, OrganizationInvitationController],
-  providers: [InvitationService],
-  exports: [InvitationService],
+  providers: [InvitationService, InviteMembersService, InviteAddressService, InvitationAcceptanceService, InvitationCancellationService],
 })
 export class InvitationModule {}

@@ -13,7 +13,7 @@ import {
   type RoleRef,
 } from '@console/domain';
 import type { Operator } from '../../common/auth/operator';
-import { MembershipRepository, type AccessFacts } from './membership.repository';
+import { AccessRepository, type AccessFacts } from './access.repository';
 
 /** What a permission question adds to the operator and its role keys: the account or address acted upon, the inviter, … */
 type AccessSubject = Omit<PermissionSubject, 'operator' | 'organizationRoleKey' | 'projectRoleKey'>;
@@ -93,13 +93,13 @@ function throwIfDenied(decision: Decision): void {
 
 /**
  * THE answer to "which role does the operator hold here, and may it do this?" (docs/product-rules.md#permissions) for every
- * call: one SQL statement per question (see MembershipRepository), the role keys from the domain's
+ * call: one SQL statement per question (see AccessRepository), the role keys from the domain's
  * accessRoleKeys, the decision from its decide() with the Actions constants. Outsiders get
  * {@link OUTSIDER_ERROR} alike for existing and unknown ids, here and nowhere else.
  */
 @Injectable()
 export class AccessService {
-  constructor(private readonly memberships: MembershipRepository) {}
+  constructor(private readonly accessFacts: AccessRepository) {}
 
   /** A question outside any organization: system administration, the operator's own account. */
   assert(operator: Operator, action: Action, subject: AccessSubject = {}): void {
@@ -117,19 +117,19 @@ export class AccessService {
     subject: AccessSubject = {},
     projectIds: readonly string[] = [],
   ): Promise<Access> {
-    const facts = await this.memberships.accessInOrganization(operator.id, organizationId, projectIds);
+    const facts = await this.accessFacts.accessInOrganization(operator.id, organizationId, projectIds);
     return this.authorize('organization', operator, facts, action, subject);
   }
 
   /** `action` in a project named together with its organization (organization scope: the project may turn out to be another's). */
   async projectOfOrganization(operator: Operator, organizationId: string, projectId: string, action: Action, subject: AccessSubject = {}): Promise<Access> {
-    const facts = await this.memberships.accessInOrganization(operator.id, organizationId, [projectId]);
+    const facts = await this.accessFacts.accessInOrganization(operator.id, organizationId, [projectId]);
     return this.authorize('organization', operator, facts, action, subject, projectId);
   }
 
   /** `action` in the project (and its organization). */
   async project(operator: Operator, projectId: string, action: Action, subject: AccessSubject = {}): Promise<Access> {
-    const facts = await this.memberships.accessInProject(operator.id, projectId);
+    const facts = await this.accessFacts.accessInProject(operator.id, projectId);
     return this.authorize('project', operator, facts, action, subject, projectId);
   }
 
@@ -142,7 +142,7 @@ export class AccessService {
   ): Promise<{ access: Access; invitation: T }> {
     const scoped = { targetEmail: invitation?.email, ...subject };
     if (!invitation) return this.missing('invitation', operator, scoped);
-    const facts = await this.memberships.accessInOrganization(operator.id, invitation.organizationId, []);
+    const facts = await this.accessFacts.accessInOrganization(operator.id, invitation.organizationId, []);
     return { access: this.authorize('invitation', operator, facts, action, scoped), invitation };
   }
 
@@ -153,7 +153,7 @@ export class AccessService {
    * null when the organization does not exist.
    */
   async of(account: Operator, organizationId: string, projectIds: readonly string[]): Promise<Access | null> {
-    const facts = await this.memberships.accessInOrganization(account.id, organizationId, projectIds);
+    const facts = await this.accessFacts.accessInOrganization(account.id, organizationId, projectIds);
     return facts && new Access(account, facts);
   }
 

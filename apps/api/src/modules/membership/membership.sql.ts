@@ -1,0 +1,251 @@
+import type { Membership, ProjectAssignment } from '@console/domain';
+import { Keyset, keyTime, type KeyValues, type ListWindow, type SqlParameters } from '../../common/http/paging-sql';
+import { allColumns, arrayOf, EntityColumns, nullable, record, text, type Statement } from '../../database/typed-sql';
+import { AccountEntity } from '../account/account.entity';
+import { OrganizationEntity } from '../organization/organization.entity';
+import { ProjectEntity } from '../project/project.entity';
+import { RoleEntity } from '../role/role.entity';
+import { OrganizationMembershipEntity } from './organization-membership.entity';
+import { ProjectMembershipEntity } from './project-membership.entity';
+
+/** The raw statements of the memberships (docs/architecture.md#repositories-and-sql). */
+
+const ORGANIZATION = new EntityColumns(OrganizationEntity, 'o', ['id']);
+const PROJECT = new EntityColumns(ProjectEntity, 'p', ['id', 'organizationId']);
+const ORGANIZATION_ROLE = new EntityColumns(RoleEntity, 'orole', ['id', 'key']);
+const PROJECT_ROLE = new EntityColumns(RoleEntity, 'prole', ['id', 'key']);
+const ADMIN_ROLE = new EntityColumns(RoleEntity, 'r', ['id', 'organizationId', 'projectId', 'key']);
+const ORGANIZATION_MEMBERSHIP = new EntityColumns(OrganizationMembershipEntity, 'om', ['accountId', 'organizationId', 'roleId', 'createdAt']);
+const PROJECT_MEMBERSHIP = new EntityColumns(ProjectMembershipEntity, 'pm', ['accountId', 'projectId', 'organizationId', 'roleId', 'createdAt']);
+/** The project membership listed by a project's member listing. */
+const MEMBER = new EntityColumns(ProjectMembershipEntity, 'member', ['accountId', 'projectId', 'organizationId', 'createdAt']);
+const ACCOUNT = allColumns(AccountEntity, 'a');
+
+const OM = (property: 'accountId' | 'organizationId' | 'roleId' | 'createdAt'): string => ORGANIZATION_MEMBERSHIP.sql(property);
+const PM = (property: 'accountId' | 'projectId' | 'organizationId' | 'roleId' | 'createdAt'): string => PROJECT_MEMBERSHIP.sql(property);
+
+/** One row of an access question: the organization, and per project asked about its id and the account's roles. */
+export interface AccessRow {
+  organization_id: string;
+  organization_role_id: string | null;
+  organization_role_key: string | null;
+  project_id: string | null;
+  project_role_id: string | null;
+  project_role_key: string | null;
+}
+
+export const decodeAccessRow = record<AccessRow>({
+  organization_id: ORGANIZATION.fields.id,
+  organization_role_id: nullable(ORGANIZATION_MEMBERSHIP.fields.roleId),
+  organization_role_key: nullable(ORGANIZATION_ROLE.fields.key),
+  project_id: nullable(PROJECT.fields.id),
+  project_role_id: nullable(PROJECT_MEMBERSHIP.fields.roleId),
+  project_role_key: nullable(PROJECT_ROLE.fields.key),
+});
+
+/** The account's roles (ids and keys) in the organization and in the project `p`, joined to an access question's rows. */
+const ACCESS_ROLES = `
+  LEFT JOIN organization_memberships om ON ${OM('organizationId')} = ${ORGANIZATION.sql('id')} AND ${OM('accountId')} = $1
+  LEFT JOIN roles orole ON ${ORGANIZATION_ROLE.sql('id')} = ${OM('roleId')}
+  LEFT JOIN project_memberships pm ON ${PM('projectId')} = ${PROJECT.sql('id')} AND ${PM('accountId')} = $1
+  LEFT JOIN roles prole ON ${PROJECT_ROLE.sql('id')} = ${PM('roleId')}`;
+const ACCESS_COLUMNS = `${ORGANIZATION.sql('id')} AS organization_id, ${OM('roleId')} AS organization_role_id, ${ORGANIZATION_ROLE.sql('key')} AS organization_role_key,
+       ${PROJECT.sql('id')} AS project_id, ${PM('roleId')} AS project_role_id, ${PROJECT_ROLE.sql('key')} AS project_role_key`;
+
+/**
+ * THE statement of an access question in an organization (and some of its projects): whether the
+ * organization exists, the account's membership and role in it, which of the projects belong to it
+ * and the account's roles in those. One row per such project (one row when there is none).
+ */
+export const ORGANIZATION_ACCESS_SQL = `SELECT ${ACCESS_COLUMNS}
+  FROM organizations o
+  LEFT JOIN projects p ON ${PROJECT.sql('organizationId')} = ${ORGANIZATION.sql('id')} AND ${PROJECT.sql('id')} = ANY($3::varchar[])${ACCESS_ROLES}
+ WHERE ${ORGANIZATION.sql('id')} = $2`;
+
+export function organizationAccess(accountId: string, organizationId: string, projectIds: readonly string[]): Statement {
+  return { text: ORGANIZATION_ACCESS_SQL, values: [accountId, organizationId, [...projectIds]] };
+}
+
+/**
+ * THE statement of an access question in a project: whether the project exists, its organization,
+ * and the account's roles in both. One row, none when there is no such project.
+ */
+export const PROJECT_ACCESS_SQL = `SELECT ${ACCESS_COLUMNS}
+  FROM projects p
+  JOIN organizations o ON ${ORGANIZATION.sql('id')} = ${PROJECT.sql('organizationId')}${ACCESS_ROLES}
+ WHERE ${PROJECT.sql('id')} = $2`;
+
+export function projectAccess(accountId: string, projectId: string): Statement {
+  return { text: PROJECT_ACCESS_SQL, values: [accountId, projectId] };
+}
+
+/** A row of memberships: an account's membership of an organization, and one of its project roles there (if any). */
+export interface MembershipRow {
+  account_id: string;
+  organization_id: string;
+  role_id: string;
+  project_id: string | null;
+  project_role_id: string | null;
+}
+
+export const decodeMembershipRow = record<MembershipRow>({
+  account_id: ORGANIZATION_MEMBERSHIP.fields.accountId,
+  organization_id: ORGANIZATION_MEMBERSHIP.fields.organizationId,
+  role_id: ORGANIZATION_MEMBERSHIP.fields.roleId,
+  project_id: nullable(PROJECT_MEMBERSHIP.fields.projectId),
+  project_role_id: nullable(PROJECT_MEMBERSHIP.fields.roleId),
+});
+
+/** The projects of each organization membership `om`, in the order they were added. */
+const MEMBERSHIP_PROJECTS_ORDER = `${PM('createdAt')}, ${PM('projectId')}`;
+
+/**
+ * The memberships of the accounts (of the organization only, when given), with their projects:
+ * accounts' memberships in the order they were made, then their projects in the order they were added.
+ */
+export function membershipRows(accountIds: readonly string[], organizationId?: string): Statement {
+  const inOrganization = organizationId === undefined ? '' : `AND ${OM('organizationId')} = $2`;
+  return {
+    text: `SELECT ${OM('accountId')} AS account_id, ${OM('organizationId')} AS organization_id, ${OM('roleId')} AS role_id, ${PM('projectId')} AS project_id, ${PM('roleId')} AS project_role_id
+        FROM organization_memberships om
+        LEFT JOIN project_memberships pm ON ${PM('accountId')} = ${OM('accountId')} AND ${PM('organizationId')} = ${OM('organizationId')}
+        WHERE ${OM('accountId')} = ANY($1::varchar[]) ${inOrganization}
+        ORDER BY ${OM('createdAt')}, ${OM('organizationId')}, ${MEMBERSHIP_PROJECTS_ORDER}`,
+    values: organizationId === undefined ? [[...accountIds]] : [[...accountIds], organizationId],
+  };
+}
+
+/** An account as a member listing reads it, with its memberships (of the organization listed, or all), and the time of its key. */
+export interface MemberRow extends AccountEntity {
+  memberships: Membership[];
+  key_time: string;
+}
+
+const decodeMembership = record<Membership>({
+  organizationId: ORGANIZATION_MEMBERSHIP.fields.organizationId,
+  roleId: ORGANIZATION_MEMBERSHIP.fields.roleId,
+  projects: arrayOf(record<ProjectAssignment>({ projectId: PROJECT_MEMBERSHIP.fields.projectId, roleId: PROJECT_MEMBERSHIP.fields.roleId })),
+});
+
+export const decodeMemberRow = record<MemberRow>({ ...ACCOUNT.fields, memberships: arrayOf(decodeMembership), key_time: text });
+
+/** The key of a member listing's row: the time it orders by (to the microsecond) and the account id. */
+export function memberKeyOf(row: MemberRow): KeyValues {
+  return [row.key_time, row.id];
+}
+
+const memberKeyset = (time: string, accountId: string): Keyset =>
+  new Keyset([
+    { sql: time, part: 'time' },
+    { sql: accountId, part: 'account' },
+  ]);
+
+/** The orders of the member listings (each served by an index in that order): accounts oldest first, members in the order they joined. */
+export const ACCOUNT_KEYSET = memberKeyset(ACCOUNT.sql('createdAt'), ACCOUNT.sql('id'));
+export const ORGANIZATION_MEMBER_KEYSET = memberKeyset(OM('createdAt'), OM('accountId'));
+export const PROJECT_MEMBER_KEYSET = memberKeyset(MEMBER.sql('createdAt'), MEMBER.sql('accountId'));
+
+/** The membership `om` as JSON (a Membership), with its project roles in the order they were added. */
+const MEMBERSHIP_JSON = `json_build_object('organizationId', ${OM('organizationId')}, 'roleId', ${OM('roleId')}, 'projects', COALESCE(
+  (SELECT json_agg(json_build_object('projectId', ${PM('projectId')}, 'roleId', ${PM('roleId')}) ORDER BY ${MEMBERSHIP_PROJECTS_ORDER})
+     FROM project_memberships pm WHERE ${PM('accountId')} = ${OM('accountId')} AND ${PM('organizationId')} = ${OM('organizationId')}), '[]'))`;
+
+/** What distinguishes one member listing from another: where its accounts come from and which of them. */
+interface MemberListing {
+  /** The timestamp column the listing orders by. */
+  key: string;
+  /** The JSON array of the memberships of `a` the listing shows. */
+  memberships: string;
+  from: string;
+  where?: (sql: SqlParameters) => string[];
+}
+
+/** One page of accounts (`a`) with their memberships, in the keyset's order; the query matches name or e-mail address. */
+function memberPage(keyset: Keyset, window: ListWindow, listing: MemberListing): Statement {
+  return keyset.pageQuery(window, {
+    select: `${ACCOUNT.select()}, ${keyTime(listing.key)} AS key_time, ${listing.memberships} AS memberships`,
+    from: listing.from,
+    search: [ACCOUNT.sql('name'), ACCOUNT.sql('email')],
+    where: listing.where,
+  });
+}
+
+/** Every account, oldest first, each with all its memberships (the system administrators' listing). */
+export function accountPage(window: ListWindow): Statement {
+  return memberPage(ACCOUNT_KEYSET, window, {
+    key: ACCOUNT.sql('createdAt'),
+    memberships: `COALESCE((SELECT json_agg(${MEMBERSHIP_JSON} ORDER BY ${OM('createdAt')}, ${OM('organizationId')}) FROM organization_memberships om WHERE ${OM('accountId')} = ${ACCOUNT.sql('id')}), '[]')`,
+    from: 'accounts a',
+  });
+}
+
+/** The members of an organization in the order they joined, each with its membership there (only those not in the project `notInProjectId`, when given). */
+export function organizationMemberPage(organizationId: string, window: ListWindow, notInProjectId?: string): Statement {
+  return memberPage(ORGANIZATION_MEMBER_KEYSET, window, {
+    key: OM('createdAt'),
+    memberships: `json_build_array(${MEMBERSHIP_JSON})`,
+    from: `organization_memberships om JOIN accounts a ON ${ACCOUNT.sql('id')} = ${OM('accountId')}`,
+    where: (sql) => [
+      `${OM('organizationId')} = ${sql.param(organizationId)}`,
+      // Only a project of this organization: its members are members of the organization.
+      ...(notInProjectId === undefined
+        ? []
+        : [
+            `NOT EXISTS (SELECT 1 FROM project_memberships pm WHERE ${PM('accountId')} = ${OM('accountId')} AND ${PM('organizationId')} = ${OM('organizationId')} AND ${PM('projectId')} = ${sql.param(notInProjectId)})`,
+          ]),
+    ],
+  });
+}
+
+/** The members of a project in the order they were added, each with its membership of the owning organization. */
+export function projectMemberPage(projectId: string, window: ListWindow): Statement {
+  return memberPage(PROJECT_MEMBER_KEYSET, window, {
+    key: MEMBER.sql('createdAt'),
+    memberships: `json_build_array(${MEMBERSHIP_JSON})`,
+    from: `project_memberships member
+        JOIN organization_memberships om ON ${OM('accountId')} = ${MEMBER.sql('accountId')} AND ${OM('organizationId')} = ${MEMBER.sql('organizationId')}
+        JOIN accounts a ON ${ACCOUNT.sql('id')} = ${MEMBER.sql('accountId')}`,
+    where: (sql) => [`${MEMBER.sql('projectId')} = ${sql.param(projectId)}`],
+  });
+}
+
+/**
+ * Locks the organization's row until the transaction in progress ends. FOR NO KEY UPDATE, not FOR
+ * UPDATE: the key share locks that inserts referencing the organization take (a project, a role,
+ * an invitation) do not wait for it.
+ */
+export function lockOrganization(organizationId: string): Statement {
+  return { text: `SELECT 1 FROM organizations o WHERE ${ORGANIZATION.sql('id')} = $1 FOR NO KEY UPDATE`, values: [organizationId] };
+}
+
+export const decodeAdminRow = record<{ accountId: string }>({ accountId: ORGANIZATION_MEMBERSHIP.fields.accountId });
+
+/** The accounts holding the organization's role `roleKey` (its admin role), by account id. */
+export function organizationAccountsWithRole(organizationId: string, roleKey: string): Statement {
+  return {
+    text: `SELECT ${OM('accountId')} AS "accountId" FROM organization_memberships om
+        WHERE ${OM('organizationId')} = $1
+          AND ${OM('roleId')} IN (SELECT ${ADMIN_ROLE.sql('id')} FROM roles r WHERE ${ADMIN_ROLE.sql('organizationId')} = $1 AND ${ADMIN_ROLE.sql('projectId')} IS NULL AND ${ADMIN_ROLE.sql('key')} = $2)
+        ORDER BY ${OM('accountId')}`,
+    values: [organizationId, roleKey],
+  };
+}
+
+const REMOVED = new EntityColumns(ProjectMembershipEntity, null, ['accountId', 'projectId', 'roleId']);
+const REMOVED_ROLE = new EntityColumns(ProjectMembershipEntity, null, ['roleId']);
+
+export const decodeRemovedProjectMembership = record<{ roleId: string }>(REMOVED_ROLE.fields);
+
+/** Removes the account's membership of the project, answering its role (no row when there was none). */
+export function deleteProjectMembership(accountId: string, projectId: string): Statement {
+  return {
+    text: `DELETE FROM project_memberships WHERE ${REMOVED.sql('accountId')} = $1 AND ${REMOVED.sql('projectId')} = $2 RETURNING ${REMOVED_ROLE.select()}`,
+    values: [accountId, projectId],
+  };
+}
+
+/** An upsert of a project membership: on its key (account, project), its role and who changed it and when are updated. */
+export const PROJECT_MEMBERSHIP_UPSERT = {
+  update: new EntityColumns(ProjectMembershipEntity, null, ['roleId', 'updatedById', 'updatedAt']).columnNames(),
+  conflict: new EntityColumns(ProjectMembershipEntity, null, ['accountId', 'projectId']).columnNames(),
+};
