@@ -99,6 +99,6 @@ export class SessionRevocations implements OnModuleInit, OnApplicationShutdown {
       );
     }
     this.lostLogged = true;
-    this.reconnectTimer = setTimeout(() => void this.connect(), RECONNECT_DELAY_MS);
+    this.reconnectTimer = setTimeout(() => void this.connect(), RECONNECT_DELAY_MS).unref();
   }
 }

@@ -50,6 +50,13 @@ export class AccountRepository implements AccountLookup {
     await this.accounts().insert(account);
   }
 
+  /** Inserts the account unless one with its id exists (instances starting together); whether it was inserted. */
+  async insertIfAbsent(account: AccountEntity): Promise<boolean> {
+    const result = await this.accounts().createQueryBuilder().insert().values(account).orIgnore().returning(['id']).execute();
+    const inserted: unknown = result.raw;
+    return Array.isArray(inserted) && inserted.length > 0;
+  }
+
   async update(id: string, changes: Partial<AccountEntity>): Promise<void> {
     await this.accounts().update({ id }, changes);
   }

@@ -58,8 +58,8 @@ export class SeedService implements OnApplicationBootstrap {
       createdById: ROOT_ACCOUNT_ID,
       updatedById: ROOT_ACCOUNT_ID,
     });
-    await this.accounts.insert(root);
-    this.logger.log(`Root system administrator ${root.email} bootstrapped`);
+    // Several instances may start at once: the first to insert bootstraps the account.
+    if (await this.accounts.insertIfAbsent(root)) this.logger.log(`Root system administrator ${root.email} bootstrapped`);
   }
 
   private async seedDemoData(): Promise<void> {
