@@ -148,6 +148,11 @@ describe('monitoring and error reporting, analytics, each pointed at a local sta
 
   async function signIn(page: Page, user: SeededAccount): Promise<void> {
     await page.goto(`${started().web.origin}/auth/login`);
+    // RUM starts once the page has loaded (its module comes lazily), while a person is still typing;
+    // the test waits for that moment too, so that the sign-in page's own view is recorded.
+    await page.waitForFunction(() => (window as { DD_RUM?: { getInitConfiguration(): unknown } }).DD_RUM?.getInitConfiguration() !== undefined, undefined, {
+      timeout: 20_000,
+    });
     await fillLogin(page, user.email, user.password);
     await page.getByRole('button', { name: 'ログイン', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/auth/projects');
