@@ -193,10 +193,18 @@ async function goTo(page: Page, path: string): Promise<void> {
   const url = appUrl(path);
   if (page.url() === url) return;
   if (page.url().startsWith(appUrl('/'))) {
-    await page.evaluate((target) => {
-      history.pushState(null, '', target);
-      dispatchEvent(new PopStateEvent('popstate'));
-    }, url);
+    const follow = () =>
+      page.evaluate((target) => {
+        history.pushState(null, '', target);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }, url);
+    await follow().catch(async (error: unknown) => {
+      // A page load the app started itself (the one after signing in) was still under way: once it
+      // has loaded, the link is followed in the new page.
+      if (!(error instanceof Error) || !error.message.includes('Execution context was destroyed')) throw error;
+      await page.waitForLoadState();
+      await follow();
+    });
   } else {
     await open(page, path);
   }
