@@ -149,10 +149,12 @@ describe('monitoring and error reporting, analytics, each pointed at a local sta
   async function signIn(page: Page, user: SeededAccount): Promise<void> {
     await page.goto(`${started().web.origin}/auth/login`);
     // RUM starts once the page has loaded (its module comes lazily), while a person is still typing;
-    // the test waits for that moment too, so that the sign-in page's own view is recorded.
+    // the test waits for that moment too, and has the sign-in page's view sent (as when the page is
+    // hidden) before the sign-in leaves the page, so that view is recorded whatever the page load after it does.
     await page.waitForFunction(() => (window as { DD_RUM?: { getInitConfiguration(): unknown } }).DD_RUM?.getInitConfiguration() !== undefined, undefined, {
       timeout: 20_000,
     });
+    await hidePageMomentarily(page);
     await fillLogin(page, user.email, user.password);
     await page.getByRole('button', { name: 'ログイン', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/auth/projects');
