@@ -199,11 +199,10 @@ async function goTo(page: Page, path: string): Promise<void> {
         dispatchEvent(new PopStateEvent('popstate'));
       }, url);
     await follow().catch(async (error: unknown) => {
-      // A page load the app started itself (the one after signing in) was still under way: once it
-      // has loaded, the link is followed in the new page.
+      // A page load the app started itself (the one after signing in) was still under way: the
+      // screen is then loaded as a page of its own.
       if (!(error instanceof Error) || !error.message.includes('Execution context was destroyed')) throw error;
-      await page.waitForLoadState();
-      await follow();
+      await open(page, path);
     });
   } else {
     await open(page, path);
