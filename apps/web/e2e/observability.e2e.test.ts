@@ -146,18 +146,21 @@ describe('monitoring and error reporting, analytics, each pointed at a local sta
     return hits;
   }
 
-  async function signIn(page: Page, user: SeededAccount): Promise<void> {
+  /** Signs in through the sign-in page; answers that page's RUM view. */
+  async function signIn(page: Page, user: SeededAccount): Promise<RumEvent> {
+    const earlierViews = new Set(rumEvents().map((event) => event.view.id));
     await page.goto(`${started().web.origin}/auth/login`);
     // RUM starts once the page has loaded (its module comes lazily), while a person is still typing;
-    // the test waits for that moment too, and has the sign-in page's view sent (as when the page is
-    // hidden) before the sign-in leaves the page, so that view is recorded whatever the page load after it does.
-    await page.waitForFunction(() => (window as { DD_RUM?: { getInitConfiguration(): unknown } }).DD_RUM?.getInitConfiguration() !== undefined, undefined, {
-      timeout: 20_000,
+    // the test waits until the sign-in page's view has been sent (as when the page is hidden) before
+    // the sign-in leaves the page, so that view is recorded whatever the page load after it does.
+    const loginView = await eventually('the RUM view of /auth/login', async () => {
+      await hidePageMomentarily(page);
+      return rumEvents().find((event) => event.type === 'view' && !earlierViews.has(event.view.id) && pathOf(event.view.url) === '/auth/login');
     });
-    await hidePageMomentarily(page);
     await fillLogin(page, user.email, user.password);
     await page.getByRole('button', { name: 'ログイン', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/auth/projects');
+    return loginView;
   }
 
   /** The next page's code cannot be loaded, as when a new release replaced it while the page was open. */
@@ -179,7 +182,7 @@ describe('monitoring and error reporting, analytics, each pointed at a local sta
     const { context, page } = session();
     const hits = await configure(context);
     const user = await seedAccount('observed');
-    await signIn(page, user);
+    const loginView = await signIn(page, user);
 
     const identify = await eventually('KARTE identify', () => karteCalls().find((call) => isKarteIdentify(call, user)));
     expect(identify).toEqual(['send', 'identify', { user_id: user.id, email: user.email, is_system_admin: false }]);
@@ -194,17 +197,12 @@ describe('monitoring and error reporting, analytics, each pointed at a local sta
     const rum = await rumSessionOf(page, user);
     const identified = rum.events().filter((event) => event.usr?.id === user.id);
     expect(identified[0]).toMatchObject({ service: 'console-web', version: 'e2e-1', usr: { id: user.id, email: user.email, is_system_admin: false } });
-    const views = await eventually('RUM views of /auth/login and /auth/projects', async () => {
+    // The sign-in page's view (sent before signing in) and the projects page's view belong to the session that carries the user.
+    expect(loginView.session.id).toBe(rum.id);
+    await eventually('the RUM view of /auth/projects', async () => {
       await hidePageMomentarily(page);
-      const paths = new Set(
-        rum
-          .events()
-          .filter((event) => event.type === 'view')
-          .map((event) => pathOf(event.view.url)),
-      );
-      return paths.has('/auth/login') && paths.has('/auth/projects') ? paths : undefined;
+      return rum.events().find((event) => event.type === 'view' && pathOf(event.view.url) === '/auth/projects');
     });
-    expect([...views]).toEqual(expect.arrayContaining(['/auth/login', '/auth/projects']));
   });
 
   it('reports a route error with the account id to RUM and Analytics', async () => {
