@@ -72,11 +72,15 @@ interface ListStatement {
   select: string;
   /** The tables and their joins. */
   from: string;
+  /** The columns the query is matched against: a row matches when any of them does. */
+  search: readonly string[];
   /**
-   * What the query is matched against: columns (a row matches when any of them does), or the
-   * condition on the ILIKE pattern's placeholder.
+   * The search's columns belong to different tables (no one index serves them together): a page
+   * is then read per column, each through the plan that suits it (that column's trigram index
+   * for a rare match, the listing's order for a common one), and the first rows of their union
+   * kept, instead of sorting every row that matches any column.
    */
-  search: readonly string[] | ((pattern: string) => string);
+  searchApart?: boolean;
   /** The conditions of the listing's scope (e.g. one organization's rows). */
   where?: (sql: SqlParameters) => string[];
 }
@@ -150,17 +154,19 @@ export class Keyset {
   pageQuery(window: ListWindow, statement: ListStatement): { text: string; values: unknown[] } {
     const sql = new SqlParameters();
     const conditions = statement.where?.(sql) ?? [];
-    if (window.pattern !== null) {
-      const pattern = sql.param(window.pattern);
-      const { search } = statement;
-      conditions.push(typeof search === 'function' ? search(pattern) : `(${search.map((column) => `${column} ILIKE ${pattern}`).join(' OR ')})`);
-    }
     if (window.after !== null) conditions.push(this.after(window.after, sql));
-    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-    return {
-      text: `SELECT ${statement.select} FROM ${statement.from} ${where} ORDER BY ${this.orderBy()} LIMIT ${sql.param(window.fetch)}`,
-      values: sql.values,
-    };
+    const limit = `ORDER BY ${this.orderBy()} LIMIT ${sql.param(window.fetch)}`;
+    const where = (more: string[]): string => (conditions.length + more.length > 0 ? `WHERE ${[...conditions, ...more].join(' AND ')}` : '');
+    const pattern = window.pattern === null ? null : sql.param(window.pattern);
+    const matches = pattern === null ? [] : statement.search.map((column) => `${column} ILIKE ${pattern}`);
+    if (matches.length > 1 && statement.searchApart === true) {
+      const key = this.columns.map((column) => column.sql).join(', ');
+      const pages = matches.map((match) => `(SELECT ${key} FROM ${statement.from} ${where([match])} ${limit})`);
+      matches.splice(0, matches.length, `(${key}) IN (${pages.join(' UNION ALL ')})`);
+    } else if (matches.length > 1) {
+      matches.splice(0, matches.length, `(${matches.join(' OR ')})`);
+    }
+    return { text: `SELECT ${statement.select} FROM ${statement.from} ${where(matches)} ${limit}`, values: sql.values };
   }
 
   /** The ORDER BY list of the keyset. */

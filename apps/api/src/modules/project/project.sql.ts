@@ -60,15 +60,6 @@ export function projectKeyOf(row: ProjectRow): KeyValues {
 const PROJECT_ROLES_JSON = `COALESCE((SELECT json_agg(${ROLE_SUMMARY.json()} ORDER BY ${ROLE.sql('isPreset')} DESC, ${ROLE.sql('createdAt')}, ${ROLE.sql('key')})
     FROM roles r WHERE ${ROLE.sql('projectId')} = ${PROJECT.sql('id')}), '[]')`;
 
-/** Projects named so, and those of organizations named so: each read through its name's trigram index. */
-function nameMatches(pattern: string): string {
-  const project = new EntityColumns(ProjectEntity, 'sp', ['id', 'name', 'organizationId']);
-  const organization = new EntityColumns(OrganizationEntity, 'so', ['id', 'name']);
-  return `${PROJECT.sql('id')} IN (SELECT ${project.sql('id')} FROM projects sp WHERE ${project.sql('name')} ILIKE ${pattern}
-          UNION ALL SELECT ${project.sql('id')} FROM projects sp JOIN organizations so ON ${organization.sql('id')} = ${project.sql('organizationId')}
-          WHERE ${organization.sql('name')} ILIKE ${pattern})`;
-}
-
 /**
  * One page of the projects in `scope`, in {@link PROJECT_KEYSET}'s order, with their roles and
  * their organizations' names and images; the query matches the project's name or its organization's.
@@ -78,7 +69,8 @@ export function projectPage({ memberId, organizationId }: ProjectScope, window: 
     select: `${PROJECT.select()}, ${ORGANIZATION.sql('name')} AS organization_name, ${ORGANIZATION.sql('profileImageSrc')} AS organization_profile_image_src,
              ${PROJECT_ROLES_JSON} AS roles`,
     from: `projects p JOIN organizations o ON ${ORGANIZATION.sql('id')} = ${PROJECT.sql('organizationId')}`,
-    search: nameMatches,
+    search: [PROJECT.sql('name'), ORGANIZATION.sql('name')],
+    searchApart: true,
     where: (sql) => [
       ...(organizationId === null ? [] : [`${ORGANIZATION.sql('id')} = ${sql.param(organizationId)}`]),
       ...(memberId === null ? [] : [isMemberOf(sql, memberId)]),
