@@ -14,7 +14,7 @@
 //    targets (page p95 ≤ 50 ms, search p95 ≤ 100 ms).
 // 3. The CSV export of the largest organization's audit log (1,000,000 rows): rows/s (≥ 50,000) and
 //    the API process's peak RSS growth while it streams (≤ 50 MB, from /proc/<pid>/status).
-// Exits non-zero when a target is missed. The API is built beforehand: `pnpm bench:scale` does it.
+// SCALE_ONLY=listings or SCALE_ONLY=export measures only those. Exits non-zero when a target is missed. The API is built beforehand: `pnpm bench:scale` does it.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -25,6 +25,9 @@ import { ROOT, startAuthEmulator, startTestDatabase } from './stack.mjs';
 
 const SCALE = Number(process.env.SCALE ?? 1);
 const REQUESTS = Number(process.env.SCALE_REQUESTS ?? 20);
+const ONLY = process.env.SCALE_ONLY;
+/** The export is measured so many times (median rate, largest RSS growth). */
+const EXPORT_RUNS = 3;
 const CLIENTS = 20;
 /** The web's page size (LIST_PAGE_SIZE). */
 const PAGE = 50;
@@ -423,7 +426,7 @@ try {
     `\n${REQUESTS} sequential requests, then ${CLIENTS} concurrent clients × ${Math.max(1, Math.round(REQUESTS / 4))}; ms; targets p95: page ≤ ${TARGET.page}, search ≤ ${TARGET.search}`,
   );
   console.log(`${'call'.padEnd(34)} ${'caller'.padEnd(6)} ${'case'.padEnd(10)}  seq p50     p95     p99   conc p50     p95     p99  result`);
-  for (const listing of listings(member.id)) {
+  for (const listing of ONLY === 'export' ? [] : listings(member.id)) {
     const { rows } = /** @type {{ rows: { key: unknown }[] }} */ (await client.query(listing.middle));
     const key = rows[0]?.key;
     /** @type {{ name: string, body: Record<string, unknown>, target: number }[]} */
@@ -452,13 +455,11 @@ try {
     }
   }
 
-  const csv = await measureExport(api.url, api.pid, member.token);
-  const csvPass = csv.rowsPerSecond >= TARGET.csvRowsPerSecond && csv.rssGrowthMb <= TARGET.csvRssMb;
-  if (!csvPass) missed += 1;
-  console.log(
-    `\nAudit CSV export of ${LARGEST}: ${csv.rows.toLocaleString('en')} rows in ${csv.seconds.toFixed(1)} s = ${Math.round(csv.rowsPerSecond).toLocaleString('en')} rows/s (target ≥ ${TARGET.csvRowsPerSecond.toLocaleString('en')}), ` +
-      `peak RSS growth ${csv.rssGrowthMb.toFixed(1)} MB (target ≤ ${TARGET.csvRssMb}): ${csvPass ? 'pass' : 'MISS'}`,
-  );
+  if (ONLY !== 'listings') {
+    const runs = [];
+    for (let i = 0; i < EXPORT_RUNS; i += 1) runs.push(await measureExport(api.url, api.pid, member.token));
+    reportExport(runs);
+  }
   console.log(missed === 0 ? '\nEvery target met.' : `\n${missed} target(s) missed.`);
 } finally {
   await api?.stop();
@@ -468,3 +469,22 @@ try {
   rmSync(workDir, { recursive: true, force: true });
 }
 if (missed > 0) process.exitCode = 1;
+
+/**
+ * The export's median rate and its largest RSS growth over the runs.
+ * @param {Awaited<ReturnType<typeof measureExport>>[]} runs
+ */
+function reportExport(runs) {
+  const rate = percentile(
+    runs.map((run) => run.rowsPerSecond).sort((a, b) => a - b),
+    50,
+  );
+  const growth = Math.max(...runs.map((run) => run.rssGrowthMb));
+  const csvPass = rate >= TARGET.csvRowsPerSecond && growth <= TARGET.csvRssMb;
+  if (!csvPass) missed += 1;
+  console.log(
+    `\nAudit CSV export of ${LARGEST}, ${runs.length} runs: ${runs.map((run) => `${run.rows.toLocaleString('en')} rows in ${run.seconds.toFixed(1)} s (RSS +${run.rssGrowthMb.toFixed(1)} MB)`).join(', ')}; ` +
+      `median ${Math.round(rate).toLocaleString('en')} rows/s (target ≥ ${TARGET.csvRowsPerSecond.toLocaleString('en')}), ` +
+      `largest peak RSS growth ${growth.toFixed(1)} MB (target ≤ ${TARGET.csvRssMb}): ${csvPass ? 'pass' : 'MISS'}`,
+  );
+}
