@@ -166,6 +166,19 @@ async function seed(client) {
   const started = performance.now();
   await client.query('VACUUM ANALYZE');
   console.log(`  ${'VACUUM ANALYZE'.padEnd(26)} ${''.padStart(16)}  ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s`);
+  const { rows: sizes } = /** @type {{ rows: { database: string, audit_events: string, listings: string }[] }} */ (
+    await client.query(
+      `SELECT pg_size_pretty(pg_database_size(current_database())) AS database,
+            pg_size_pretty(pg_total_relation_size('audit_events')) AS audit_events,
+            pg_size_pretty(pg_indexes_size('accounts') + pg_indexes_size('organizations') + pg_indexes_size('projects')
+                           + pg_total_relation_size('organization_memberships') + pg_total_relation_size('project_memberships')) AS listings`,
+    )
+  );
+  const size = sizes[0];
+  if (size)
+    console.log(
+      `  size: database ${size.database}, audit events with indexes ${size.audit_events}, memberships and the other tables' indexes ${size.listings}`,
+    );
 }
 
 /** The SQL of a time as a cursor holds it (the API's keyTime). */

@@ -69,6 +69,22 @@ function secretEnv(settings: ConsoleSettings, keys: readonly string[]): IEnvVar[
   }));
 }
 
+/** Mebibytes of a Kubernetes quantity in Mi or Gi. */
+function mebibytes(quantity: string): number {
+  const match = /^(\d+)(Mi|Gi)$/.exec(quantity);
+  if (!match) throw new Error(`memory quantity in Mi or Gi expected: ${quantity}`);
+  return Number(match[1]) * (match[2] === 'Gi' ? 1024 : 1);
+}
+
+/**
+ * Node's heap limit at 5/8 of the container's memory limit: the garbage a CSV export leaves is
+ * collected before the container is killed, and room stays for buffers and code
+ * (docs/operations.md#capacity-model).
+ */
+function heapLimit(resources: Resources): IEnvVar {
+  return { name: 'NODE_OPTIONS', value: `--max-old-space-size=${Math.floor((mebibytes(resources.memoryLimit) * 5) / 8)}` };
+}
+
 function httpProbe(path: string, port: number, periodSeconds: number, failureThreshold: number): IProbe {
   return { httpGet: { path, port }, periodSeconds, failureThreshold, timeoutSeconds: 2 };
 }
@@ -184,7 +200,7 @@ function apiObjects(chart: Chart, settings: ConsoleSettings): void {
                   { name: 'metrics', containerPort: API_METRICS_PORT },
                 ],
                 envFrom: [{ configMapRef: { name: API } }],
-                env: secretEnv(settings, API_SECRET_KEYS),
+                env: [heapLimit(settings.apiResources), ...secretEnv(settings, API_SECRET_KEYS)],
                 resources: resources(settings.apiResources),
                 startupProbe: httpProbe('/healthz', API_PORT, 2, 30),
                 livenessProbe: httpProbe('/healthz', API_PORT, 10, 3),

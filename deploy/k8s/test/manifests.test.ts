@@ -123,6 +123,14 @@ describe('policy', () => {
     }
   });
 
+  it("limits the API's heap below its container's memory limit", () => {
+    const limit = defined(apiContainer.resources?.limits?.memory, 'memory limit');
+    const options = apiContainer.env?.find((variable) => variable.name === 'NODE_OPTIONS')?.value ?? '';
+    const heap = Number(/--max-old-space-size=(\d+)/.exec(options)?.[1]);
+    assert.equal(limit, '512Mi');
+    assert.equal(heap, 320);
+  });
+
   it('uses pinned images of the release, never latest', () => {
     for (const [name, pod] of workloads()) {
       for (const container of pod.containers) assert.match(container.image ?? '', /:2\.3\.4$/, name);
@@ -178,8 +186,12 @@ describe('policy', () => {
       for (const key of Object.keys(map.data ?? {})) assert.doesNotMatch(key, secretLike, `ConfigMap ${map.metadata?.name ?? ''} holds no ${key}`);
     }
     assert.deepEqual(
-      apiContainer.env?.map((e) => e.name),
+      apiContainer.env?.filter((e) => e.valueFrom?.secretKeyRef).map((e) => e.name),
       [...API_SECRET_KEYS],
+    );
+    assert.deepEqual(
+      apiContainer.env?.filter((e) => !e.valueFrom).map((e) => e.name),
+      ['NODE_OPTIONS'],
     );
   });
 
