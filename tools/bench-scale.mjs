@@ -17,11 +17,12 @@
 // SCALE_ONLY=listings or SCALE_ONLY=export measures only those. Exits non-zero when a target is missed. The API is built beforehand: `pnpm bench:scale` does it.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { percentile, send, signUp, startServer } from './bench/server.mjs';
-import { ROOT, startAuthEmulator, startTestDatabase } from './stack.mjs';
+import { startAuthEmulator, startTestDatabase } from './stack.mjs';
 
 const SCALE = Number(process.env.SCALE ?? 1);
 const REQUESTS = Number(process.env.SCALE_REQUESTS ?? 20);
@@ -404,7 +405,7 @@ let missed = 0;
 try {
   api = await startServer({
     name: 'api',
-    script: process.env.BENCH_API_MAIN ?? join(ROOT, 'apps', 'api', 'dist', 'main.js'),
+    script: process.env.BENCH_API_MAIN ?? createRequire(import.meta.url).resolve('@console/api'),
     logDir: workDir,
     env: {
       APP_ENV: 'test',

@@ -8,7 +8,7 @@
 //    CPU time each server spent per request (from /proc: it varies less than req/s on a machine
 //    busy with other work). With BENCH_CPU_PROF=<dir>, the measured API writes a CPU profile
 //    (node --cpu-prof) there as it stops; with BENCH_API_MAIN=<file>, that build of the API is
-//    measured instead of apps/api/dist/main.js (an earlier one, to compare).
+//    measured instead of the API's main entry (@console/api: an earlier build, to compare).
 // 2. Cold start: from spawning the process to /readyz answering 200, median of 5, of both (with
 //    the CPU time spent until then).
 // 3. The web app's measurement (tools/bench-web.mjs), when there is one.
@@ -17,6 +17,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { percentile, send, signUp, startServer as startBenchServer } from './bench/server.mjs';
 import { ROOT, startAuthEmulator, startTestDatabase } from './stack.mjs';
@@ -280,7 +281,7 @@ const env = {
   RATE_LIMIT_IP_PER_MINUTE: '1000000',
   RATE_LIMIT_ACCOUNT_WRITES_PER_MINUTE: '1000000',
 };
-const apiMain = process.env.BENCH_API_MAIN ?? join(ROOT, 'apps', 'api', 'dist', 'main.js');
+const apiMain = process.env.BENCH_API_MAIN ?? createRequire(import.meta.url).resolve('@console/api');
 const baselineMain = join(ROOT, 'tools', 'bench', 'baseline.mjs');
 /** @type {Server[]} */
 const running = [];

@@ -3,17 +3,13 @@
 // bundle-size check (web-budget.mjs) and the page-speed measurement (bench-web.mjs).
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { createRequire } from 'node:module';
 import { dirname, extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DEFAULT_DIST = join(ROOT, 'apps', 'web', 'dist');
-
-/** @type {unknown} playwright-core, a dependency of the web app, loaded from there. */
-const playwrightModule = createRequire(join(ROOT, 'apps', 'web', 'package.json'))('playwright-core');
-const playwright = /** @type {typeof import('playwright-core')} */ (playwrightModule);
 
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json' };
 
@@ -51,7 +47,7 @@ export async function serveBuild(dist) {
 
 /** Headless Chromium (CHROMIUM_PATH, else /usr/bin/chromium) without the browser's own background traffic. */
 export function launchChromium() {
-  return playwright.chromium.launch({
+  return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });

@@ -39,7 +39,7 @@ const REPLAY_RECORDER = /\/@datadog\/browser-rum\/esm\/boot\/datadogRecorder\.mj
 
 const WEB = join(ROOT, 'apps', 'web');
 /** @type {unknown} TypeScript's compiler, to read the router's and the paths' sources. */
-const typescript = createRequire(join(ROOT, 'package.json'))('typescript');
+const typescript = createRequire(import.meta.url)('typescript');
 const ts = /** @type {typeof import('typescript')} */ (typescript);
 
 const args = process.argv.slice(2);

@@ -1,35 +1,31 @@
 // @ts-check
 // The baseline of `pnpm bench`: a raw node:http + pg server answering the benchmarked calls with
-// the same work as the API and nothing else — the same ID token check (the API's own
-// FirebaseAuthService from apps/api/dist: local verification, the same token and revocation caches,
-// the same configuration read by the API's loadConfig) and the same SQL statements, read from
+// the same work as the API and nothing else — the same ID token check (the API's own, through its
+// package export `@console/api/token-check`: local verification, the same token and revocation
+// caches, configured from the environment as the API is) and the same SQL statements, read from
 // BENCH_STATEMENTS (captured from the API by tools/bench.mjs), sent one after the other on the pool.
 // It answers with the rows those statements read, as JSON. Configured by the API's environment.
 //   BENCH_STATEMENTS=statements.json node tools/bench/baseline.mjs
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
+import { createServer } from 'node:http';
 import pg from 'pg';
-import { ROOT } from '../stack.mjs';
 
 /** @typedef {{ text: string, values: unknown[] }} Statement */
+/**
+ * apps/api/src/token-check.ts
+ * @typedef {{ server: { host: string, port: number }, database: { url: string, poolMax: number }, verifyIdToken(token: string): Promise<void> }} TokenCheck
+ */
 
-const apiRequire = createRequire(`${ROOT}/apps/api/dist/main.js`);
-/** @type {unknown} */
-const configModule = apiRequire('./config/app-config.js');
-/** @type {unknown} */
-const authModule = apiRequire('./common/auth/firebase-auth.service.js');
-const { loadConfig } = /** @type {{ loadConfig: () => { databaseUrl: string, databasePoolMax: number, port: number, host: string } }} */ (configModule);
-const { FirebaseAuthService } = /** @type {{ FirebaseAuthService: new (config: unknown) => { verifyIdToken(token: string): Promise<unknown> } }} */ (
-  authModule
-);
+/** @type {unknown} the API's build (CommonJS), through its package exports */
+const tokenCheckModule = createRequire(import.meta.url)('@console/api/token-check');
+const { tokenCheck } = /** @type {{ tokenCheck: () => TokenCheck }} */ (tokenCheckModule);
 
-const config = loadConfig();
+const check = tokenCheck();
 /** @type {unknown} */
 const captured = process.env.BENCH_STATEMENTS ? JSON.parse(readFileSync(process.env.BENCH_STATEMENTS, 'utf8')) : {};
 const statements = /** @type {Record<string, Statement[]>} */ (captured);
-const firebase = new FirebaseAuthService(config);
-const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.databasePoolMax });
+const pool = new pg.Pool({ connectionString: check.database.url, max: check.database.poolMax });
 
 /**
  * @param {import('node:http').ServerResponse} response
@@ -67,7 +63,7 @@ async function answerCall(request, response, sql) {
     return;
   }
   try {
-    await firebase.verifyIdToken(token);
+    await check.verifyIdToken(token);
   } catch {
     send(response, 401, { errorCode: 'UNAUTHENTICATED' });
     return;
@@ -93,6 +89,6 @@ const server = createServer((request, response) => {
   else answered = Promise.resolve(send(response, 404, { errorCode: 'NOT_FOUND' }));
   answered.catch(() => send(response, 500, { errorCode: 'INTERNAL' }));
 });
-server.listen(config.port, config.host);
+server.listen(check.server.port, check.server.host);
 process.on('SIGTERM', () => server.close(() => void pool.end()));
 process.on('SIGINT', () => server.close(() => void pool.end()));

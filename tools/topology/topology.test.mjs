@@ -11,18 +11,14 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { cpSync, chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { chromium } from 'playwright-core';
 import { ROOT, freePort, startApiServer, startAuthEmulator, startTestDatabase, waitFor } from '../stack.mjs';
 import { Load, describePhase } from './load.mjs';
 import { startNginx } from './nginx.mjs';
 import { startSendgridStandIn } from './sendgrid-stand-in.mjs';
-
-/** @type {unknown} playwright-core, a dependency of the web app, loaded from there. */
-const playwright = createRequire(join(ROOT, 'apps', 'web', 'package.json'))('playwright-core');
-const { chromium } = /** @type {typeof import('playwright-core')} */ (playwright);
 
 const PROJECT_ID = 'demo-console-topology';
 const COMPANY_MAIL_DOMAIN = 'console.example.jp';

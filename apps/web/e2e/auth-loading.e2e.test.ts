@@ -59,13 +59,16 @@ describe('the sign-in SDK loads when it is needed', () => {
     expect(scripts.filter(isAuthSdk)).toEqual([]);
   });
 
-  it('keeps signed in a visitor whose browser holds a sign-in but no record of it (signed in before the record was kept)', async () => {
+  it('keeps signed in a visitor whose browser was used before the marker was kept (no marker, the latest project remembered)', async () => {
     const { page } = session();
     const user = await seedAccount('sdk-unrecorded');
     await loginThroughUi(page, user.email, user.password);
     await waitForPath(page, '/projects');
-    // The record the console keeps goes; the SDK's own storage (IndexedDB) still holds the user.
-    await page.evaluate(() => localStorage.removeItem('console.signedIn'));
+    // Local storage as the console left it before it kept the marker; the SDK still holds the user.
+    await page.evaluate(() => {
+      localStorage.clear();
+      localStorage.setItem('console.latestProjectId', 'prj00001');
+    });
     const scripts = scriptRequests(page);
     await open(page, '/account/profile');
     await page.getByRole('button', { name: 'アカウントメニュー' }).waitFor();
@@ -74,11 +77,32 @@ describe('the sign-in SDK loads when it is needed', () => {
     await expect(page.evaluate(() => localStorage.getItem('console.signedIn'))).resolves.toBe('1');
   });
 
-  it('records a first visit without a sign-in, so that later pages do not look again', async () => {
+  it('shows a first visit the sign-in page without the SDK and records that nobody is signed in, so that later pages need not ask', async () => {
     const { page } = session();
+    const scripts = scriptRequests(page);
     await openLoginSettled(page);
+    expect(scripts.filter(isAuthSdk)).toEqual([]);
     await expect(page.evaluate(() => localStorage.getItem('console.signedIn'))).resolves.toBe('0');
     // Nothing was created in the browser to find that out.
     await expect(page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name))).resolves.toEqual([]);
+  });
+
+  it.each([
+    ['whose marker says signed in (the session ended elsewhere, the SDK’s storage was cleared)', '1'],
+    ['used before the marker was kept', null],
+  ])('sends a browser %s in which the SDK holds nobody to /login and records that nobody is signed in', async (_, marker) => {
+    const { page } = session();
+    await openLoginSettled(page);
+    await page.evaluate((value) => {
+      localStorage.clear();
+      if (value === null) localStorage.setItem('console.latestProjectId', 'prj00001');
+      else localStorage.setItem('console.signedIn', value);
+    }, marker);
+    const scripts = scriptRequests(page);
+    await open(page, '/account/profile');
+    await waitForPath(page, '/login');
+    await page.getByRole('button', { name: 'ログイン', exact: true }).waitFor();
+    expect(scripts.filter(isAuthSdk)).toHaveLength(1);
+    await expect(page.evaluate(() => localStorage.getItem('console.signedIn'))).resolves.toBe('0');
   });
 });

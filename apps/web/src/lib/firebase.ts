@@ -50,36 +50,3 @@ export async function currentIdToken(): Promise<string | undefined> {
   const user = currentUser();
   return user ? user.getIdToken() : undefined;
 }
-
-/** The result of an IndexedDB request, once it has one. */
-function settled<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
-  });
-}
-
-/** Where Firebase Auth keeps the signed-in user in the browser (its IndexedDB persistence, else localStorage). */
-const PERSISTENCE = { database: 'firebaseLocalStorageDb', store: 'firebaseLocalStorage', userKeyPrefix: 'firebase:authUser:' } as const;
-
-/**
- * Whether the Firebase Auth SDK left a signed-in user in this browser, read without loading it:
- * for browsers that have no record of a sign-in yet (lib/storage.ts's hint) but may hold one.
- * Never opens (so never creates) a database that does not exist; any failure answers false.
- */
-export async function hasPersistedFirebaseUser(): Promise<boolean> {
-  try {
-    if (Object.keys(localStorage).some((key) => key.startsWith(PERSISTENCE.userKeyPrefix))) return true;
-    if (typeof indexedDB === 'undefined' || !(await indexedDB.databases()).some((db) => db.name === PERSISTENCE.database)) return false;
-    const db = await settled(indexedDB.open(PERSISTENCE.database));
-    try {
-      if (!db.objectStoreNames.contains(PERSISTENCE.store)) return false;
-      const keys = await settled(db.transaction(PERSISTENCE.store, 'readonly').objectStore(PERSISTENCE.store).getAllKeys());
-      return keys.some((key) => typeof key === 'string' && key.startsWith(PERSISTENCE.userKeyPrefix));
-    } finally {
-      db.close();
-    }
-  } catch {
-    return false;
-  }
-}

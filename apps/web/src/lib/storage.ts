@@ -33,14 +33,37 @@ export function setLatestProjectId(projectId: string): void {
   }
 }
 
+/** The values the console kept before it kept `signedIn`: the latest project and product (set on signed-in pages only). */
+const KEPT_BEFORE_THE_MARKER: readonly string[] = [STORAGE_KEYS.latestProjectId, STORAGE_KEYS.latestProductByProjectId];
+
 /**
- * Whether the identity provider last reported a signed-in user in this browser (undefined: this
- * browser has no record of it yet): a page loads the provider's SDK as it starts only when it did
- * (lib/firebase.ts).
+ * Whether somebody is signed in in this browser, as far as the console can tell before it loads the
+ * identity provider's SDK (docs/product-rules.md#entities), from the `console.signedIn` marker and
+ * the keys of this browser's local storage: the marker records the provider's last report. Without
+ * one, a browser holding no value the console kept before the marker has not been signed in to it
+ * since (or had its site data cleared, which clears the provider's storage too): nobody is signed
+ * in. One that holds such a value, or an unreadable marker: only the SDK can tell (undefined).
+ */
+export function signedInFromStorage(marker: string | null, keys: readonly string[]): boolean | undefined {
+  if (marker === '1') return true;
+  if (marker === '0') return false;
+  if (marker !== null) return undefined;
+  return keys.some((key) => KEPT_BEFORE_THE_MARKER.includes(key)) ? undefined : false;
+}
+
+/**
+ * Whether somebody is signed in in this browser before the SDK tells (signedInFromStorage); undefined
+ * when only the SDK can tell, or local storage cannot be read: a page loads the SDK as it starts then
+ * and when this is true (lib/firebase.ts).
  */
 export function getSignedInHint(): boolean | undefined {
-  const recorded = storage()?.getItem(STORAGE_KEYS.signedIn);
-  return recorded === '1' ? true : recorded === '0' ? false : undefined;
+  try {
+    const store = storage();
+    if (!store) return undefined;
+    return signedInFromStorage(store.getItem(STORAGE_KEYS.signedIn), Object.keys(store));
+  } catch {
+    return undefined;
+  }
 }
 
 export function setSignedInHint(signedIn: boolean): void {

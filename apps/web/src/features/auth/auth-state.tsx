@@ -2,7 +2,7 @@ import type { User } from 'firebase/auth';
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { CurrentAccountProvider, useAccountLocale, useAccountQuery, type Account } from '@/features/account';
 import { isClientError } from '@/lib/api-error';
-import { currentUser, hasPersistedFirebaseUser, loadFirebaseAuth, onFirebaseAuthLoaded } from '@/lib/firebase';
+import { currentUser, loadFirebaseAuth, onFirebaseAuthLoaded } from '@/lib/firebase';
 import { getSignedInHint, onSignedInElsewhere, setSignedInHint } from '@/lib/storage';
 import { tracking } from '@/lib/tracking';
 import { sessionLogin } from './api/session-login';
@@ -37,8 +37,8 @@ function deriveAuthState(
 
 /**
  * Where the provider's report starts: a browser in which nobody was signed in shows its pages at
- * once, without the provider's SDK; one in which somebody was (or that has no record yet) waits to
- * be told.
+ * once, without the provider's SDK; one in which somebody was (or where only the SDK can tell:
+ * lib/storage.ts) waits to be told.
  */
 function initialProviderState(): ProviderState {
   return getSignedInHint() === false ? { reported: true, user: null } : { reported: false };
@@ -51,8 +51,8 @@ function loadProvider(): void {
 export function AuthStateProvider({ children }: { children: ReactNode }) {
   const [provider, setProvider] = useState<ProviderState>(initialProviderState);
 
-  // The SDK is loaded when somebody may be signed in: here (the hint), in another tab, or by a
-  // sign-in screen; from then on it reports the user, and the hint follows its reports.
+  // The SDK is loaded when somebody may be signed in: here (the marker), in another tab, or by a
+  // sign-in screen; from then on it reports the user, and the marker follows its reports.
   useEffect(() => {
     let unsubscribe: (() => void) | undefined;
     const stopWaiting = onFirebaseAuthLoaded(({ firebaseAuth, onAuthStateChanged }) => {
@@ -62,19 +62,10 @@ export function AuthStateProvider({ children }: { children: ReactNode }) {
       });
     });
     const hint = getSignedInHint();
-    if (hint === true) loadProvider();
-    if (hint === undefined) {
-      // No record yet (a first visit, or a sign-in from before the record was kept): the SDK's own
-      // storage tells whether it is needed.
-      void hasPersistedFirebaseUser().then((found) => {
-        if (found) {
-          loadProvider();
-          return;
-        }
-        setSignedInHint(false);
-        setProvider((current) => (current.reported ? current : { reported: true, user: null }));
-      });
-    }
+    // Signed in, or only the SDK can tell (lib/storage.ts): the SDK reports; nobody is: the marker
+    // is written, so that values the console keeps later do not make a page load the SDK.
+    if (hint === false) setSignedInHint(false);
+    else loadProvider();
     const stopListening = onSignedInElsewhere(loadProvider);
     const fallback = setTimeout(() => {
       setProvider((current) => (current.reported ? current : { reported: true, user: currentUser() }));
