@@ -1,6 +1,8 @@
 import { ERROR_HTTP_STATUS, isErrorCode, type ErrorCode } from '@console/domain';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ERROR_BODY_SCHEMA } from '../src/common/openapi/document';
 import { generateOpenApiDocument, serializeOpenApiDocument } from '../src/openapi';
@@ -112,5 +114,25 @@ describe('OpenAPI document', () => {
       if (request?.example === undefined && answer?.example === undefined) lacking.push(`${endpoint} (none)`);
     }
     expect(lacking).toEqual([]);
+  });
+
+  it("passes Redocly's recommended lint with redocly.yaml (no error, no warning)", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'console-openapi-'));
+    try {
+      const file = join(dir, 'openapi.json');
+      writeFileSync(file, serializeOpenApiDocument(document));
+      const output = execFileSync(
+        join(apiRoot, 'node_modules', '.bin', 'redocly'),
+        ['lint', file, '--config', join(apiRoot, 'redocly.yaml'), '--format', 'json'],
+        {
+          cwd: apiRoot,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      ).toString();
+      const report = JSON.parse(output) as { totals: { errors: number; warnings: number } };
+      expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
