@@ -11,6 +11,7 @@ import { AppModule } from './app.module';
 import { answerClientError } from './common/http/client-error';
 import { guardRequestBodies } from './common/http/request-body';
 import { installSecurityHeaders } from './common/http/security-headers';
+import { completeOpenApiDocument } from './common/openapi/document';
 import { installRequestLog } from './common/logging/request-log';
 import { StartupLogger, startupLog } from './common/logging/startup-logger';
 import { nameSpansAfterRoutes } from './common/observability/tracing';
@@ -72,7 +73,6 @@ export function openApiDocument(app: NestFastifyApplication): OpenAPIObject {
     .setTitle('Console API')
     .setDescription('Accounts, organizations, projects, invitations and sessions of the console. Every call is a POST with JSON.')
     .setVersion('1.0.0')
-    .addBearerAuth()
     .build();
-  return SwaggerModule.createDocument(app, config, { operationIdFactory: (_controller, method) => method });
+  return completeOpenApiDocument(SwaggerModule.createDocument(app, config, { operationIdFactory: (_controller, method) => method }), app);
 }

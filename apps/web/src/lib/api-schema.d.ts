@@ -13,6 +13,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Create the signed-in user's account */
         post: operations["createAccount"];
         delete?: never;
         options?: never;
@@ -29,6 +30,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Get the signed-in user's account */
         post: operations["getAccount"];
         delete?: never;
         options?: never;
@@ -45,6 +47,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Update the signed-in user's account */
         post: operations["updateAccount"];
         delete?: never;
         options?: never;
@@ -61,6 +64,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Take over the verified email address of the ID token */
         post: operations["updateAccountEmail"];
         delete?: never;
         options?: never;
@@ -77,6 +81,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Upload the signed-in user's profile image */
         post: operations["uploadAccountProfileImage"];
         delete?: never;
         options?: never;
@@ -93,6 +98,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** List the organizations of the signed-in account */
         post: operations["listOrganizationsOfAccount"];
         delete?: never;
         options?: never;
@@ -109,6 +115,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Get an organization */
         post: operations["getOrganization"];
         delete?: never;
         options?: never;
@@ -125,6 +132,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** List an organization's members */
         post: operations["listOrganizationMembers"];
         delete?: never;
         options?: never;
@@ -141,6 +149,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Update an organization */
         post: operations["updateOrganization"];
         delete?: never;
         options?: never;
@@ -157,6 +166,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Upload an organization's profile image */
         post: operations["uploadOrganizationProfileImage"];
         delete?: never;
         options?: never;
@@ -173,6 +183,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Remove a member from an organization */
         post: operations["removeOrganizationMember"];
         delete?: never;
         options?: never;
@@ -189,6 +200,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** List the projects the signed-in account can see */
         post: operations["listProjectsInAccount"];
         delete?: never;
         options?: never;
@@ -205,6 +217,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Get a project */
         post: operations["getProject"];
         delete?: never;
         options?: never;
@@ -221,6 +234,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** List a project's members */
         post: operations["listProjectMembers"];
         delete?: never;
         options?: never;
@@ -237,6 +251,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Update a project */
         post: operations["updateProject"];
         delete?: never;
         options?: never;
@@ -253,6 +268,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Remove a member from a project */
         post: operations["removeProjectMember"];
         delete?: never;
         options?: never;
@@ -269,6 +285,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Assign an account's role in a project */
         post: operations["assignProjectRole"];
         delete?: never;
         options?: never;
@@ -285,6 +302,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Assign an account's role in an organization */
         post: operations["assignOrganizationRole"];
         delete?: never;
         options?: never;
@@ -301,6 +319,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** List every account (system administrators) */
         post: operations["listAllAccounts"];
         delete?: never;
         options?: never;
@@ -317,6 +336,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Grant or revoke system-administrator rights */
         post: operations["updateIsSystemAdmin"];
         delete?: never;
         options?: never;
@@ -333,6 +353,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Create an organization (system administrators) */
         post: operations["createOrganization"];
         delete?: never;
         options?: never;
@@ -349,6 +370,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** List every organization (system administrators) */
         post: operations["listAllOrganizations"];
         delete?: never;
         options?: never;
@@ -365,6 +387,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Create a project in an organization (system administrators) */
         post: operations["createProject"];
         delete?: never;
         options?: never;
@@ -381,6 +404,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** List every project (system administrators) */
         post: operations["listAllProjects"];
         delete?: never;
         options?: never;
@@ -397,6 +421,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** List the e-mails that could not be sent */
         post: operations["listFailedEmails"];
         delete?: never;
         options?: never;
@@ -413,6 +438,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Send failed e-mails again */
         post: operations["requeueEmails"];
         delete?: never;
         options?: never;
@@ -429,6 +455,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Get a project's KARTE mapping */
         post: operations["getProjectKarteMapping"];
         delete?: never;
         options?: never;
@@ -445,6 +472,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Set a project's KARTE mapping */
         post: operations["upsertProjectKarteMapping"];
         delete?: never;
         options?: never;
@@ -461,6 +489,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Get an organization's KARTE mapping */
         post: operations["getOrganizationKarteMapping"];
         delete?: never;
         options?: never;
@@ -477,6 +506,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Set an organization's KARTE mapping */
         post: operations["upsertOrganizationKarteMapping"];
         delete?: never;
         options?: never;
@@ -493,6 +523,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** List an organization's pending invitations */
         post: operations["listInvitationsInOrganization"];
         delete?: never;
         options?: never;
@@ -509,6 +540,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** List a project's pending invitations */
         post: operations["listInvitationsInProject"];
         delete?: never;
         options?: never;
@@ -525,6 +557,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Get an invitation with its organization */
         post: operations["getInvitationByIdWithOrganization"];
         delete?: never;
         options?: never;
@@ -541,6 +574,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Accept an invitation */
         post: operations["acceptInvitation"];
         delete?: never;
         options?: never;
@@ -557,6 +591,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Cancel an invitation */
         post: operations["cancelInvitation"];
         delete?: never;
         options?: never;
@@ -573,6 +608,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Invite people to an organization and its projects */
         post: operations["inviteMembers"];
         delete?: never;
         options?: never;
@@ -589,6 +625,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Send an invitation's e-mail again */
         post: operations["resendInvitation"];
         delete?: never;
         options?: never;
@@ -605,6 +642,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Open a session (set the session cookie) */
         post: operations["loginSession"];
         delete?: never;
         options?: never;
@@ -621,6 +659,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Close the sessions (clear the session cookie) */
         post: operations["logoutSession"];
         delete?: never;
         options?: never;
@@ -637,6 +676,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Report a password change (revoke earlier sessions) */
         post: operations["passwordChanged"];
         delete?: never;
         options?: never;
@@ -653,6 +693,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Tell who holds a session cookie (sibling products) */
         post: operations["introspectSession"];
         delete?: never;
         options?: never;
@@ -669,6 +710,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** List an organization's audit events */
         post: operations["listAuditEvents"];
         delete?: never;
         options?: never;
@@ -685,6 +727,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Export an organization's audit events as CSV */
         post: operations["exportAuditEvents"];
         delete?: never;
         options?: never;
@@ -701,6 +744,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** List every audit event (system administrators) */
         post: operations["listAllAuditEvents"];
         delete?: never;
         options?: never;
@@ -717,6 +761,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Export every audit event as CSV (system administrators) */
         post: operations["exportAllAuditEvents"];
         delete?: never;
         options?: never;
@@ -750,6 +795,7 @@ export interface components {
             id: string;
             idaasId: string | null;
             name: string | null;
+            /** @example taro.yamada@example.jp */
             email: string;
             profileImageSrc: string | null;
             isSystemAdmin: boolean;
@@ -772,20 +818,28 @@ export interface components {
             locale?: components["schemas"]["Locale"];
         };
         UploadedImageResponse: {
-            /** @description URL of the stored, re-encoded image (WebP, at most 512x512). */
+            /**
+             * @description URL of the stored, re-encoded image (WebP, at most 512x512).
+             * @example https://app.console.example.jp/files/AbCdEfGhJk.webp
+             */
             url: string;
         };
         RoleResponse: {
             id: string;
             /** @example admin */
             key: string;
+            /** @example 管理者 */
             name: string;
-            /** @description '' when the role has no description. */
+            /**
+             * @description '' when the role has no description.
+             * @example 組織を管理・設定できます
+             */
             description: string;
             isPreset: boolean;
         };
         OrganizationResponse: {
             id: string;
+            /** @example 株式会社サンプル */
             name: string;
             profileImageSrc: string | null;
             roles: components["schemas"]["RoleResponse"][];
@@ -849,10 +903,12 @@ export interface components {
             id: string;
             /** @example admin */
             key: string;
+            /** @example 管理者 */
             name: string;
         };
         ProjectListItemResponse: {
             id: string;
+            /** @example サンプルプロジェクト */
             name: string;
             organizationId: string;
             /** @description Keyed by product key (knowledge); a missing product is on the plan none (disabled). */
@@ -869,7 +925,10 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             roles: components["schemas"]["RoleSummaryResponse"][];
-            /** @description The name of the project’s organization. */
+            /**
+             * @description The name of the project’s organization.
+             * @example 株式会社サンプル
+             */
             organizationName: string;
             /** @description The profile image of the project’s organization. */
             organizationProfileImageSrc: string | null;
@@ -896,6 +955,7 @@ export interface components {
         };
         ProjectResponse: {
             id: string;
+            /** @example サンプルプロジェクト */
             name: string;
             organizationId: string;
             roles: components["schemas"]["RoleResponse"][];
@@ -964,11 +1024,13 @@ export interface components {
             isSystemAdmin: boolean;
         };
         CreateOrganizationRequest: {
+            /** @example 株式会社サンプル */
             name: string;
             profileImageSrc?: string | null;
         };
         CreateProjectRequest: {
             organizationId: string;
+            /** @example サンプルプロジェクト */
             name: string;
         };
         FailedEmailResponse: {
@@ -981,7 +1043,9 @@ export interface components {
             kind: string;
             /** @description What the e-mail is about, e.g. the invitation id. */
             referenceId: string | null;
+            /** @example hanako.sato@example.jp */
             toEmail: string;
+            /** @example 株式会社サンプルへの招待 */
             subject: string;
             attempts: number;
             /** @description The error of the last attempt. */
@@ -1043,6 +1107,7 @@ export interface components {
              * @example 604800
              */
             expiredIn: number;
+            /** @example hanako.sato@example.jp */
             email: string;
             canBeSuperAdmin: boolean;
             membership: components["schemas"]["InvitationMembershipResponse"];
@@ -1083,6 +1148,7 @@ export interface components {
         };
         InvitationOrganizationResponse: {
             id: string;
+            /** @example 株式会社サンプル */
             name: string;
             profileImageSrc: string | null;
         };
@@ -1102,23 +1168,29 @@ export interface components {
         };
         InviteMembersRequest: {
             organizationId: string;
-            /** @description Addresses to invite; duplicates (case-insensitive) are removed, an invalid one fails only its own entry. */
+            /**
+             * @description Addresses to invite; duplicates (case-insensitive) are removed, an invalid one fails only its own entry.
+             * @example [
+             *       "hanako.sato@example.jp"
+             *     ]
+             */
             emails: string[];
             props: components["schemas"]["InviteMembersProps"];
         };
         /**
-         * @description Why the address was neither invited nor given the projects (INVALID_EMAIL for a malformed address); null when it was.
+         * @description The error catalogue (docs/product-rules.md#errors).
          * @enum {string}
          */
         ErrorCode: "INVALID_ID" | "VALIDATION_FAILED" | "INVALID_EMAIL" | "INVALID_PASSWORD" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "INVALID_PRODUCT" | "INVALID_PLAN" | "ORGANIZATION_MISMATCH" | "INTERNAL_ACCOUNTS_ONLY" | "NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "ROLE_NOT_FOUND" | "INVITATION_NOT_FOUND" | "PROJECT_NOT_IN_ORGANIZATION" | "UNAUTHENTICATED" | "FORBIDDEN" | "EMAIL_MISMATCH" | "CANNOT_CHANGE_OWN_ROLE" | "CANNOT_REMOVE_SELF" | "CANNOT_CHANGE_OWN_SYSTEM_ADMIN" | "ALREADY_ORGANIZATION_MEMBER" | "EMAIL_ALREADY_IN_USE" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZATION_MEMBER" | "LAST_ADMIN" | "INVITATION_INVALID" | "INVITER_LACKS_RIGHTS" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "UNSUPPORTED_IMAGE" | "IMAGE_TOO_LARGE" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "FAILED_TO_CREATE_ACCOUNT" | "FAILED_TO_UPDATE_ACCOUNT" | "FAILED_TO_UPDATE_EMAIL" | "FAILED_TO_UPLOAD_PROFILE_IMAGE" | "FAILED_TO_ASSIGN_ROLE" | "FAILED_TO_UPDATE_ORGANIZATION" | "FAILED_TO_INVITE" | "FAILED_TO_REMOVE_MEMBER" | "FAILED_TO_UPDATE_PROJECT" | "FAILED_TO_CREATE_PROJECT" | "FAILED_TO_CREATE_ORGANIZATION" | "FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN";
         InviteResultEntryResponse: {
+            /** @example hanako.sato@example.jp */
             email: string;
             /** @description The invitation sent, when the address was invited. */
             invitation: components["schemas"]["InvitationResponse"] | null;
             /** @description The account with its membership in this organization, when it already belonged to the organization and got the projects directly. */
             account: components["schemas"]["AccountResponse"] | null;
             /** @description Why the address was neither invited nor given the projects (INVALID_EMAIL for a malformed address); null when it was. */
-            errorCode: components["schemas"]["ErrorCode"] | null;
+            errorCode: (string & components["schemas"]["ErrorCode"]) | null;
         };
         SessionResponse: {
             /** @description Whether the session cookie is now set. */
@@ -1137,19 +1209,28 @@ export interface components {
             email: string;
         };
         IntrospectSessionRequest: {
-            /** @description The value of the console's session cookie as the sibling product received it. */
+            /**
+             * @description The value of the console's session cookie as the sibling product received it.
+             * @example eyJhbGciOiJSUzI1NiJ9.…
+             */
             sessionCookie: string;
             /** @description The project the user is working in, when known. */
             projectId?: string;
         };
         IntrospectedProductResponse: {
+            /** @example knowledge */
             key: string;
+            /** @example ナレッジ */
             name: string;
-            /** @description Base path on the app host. */
+            /**
+             * @description Base path on the app host.
+             * @example /knowledge/
+             */
             path: string;
         };
         IntrospectedProjectResponse: {
             id: string;
+            /** @example サンプルプロジェクト */
             name: string;
             organizationId: string;
             /** @description The project's enabled products. */
@@ -1192,17 +1273,18 @@ export interface components {
         };
         AuditChangeResponse: {
             /** @description The value before the change (null when there was none). */
-            before: (string | number | boolean | {
+            before: (string | null) | number | boolean | {
                 [key: string]: unknown;
-            } | unknown[]) | null;
+            } | unknown[];
             /** @description The value after the change (null when there is none). */
-            after: (string | number | boolean | {
+            after: (string | null) | number | boolean | {
                 [key: string]: unknown;
-            } | unknown[]) | null;
+            } | unknown[];
         };
         AuditActorResponse: {
             accountId: string;
             name: string | null;
+            /** @example taro.yamada@example.jp */
             email: string;
             /** @description Whether the account acted with system-admin rights. */
             isSystemAdmin: boolean;
@@ -1216,6 +1298,7 @@ export interface components {
             actor: components["schemas"]["AuditActorResponse"] | null;
             action: components["schemas"]["AuditAction"];
             targetType: components["schemas"]["AuditTargetType"];
+            /** @example AbCdEf1234 */
             targetId: string;
             organizationId: string | null;
             projectId: string | null;
@@ -1302,6 +1385,14 @@ export interface components {
             /** @description Events of this organization only. */
             organizationId?: string;
         };
+        /** @description The body of every non-OK answer (docs/integration.md#errors): match on errorCode, not on the message. */
+        ErrorBody: {
+            /** @enum {string} */
+            name: "ConsoleError";
+            errorCode: components["schemas"]["ErrorCode"];
+            /** @description In the language of Accept-Language (Japanese by default). */
+            message: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -1323,6 +1414,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "locale": "ja"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateAccountRequest"];
             };
         };
@@ -1332,7 +1428,146 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEfGh23",
+                     *       "idaasId": null,
+                     *       "name": null,
+                     *       "email": "taro.yamada@example.jp",
+                     *       "profileImageSrc": null,
+                     *       "isSystemAdmin": false,
+                     *       "locale": "ja",
+                     *       "memberships": [
+                     *         {
+                     *           "organizationId": "AbCdEfGh",
+                     *           "roleId": "AbCdEfGh23",
+                     *           "projects": [
+                     *             {
+                     *               "projectId": "AbCdEfGh",
+                     *               "roleId": "AbCdEfGh23"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED: The Idempotency-Key was already used for a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "IDEMPOTENCY_KEY_REUSED";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description FAILED_TO_CREATE_ACCOUNT: Failed to create account */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FAILED_TO_CREATE_ACCOUNT";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -1352,7 +1587,122 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEfGh23",
+                     *       "idaasId": null,
+                     *       "name": null,
+                     *       "email": "taro.yamada@example.jp",
+                     *       "profileImageSrc": null,
+                     *       "isSystemAdmin": false,
+                     *       "locale": "ja",
+                     *       "memberships": [
+                     *         {
+                     *           "organizationId": "AbCdEfGh",
+                     *           "roleId": "AbCdEfGh23",
+                     *           "projects": [
+                     *             {
+                     *               "projectId": "AbCdEfGh",
+                     *               "roleId": "AbCdEfGh23"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountResponse"] | null;
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -1366,6 +1716,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": null,
+                 *       "profileImageSrc": null,
+                 *       "locale": "ja"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateAccountRequest"];
             };
         };
@@ -1375,7 +1732,146 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEfGh23",
+                     *       "idaasId": null,
+                     *       "name": null,
+                     *       "email": "taro.yamada@example.jp",
+                     *       "profileImageSrc": null,
+                     *       "isSystemAdmin": false,
+                     *       "locale": "ja",
+                     *       "memberships": [
+                     *         {
+                     *           "organizationId": "AbCdEfGh",
+                     *           "roleId": "AbCdEfGh23",
+                     *           "projects": [
+                     *             {
+                     *               "projectId": "AbCdEfGh",
+                     *               "roleId": "AbCdEfGh23"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid; NAME_TOO_LONG: Enter a name of up to 100 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED" | "NAME_TOO_LONG";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description FAILED_TO_UPDATE_ACCOUNT: Failed to update account */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FAILED_TO_UPDATE_ACCOUNT";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -1395,7 +1891,146 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEfGh23",
+                     *       "idaasId": null,
+                     *       "name": null,
+                     *       "email": "taro.yamada@example.jp",
+                     *       "profileImageSrc": null,
+                     *       "isSystemAdmin": false,
+                     *       "locale": "ja",
+                     *       "memberships": [
+                     *         {
+                     *           "organizationId": "AbCdEfGh",
+                     *           "roleId": "AbCdEfGh23",
+                     *           "projects": [
+                     *             {
+                     *               "projectId": "AbCdEfGh",
+                     *               "roleId": "AbCdEfGh23"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description EMAIL_ALREADY_IN_USE: This email address is used by another account; CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "EMAIL_ALREADY_IN_USE" | "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description FAILED_TO_UPDATE_EMAIL: Failed to update email */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FAILED_TO_UPDATE_EMAIL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -1424,7 +2059,136 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "url": "https://app.console.example.jp/files/AbCdEfGhJk.webp"
+                     *     }
+                     */
                     "application/json": components["schemas"]["UploadedImageResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description IMAGE_TOO_LARGE: The image file is too large; PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "IMAGE_TOO_LARGE" | "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_IMAGE: Choose a PNG, JPEG, WebP or AVIF image */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNSUPPORTED_IMAGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description FAILED_TO_UPLOAD_PROFILE_IMAGE: Failed to upload profile image */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FAILED_TO_UPLOAD_PROFILE_IMAGE";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -1438,6 +2202,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "limit": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["ListRequest"];
             };
         };
@@ -1448,7 +2217,129 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "AbCdEfGh",
+                     *         "name": "株式会社サンプル",
+                     *         "profileImageSrc": null,
+                     *         "roles": [
+                     *           {
+                     *             "id": "AbCdEfGh23",
+                     *             "key": "admin",
+                     *             "name": "管理者",
+                     *             "description": "組織を管理・設定できます",
+                     *             "isPreset": false
+                     *           }
+                     *         ],
+                     *         "createdById": "AbCdEfGh23",
+                     *         "createdAt": "2025-04-01T09:00:00.000Z",
+                     *         "updatedById": "AbCdEfGh23",
+                     *         "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["OrganizationResponse"][] | components["schemas"]["OrganizationPageResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -1462,6 +2353,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "organizationId": "a1B2c3D4"
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrganizationIdRequest"];
             };
         };
@@ -1471,7 +2367,127 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEfGh",
+                     *       "name": "株式会社サンプル",
+                     *       "profileImageSrc": null,
+                     *       "roles": [
+                     *         {
+                     *           "id": "AbCdEfGh23",
+                     *           "key": "admin",
+                     *           "name": "管理者",
+                     *           "description": "組織を管理・設定できます",
+                     *           "isPreset": false
+                     *         }
+                     *       ],
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrganizationResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -1485,6 +2501,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "organizationId": "a1B2c3D4",
+                 *       "limit": 1,
+                 *       "notInProjectId": "AbCdEfGh"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ListOrganizationMembersRequest"];
             };
         };
@@ -1495,7 +2518,136 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "AbCdEfGh23",
+                     *         "idaasId": null,
+                     *         "name": null,
+                     *         "email": "taro.yamada@example.jp",
+                     *         "profileImageSrc": null,
+                     *         "isSystemAdmin": false,
+                     *         "locale": "ja",
+                     *         "memberships": [
+                     *           {
+                     *             "organizationId": "AbCdEfGh",
+                     *             "roleId": "AbCdEfGh23",
+                     *             "projects": [
+                     *               {
+                     *                 "projectId": "AbCdEfGh",
+                     *                 "roleId": "AbCdEfGh23"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "createdById": "AbCdEfGh23",
+                     *         "createdAt": "2025-04-01T09:00:00.000Z",
+                     *         "updatedById": "AbCdEfGh23",
+                     *         "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["AccountResponse"][] | components["schemas"]["AccountPageResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -1509,6 +2661,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "organizationId": "AbCdEfGh",
+                 *       "updateProps": {
+                 *         "profileImageSrc": null
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateOrganizationRequest"];
             };
         };
@@ -1518,7 +2678,139 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEfGh",
+                     *       "name": "株式会社サンプル",
+                     *       "profileImageSrc": null,
+                     *       "roles": [
+                     *         {
+                     *           "id": "AbCdEfGh23",
+                     *           "key": "admin",
+                     *           "name": "管理者",
+                     *           "description": "組織を管理・設定できます",
+                     *           "isPreset": false
+                     *         }
+                     *       ],
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrganizationResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid; NAME_REQUIRED: Enter a name; NAME_TOO_LONG: Enter a name of up to 100 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED" | "NAME_REQUIRED" | "NAME_TOO_LONG";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description FAILED_TO_UPDATE_ORGANIZATION: Failed to update organization */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FAILED_TO_UPDATE_ORGANIZATION";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -1548,7 +2840,136 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "url": "https://app.console.example.jp/files/AbCdEfGhJk.webp"
+                     *     }
+                     */
                     "application/json": components["schemas"]["UploadedImageResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description IMAGE_TOO_LARGE: The image file is too large; PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "IMAGE_TOO_LARGE" | "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_IMAGE: Choose a PNG, JPEG, WebP or AVIF image */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNSUPPORTED_IMAGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description FAILED_TO_UPLOAD_PROFILE_IMAGE: Failed to upload profile image */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FAILED_TO_UPLOAD_PROFILE_IMAGE";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -1562,6 +2983,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "organizationId": "AbCdEfGh",
+                 *       "accountId": "AbCdEfGh23"
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrganizationMemberRequest"];
             };
         };
@@ -1572,7 +2999,146 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEfGh23",
+                     *       "idaasId": null,
+                     *       "name": null,
+                     *       "email": "taro.yamada@example.jp",
+                     *       "profileImageSrc": null,
+                     *       "isSystemAdmin": false,
+                     *       "locale": "ja",
+                     *       "memberships": [
+                     *         {
+                     *           "organizationId": "AbCdEfGh",
+                     *           "roleId": "AbCdEfGh23",
+                     *           "projects": [
+                     *             {
+                     *               "projectId": "AbCdEfGh",
+                     *               "roleId": "AbCdEfGh23"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission; CANNOT_REMOVE_SELF: You cannot remove yourself */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN" | "CANNOT_REMOVE_SELF";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description NOT_ORGANIZATION_MEMBER: The account does not belong to the organization; LAST_ADMIN: An organization needs at least one administrator; CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_ORGANIZATION_MEMBER" | "LAST_ADMIN" | "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description FAILED_TO_REMOVE_MEMBER: Failed to remove member */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FAILED_TO_REMOVE_MEMBER";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -1586,6 +3152,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "limit": 1,
+                 *       "organizationId": "AbCdEfGh"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ListProjectsInAccountRequest"];
             };
         };
@@ -1596,7 +3168,130 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "AbCdEfGh",
+                     *         "name": "サンプルプロジェクト",
+                     *         "organizationId": "AbCdEfGh",
+                     *         "productSettings": {},
+                     *         "createdById": "AbCdEfGh23",
+                     *         "createdAt": "2025-04-01T09:00:00.000Z",
+                     *         "updatedById": "AbCdEfGh23",
+                     *         "updatedAt": "2025-04-01T09:00:00.000Z",
+                     *         "roles": [
+                     *           {
+                     *             "id": "AbCdEfGh23",
+                     *             "key": "admin",
+                     *             "name": "管理者"
+                     *           }
+                     *         ],
+                     *         "organizationName": "株式会社サンプル",
+                     *         "organizationProfileImageSrc": null
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ProjectListItemResponse"][] | components["schemas"]["ProjectListItemPageResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -1610,6 +3305,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "projectId": "p1Q2r3S4"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProjectIdRequest"];
             };
         };
@@ -1619,7 +3319,128 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEfGh",
+                     *       "name": "サンプルプロジェクト",
+                     *       "organizationId": "AbCdEfGh",
+                     *       "roles": [
+                     *         {
+                     *           "id": "AbCdEfGh23",
+                     *           "key": "admin",
+                     *           "name": "管理者",
+                     *           "description": "組織を管理・設定できます",
+                     *           "isPreset": false
+                     *         }
+                     *       ],
+                     *       "productSettings": {},
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProjectResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -1633,6 +3454,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "projectId": "p1Q2r3S4",
+                 *       "limit": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["ListProjectMembersRequest"];
             };
         };
@@ -1643,7 +3470,136 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "AbCdEfGh23",
+                     *         "idaasId": null,
+                     *         "name": null,
+                     *         "email": "taro.yamada@example.jp",
+                     *         "profileImageSrc": null,
+                     *         "isSystemAdmin": false,
+                     *         "locale": "ja",
+                     *         "memberships": [
+                     *           {
+                     *             "organizationId": "AbCdEfGh",
+                     *             "roleId": "AbCdEfGh23",
+                     *             "projects": [
+                     *               {
+                     *                 "projectId": "AbCdEfGh",
+                     *                 "roleId": "AbCdEfGh23"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "createdById": "AbCdEfGh23",
+                     *         "createdAt": "2025-04-01T09:00:00.000Z",
+                     *         "updatedById": "AbCdEfGh23",
+                     *         "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["AccountResponse"][] | components["schemas"]["AccountPageResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -1657,6 +3613,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "projectId": "AbCdEfGh",
+                 *       "updateProps": {
+                 *         "productSettings": {}
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateProjectRequest"];
             };
         };
@@ -1666,7 +3630,140 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEfGh",
+                     *       "name": "サンプルプロジェクト",
+                     *       "organizationId": "AbCdEfGh",
+                     *       "roles": [
+                     *         {
+                     *           "id": "AbCdEfGh23",
+                     *           "key": "admin",
+                     *           "name": "管理者",
+                     *           "description": "組織を管理・設定できます",
+                     *           "isPreset": false
+                     *         }
+                     *       ],
+                     *       "productSettings": {},
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProjectResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid; NAME_REQUIRED: Enter a name; NAME_TOO_LONG: Enter a name of up to 100 characters; INVALID_PRODUCT: Product not found; INVALID_PLAN: Invalid plan */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "INVALID_PRODUCT" | "INVALID_PLAN";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description FAILED_TO_UPDATE_PROJECT: Failed to update project */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FAILED_TO_UPDATE_PROJECT";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -1680,6 +3777,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "projectId": "AbCdEfGh",
+                 *       "accountId": "AbCdEfGh23"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProjectMemberRequest"];
             };
         };
@@ -1690,7 +3793,146 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEfGh23",
+                     *       "idaasId": null,
+                     *       "name": null,
+                     *       "email": "taro.yamada@example.jp",
+                     *       "profileImageSrc": null,
+                     *       "isSystemAdmin": false,
+                     *       "locale": "ja",
+                     *       "memberships": [
+                     *         {
+                     *           "organizationId": "AbCdEfGh",
+                     *           "roleId": "AbCdEfGh23",
+                     *           "projects": [
+                     *             {
+                     *               "projectId": "AbCdEfGh",
+                     *               "roleId": "AbCdEfGh23"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission; CANNOT_REMOVE_SELF: You cannot remove yourself */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN" | "CANNOT_REMOVE_SELF";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description FAILED_TO_REMOVE_MEMBER: Failed to remove member */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FAILED_TO_REMOVE_MEMBER";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -1704,6 +3946,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "accountId": "AbCdEfGh23",
+                 *       "organizationId": "AbCdEfGh",
+                 *       "props": {
+                 *         "projectId": "AbCdEfGh",
+                 *         "roleId": "AbCdEfGh23"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["AssignProjectRoleRequest"];
             };
         };
@@ -1714,7 +3966,146 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEfGh23",
+                     *       "idaasId": null,
+                     *       "name": null,
+                     *       "email": "taro.yamada@example.jp",
+                     *       "profileImageSrc": null,
+                     *       "isSystemAdmin": false,
+                     *       "locale": "ja",
+                     *       "memberships": [
+                     *         {
+                     *           "organizationId": "AbCdEfGh",
+                     *           "roleId": "AbCdEfGh23",
+                     *           "projects": [
+                     *             {
+                     *               "projectId": "AbCdEfGh",
+                     *               "roleId": "AbCdEfGh23"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission; CANNOT_CHANGE_OWN_ROLE: You cannot change your own role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN" | "CANNOT_CHANGE_OWN_ROLE";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found; ROLE_NOT_FOUND: Role not found; PROJECT_NOT_IN_ORGANIZATION: Project not found in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "ROLE_NOT_FOUND" | "PROJECT_NOT_IN_ORGANIZATION";
+                    };
+                };
+            };
+            /** @description NOT_ORGANIZATION_MEMBER: The account does not belong to the organization; CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_ORGANIZATION_MEMBER" | "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description FAILED_TO_ASSIGN_ROLE: Failed to assign role */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FAILED_TO_ASSIGN_ROLE";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -1728,6 +4119,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "accountId": "AbCdEfGh23",
+                 *       "props": {
+                 *         "organizationId": "AbCdEfGh",
+                 *         "roleId": "AbCdEfGh23"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["AssignOrganizationRoleRequest"];
             };
         };
@@ -1738,7 +4138,146 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEfGh23",
+                     *       "idaasId": null,
+                     *       "name": null,
+                     *       "email": "taro.yamada@example.jp",
+                     *       "profileImageSrc": null,
+                     *       "isSystemAdmin": false,
+                     *       "locale": "ja",
+                     *       "memberships": [
+                     *         {
+                     *           "organizationId": "AbCdEfGh",
+                     *           "roleId": "AbCdEfGh23",
+                     *           "projects": [
+                     *             {
+                     *               "projectId": "AbCdEfGh",
+                     *               "roleId": "AbCdEfGh23"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission; CANNOT_CHANGE_OWN_ROLE: You cannot change your own role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN" | "CANNOT_CHANGE_OWN_ROLE";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found; ROLE_NOT_FOUND: Role not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "ROLE_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description NOT_ORGANIZATION_MEMBER: The account does not belong to the organization; LAST_ADMIN: An organization needs at least one administrator; CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_ORGANIZATION_MEMBER" | "LAST_ADMIN" | "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description FAILED_TO_ASSIGN_ROLE: Failed to assign role */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FAILED_TO_ASSIGN_ROLE";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -1752,6 +4291,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "limit": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["ListRequest"];
             };
         };
@@ -1762,7 +4306,136 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "AbCdEfGh23",
+                     *         "idaasId": null,
+                     *         "name": null,
+                     *         "email": "taro.yamada@example.jp",
+                     *         "profileImageSrc": null,
+                     *         "isSystemAdmin": false,
+                     *         "locale": "ja",
+                     *         "memberships": [
+                     *           {
+                     *             "organizationId": "AbCdEfGh",
+                     *             "roleId": "AbCdEfGh23",
+                     *             "projects": [
+                     *               {
+                     *                 "projectId": "AbCdEfGh",
+                     *                 "roleId": "AbCdEfGh23"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "createdById": "AbCdEfGh23",
+                     *         "createdAt": "2025-04-01T09:00:00.000Z",
+                     *         "updatedById": "AbCdEfGh23",
+                     *         "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["AccountResponse"][] | components["schemas"]["AccountPageResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -1776,6 +4449,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "someone@example.com",
+                 *       "isSystemAdmin": false
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateIsSystemAdminRequest"];
             };
         };
@@ -1785,7 +4464,146 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEfGh23",
+                     *       "idaasId": null,
+                     *       "name": null,
+                     *       "email": "taro.yamada@example.jp",
+                     *       "profileImageSrc": null,
+                     *       "isSystemAdmin": false,
+                     *       "locale": "ja",
+                     *       "memberships": [
+                     *         {
+                     *           "organizationId": "AbCdEfGh",
+                     *           "roleId": "AbCdEfGh23",
+                     *           "projects": [
+                     *             {
+                     *               "projectId": "AbCdEfGh",
+                     *               "roleId": "AbCdEfGh23"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid; INTERNAL_ACCOUNTS_ONLY: Only internal accounts can be made system administrators */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED" | "INTERNAL_ACCOUNTS_ONLY";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission; CANNOT_CHANGE_OWN_SYSTEM_ADMIN: You cannot change your own system administrator rights */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN" | "CANNOT_CHANGE_OWN_SYSTEM_ADMIN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description EMAIL_NOT_VERIFIED: The email address has not been verified, so the account cannot be made a system administrator; CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "EMAIL_NOT_VERIFIED" | "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN: Failed to update can be super admin */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -1802,6 +4620,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "株式会社サンプル",
+                 *       "profileImageSrc": null
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateOrganizationRequest"];
             };
         };
@@ -1811,7 +4635,151 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEfGh",
+                     *       "name": "株式会社サンプル",
+                     *       "profileImageSrc": null,
+                     *       "roles": [
+                     *         {
+                     *           "id": "AbCdEfGh23",
+                     *           "key": "admin",
+                     *           "name": "管理者",
+                     *           "description": "組織を管理・設定できます",
+                     *           "isPreset": false
+                     *         }
+                     *       ],
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrganizationResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid; NAME_REQUIRED: Enter a name; NAME_TOO_LONG: Enter a name of up to 100 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED" | "NAME_REQUIRED" | "NAME_TOO_LONG";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED: The Idempotency-Key was already used for a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "IDEMPOTENCY_KEY_REUSED";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description FAILED_TO_CREATE_ORGANIZATION: Failed to create organization */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FAILED_TO_CREATE_ORGANIZATION";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -1825,6 +4793,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "limit": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["ListRequest"];
             };
         };
@@ -1835,7 +4808,129 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "AbCdEfGh",
+                     *         "name": "株式会社サンプル",
+                     *         "profileImageSrc": null,
+                     *         "roles": [
+                     *           {
+                     *             "id": "AbCdEfGh23",
+                     *             "key": "admin",
+                     *             "name": "管理者",
+                     *             "description": "組織を管理・設定できます",
+                     *             "isPreset": false
+                     *           }
+                     *         ],
+                     *         "createdById": "AbCdEfGh23",
+                     *         "createdAt": "2025-04-01T09:00:00.000Z",
+                     *         "updatedById": "AbCdEfGh23",
+                     *         "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["OrganizationResponse"][] | components["schemas"]["OrganizationPageResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -1852,6 +4947,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "organizationId": "AbCdEfGh",
+                 *       "name": "サンプルプロジェクト"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateProjectRequest"];
             };
         };
@@ -1861,7 +4962,152 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEfGh",
+                     *       "name": "サンプルプロジェクト",
+                     *       "organizationId": "AbCdEfGh",
+                     *       "roles": [
+                     *         {
+                     *           "id": "AbCdEfGh23",
+                     *           "key": "admin",
+                     *           "name": "管理者",
+                     *           "description": "組織を管理・設定できます",
+                     *           "isPreset": false
+                     *         }
+                     *       ],
+                     *       "productSettings": {},
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProjectResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid; NAME_REQUIRED: Enter a name; NAME_TOO_LONG: Enter a name of up to 100 characters; INVALID_PRODUCT: Product not found; INVALID_PLAN: Invalid plan */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "INVALID_PRODUCT" | "INVALID_PLAN";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED: The Idempotency-Key was already used for a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "IDEMPOTENCY_KEY_REUSED";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description FAILED_TO_CREATE_PROJECT: Failed to create project */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FAILED_TO_CREATE_PROJECT";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -1875,6 +5121,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "limit": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["ListRequest"];
             };
         };
@@ -1885,7 +5136,130 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "AbCdEfGh",
+                     *         "name": "サンプルプロジェクト",
+                     *         "organizationId": "AbCdEfGh",
+                     *         "productSettings": {},
+                     *         "createdById": "AbCdEfGh23",
+                     *         "createdAt": "2025-04-01T09:00:00.000Z",
+                     *         "updatedById": "AbCdEfGh23",
+                     *         "updatedAt": "2025-04-01T09:00:00.000Z",
+                     *         "roles": [
+                     *           {
+                     *             "id": "AbCdEfGh23",
+                     *             "key": "admin",
+                     *             "name": "管理者"
+                     *           }
+                     *         ],
+                     *         "organizationName": "株式会社サンプル",
+                     *         "organizationProfileImageSrc": null
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ProjectListItemResponse"][] | components["schemas"]["ProjectListItemPageResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -1905,7 +5279,121 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0b6d3c1e-5f2a-4c8e-9a7b-3d1f2e4c5a6b",
+                     *         "kind": "invitation",
+                     *         "referenceId": null,
+                     *         "toEmail": "hanako.sato@example.jp",
+                     *         "subject": "株式会社サンプルへの招待",
+                     *         "attempts": 1,
+                     *         "lastError": null,
+                     *         "createdAt": "2025-04-01T09:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["FailedEmailResponse"][];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -1919,6 +5407,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "ids": [
+                 *         "0b6d3c1e-5f2a-4c8e-9a7b-3d1f2e4c5a6b"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["RequeueEmailsRequest"];
             };
         };
@@ -1928,7 +5423,126 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "requeued": [
+                     *         "0b6d3c1e-5f2a-4c8e-9a7b-3d1f2e4c5a6b"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["RequeueEmailsResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -1942,6 +5556,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "projectId": "AbCdEfGh"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProjectKarteMappingRequest"];
             };
         };
@@ -1952,7 +5571,117 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "rtProjectId": "AbCdEfGh",
+                     *       "karteProjectId": "AbCdEfGh23JkMnPqRs45TuVw",
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProjectKarteMappingResponse"] | null;
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -1966,6 +5695,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "projectId": "AbCdEfGh",
+                 *       "karteProjectId": "AbCdEfGh23JkMnPqRs45TuVw"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpsertProjectKarteMappingRequest"];
             };
         };
@@ -1975,7 +5710,129 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "rtProjectId": "AbCdEfGh",
+                     *       "karteProjectId": "AbCdEfGh23JkMnPqRs45TuVw",
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProjectKarteMappingResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -1989,6 +5846,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "organizationId": "AbCdEfGh"
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrganizationKarteMappingRequest"];
             };
         };
@@ -1999,7 +5861,117 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "rtOrganizationId": "AbCdEfGh",
+                     *       "karteOrganizationId": "AbCdEfGh23JkMnPqRs45TuVw",
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrganizationKarteMappingResponse"] | null;
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -2013,6 +5985,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "organizationId": "AbCdEfGh",
+                 *       "karteOrganizationId": "AbCdEfGh23JkMnPqRs45TuVw"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpsertOrganizationKarteMappingRequest"];
             };
         };
@@ -2022,7 +6000,129 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "rtOrganizationId": "AbCdEfGh",
+                     *       "karteOrganizationId": "AbCdEfGh23JkMnPqRs45TuVw",
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrganizationKarteMappingResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -2036,6 +6136,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "organizationId": "AbCdEfGh",
+                 *       "limit": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["ListOrganizationInvitationsRequest"];
             };
         };
@@ -2046,7 +6152,131 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "AbCdEfGh23JkMnPqRs45T",
+                     *         "expiredIn": 604800,
+                     *         "email": "hanako.sato@example.jp",
+                     *         "canBeSuperAdmin": false,
+                     *         "membership": {
+                     *           "organizationId": "AbCdEfGh",
+                     *           "roleId": "AbCdEfGh23",
+                     *           "projects": [
+                     *             {
+                     *               "projectId": "AbCdEfGh",
+                     *               "roleId": "AbCdEfGh23"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "status": "pending",
+                     *         "createdById": "AbCdEfGh23",
+                     *         "createdAt": "2025-04-01T09:00:00.000Z",
+                     *         "emailDeliveryFailed": false
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["InvitationResponse"][] | components["schemas"]["InvitationPageResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -2060,6 +6290,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "projectId": "AbCdEfGh",
+                 *       "limit": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["ListProjectInvitationsRequest"];
             };
         };
@@ -2070,7 +6306,131 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "AbCdEfGh23JkMnPqRs45T",
+                     *         "expiredIn": 604800,
+                     *         "email": "hanako.sato@example.jp",
+                     *         "canBeSuperAdmin": false,
+                     *         "membership": {
+                     *           "organizationId": "AbCdEfGh",
+                     *           "roleId": "AbCdEfGh23",
+                     *           "projects": [
+                     *             {
+                     *               "projectId": "AbCdEfGh",
+                     *               "roleId": "AbCdEfGh23"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "status": "pending",
+                     *         "createdById": "AbCdEfGh23",
+                     *         "createdAt": "2025-04-01T09:00:00.000Z",
+                     *         "emailDeliveryFailed": false
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["InvitationResponse"][] | components["schemas"]["InvitationPageResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -2084,6 +6444,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "invitationId": "AbCdEfGh23JkMnPqRs45T"
+                 *     }
+                 */
                 "application/json": components["schemas"]["InvitationIdRequest"];
             };
         };
@@ -2093,7 +6458,136 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "invitation": {
+                     *         "id": "AbCdEfGh23JkMnPqRs45T",
+                     *         "expiredIn": 604800,
+                     *         "email": "hanako.sato@example.jp",
+                     *         "canBeSuperAdmin": false,
+                     *         "membership": {
+                     *           "organizationId": "AbCdEfGh",
+                     *           "roleId": "AbCdEfGh23",
+                     *           "projects": [
+                     *             {
+                     *               "projectId": "AbCdEfGh",
+                     *               "roleId": "AbCdEfGh23"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "status": "pending",
+                     *         "createdById": "AbCdEfGh23",
+                     *         "createdAt": "2025-04-01T09:00:00.000Z",
+                     *         "emailDeliveryFailed": false
+                     *       },
+                     *       "organization": {
+                     *         "id": "AbCdEfGh",
+                     *         "name": "株式会社サンプル",
+                     *         "profileImageSrc": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["InvitationWithOrganizationResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found; INVITATION_NOT_FOUND: Invitation not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND" | "INVITATION_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -2107,6 +6601,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "invitationId": "AbCdEfGh23JkMnPqRs45T"
+                 *     }
+                 */
                 "application/json": components["schemas"]["InvitationIdRequest"];
             };
         };
@@ -2117,7 +6616,146 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEfGh23",
+                     *       "idaasId": null,
+                     *       "name": null,
+                     *       "email": "taro.yamada@example.jp",
+                     *       "profileImageSrc": null,
+                     *       "isSystemAdmin": false,
+                     *       "locale": "ja",
+                     *       "memberships": [
+                     *         {
+                     *           "organizationId": "AbCdEfGh",
+                     *           "roleId": "AbCdEfGh23",
+                     *           "projects": [
+                     *             {
+                     *               "projectId": "AbCdEfGh",
+                     *               "roleId": "AbCdEfGh23"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission; EMAIL_MISMATCH: The email does not match the invited email; CANNOT_CHANGE_OWN_ROLE: You cannot change your own role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN" | "EMAIL_MISMATCH" | "CANNOT_CHANGE_OWN_ROLE";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found; INVITATION_NOT_FOUND: Invitation not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND" | "INVITATION_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description ALREADY_ORGANIZATION_MEMBER: The account already belongs to the organization; INVITATION_INVALID: The invitation is no longer valid; INVITER_LACKS_RIGHTS: The person who invited you can no longer grant these roles, so the invitation was cancelled; CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ALREADY_ORGANIZATION_MEMBER" | "INVITATION_INVALID" | "INVITER_LACKS_RIGHTS" | "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -2131,6 +6769,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "invitationId": "AbCdEfGh23JkMnPqRs45T"
+                 *     }
+                 */
                 "application/json": components["schemas"]["InvitationIdRequest"];
             };
         };
@@ -2140,7 +6783,141 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEfGh23JkMnPqRs45T",
+                     *       "expiredIn": 604800,
+                     *       "email": "hanako.sato@example.jp",
+                     *       "canBeSuperAdmin": false,
+                     *       "membership": {
+                     *         "organizationId": "AbCdEfGh",
+                     *         "roleId": "AbCdEfGh23",
+                     *         "projects": [
+                     *           {
+                     *             "projectId": "AbCdEfGh",
+                     *             "roleId": "AbCdEfGh23"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "status": "pending",
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "emailDeliveryFailed": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["InvitationResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found; INVITATION_NOT_FOUND: Invitation not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND" | "INVITATION_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description INVITATION_INVALID: The invitation is no longer valid; CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVITATION_INVALID" | "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -2157,6 +6934,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "organizationId": "AbCdEfGh",
+                 *       "emails": [
+                 *         "hanako.sato@example.jp"
+                 *       ],
+                 *       "props": {
+                 *         "roleId": "AbCdEfGh23",
+                 *         "projects": [
+                 *           {
+                 *             "projectId": "AbCdEfGh",
+                 *             "roleId": "AbCdEfGh23"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["InviteMembersRequest"];
             };
         };
@@ -2167,7 +6961,184 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "email": "hanako.sato@example.jp",
+                     *         "invitation": {
+                     *           "id": "AbCdEfGh23JkMnPqRs45T",
+                     *           "expiredIn": 604800,
+                     *           "email": "hanako.sato@example.jp",
+                     *           "canBeSuperAdmin": false,
+                     *           "membership": {
+                     *             "organizationId": "AbCdEfGh",
+                     *             "roleId": "AbCdEfGh23",
+                     *             "projects": [
+                     *               {
+                     *                 "projectId": "AbCdEfGh",
+                     *                 "roleId": "AbCdEfGh23"
+                     *               }
+                     *             ]
+                     *           },
+                     *           "status": "pending",
+                     *           "createdById": "AbCdEfGh23",
+                     *           "createdAt": "2025-04-01T09:00:00.000Z",
+                     *           "emailDeliveryFailed": false
+                     *         },
+                     *         "account": {
+                     *           "id": "AbCdEfGh23",
+                     *           "idaasId": null,
+                     *           "name": null,
+                     *           "email": "taro.yamada@example.jp",
+                     *           "profileImageSrc": null,
+                     *           "isSystemAdmin": false,
+                     *           "locale": "ja",
+                     *           "memberships": [
+                     *             {
+                     *               "organizationId": "AbCdEfGh",
+                     *               "roleId": "AbCdEfGh23",
+                     *               "projects": [
+                     *                 {
+                     *                   "projectId": "AbCdEfGh",
+                     *                   "roleId": "AbCdEfGh23"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "createdById": "AbCdEfGh23",
+                     *           "createdAt": "2025-04-01T09:00:00.000Z",
+                     *           "updatedById": "AbCdEfGh23",
+                     *           "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *         },
+                     *         "errorCode": "INVALID_ID"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["InviteResultEntryResponse"][];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission; CANNOT_CHANGE_OWN_ROLE: You cannot change your own role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN" | "CANNOT_CHANGE_OWN_ROLE";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found; ROLE_NOT_FOUND: Role not found; PROJECT_NOT_IN_ORGANIZATION: Project not found in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "ROLE_NOT_FOUND" | "PROJECT_NOT_IN_ORGANIZATION";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED: The Idempotency-Key was already used for a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "IDEMPOTENCY_KEY_REUSED";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description FAILED_TO_INVITE: Failed to invite */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FAILED_TO_INVITE";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -2181,6 +7152,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "invitationId": "AbCdEfGh23JkMnPqRs45T"
+                 *     }
+                 */
                 "application/json": components["schemas"]["InvitationIdRequest"];
             };
         };
@@ -2191,7 +7167,141 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEfGh23JkMnPqRs45T",
+                     *       "expiredIn": 604800,
+                     *       "email": "hanako.sato@example.jp",
+                     *       "canBeSuperAdmin": false,
+                     *       "membership": {
+                     *         "organizationId": "AbCdEfGh",
+                     *         "roleId": "AbCdEfGh23",
+                     *         "projects": [
+                     *           {
+                     *             "projectId": "AbCdEfGh",
+                     *             "roleId": "AbCdEfGh23"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "status": "pending",
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "emailDeliveryFailed": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["InvitationResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description INVITATION_INVALID: The invitation is no longer valid; CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVITATION_INVALID" | "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -2211,7 +7321,113 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "active": false,
+                     *       "expiresAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SessionResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -2231,7 +7447,113 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "active": false,
+                     *       "expiresAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SessionResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -2245,6 +7567,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "someone@example.com"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PasswordChangedRequest"];
             };
         };
@@ -2256,20 +7583,99 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
         };
     };
     introspectSession: {
         parameters: {
             query?: never;
-            header: {
-                /** @description The calling sibling product's key. */
-                "x-console-subsystem-key": string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "sessionCookie": "eyJhbGciOiJSUzI1NiJ9.…",
+                 *       "projectId": "AbCdEfGh"
+                 *     }
+                 */
                 "application/json": components["schemas"]["IntrospectSessionRequest"];
             };
         };
@@ -2280,7 +7686,148 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "account": {
+                     *         "id": "AbCdEfGh23",
+                     *         "idaasId": null,
+                     *         "name": null,
+                     *         "email": "taro.yamada@example.jp",
+                     *         "profileImageSrc": null,
+                     *         "isSystemAdmin": false,
+                     *         "locale": "ja",
+                     *         "memberships": [
+                     *           {
+                     *             "organizationId": "AbCdEfGh",
+                     *             "roleId": "AbCdEfGh23",
+                     *             "projects": [
+                     *               {
+                     *                 "projectId": "AbCdEfGh",
+                     *                 "roleId": "AbCdEfGh23"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "createdById": "AbCdEfGh23",
+                     *         "createdAt": "2025-04-01T09:00:00.000Z",
+                     *         "updatedById": "AbCdEfGh23",
+                     *         "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *       },
+                     *       "memberships": [
+                     *         {
+                     *           "organizationId": "AbCdEfGh",
+                     *           "roleId": "AbCdEfGh23",
+                     *           "projects": [
+                     *             {
+                     *               "projectId": "AbCdEfGh",
+                     *               "roleId": "AbCdEfGh23"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "project": {
+                     *         "id": "AbCdEfGh",
+                     *         "name": "サンプルプロジェクト",
+                     *         "organizationId": "AbCdEfGh",
+                     *         "enabledProducts": [
+                     *           {
+                     *             "key": "knowledge",
+                     *             "name": "ナレッジ",
+                     *             "path": "/knowledge/"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SessionIntrospectionResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -2294,6 +7841,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "actorAccountId": "AbCdEfGh23",
+                 *       "action": "account.create",
+                 *       "targetType": "account",
+                 *       "projectId": "AbCdEfGh",
+                 *       "from": "2025-04-01T09:00:00.000Z",
+                 *       "to": "2025-04-01T09:00:00.000Z",
+                 *       "organizationId": "AbCdEfGh",
+                 *       "limit": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["ListOrganizationAuditEventsRequest"];
             };
         };
@@ -2304,7 +7863,133 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "0b6d3c1e-5f2a-4c8e-9a7b-3d1f2e4c5a6b",
+                     *           "occurredAt": "2025-04-01T09:00:00.000Z",
+                     *           "actor": {
+                     *             "accountId": "AbCdEfGh23",
+                     *             "name": null,
+                     *             "email": "taro.yamada@example.jp",
+                     *             "isSystemAdmin": false
+                     *           },
+                     *           "action": "account.create",
+                     *           "targetType": "account",
+                     *           "targetId": "AbCdEf1234",
+                     *           "organizationId": null,
+                     *           "projectId": null,
+                     *           "changes": {},
+                     *           "requestId": null,
+                     *           "ip": null,
+                     *           "userAgent": null
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["AuditEventPageResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -2318,6 +8003,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "actorAccountId": "AbCdEfGh23",
+                 *       "action": "account.create",
+                 *       "targetType": "account",
+                 *       "projectId": "AbCdEfGh",
+                 *       "from": "2025-04-01T09:00:00.000Z",
+                 *       "to": "2025-04-01T09:00:00.000Z",
+                 *       "organizationId": "AbCdEfGh"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ExportOrganizationAuditEventsRequest"];
             };
         };
@@ -2331,6 +8027,106 @@ export interface operations {
                     "text/csv": string;
                 };
             };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
         };
     };
     listAllAuditEvents: {
@@ -2342,6 +8138,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "actorAccountId": "AbCdEfGh23",
+                 *       "action": "account.create",
+                 *       "targetType": "account",
+                 *       "projectId": "AbCdEfGh",
+                 *       "from": "2025-04-01T09:00:00.000Z",
+                 *       "to": "2025-04-01T09:00:00.000Z",
+                 *       "organizationId": "AbCdEfGh",
+                 *       "limit": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["ListAllAuditEventsRequest"];
             };
         };
@@ -2352,7 +8160,133 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "0b6d3c1e-5f2a-4c8e-9a7b-3d1f2e4c5a6b",
+                     *           "occurredAt": "2025-04-01T09:00:00.000Z",
+                     *           "actor": {
+                     *             "accountId": "AbCdEfGh23",
+                     *             "name": null,
+                     *             "email": "taro.yamada@example.jp",
+                     *             "isSystemAdmin": false
+                     *           },
+                     *           "action": "account.create",
+                     *           "targetType": "account",
+                     *           "targetId": "AbCdEf1234",
+                     *           "organizationId": null,
+                     *           "projectId": null,
+                     *           "changes": {},
+                     *           "requestId": null,
+                     *           "ip": null,
+                     *           "userAgent": null
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["AuditEventPageResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };
@@ -2366,6 +8300,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "actorAccountId": "AbCdEfGh23",
+                 *       "action": "account.create",
+                 *       "targetType": "account",
+                 *       "projectId": "AbCdEfGh",
+                 *       "from": "2025-04-01T09:00:00.000Z",
+                 *       "to": "2025-04-01T09:00:00.000Z",
+                 *       "organizationId": "AbCdEfGh"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ExportAllAuditEventsRequest"];
             };
         };
@@ -2377,6 +8322,106 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
                 };
             };
         };

@@ -1,4 +1,5 @@
 import { RouteConfig } from '@nestjs/platform-fastify';
+import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants';
 import type { ErrorCode } from '@console/domain';
 import type { FastifyRequest } from 'fastify';
 
@@ -17,4 +18,9 @@ export const WriteFailure = (errorCode: ErrorCode): MethodDecorator => RouteConf
 /** The generic failure the handled call declared, if any. */
 export function writeFailureOf(request: FastifyRequest): ErrorCode | undefined {
   return (request.routeOptions.config as WriteFailureConfig | undefined)?.writeFailure;
+}
+
+/** The generic failure a handler declared, if any (for its OpenAPI error answers). */
+export function declaredWriteFailure(handler: object): ErrorCode | undefined {
+  return (Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, handler) as WriteFailureConfig | undefined)?.writeFailure;
 }

@@ -1,8 +1,9 @@
 import { ErrorCodes } from '@console/domain';
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { Access } from '../../common/auth/access.decorator';
+import { ApiErrors } from '../../common/openapi/error-answers';
 import { CurrentFirebaseUser, CurrentOperator } from '../../common/auth/current-operator.decorator';
 import type { FirebaseUser, Operator } from '../../common/auth/operator';
 import { imageUploadSchema, readImageUpload } from '../../common/http/multipart';
@@ -15,12 +16,12 @@ import { ReadCall } from '../../common/http/read-call';
 import { WriteFailure } from '../../common/http/write-failure';
 
 @ApiTags('account')
-@ApiBearerAuth()
 @Controller('account')
 export class AccountController {
   constructor(private readonly service: AccountService) {}
 
   @Post('create')
+  @ApiOperation({ summary: "Create the signed-in user's account" })
   @WriteFailure(ErrorCodes.FAILED_TO_CREATE_ACCOUNT)
   @HttpCode(200)
   @Access('firebaseUser')
@@ -32,6 +33,7 @@ export class AccountController {
   }
 
   @Post('get')
+  @ApiOperation({ summary: "Get the signed-in user's account" })
   @ReadCall()
   @HttpCode(200)
   @Access('firebaseUser')
@@ -42,6 +44,8 @@ export class AccountController {
   }
 
   @Post('update')
+  @ApiOperation({ summary: "Update the signed-in user's account" })
+  @ApiErrors('NAME_TOO_LONG')
   @WriteFailure(ErrorCodes.FAILED_TO_UPDATE_ACCOUNT)
   @HttpCode(200)
   @Access('account')
@@ -56,6 +60,8 @@ export class AccountController {
   }
 
   @Post('updateEmail')
+  @ApiOperation({ summary: 'Take over the verified email address of the ID token' })
+  @ApiErrors('EMAIL_ALREADY_IN_USE')
   @WriteFailure(ErrorCodes.FAILED_TO_UPDATE_EMAIL)
   @HttpCode(200)
   @Access('account')
@@ -69,6 +75,8 @@ export class AccountController {
   }
 
   @Post('uploadProfileImage')
+  @ApiOperation({ summary: "Upload the signed-in user's profile image" })
+  @ApiErrors('UNSUPPORTED_IMAGE', 'IMAGE_TOO_LARGE')
   @WriteFailure(ErrorCodes.FAILED_TO_UPLOAD_PROFILE_IMAGE)
   @HttpCode(200)
   @Access('account')

@@ -7,13 +7,13 @@ import { IsConsoleEmail, IsDomainId, IsImageUrl } from '../../common/http/valida
 import type { AccountEntity } from './account.entity';
 
 export class ProjectAssignmentResponse {
-  @ApiProperty() projectId: string;
-  @ApiProperty() roleId: string;
+  @ApiProperty({ minLength: 8, maxLength: 8 }) projectId: string;
+  @ApiProperty({ minLength: 10, maxLength: 10 }) roleId: string;
 }
 
 export class MembershipResponse {
-  @ApiProperty() organizationId: string;
-  @ApiProperty() roleId: string;
+  @ApiProperty({ minLength: 8, maxLength: 8 }) organizationId: string;
+  @ApiProperty({ minLength: 10, maxLength: 10 }) roleId: string;
   @ApiProperty({ type: [ProjectAssignmentResponse] }) projects: ProjectAssignmentResponse[];
 }
 
@@ -21,14 +21,14 @@ export class AccountResponse {
   @ApiProperty({ minLength: 10, maxLength: 10 }) id: string;
   @ApiProperty({ type: String, nullable: true }) idaasId: string | null;
   @ApiProperty({ type: String, nullable: true }) name: string | null;
-  @ApiProperty() email: string;
+  @ApiProperty({ example: 'taro.yamada@example.jp' }) email: string;
   @ApiProperty({ type: String, nullable: true }) profileImageSrc: string | null;
   @ApiProperty() isSystemAdmin: boolean;
   @ApiProperty({ enum: LOCALES, enumName: 'Locale', description: 'The language the account chose for the console and its e-mails.' }) locale: Locale;
   @ApiProperty({ type: [MembershipResponse] }) memberships: MembershipResponse[];
-  @ApiProperty() createdById: string;
+  @ApiProperty({ minLength: 10, maxLength: 10 }) createdById: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
-  @ApiProperty() updatedById: string;
+  @ApiProperty({ minLength: 10, maxLength: 10 }) updatedById: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
 }
 

@@ -1,8 +1,9 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
 import { Access } from '../../common/auth/access.decorator';
+import { ApiErrors } from '../../common/openapi/error-answers';
 import { CurrentOperator } from '../../common/auth/current-operator.decorator';
 import type { Operator } from '../../common/auth/operator';
 import { ApiPageOkResponse, type Page } from '../../common/http/paging';
@@ -34,12 +35,13 @@ async function sendCsv(reply: FastifyReply, csv: Readable): Promise<void> {
 
 /** An organization's audit log, for its admins (and system administrators). */
 @ApiTags('organization')
-@ApiBearerAuth()
 @Controller('organization')
 export class OrganizationAuditLogController {
   constructor(private readonly service: AuditLogService) {}
 
   @Post('listAuditEvents')
+  @ApiOperation({ summary: "List an organization's audit events" })
+  @ApiErrors('NOT_FOUND')
   @ReadCall()
   @HttpCode(200)
   @Access('account')
@@ -49,6 +51,8 @@ export class OrganizationAuditLogController {
   }
 
   @Post('exportAuditEvents')
+  @ApiOperation({ summary: "Export an organization's audit events as CSV" })
+  @ApiErrors('NOT_FOUND')
   @ReadCall()
   @HttpCode(200)
   @Access('account')
@@ -65,12 +69,12 @@ export class OrganizationAuditLogController {
 
 /** Every organization's audit log, and the events outside organizations (accounts, sessions, system administration). */
 @ApiTags('systemAdmin')
-@ApiBearerAuth()
 @Controller('systemAdmin/auditEvent')
 export class SystemAuditLogController {
   constructor(private readonly service: AuditLogService) {}
 
   @Post('list')
+  @ApiOperation({ summary: 'List every audit event (system administrators)' })
   @ReadCall()
   @HttpCode(200)
   @Access('systemAdmin')
@@ -80,6 +84,7 @@ export class SystemAuditLogController {
   }
 
   @Post('export')
+  @ApiOperation({ summary: 'Export every audit event as CSV (system administrators)' })
   @ReadCall()
   @HttpCode(200)
   @Access('systemAdmin')

@@ -72,7 +72,7 @@ export class ListAllAuditEventsRequest extends IntersectionType(ExportAllAuditEv
 export class AuditActorResponse {
   @ApiProperty({ minLength: 10, maxLength: 10 }) accountId: string;
   @ApiProperty({ type: String, nullable: true }) name: string | null;
-  @ApiProperty() email: string;
+  @ApiProperty({ example: 'taro.yamada@example.jp' }) email: string;
   @ApiProperty({ description: 'Whether the account acted with system-admin rights.' }) isSystemAdmin: boolean;
 }
 
@@ -95,7 +95,7 @@ export class AuditEventResponse {
   actor: AuditActorResponse | null;
   @ApiProperty({ enum: AUDIT_ACTIONS, enumName: 'AuditAction' }) action: AuditAction;
   @ApiProperty({ enum: AUDIT_TARGET_TYPES, enumName: 'AuditTargetType' }) targetType: AuditTargetType;
-  @ApiProperty() targetId: string;
+  @ApiProperty({ example: 'AbCdEf1234' }) targetId: string;
   @ApiProperty({ type: String, nullable: true }) organizationId: string | null;
   @ApiProperty({ type: String, nullable: true }) projectId: string | null;
   @ApiProperty({

@@ -1,11 +1,13 @@
 import { applyDecorators, UseInterceptors } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
+import { ApiErrors } from '../../common/openapi/error-answers';
 import { IDEMPOTENCY_KEY_HEADER, IdempotencyInterceptor } from './idempotency.interceptor';
 
-/** Makes a call retryable with an Idempotency-Key header (see {@link IdempotencyInterceptor}), documented in the OpenAPI document. */
+/** Makes a call retryable with an Idempotency-Key header (see {@link IdempotencyInterceptor}), documented in the OpenAPI document with its errors. */
 export function Idempotent(): MethodDecorator {
   return applyDecorators(
     UseInterceptors(IdempotencyInterceptor),
+    ApiErrors('IDEMPOTENCY_KEY_REUSED', 'CONFLICT'),
     ApiHeader({
       name: IDEMPOTENCY_KEY_HEADER,
       required: false,

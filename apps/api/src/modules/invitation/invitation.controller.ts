@@ -1,7 +1,8 @@
 import { ErrorCodes } from '@console/domain';
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Access } from '../../common/auth/access.decorator';
+import { ApiErrors } from '../../common/openapi/error-answers';
 import { CurrentOperator } from '../../common/auth/current-operator.decorator';
 import type { Operator } from '../../common/auth/operator';
 import { AccountResponse } from '../account/account.dto';
@@ -25,7 +26,6 @@ import { ReadCall } from '../../common/http/read-call';
 import { WriteFailure } from '../../common/http/write-failure';
 
 @ApiTags('invitation')
-@ApiBearerAuth()
 @Controller('invitation')
 export class InvitationController {
   constructor(
@@ -35,6 +35,8 @@ export class InvitationController {
   ) {}
 
   @Post('listInOrganization')
+  @ApiOperation({ summary: "List an organization's pending invitations" })
+  @ApiErrors('NOT_FOUND')
   @ReadCall()
   @HttpCode(200)
   @Access('account')
@@ -47,6 +49,8 @@ export class InvitationController {
   }
 
   @Post('listInProject')
+  @ApiOperation({ summary: "List a project's pending invitations" })
+  @ApiErrors('NOT_FOUND')
   @ReadCall()
   @HttpCode(200)
   @Access('account')
@@ -59,6 +63,8 @@ export class InvitationController {
   }
 
   @Post('getByIdWithOrganization')
+  @ApiOperation({ summary: 'Get an invitation with its organization' })
+  @ApiErrors('INVITATION_NOT_FOUND')
   @ReadCall()
   @HttpCode(200)
   @Access('account')
@@ -68,6 +74,8 @@ export class InvitationController {
   }
 
   @Post('accept')
+  @ApiOperation({ summary: 'Accept an invitation' })
+  @ApiErrors('INVITATION_NOT_FOUND', 'EMAIL_MISMATCH', 'CANNOT_CHANGE_OWN_ROLE', 'ALREADY_ORGANIZATION_MEMBER', 'INVITATION_INVALID', 'INVITER_LACKS_RIGHTS')
   @HttpCode(200)
   @Access('account')
   @ApiOkResponse({ type: AccountResponse, description: 'The account with the invited membership added.' })
@@ -76,6 +84,8 @@ export class InvitationController {
   }
 
   @Post('cancel')
+  @ApiOperation({ summary: 'Cancel an invitation' })
+  @ApiErrors('INVITATION_NOT_FOUND', 'INVITATION_INVALID')
   @HttpCode(200)
   @Access('account')
   @ApiOkResponse({ type: InvitationResponse })
@@ -86,7 +96,6 @@ export class InvitationController {
 
 /** /organization/inviteMembers and /organization/resendInvitation live with the invitations they create and send. */
 @ApiTags('organization')
-@ApiBearerAuth()
 @Controller('organization')
 export class OrganizationInvitationController {
   constructor(
@@ -95,6 +104,8 @@ export class OrganizationInvitationController {
   ) {}
 
   @Post('inviteMembers')
+  @ApiOperation({ summary: 'Invite people to an organization and its projects' })
+  @ApiErrors('NOT_FOUND', 'ROLE_NOT_FOUND', 'PROJECT_NOT_IN_ORGANIZATION', 'CANNOT_CHANGE_OWN_ROLE')
   @WriteFailure(ErrorCodes.FAILED_TO_INVITE)
   @HttpCode(200)
   @Access('account')
@@ -109,6 +120,8 @@ export class OrganizationInvitationController {
   }
 
   @Post('resendInvitation')
+  @ApiOperation({ summary: "Send an invitation's e-mail again" })
+  @ApiErrors('NOT_FOUND', 'INVITATION_INVALID')
   @HttpCode(200)
   @Access('account')
   @ApiOkResponse({

@@ -36,7 +36,11 @@ export class InviteMembersProps {
 export class InviteMembersRequest {
   @ApiProperty({ minLength: 8, maxLength: 8 }) @IsString() @MaxLength(8) organizationId: string;
 
-  @ApiProperty({ type: [String], description: 'Addresses to invite; duplicates (case-insensitive) are removed, an invalid one fails only its own entry.' })
+  @ApiProperty({
+    type: [String],
+    description: 'Addresses to invite; duplicates (case-insensitive) are removed, an invalid one fails only its own entry.',
+    example: ['hanako.sato@example.jp'],
+  })
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(MAX_EMAILS_PER_INVITE)
@@ -64,19 +68,19 @@ export class InvitationIdRequest {
 }
 
 export class InvitationMembershipResponse {
-  @ApiProperty() organizationId: string;
-  @ApiProperty() roleId: string;
+  @ApiProperty({ minLength: 8, maxLength: 8 }) organizationId: string;
+  @ApiProperty({ minLength: 10, maxLength: 10 }) roleId: string;
   @ApiProperty({ type: [ProjectAssignmentResponse] }) projects: ProjectAssignmentResponse[];
 }
 
 export class InvitationResponse {
   @ApiProperty({ minLength: 21, maxLength: 21 }) id: string;
   @ApiProperty({ description: 'Lifetime in seconds from createdAt.', example: 604800 }) expiredIn: number;
-  @ApiProperty() email: string;
+  @ApiProperty({ example: 'hanako.sato@example.jp' }) email: string;
   @ApiProperty() canBeSuperAdmin: boolean;
   @ApiProperty({ type: InvitationMembershipResponse }) membership: InvitationMembershipResponse;
   @ApiProperty({ enum: ['pending', 'expired', 'accepted', 'cancelled'] }) status: InvitationStatus;
-  @ApiProperty() createdById: string;
+  @ApiProperty({ minLength: 10, maxLength: 10 }) createdById: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({
     description: 'Whether its e-mail was given up as failed (it can be sent again with /organization/resendInvitation); false outside the listings.',
@@ -86,7 +90,7 @@ export class InvitationResponse {
 
 export class InvitationOrganizationResponse {
   @ApiProperty({ minLength: 8, maxLength: 8 }) id: string;
-  @ApiProperty() name: string;
+  @ApiProperty({ example: '株式会社サンプル' }) name: string;
   @ApiProperty({ type: String, nullable: true }) profileImageSrc: string | null;
 }
 
@@ -96,7 +100,7 @@ export class InvitationWithOrganizationResponse {
 }
 
 export class InviteResultEntryResponse {
-  @ApiProperty() email: string;
+  @ApiProperty({ example: 'hanako.sato@example.jp' }) email: string;
   @ApiProperty({ type: InvitationResponse, nullable: true, description: 'The invitation sent, when the address was invited.' })
   invitation: InvitationResponse | null;
   @ApiProperty({

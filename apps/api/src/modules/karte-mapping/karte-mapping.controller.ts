@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiExtraModels, ApiOkResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { Access } from '../../common/auth/access.decorator';
+import { ApiErrors } from '../../common/openapi/error-answers';
 import { CurrentOperator } from '../../common/auth/current-operator.decorator';
 import type { Operator } from '../../common/auth/operator';
 import { AuditContext } from '../audit/audit-context';
@@ -16,13 +17,13 @@ import { KarteMappingService } from './karte-mapping.service';
 import { ReadCall } from '../../common/http/read-call';
 
 @ApiTags('systemAdmin')
-@ApiBearerAuth()
 @ApiExtraModels(ProjectKarteMappingResponse, OrganizationKarteMappingResponse)
 @Controller('systemAdmin')
 export class KarteMappingController {
   constructor(private readonly service: KarteMappingService) {}
 
   @Post('projectKarteMapping/get')
+  @ApiOperation({ summary: "Get a project's KARTE mapping" })
   @ReadCall()
   @HttpCode(200)
   @Access('systemAdmin')
@@ -35,6 +36,8 @@ export class KarteMappingController {
   }
 
   @Post('projectKarteMapping/upsert')
+  @ApiOperation({ summary: "Set a project's KARTE mapping" })
+  @ApiErrors('NOT_FOUND')
   @HttpCode(200)
   @Access('systemAdmin')
   @ApiOkResponse({ type: ProjectKarteMappingResponse })
@@ -47,6 +50,7 @@ export class KarteMappingController {
   }
 
   @Post('organizationKarteMapping/get')
+  @ApiOperation({ summary: "Get an organization's KARTE mapping" })
   @ReadCall()
   @HttpCode(200)
   @Access('systemAdmin')
@@ -62,6 +66,8 @@ export class KarteMappingController {
   }
 
   @Post('organizationKarteMapping/upsert')
+  @ApiOperation({ summary: "Set an organization's KARTE mapping" })
+  @ApiErrors('NOT_FOUND')
   @HttpCode(200)
   @Access('systemAdmin')
   @ApiOkResponse({ type: OrganizationKarteMappingResponse })

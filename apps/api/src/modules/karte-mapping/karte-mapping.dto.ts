@@ -39,18 +39,18 @@ export class UpsertOrganizationKarteMappingRequest {
 export class ProjectKarteMappingResponse {
   @ApiProperty({ minLength: 8, maxLength: 8 }) rtProjectId: string;
   @ApiProperty({ minLength: 24, maxLength: 24 }) karteProjectId: string;
-  @ApiProperty() createdById: string;
+  @ApiProperty({ minLength: 10, maxLength: 10 }) createdById: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
-  @ApiProperty() updatedById: string;
+  @ApiProperty({ minLength: 10, maxLength: 10 }) updatedById: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
 }
 
 export class OrganizationKarteMappingResponse {
   @ApiProperty({ minLength: 8, maxLength: 8 }) rtOrganizationId: string;
   @ApiProperty({ minLength: 24, maxLength: 24 }) karteOrganizationId: string;
-  @ApiProperty() createdById: string;
+  @ApiProperty({ minLength: 10, maxLength: 10 }) createdById: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
-  @ApiProperty() updatedById: string;
+  @ApiProperty({ minLength: 10, maxLength: 10 }) updatedById: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
 }
 

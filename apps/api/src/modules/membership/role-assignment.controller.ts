@@ -1,7 +1,8 @@
 import { ErrorCodes } from '@console/domain';
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Access } from '../../common/auth/access.decorator';
+import { ApiErrors } from '../../common/openapi/error-answers';
 import { CurrentOperator } from '../../common/auth/current-operator.decorator';
 import type { Operator } from '../../common/auth/operator';
 import { AccountResponse, AssignOrganizationRoleRequest, AssignProjectRoleRequest } from '../account/account.dto';
@@ -11,12 +12,13 @@ import { WriteFailure } from '../../common/http/write-failure';
 
 /** Role assignments; at the spec's /account/* paths, in their own module because they span accounts, organizations and projects. */
 @ApiTags('account')
-@ApiBearerAuth()
 @Controller('account')
 export class RoleAssignmentController {
   constructor(private readonly service: RoleAssignmentService) {}
 
   @Post('assignProjectRole')
+  @ApiOperation({ summary: "Assign an account's role in a project" })
+  @ApiErrors('NOT_FOUND', 'ROLE_NOT_FOUND', 'PROJECT_NOT_IN_ORGANIZATION', 'CANNOT_CHANGE_OWN_ROLE', 'NOT_ORGANIZATION_MEMBER')
   @WriteFailure(ErrorCodes.FAILED_TO_ASSIGN_ROLE)
   @HttpCode(200)
   @Access('account')
@@ -30,6 +32,8 @@ export class RoleAssignmentController {
   }
 
   @Post('assignOrganizationRole')
+  @ApiOperation({ summary: "Assign an account's role in an organization" })
+  @ApiErrors('NOT_FOUND', 'ROLE_NOT_FOUND', 'CANNOT_CHANGE_OWN_ROLE', 'NOT_ORGANIZATION_MEMBER', 'LAST_ADMIN')
   @WriteFailure(ErrorCodes.FAILED_TO_ASSIGN_ROLE)
   @HttpCode(200)
   @Access('account')

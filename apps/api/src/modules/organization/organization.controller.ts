@@ -1,8 +1,9 @@
 import { ErrorCodes } from '@console/domain';
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { Access } from '../../common/auth/access.decorator';
+import { ApiErrors } from '../../common/openapi/error-answers';
 import { CurrentOperator } from '../../common/auth/current-operator.decorator';
 import type { Operator } from '../../common/auth/operator';
 import { imageUploadSchema, readImageUpload } from '../../common/http/multipart';
@@ -22,12 +23,12 @@ import { ReadCall } from '../../common/http/read-call';
 import { WriteFailure } from '../../common/http/write-failure';
 
 @ApiTags('organization')
-@ApiBearerAuth()
 @Controller('organization')
 export class OrganizationController {
   constructor(private readonly service: OrganizationService) {}
 
   @Post('listOfAccount')
+  @ApiOperation({ summary: 'List the organizations of the signed-in account' })
   @ReadCall()
   @HttpCode(200)
   @Access('account')
@@ -41,6 +42,8 @@ export class OrganizationController {
   }
 
   @Post('get')
+  @ApiOperation({ summary: 'Get an organization' })
+  @ApiErrors('NOT_FOUND')
   @ReadCall()
   @HttpCode(200)
   @Access('account')
@@ -50,6 +53,8 @@ export class OrganizationController {
   }
 
   @Post('listMembers')
+  @ApiOperation({ summary: "List an organization's members" })
+  @ApiErrors('NOT_FOUND')
   @ReadCall()
   @HttpCode(200)
   @Access('account')
@@ -65,6 +70,8 @@ export class OrganizationController {
   }
 
   @Post('update')
+  @ApiOperation({ summary: 'Update an organization' })
+  @ApiErrors('NAME_REQUIRED', 'NAME_TOO_LONG', 'NOT_FOUND')
   @WriteFailure(ErrorCodes.FAILED_TO_UPDATE_ORGANIZATION)
   @HttpCode(200)
   @Access('account')
@@ -78,6 +85,8 @@ export class OrganizationController {
   }
 
   @Post('uploadProfileImage')
+  @ApiOperation({ summary: "Upload an organization's profile image" })
+  @ApiErrors('INVALID_ID', 'NOT_FOUND', 'UNSUPPORTED_IMAGE', 'IMAGE_TOO_LARGE')
   @WriteFailure(ErrorCodes.FAILED_TO_UPLOAD_PROFILE_IMAGE)
   @HttpCode(200)
   @Access('account')
@@ -94,6 +103,8 @@ export class OrganizationController {
   }
 
   @Post('removeMember')
+  @ApiOperation({ summary: 'Remove a member from an organization' })
+  @ApiErrors('NOT_FOUND', 'CANNOT_REMOVE_SELF', 'NOT_ORGANIZATION_MEMBER', 'LAST_ADMIN')
   @WriteFailure(ErrorCodes.FAILED_TO_REMOVE_MEMBER)
   @HttpCode(200)
   @Access('account')

@@ -62,7 +62,7 @@ export class UpdateOrganizationRequest {
 }
 
 export class CreateOrganizationRequest {
-  @ApiProperty({ maxLength: NAME_MAX_LENGTH })
+  @ApiProperty({ maxLength: NAME_MAX_LENGTH, example: '株式会社サンプル' })
   @IsString()
   @MaxLength(1000)
   name: string;
@@ -75,12 +75,12 @@ export class CreateOrganizationRequest {
 
 export class OrganizationResponse {
   @ApiProperty({ minLength: 8, maxLength: 8 }) id: string;
-  @ApiProperty() name: string;
+  @ApiProperty({ example: '株式会社サンプル' }) name: string;
   @ApiProperty({ type: String, nullable: true }) profileImageSrc: string | null;
   @ApiProperty({ type: [RoleResponse] }) roles: RoleResponse[];
-  @ApiProperty() createdById: string;
+  @ApiProperty({ minLength: 10, maxLength: 10 }) createdById: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
-  @ApiProperty() updatedById: string;
+  @ApiProperty({ minLength: 10, maxLength: 10 }) updatedById: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
 }
 

@@ -1,7 +1,8 @@
 import { ErrorCodes } from '@console/domain';
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Access } from '../../common/auth/access.decorator';
+import { ApiErrors } from '../../common/openapi/error-answers';
 import { CurrentOperator } from '../../common/auth/current-operator.decorator';
 import type { Operator } from '../../common/auth/operator';
 import { AccountResponse } from '../account/account.dto';
@@ -21,12 +22,12 @@ import { ReadCall } from '../../common/http/read-call';
 import { WriteFailure } from '../../common/http/write-failure';
 
 @ApiTags('project')
-@ApiBearerAuth()
 @Controller('project')
 export class ProjectController {
   constructor(private readonly service: ProjectService) {}
 
   @Post('listInAccount')
+  @ApiOperation({ summary: 'List the projects the signed-in account can see' })
   @ReadCall()
   @HttpCode(200)
   @Access('account')
@@ -43,6 +44,8 @@ export class ProjectController {
   }
 
   @Post('get')
+  @ApiOperation({ summary: 'Get a project' })
+  @ApiErrors('NOT_FOUND')
   @ReadCall()
   @HttpCode(200)
   @Access('account')
@@ -52,6 +55,8 @@ export class ProjectController {
   }
 
   @Post('listMembers')
+  @ApiOperation({ summary: "List a project's members" })
+  @ApiErrors('NOT_FOUND')
   @ReadCall()
   @HttpCode(200)
   @Access('account')
@@ -64,6 +69,8 @@ export class ProjectController {
   }
 
   @Post('update')
+  @ApiOperation({ summary: 'Update a project' })
+  @ApiErrors('NAME_REQUIRED', 'NAME_TOO_LONG', 'INVALID_PRODUCT', 'INVALID_PLAN', 'NOT_FOUND')
   @WriteFailure(ErrorCodes.FAILED_TO_UPDATE_PROJECT)
   @HttpCode(200)
   @Access('account')
@@ -73,6 +80,8 @@ export class ProjectController {
   }
 
   @Post('removeMember')
+  @ApiOperation({ summary: 'Remove a member from a project' })
+  @ApiErrors('NOT_FOUND', 'CANNOT_REMOVE_SELF')
   @WriteFailure(ErrorCodes.FAILED_TO_REMOVE_MEMBER)
   @HttpCode(200)
   @Access('account')

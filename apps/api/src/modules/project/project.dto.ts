@@ -74,7 +74,7 @@ export class CreateProjectRequest {
   @IsDomainId('organization')
   organizationId: string;
 
-  @ApiProperty({ maxLength: NAME_MAX_LENGTH })
+  @ApiProperty({ maxLength: NAME_MAX_LENGTH, example: 'サンプルプロジェクト' })
   @IsString()
   @MaxLength(1000)
   name: string;
@@ -82,13 +82,13 @@ export class CreateProjectRequest {
 
 export class ProjectResponse {
   @ApiProperty({ minLength: 8, maxLength: 8 }) id: string;
-  @ApiProperty() name: string;
+  @ApiProperty({ example: 'サンプルプロジェクト' }) name: string;
   @ApiProperty({ minLength: 8, maxLength: 8 }) organizationId: string;
   @ApiProperty({ type: [RoleResponse] }) roles: RoleResponse[];
   @ApiProperty(PRODUCT_SETTINGS_SCHEMA) productSettings: ProductSettings;
-  @ApiProperty() createdById: string;
+  @ApiProperty({ minLength: 10, maxLength: 10 }) createdById: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
-  @ApiProperty() updatedById: string;
+  @ApiProperty({ minLength: 10, maxLength: 10 }) updatedById: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
 }
 
@@ -101,7 +101,7 @@ export class RoleSummaryResponse extends PickType(RoleResponse, ['id', 'key', 'n
  */
 export class ProjectListItemResponse extends OmitType(ProjectResponse, ['roles'] as const) {
   @ApiProperty({ type: [RoleSummaryResponse] }) roles: RoleSummaryResponse[];
-  @ApiProperty({ description: 'The name of the project’s organization.' }) organizationName: string;
+  @ApiProperty({ description: 'The name of the project’s organization.', example: '株式会社サンプル' }) organizationName: string;
   @ApiProperty({ type: String, nullable: true, description: 'The profile image of the project’s organization.' }) organizationProfileImageSrc: string | null;
 }
 

@@ -5,8 +5,8 @@ import type { RoleEntity } from './role.entity';
 export class RoleResponse {
   @ApiProperty({ minLength: 10, maxLength: 10 }) id: string;
   @ApiProperty({ example: 'admin' }) key: string;
-  @ApiProperty() name: string;
-  @ApiProperty({ description: "'' when the role has no description." }) description: string;
+  @ApiProperty({ example: '管理者' }) name: string;
+  @ApiProperty({ description: "'' when the role has no description.", example: '組織を管理・設定できます' }) description: string;
   @ApiProperty() isPreset: boolean;
 }
 

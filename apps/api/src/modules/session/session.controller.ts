@@ -1,8 +1,8 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../../common/auth/access.decorator';
-import { SUBSYSTEM_KEY_HEADER } from '../../common/auth/auth.guard';
+import { ApiErrors } from '../../common/openapi/error-answers';
 import { bearerToken } from '../../common/auth/bearer-token';
 import { CurrentFirebaseUser } from '../../common/auth/current-operator.decorator';
 import type { FirebaseUser } from '../../common/auth/operator';
@@ -22,9 +22,9 @@ export class SessionController {
   ) {}
 
   @Post('login')
+  @ApiOperation({ summary: 'Open a session (set the session cookie)' })
   @HttpCode(200)
   @Access('firebaseUser')
-  @ApiBearerAuth()
   @ApiOkResponse({ type: SessionResponse, description: 'Sets the httpOnly session cookie shared with sibling products, in exchange for the bearer ID token.' })
   async loginSession(
     @CurrentFirebaseUser() user: FirebaseUser,
@@ -41,9 +41,9 @@ export class SessionController {
   }
 
   @Post('logout')
+  @ApiOperation({ summary: 'Close the sessions (clear the session cookie)' })
   @HttpCode(200)
   @Access('firebaseUser')
-  @ApiBearerAuth()
   @ApiOkResponse({ type: SessionResponse, description: "Clears the session cookie and revokes the user's sessions everywhere." })
   async logoutSession(
     @CurrentFirebaseUser() user: FirebaseUser,
@@ -56,6 +56,7 @@ export class SessionController {
   }
 
   @Post('passwordChanged')
+  @ApiOperation({ summary: 'Report a password change (revoke earlier sessions)' })
   @HttpCode(200)
   @Access('public')
   @ApiOkResponse({
@@ -67,10 +68,11 @@ export class SessionController {
   }
 
   @Post('introspect')
+  @ApiOperation({ summary: 'Tell who holds a session cookie (sibling products)' })
+  @ApiErrors('ACCOUNT_NOT_FOUND', 'NOT_FOUND')
   @ReadCall()
   @HttpCode(200)
   @Access('subsystem')
-  @ApiHeader({ name: SUBSYSTEM_KEY_HEADER, required: true, description: "The calling sibling product's key." })
   @ApiOkResponse({ type: SessionIntrospectionResponse, description: 'Who holds the session cookie; 401 when it is invalid, expired or revoked.' })
   introspectSession(@Body() body: IntrospectSessionRequest): Promise<SessionIntrospectionResponse> {
     return this.service.introspect(body.sessionCookie, body.projectId);

@@ -11,7 +11,7 @@ export class SessionResponse {
 }
 
 export class IntrospectSessionRequest {
-  @ApiProperty({ description: "The value of the console's session cookie as the sibling product received it." })
+  @ApiProperty({ description: "The value of the console's session cookie as the sibling product received it.", example: 'eyJhbGciOiJSUzI1NiJ9.…' })
   @IsString()
   @MaxLength(8192)
   sessionCookie: string;
@@ -30,15 +30,15 @@ export class PasswordChangedRequest {
 }
 
 export class IntrospectedProductResponse {
-  @ApiProperty() key: string;
-  @ApiProperty() name: string;
-  @ApiProperty({ description: 'Base path on the app host.' }) path: string;
+  @ApiProperty({ example: 'knowledge' }) key: string;
+  @ApiProperty({ example: 'ナレッジ' }) name: string;
+  @ApiProperty({ description: 'Base path on the app host.', example: '/knowledge/' }) path: string;
 }
 
 export class IntrospectedProjectResponse {
   @ApiProperty({ minLength: 8, maxLength: 8 }) id: string;
-  @ApiProperty() name: string;
-  @ApiProperty() organizationId: string;
+  @ApiProperty({ example: 'サンプルプロジェクト' }) name: string;
+  @ApiProperty({ minLength: 8, maxLength: 8 }) organizationId: string;
   @ApiProperty({ type: [IntrospectedProductResponse], description: "The project's enabled products." }) enabledProducts: IntrospectedProductResponse[];
 }
 

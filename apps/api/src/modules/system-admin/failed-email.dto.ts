@@ -9,15 +9,15 @@ export class FailedEmailResponse {
   @ApiProperty({ format: 'uuid', description: 'The stable message id (also handed to the mail service).' }) id: string;
   @ApiProperty({ example: 'invitation' }) kind: string;
   @ApiProperty({ type: String, nullable: true, description: 'What the e-mail is about, e.g. the invitation id.' }) referenceId: string | null;
-  @ApiProperty() toEmail: string;
-  @ApiProperty() subject: string;
+  @ApiProperty({ example: 'hanako.sato@example.jp' }) toEmail: string;
+  @ApiProperty({ example: '株式会社サンプルへの招待' }) subject: string;
   @ApiProperty() attempts: number;
   @ApiProperty({ type: String, nullable: true, description: 'The error of the last attempt.' }) lastError: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
 }
 
 export class RequeueEmailsRequest {
-  @ApiProperty({ type: [String], description: 'Ids of failed e-mails to send again.' })
+  @ApiProperty({ type: [String], format: 'uuid', description: 'Ids of failed e-mails to send again.' })
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(MAX_FAILED_EMAILS)
@@ -26,7 +26,7 @@ export class RequeueEmailsRequest {
 }
 
 export class RequeueEmailsResponse {
-  @ApiProperty({ type: [String], description: 'The e-mails queued again (due now, attempts reset); one being sent right now is left alone.' })
+  @ApiProperty({ type: [String], format: 'uuid', description: 'The e-mails queued again (due now, attempts reset); one being sent right now is left alone.' })
   requeued: string[];
 }
 

@@ -1,7 +1,8 @@
 import { ErrorCodes } from '@console/domain';
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Access } from '../../common/auth/access.decorator';
+import { ApiErrors } from '../../common/openapi/error-answers';
 import { CurrentOperator } from '../../common/auth/current-operator.decorator';
 import type { Operator } from '../../common/auth/operator';
 import { AccountResponse, UpdateIsSystemAdminRequest } from '../account/account.dto';
@@ -24,7 +25,6 @@ import { WriteFailure } from '../../common/http/write-failure';
  * view of e-mails given up as failed.
  */
 @ApiTags('systemAdmin')
-@ApiBearerAuth()
 @Controller()
 export class SystemAdminController {
   constructor(
@@ -35,6 +35,7 @@ export class SystemAdminController {
   ) {}
 
   @Post('systemAdmin/account/list')
+  @ApiOperation({ summary: 'List every account (system administrators)' })
   @ReadCall()
   @HttpCode(200)
   @Access('systemAdmin')
@@ -45,6 +46,8 @@ export class SystemAdminController {
   }
 
   @Post('systemAdmin/account/updateIsSystemAdmin')
+  @ApiOperation({ summary: 'Grant or revoke system-administrator rights' })
+  @ApiErrors('INTERNAL_ACCOUNTS_ONLY', 'CANNOT_CHANGE_OWN_SYSTEM_ADMIN', 'EMAIL_NOT_VERIFIED')
   @WriteFailure(ErrorCodes.FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN)
   @HttpCode(200)
   @Access('systemAdmin')
@@ -58,6 +61,8 @@ export class SystemAdminController {
   }
 
   @Post('system-admin/organization/create')
+  @ApiOperation({ summary: 'Create an organization (system administrators)' })
+  @ApiErrors('NAME_REQUIRED', 'NAME_TOO_LONG')
   @WriteFailure(ErrorCodes.FAILED_TO_CREATE_ORGANIZATION)
   @HttpCode(200)
   @Access('systemAdmin')
@@ -72,6 +77,7 @@ export class SystemAdminController {
   }
 
   @Post('system-admin/organization/listAll')
+  @ApiOperation({ summary: 'List every organization (system administrators)' })
   @ReadCall()
   @HttpCode(200)
   @Access('systemAdmin')
@@ -82,6 +88,8 @@ export class SystemAdminController {
   }
 
   @Post('system-admin/project/create')
+  @ApiOperation({ summary: 'Create a project in an organization (system administrators)' })
+  @ApiErrors('NAME_REQUIRED', 'NAME_TOO_LONG', 'INVALID_PRODUCT', 'INVALID_PLAN', 'NOT_FOUND')
   @WriteFailure(ErrorCodes.FAILED_TO_CREATE_PROJECT)
   @HttpCode(200)
   @Access('systemAdmin')
@@ -92,6 +100,7 @@ export class SystemAdminController {
   }
 
   @Post('system-admin/project/listAll')
+  @ApiOperation({ summary: 'List every project (system administrators)' })
   @ReadCall()
   @HttpCode(200)
   @Access('systemAdmin')
@@ -105,6 +114,7 @@ export class SystemAdminController {
   }
 
   @Post('systemAdmin/email/listFailed')
+  @ApiOperation({ summary: 'List the e-mails that could not be sent' })
   @ReadCall()
   @HttpCode(200)
   @Access('systemAdmin')
@@ -114,6 +124,7 @@ export class SystemAdminController {
   }
 
   @Post('systemAdmin/email/requeue')
+  @ApiOperation({ summary: 'Send failed e-mails again' })
   @HttpCode(200)
   @Access('systemAdmin')
   @ApiOkResponse({ type: RequeueEmailsResponse })
