@@ -628,6 +628,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/session/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List where I am signed in */
+        post: operations["listSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/session/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out one of my sessions */
+        post: operations["revokeSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/session/revokeOthers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out all my other sessions */
+        post: operations["revokeOtherSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/session/passwordChanged": {
         parameters: {
             query?: never;
@@ -1129,6 +1180,72 @@ export interface components {
              */
             expiresAt: string | null;
         };
+        SignInSessionResponse: {
+            /**
+             * Format: uuid
+             * @example 5b0f3c9e-8a51-4c1e-9a43-2f0d8f6c1b7a
+             */
+            id: string;
+            /**
+             * @description Whether this is the session of the call.
+             * @example true
+             */
+            current: boolean;
+            /**
+             * @description The browser, from the user agent (null when unknown).
+             * @example Chrome 142
+             */
+            browser: string | null;
+            /**
+             * @description The operating system, from the user agent (null when unknown).
+             * @example macOS Sequoia
+             */
+            os: string | null;
+            /**
+             * @description The address at sign-in (null when unknown).
+             * @example 203.0.113.7
+             */
+            ip: string | null;
+            /**
+             * @description Approximate place of the address, from the deployment's local GeoIP database (null without one, or when unknown).
+             * @example null
+             */
+            place: string | null;
+            /**
+             * @description How the user signed in, as the identity provider names it.
+             * @example password
+             */
+            signInMethod: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:00:00.000Z
+             */
+            signedInAt: string;
+            /**
+             * Format: date-time
+             * @description The last request (recorded at most once a minute).
+             * @example 2026-11-25T09:41:00.000Z
+             */
+            lastSeenAt: string;
+        };
+        SignInSessionListResponse: {
+            /** @description The sessions not revoked nor expired, the most recently seen first. */
+            items: components["schemas"]["SignInSessionResponse"][];
+        };
+        RevokeSessionRequest: {
+            /**
+             * Format: uuid
+             * @example 5b0f3c9e-8a51-4c1e-9a43-2f0d8f6c1b7a
+             */
+            sessionId: string;
+        };
+        RevokedSessionsResponse: {
+            /**
+             * @description How many sessions were revoked.
+             * @example 2
+             */
+            revoked: number;
+        };
         PasswordChangedRequest: {
             /**
              * @description The address of the user whose password was just changed with the identity provider.
@@ -1162,7 +1279,7 @@ export interface components {
             project: components["schemas"]["IntrospectedProjectResponse"] | null;
         };
         /** @enum {string} */
-        AuditAction: "account.create" | "account.update" | "account.updateEmail" | "account.uploadProfileImage" | "organization.create" | "organization.update" | "organization.uploadProfileImage" | "project.create" | "project.update" | "membership.assignOrganizationRole" | "membership.assignProjectRole" | "membership.removeFromOrganization" | "membership.removeFromProject" | "invitation.create" | "invitation.accept" | "invitation.cancel" | "invitation.resend" | "karteMapping.upsertOrganization" | "karteMapping.upsertProject" | "systemAdmin.grant" | "systemAdmin.revoke" | "session.login" | "session.logout" | "email.requeue";
+        AuditAction: "account.create" | "account.update" | "account.updateEmail" | "account.uploadProfileImage" | "organization.create" | "organization.update" | "organization.uploadProfileImage" | "project.create" | "project.update" | "membership.assignOrganizationRole" | "membership.assignProjectRole" | "membership.removeFromOrganization" | "membership.removeFromProject" | "invitation.create" | "invitation.accept" | "invitation.cancel" | "invitation.resend" | "karteMapping.upsertOrganization" | "karteMapping.upsertProject" | "systemAdmin.grant" | "systemAdmin.revoke" | "session.login" | "session.logout" | "session.revoke" | "session.revokeOthers" | "email.requeue";
         /** @enum {string} */
         AuditTargetType: "account" | "organization" | "project" | "membership" | "invitation" | "karteMapping" | "session" | "email";
         ListOrganizationAuditEventsRequest: {
@@ -2233,6 +2350,98 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SessionResponse"];
                 };
+            };
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's sessions (browser and OS from the user agent, sign-in method, last seen), the caller's own marked current. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInSessionListResponse"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid credential, or the session was revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    revokeSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RevokeSessionRequest"];
+            };
+        };
+        responses: {
+            /** @description Every API instance refuses the session from now on (its next call answers 401). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevokedSessionsResponse"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid credential, or the session was revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description NOT_FOUND: no such session of the caller's, or it was revoked already. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    revokeOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every session of the caller's but the current one is refused by every API instance from now on. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevokedSessionsResponse"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid credential, or the session was revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -365,7 +365,7 @@ export const en: Messages = {
       invitation: { create: 'Invitation created', accept: 'Invitation accepted', cancel: 'Invitation cancelled', resend: 'Invitation email resent' },
       karteMapping: { upsertOrganization: 'Organization KARTE settings updated', upsertProject: 'Project KARTE settings updated' },
       systemAdmin: { grant: 'System administrator added', revoke: 'System administrator removed' },
-      session: { login: 'Signed in', logout: 'Signed out' },
+      session: { login: 'Signed in', logout: 'Signed out', revoke: 'Session signed out', revokeOthers: 'All other sessions signed out' },
       email: { requeue: 'Email resent' },
     },
     targetTypes: {

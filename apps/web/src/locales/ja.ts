@@ -370,7 +370,7 @@ export const ja = {
       invitation: { create: '招待作成', accept: '招待承諾', cancel: '招待取消', resend: '招待メール再送信' },
       karteMapping: { upsertOrganization: '組織のKARTE設定更新', upsertProject: 'プロジェクトのKARTE設定更新' },
       systemAdmin: { grant: 'システム管理者に追加', revoke: 'システム管理者から削除' },
-      session: { login: 'ログイン', logout: 'ログアウト' },
+      session: { login: 'ログイン', logout: 'ログアウト', revoke: 'セッション取消', revokeOthers: '他のセッションをすべて取消' },
       email: { requeue: 'メール再送信' },
     },
     targetTypes: {

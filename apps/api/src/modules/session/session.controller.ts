@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../../common/auth/access.decorator';
 import { SUBSYSTEM_KEY_HEADER } from '../../common/auth/auth.guard';
@@ -8,7 +8,15 @@ import { CurrentFirebaseUser } from '../../common/auth/current-operator.decorato
 import type { FirebaseUser } from '../../common/auth/operator';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { AuditContext } from '../audit/audit-context';
-import { IntrospectSessionRequest, PasswordChangedRequest, SessionIntrospectionResponse, SessionResponse } from './session.dto';
+import {
+  IntrospectSessionRequest,
+  PasswordChangedRequest,
+  RevokedSessionsResponse,
+  RevokeSessionRequest,
+  SessionIntrospectionResponse,
+  SessionResponse,
+  SignInSessionListResponse,
+} from './session.dto';
 import { sessionCookieOptions } from './session-cookie';
 import { SessionService } from './session.service';
 import { ReadCall } from '../../common/http/read-call';
@@ -53,6 +61,51 @@ export class SessionController {
     await this.service.logout(user, audit);
     void reply.clearCookie(this.config.deployment.sessionCookieName, sessionCookieOptions(this.config));
     return { active: false, expiresAt: null };
+  }
+
+  @Post('list')
+  @ReadCall()
+  @HttpCode(200)
+  @Access('account')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'List where I am signed in' })
+  @ApiOkResponse({
+    type: SignInSessionListResponse,
+    description: "The caller's sessions (browser and OS from the user agent, sign-in method, last seen), the caller's own marked current.",
+  })
+  @ApiUnauthorizedResponse({ description: 'UNAUTHENTICATED: no valid credential, or the session was revoked.' })
+  listSessions(@CurrentFirebaseUser() user: FirebaseUser): Promise<SignInSessionListResponse> {
+    return this.service.list(user);
+  }
+
+  @Post('revoke')
+  @HttpCode(200)
+  @Access('account')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Sign out one of my sessions' })
+  @ApiOkResponse({ type: RevokedSessionsResponse, description: 'Every API instance refuses the session from now on (its next call answers 401).' })
+  @ApiUnauthorizedResponse({ description: 'UNAUTHENTICATED: no valid credential, or the session was revoked.' })
+  @ApiNotFoundResponse({ description: "NOT_FOUND: no such session of the caller's, or it was revoked already." })
+  revokeSession(
+    @CurrentFirebaseUser() user: FirebaseUser,
+    @Body() body: RevokeSessionRequest,
+    @AuditContext() audit: AuditContext,
+  ): Promise<RevokedSessionsResponse> {
+    return this.service.revoke(user, body.sessionId, audit);
+  }
+
+  @Post('revokeOthers')
+  @HttpCode(200)
+  @Access('account')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Sign out all my other sessions' })
+  @ApiOkResponse({
+    type: RevokedSessionsResponse,
+    description: "Every session of the caller's but the current one is refused by every API instance from now on.",
+  })
+  @ApiUnauthorizedResponse({ description: 'UNAUTHENTICATED: no valid credential, or the session was revoked.' })
+  revokeOtherSessions(@CurrentFirebaseUser() user: FirebaseUser, @AuditContext() audit: AuditContext): Promise<RevokedSessionsResponse> {
+    return this.service.revokeOthers(user, audit);
   }
 
   @Post('passwordChanged')
