@@ -6,7 +6,7 @@ import type { FirebaseUser } from './operator';
 import { SignInSessionStore } from './sign-in-session-store';
 
 /** How often a request records that its sign-in was seen, at most. */
-export const LAST_SEEN_INTERVAL_MS = 60_000;
+const LAST_SEEN_INTERVAL_MS = 60_000;
 
 interface Entry {
   revoked: ReadonlySet<number>;
@@ -39,9 +39,9 @@ export class SignInSessions {
     this.intervalMs = config.revocationCheckIntervalMs;
   }
 
-  /** 401 when the user's sign-in was revoked; otherwise records it as seen (at most once a minute). */
+  /** SESSION_REVOKED (401) when the user's sign-in was revoked; otherwise records it as seen (at most once a minute). */
   async assertActive(user: FirebaseUser): Promise<void> {
-    if ((await this.revokedOf(user.uid)).has(user.authTimeMs)) throw new DomainError('UNAUTHENTICATED');
+    if ((await this.revokedOf(user.uid)).has(user.authTimeMs)) throw new DomainError('SESSION_REVOKED');
     const key = `${user.uid} ${user.authTimeMs}`;
     const now = Date.now();
     if (now - (this.seen.get(key) ?? 0) < LAST_SEEN_INTERVAL_MS) return;

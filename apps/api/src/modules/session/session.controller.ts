@@ -73,7 +73,7 @@ export class SessionController {
     type: SignInSessionListResponse,
     description: "The caller's sessions (browser and OS from the user agent, sign-in method, last seen), the caller's own marked current.",
   })
-  @ApiUnauthorizedResponse({ description: 'UNAUTHENTICATED: no valid credential, or the session was revoked.' })
+  @ApiUnauthorizedResponse({ description: 'UNAUTHENTICATED: no valid credential; SESSION_REVOKED: the session was signed out.' })
   listSessions(@CurrentFirebaseUser() user: FirebaseUser): Promise<SignInSessionListResponse> {
     return this.service.list(user);
   }
@@ -84,7 +84,7 @@ export class SessionController {
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Sign out one of my sessions' })
   @ApiOkResponse({ type: RevokedSessionsResponse, description: 'Every API instance refuses the session from now on (its next call answers 401).' })
-  @ApiUnauthorizedResponse({ description: 'UNAUTHENTICATED: no valid credential, or the session was revoked.' })
+  @ApiUnauthorizedResponse({ description: 'UNAUTHENTICATED: no valid credential; SESSION_REVOKED: the session was signed out.' })
   @ApiNotFoundResponse({ description: "NOT_FOUND: no such session of the caller's, or it was revoked already." })
   revokeSession(
     @CurrentFirebaseUser() user: FirebaseUser,
@@ -103,7 +103,7 @@ export class SessionController {
     type: RevokedSessionsResponse,
     description: "Every session of the caller's but the current one is refused by every API instance from now on.",
   })
-  @ApiUnauthorizedResponse({ description: 'UNAUTHENTICATED: no valid credential, or the session was revoked.' })
+  @ApiUnauthorizedResponse({ description: 'UNAUTHENTICATED: no valid credential; SESSION_REVOKED: the session was signed out.' })
   revokeOtherSessions(@CurrentFirebaseUser() user: FirebaseUser, @AuditContext() audit: AuditContext): Promise<RevokedSessionsResponse> {
     return this.service.revokeOthers(user, audit);
   }

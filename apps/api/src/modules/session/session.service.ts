@@ -73,7 +73,7 @@ export class SessionService {
    */
   private async recordSignIn(user: FirebaseUser, audit: AuditContext): Promise<boolean> {
     const recorded = await this.sessions.findSignInForUpdate(user.uid, new Date(user.authTimeMs));
-    if (recorded?.revokedAt) throw new DomainError('UNAUTHENTICATED');
+    if (recorded?.revokedAt) throw new DomainError('SESSION_REVOKED');
     if (recorded) {
       await this.sessions.refresh(recorded.id, { userAgent: audit.userAgent, ip: audit.ip });
       return false;
