@@ -24,6 +24,7 @@ import { OrganizationModule } from './modules/organization/organization.module';
 import { ProjectModule } from './modules/project/project.module';
 import { SeedModule } from './modules/seed/seed.module';
 import { SessionModule } from './modules/session/session.module';
+import { SessionStoreModule } from './modules/session/session-store.module';
 import { SystemAdminModule } from './modules/system-admin/system-admin.module';
 
 @Module({})
@@ -35,7 +36,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         LoggerModule.forRoot(loggerParams(config.logLevel)),
         DatabaseModule.forRoot({ ...dataSourceOptions(config.databaseUrl, config.databasePoolMax), migrationsRun: config.migrateOnStart }),
-        AuthModule.forRoot({ imports: [AccountModule] }),
+        AuthModule.forRoot({ imports: [AccountModule, SessionStoreModule] }),
         RateLimitModule,
         HealthModule,
         AccountModule,

@@ -81,6 +81,8 @@ const EXPECTED_ACTION: Readonly<Record<string, AuditAction>> = {
   'POST /project/update': 'project.update',
   'POST /session/login': 'session.login',
   'POST /session/logout': 'session.logout',
+  'POST /session/revoke': 'session.revoke',
+  'POST /session/revokeOthers': 'session.revokeOthers',
   'POST /system-admin/organization/create': 'organization.create',
   'POST /system-admin/project/create': 'project.create',
   'POST /systemAdmin/account/updateIsSystemAdmin': 'systemAdmin.revoke',

@@ -11,6 +11,7 @@ import { ConfigModule } from '../src/config/config.module';
 import { DatabaseModule } from '../src/database/database.module';
 import { dataSourceOptions } from '../src/database/data-source';
 import { AccountModule } from '../src/modules/account/account.module';
+import { SessionStoreModule } from '../src/modules/session/session-store.module';
 
 const validEnv = {
   APP_ENV: 'test',
@@ -100,7 +101,7 @@ describe('deny by default', () => {
         ConfigModule.forRoot(config),
         DatabaseModule.forRoot(dataSourceOptions(config.databaseUrl, 1)),
         RateLimitModule,
-        AuthModule.forRoot({ imports: [AccountModule] }),
+        AuthModule.forRoot({ imports: [AccountModule, SessionStoreModule] }),
       ],
       controllers: [DeclaredController, UndeclaredController],
     })

@@ -296,6 +296,15 @@ describe('security hardening', () => {
       expect(await msUntilRefused(second, caller.token, cookie)).toBeLessThan(500);
     });
 
+    it('refuses a session revoked in the account settings on another instance at once, not the session that revoked it', async () => {
+      const { caller, cookie } = await trustedOnSecond();
+      const current = await signInUser(caller.user.email, caller.user.password);
+      expect((await call(first, '/session/login', undefined, current)).status).toBe(200);
+      expect((await call(first, '/session/revokeOthers', undefined, current)).body).toEqual({ revoked: 1 });
+      expect(await msUntilRefused(second, caller.token, cookie)).toBeLessThan(500);
+      expect(await statuses(second, current)).toEqual([200]);
+    });
+
     it('refuses the sessions before a password change through the console on every instance at once, not those after it', async () => {
       const { caller, cookie } = await trustedOnSecond();
       await resetPassword(caller.user.email, 'a-new-password-789');

@@ -185,6 +185,17 @@ describe('session cookie', () => {
       await call(api, '/session/logout', undefined, revoked.token);
       expect((await introspect({ sessionCookie: revokedCookie })).status).toBe(401);
     });
+
+    it('refuses the cookie of a session signed out from the account settings, not that of the session kept', async () => {
+      const person = await createCaller(api);
+      const signedOut = await login(person.token);
+      await nextSecond();
+      const kept = await signInUser(person.user.email, person.user.password);
+      const keptCookie = await login(kept);
+      expect((await call(api, '/session/revokeOthers', undefined, kept)).body).toEqual({ revoked: 1 });
+      expect(await introspect({ sessionCookie: signedOut })).toMatchObject({ status: 401, body: { errorCode: 'SESSION_REVOKED' } });
+      expect((await introspect({ sessionCookie: keptCookie })).status).toBe(200);
+    });
   });
 });
 

@@ -109,6 +109,7 @@ const PRIVATE_SCREENS: Screen[] = [
   { name: 'project-karte-mapping', path: () => `${project()}?view=karteMapping`, ready: (page) => page.getByRole('tabpanel').waitFor() },
   { name: 'account-profile', path: () => '/account/profile', ready: (page) => page.getByRole('button', { name: '保存' }).waitFor() },
   { name: 'account-authentication', path: () => '/account/authentication', ready: heading('アカウント設定') },
+  { name: 'account-sessions', path: () => '/account/sessions', ready: testId('session') },
   { name: 'system-admin-members', path: () => '/system-admin/members', ready: testId('account-row') },
   { name: 'system-admin-orgs-and-projects', path: () => '/system-admin/orgs-and-projects', ready: testId('organization-group') },
   { name: 'system-admin-audit-log', path: () => '/system-admin/audit-log', ready: testId('audit-event-row') },

@@ -27,6 +27,8 @@ export const AUDIT_ACTIONS = [
   'systemAdmin.revoke',
   'session.login',
   'session.logout',
+  'session.revoke',
+  'session.revokeOthers',
   'email.requeue',
 ] as const;
 
@@ -61,6 +63,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = Object
   'systemAdmin.revoke': 'システム管理者から削除',
   'session.login': 'ログイン',
   'session.logout': 'ログアウト',
+  'session.revoke': 'セッション取消',
+  'session.revokeOthers': '他のセッションをすべて取消',
   'email.requeue': 'メール再送信',
 });
 

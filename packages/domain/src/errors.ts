@@ -31,6 +31,8 @@ export const ErrorCodes = {
 
   // Authentication / authorization (docs/product-rules.md#permissions)
   UNAUTHENTICATED: 'UNAUTHENTICATED',
+  /** The session (sign-in) of the request was signed out from the account settings (docs/architecture.md#sessions). */
+  SESSION_REVOKED: 'SESSION_REVOKED',
   FORBIDDEN: 'FORBIDDEN',
   EMAIL_MISMATCH: 'EMAIL_MISMATCH',
   CANNOT_CHANGE_OWN_ROLE: 'CANNOT_CHANGE_OWN_ROLE',
@@ -119,6 +121,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = Object.freeze
   PROJECT_NOT_IN_ORGANIZATION: 'Project not found in the organization',
 
   UNAUTHENTICATED: 'ログインしてください',
+  SESSION_REVOKED: 'このセッションはログアウトされました。再度ログインしてください',
   FORBIDDEN: '権限がありません',
   EMAIL_MISMATCH: 'The email does not match the invited email',
   CANNOT_CHANGE_OWN_ROLE: '自分のロールは変更できません',
@@ -166,6 +169,7 @@ export const ERROR_MESSAGES_EN: Readonly<Record<ErrorCode, string>> = Object.fre
   PROJECT_NOT_IN_ORGANIZATION: 'Project not found in the organization',
 
   UNAUTHENTICATED: 'Please sign in',
+  SESSION_REVOKED: 'This session was signed out. Please sign in again',
   FORBIDDEN: 'You do not have permission',
   EMAIL_MISMATCH: 'The email does not match the invited email',
   CANNOT_CHANGE_OWN_ROLE: 'You cannot change your own role',
@@ -234,6 +238,7 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = Object.fre
   PROJECT_NOT_IN_ORGANIZATION: 404,
 
   UNAUTHENTICATED: 401,
+  SESSION_REVOKED: 401,
   FORBIDDEN: 403,
   EMAIL_MISMATCH: 403,
   CANNOT_CHANGE_OWN_ROLE: 403,

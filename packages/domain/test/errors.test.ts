@@ -61,6 +61,7 @@ describe('error catalogue', () => {
     ['NAME_REQUIRED', 400],
     ['INTERNAL_ACCOUNTS_ONLY', 400],
     ['UNAUTHENTICATED', 401],
+    ['SESSION_REVOKED', 401],
     ['FORBIDDEN', 403],
     ['CANNOT_CHANGE_OWN_ROLE', 403],
     ['CANNOT_REMOVE_SELF', 403],

@@ -10,6 +10,7 @@ import { OrganizationEntity } from '../modules/organization/organization.entity'
 import { ProjectMembershipEntity } from '../modules/membership/project-membership.entity';
 import { ProjectEntity } from '../modules/project/project.entity';
 import { RoleEntity } from '../modules/role/role.entity';
+import { SessionEntity } from '../modules/session/session.entity';
 
 /** Every entity of the schema; a new entity is registered here. */
 export const ENTITIES = [
@@ -25,4 +26,5 @@ export const ENTITIES = [
   EmailOutboxEntity,
   AuditEventEntity,
   IdempotencyKeyEntity,
+  SessionEntity,
 ];

@@ -17,7 +17,7 @@ import {
   type OrganizationFixture,
   type ProjectFixture,
 } from './fixtures';
-import { call, signUpUser, startApi, type TestApi } from './harness';
+import { call, signInUser, signUpUser, startApi, type TestApi } from './harness';
 
 /**
  * THE authorization matrix: one row per endpoint of the API, with the expected outcome for every
@@ -210,6 +210,22 @@ function inviteInto(world: World, roleId: string, projects: { projectId: string;
 }
 
 /** The caller's e-mail address (a random one for anonymous and no-account callers). */
+/**
+ * A session of the caller's besides that of its token (which the later rows still use): a sign-in
+ * in a later second, exchanged for a cookie. A random id for callers without an account.
+ */
+async function laterSessionOf(world: World, kind: CallerKind): Promise<string> {
+  if (kind === 'anonymous' || kind === 'noAccount') return randomUUID();
+  const { user } = world.callers[kind];
+  await new Promise((resolve) => setTimeout(resolve, 1050 - (Date.now() % 1000)));
+  const token = await signInUser(user.email, user.password);
+  await call(world.api, '/session/login', undefined, token);
+  const listed = await call<{ items: { id: string; current: boolean }[] }>(world.api, '/session/list', undefined, token);
+  const id = listed.body.items.find((session) => session.current)?.id;
+  if (id === undefined) throw new Error('no session of the new sign-in');
+  return id;
+}
+
 function emailOf(world: World, kind: CallerKind): string {
   return kind === 'anonymous' || kind === 'noAccount' ? uniqueEmail('nobody') : world.callers[kind].user.email;
 }
@@ -429,6 +445,10 @@ export const AUTHORIZATION_TABLE: readonly MatrixRow[] = [
     request: async (_w, kind) => (kind === 'anonymous' ? {} : { token: (await signUpUser()).idToken }),
     expected: allowedFor(...CALLER_KINDS.filter((k) => k !== 'anonymous')),
   },
+  { endpoint: 'POST /session/list', request: () => ({}), expected: everyAccount() },
+  { endpoint: 'POST /session/revoke', request: async (w, kind) => ({ json: { sessionId: await laterSessionOf(w, kind) } }), expected: everyAccount() },
+  // Keeps the caller's own session (that of its token).
+  { endpoint: 'POST /session/revokeOthers', request: () => ({}), expected: everyAccount() },
   {
     endpoint: 'POST /session/introspect',
     // Only a sibling product's key opens it; no user credential does.

@@ -41,6 +41,7 @@ const routes: RouteObject[] = [
               { index: true, element: <Navigate to={paths.account.profile.getHref()} replace /> },
               { path: 'profile', ...page(() => import('@/routes/private/account/profile')) },
               { path: 'authentication', ...page(() => import('@/routes/private/account/authentication')) },
+              { path: 'sessions', ...page(() => import('@/routes/private/account/sessions')) },
             ],
           },
           { path: relative(paths.invitation.path), ...page(() => import('@/routes/private/invitations/invitation')) },

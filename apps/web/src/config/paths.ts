@@ -37,6 +37,7 @@ export const paths = {
     root: { path: '/account', getHref: () => '/account' },
     profile: { path: '/account/profile', getHref: () => '/account/profile' },
     authentication: { path: '/account/authentication', getHref: () => '/account/authentication' },
+    sessions: { path: '/account/sessions', getHref: () => '/account/sessions' },
   },
   invitation: {
     path: '/invitations/:invitationId',

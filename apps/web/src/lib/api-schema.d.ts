@@ -667,6 +667,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/session/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List where I am signed in */
+        post: operations["listSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/session/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out one of my sessions */
+        post: operations["revokeSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/session/revokeOthers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out all my other sessions */
+        post: operations["revokeOtherSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/session/passwordChanged": {
         parameters: {
             query?: never;
@@ -1181,7 +1232,7 @@ export interface components {
          * @description The error catalogue (docs/product-rules.md#errors).
          * @enum {string}
          */
-        ErrorCode: "INVALID_ID" | "VALIDATION_FAILED" | "INVALID_EMAIL" | "INVALID_PASSWORD" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "INVALID_PRODUCT" | "INVALID_PLAN" | "ORGANIZATION_MISMATCH" | "INTERNAL_ACCOUNTS_ONLY" | "NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "ROLE_NOT_FOUND" | "INVITATION_NOT_FOUND" | "PROJECT_NOT_IN_ORGANIZATION" | "UNAUTHENTICATED" | "FORBIDDEN" | "EMAIL_MISMATCH" | "CANNOT_CHANGE_OWN_ROLE" | "CANNOT_REMOVE_SELF" | "CANNOT_CHANGE_OWN_SYSTEM_ADMIN" | "ALREADY_ORGANIZATION_MEMBER" | "EMAIL_ALREADY_IN_USE" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZATION_MEMBER" | "LAST_ADMIN" | "INVITATION_INVALID" | "INVITER_LACKS_RIGHTS" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "UNSUPPORTED_IMAGE" | "IMAGE_TOO_LARGE" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "FAILED_TO_CREATE_ACCOUNT" | "FAILED_TO_UPDATE_ACCOUNT" | "FAILED_TO_UPDATE_EMAIL" | "FAILED_TO_UPLOAD_PROFILE_IMAGE" | "FAILED_TO_ASSIGN_ROLE" | "FAILED_TO_UPDATE_ORGANIZATION" | "FAILED_TO_INVITE" | "FAILED_TO_REMOVE_MEMBER" | "FAILED_TO_UPDATE_PROJECT" | "FAILED_TO_CREATE_PROJECT" | "FAILED_TO_CREATE_ORGANIZATION" | "FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN";
+        ErrorCode: "INVALID_ID" | "VALIDATION_FAILED" | "INVALID_EMAIL" | "INVALID_PASSWORD" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "INVALID_PRODUCT" | "INVALID_PLAN" | "ORGANIZATION_MISMATCH" | "INTERNAL_ACCOUNTS_ONLY" | "NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "ROLE_NOT_FOUND" | "INVITATION_NOT_FOUND" | "PROJECT_NOT_IN_ORGANIZATION" | "UNAUTHENTICATED" | "SESSION_REVOKED" | "FORBIDDEN" | "EMAIL_MISMATCH" | "CANNOT_CHANGE_OWN_ROLE" | "CANNOT_REMOVE_SELF" | "CANNOT_CHANGE_OWN_SYSTEM_ADMIN" | "ALREADY_ORGANIZATION_MEMBER" | "EMAIL_ALREADY_IN_USE" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZATION_MEMBER" | "LAST_ADMIN" | "INVITATION_INVALID" | "INVITER_LACKS_RIGHTS" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "UNSUPPORTED_IMAGE" | "IMAGE_TOO_LARGE" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "FAILED_TO_CREATE_ACCOUNT" | "FAILED_TO_UPDATE_ACCOUNT" | "FAILED_TO_UPDATE_EMAIL" | "FAILED_TO_UPLOAD_PROFILE_IMAGE" | "FAILED_TO_ASSIGN_ROLE" | "FAILED_TO_UPDATE_ORGANIZATION" | "FAILED_TO_INVITE" | "FAILED_TO_REMOVE_MEMBER" | "FAILED_TO_UPDATE_PROJECT" | "FAILED_TO_CREATE_PROJECT" | "FAILED_TO_CREATE_ORGANIZATION" | "FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN";
         InviteResultEntryResponse: {
             /** @example hanako.sato@example.jp */
             email: string;
@@ -1200,6 +1251,72 @@ export interface components {
              * @description When the session cookie expires.
              */
             expiresAt: string | null;
+        };
+        SignInSessionResponse: {
+            /**
+             * Format: uuid
+             * @example 5b0f3c9e-8a51-4c1e-9a43-2f0d8f6c1b7a
+             */
+            id: string;
+            /**
+             * @description Whether this is the session of the call.
+             * @example true
+             */
+            current: boolean;
+            /**
+             * @description The browser, from the user agent (null when unknown).
+             * @example Chrome 142
+             */
+            browser: string | null;
+            /**
+             * @description The operating system, from the user agent (null when unknown).
+             * @example macOS Sequoia
+             */
+            os: string | null;
+            /**
+             * @description The address at sign-in (null when unknown).
+             * @example 203.0.113.7
+             */
+            ip: string | null;
+            /**
+             * @description Approximate place of the address, from the deployment's local GeoIP database (null without one, or when unknown).
+             * @example null
+             */
+            place: string | null;
+            /**
+             * @description How the user signed in, as the identity provider names it.
+             * @example password
+             */
+            signInMethod: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:00:00.000Z
+             */
+            signedInAt: string;
+            /**
+             * Format: date-time
+             * @description The last request (recorded at most once a minute).
+             * @example 2026-11-25T09:41:00.000Z
+             */
+            lastSeenAt: string;
+        };
+        SignInSessionListResponse: {
+            /** @description The sessions not revoked nor expired, the most recently seen first. */
+            items: components["schemas"]["SignInSessionResponse"][];
+        };
+        RevokeSessionRequest: {
+            /**
+             * Format: uuid
+             * @example 5b0f3c9e-8a51-4c1e-9a43-2f0d8f6c1b7a
+             */
+            sessionId: string;
+        };
+        RevokedSessionsResponse: {
+            /**
+             * @description How many sessions were revoked.
+             * @example 2
+             */
+            revoked: number;
         };
         PasswordChangedRequest: {
             /**
@@ -1243,7 +1360,7 @@ export interface components {
             project: components["schemas"]["IntrospectedProjectResponse"] | null;
         };
         /** @enum {string} */
-        AuditAction: "account.create" | "account.update" | "account.updateEmail" | "account.uploadProfileImage" | "organization.create" | "organization.update" | "organization.uploadProfileImage" | "project.create" | "project.update" | "membership.assignOrganizationRole" | "membership.assignProjectRole" | "membership.removeFromOrganization" | "membership.removeFromProject" | "invitation.create" | "invitation.accept" | "invitation.cancel" | "invitation.resend" | "karteMapping.upsertOrganization" | "karteMapping.upsertProject" | "systemAdmin.grant" | "systemAdmin.revoke" | "session.login" | "session.logout" | "email.requeue";
+        AuditAction: "account.create" | "account.update" | "account.updateEmail" | "account.uploadProfileImage" | "organization.create" | "organization.update" | "organization.uploadProfileImage" | "project.create" | "project.update" | "membership.assignOrganizationRole" | "membership.assignProjectRole" | "membership.removeFromOrganization" | "membership.removeFromProject" | "invitation.create" | "invitation.accept" | "invitation.cancel" | "invitation.resend" | "karteMapping.upsertOrganization" | "karteMapping.upsertProject" | "systemAdmin.grant" | "systemAdmin.revoke" | "session.login" | "session.logout" | "session.revoke" | "session.revokeOthers" | "email.requeue";
         /** @enum {string} */
         AuditTargetType: "account" | "organization" | "project" | "membership" | "invitation" | "karteMapping" | "session" | "email";
         ListOrganizationAuditEventsRequest: {
@@ -1470,7 +1587,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1478,7 +1595,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -1629,7 +1746,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1637,7 +1754,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -1774,7 +1891,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1782,7 +1899,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -1933,7 +2050,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1941,7 +2058,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -2079,7 +2196,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2087,7 +2204,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -2254,7 +2371,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2262,7 +2379,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -2402,7 +2519,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2410,7 +2527,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -2562,7 +2679,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2570,7 +2687,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -2713,7 +2830,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2721,7 +2838,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -2860,7 +2977,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2868,7 +2985,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -3041,7 +3158,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3049,7 +3166,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -3206,7 +3323,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3214,7 +3331,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -3355,7 +3472,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3363,7 +3480,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -3514,7 +3631,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3522,7 +3639,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -3666,7 +3783,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3674,7 +3791,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -3835,7 +3952,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3843,7 +3960,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -4008,7 +4125,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4016,7 +4133,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -4180,7 +4297,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4188,7 +4305,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -4350,7 +4467,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4358,7 +4475,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -4506,7 +4623,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4514,7 +4631,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -4670,7 +4787,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4678,7 +4795,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -4845,7 +4962,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4853,7 +4970,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -4998,7 +5115,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5006,7 +5123,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -5174,7 +5291,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5182,7 +5299,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -5308,7 +5425,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5316,7 +5433,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -5445,7 +5562,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5453,7 +5570,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -5596,7 +5713,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5604,7 +5721,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -5735,7 +5852,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5743,7 +5860,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -5886,7 +6003,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5894,7 +6011,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -6025,7 +6142,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6033,7 +6150,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -6191,7 +6308,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6199,7 +6316,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -6345,7 +6462,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6353,7 +6470,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -6502,7 +6619,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6510,7 +6627,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -6658,7 +6775,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6666,7 +6783,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -6820,7 +6937,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6828,7 +6945,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -7029,7 +7146,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7037,7 +7154,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -7204,7 +7321,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7212,7 +7329,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -7342,7 +7459,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7350,7 +7467,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -7468,7 +7585,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7476,7 +7593,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -7489,6 +7606,426 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
                         errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's sessions (browser and OS from the user agent, sign-in method, last seen), the caller's own marked current. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "5b0f3c9e-8a51-4c1e-9a43-2f0d8f6c1b7a",
+                     *           "current": true,
+                     *           "browser": "Chrome 142",
+                     *           "os": "macOS Sequoia",
+                     *           "ip": "203.0.113.7",
+                     *           "place": null,
+                     *           "signInMethod": "password",
+                     *           "signedInAt": "2026-11-25T09:00:00.000Z",
+                     *           "lastSeenAt": "2026-11-25T09:41:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SignInSessionListResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    revokeSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "sessionId": "5b0f3c9e-8a51-4c1e-9a43-2f0d8f6c1b7a"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RevokeSessionRequest"];
+            };
+        };
+        responses: {
+            /** @description Every API instance refuses the session from now on (its next call answers 401). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "revoked": 2
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RevokedSessionsResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    revokeOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every session of the caller's but the current one is refused by every API instance from now on. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "revoked": 2
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RevokedSessionsResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
                     };
                 };
             };
@@ -7754,7 +8291,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7762,7 +8299,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -7904,7 +8441,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7912,7 +8449,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -8039,7 +8576,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8047,7 +8584,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -8201,7 +8738,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8209,7 +8746,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };
@@ -8336,7 +8873,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHENTICATED: Please sign in */
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8344,7 +8881,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "UNAUTHENTICATED";
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
                     };
                 };
             };

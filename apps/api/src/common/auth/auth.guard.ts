@@ -13,6 +13,7 @@ import { bearerToken } from './bearer-token';
 import { FirebaseAuthService } from './firebase-auth.service';
 import type { FirebaseUser } from './operator';
 import { isSameOriginRequest, trustedOrigins } from './same-origin';
+import { SignInSessions } from './sign-in-sessions';
 import { holdsSystemAdminRights } from './system-admin-rights';
 
 export const SUBSYSTEM_KEY_HEADER = 'x-console-subsystem-key';
@@ -31,6 +32,7 @@ export class AuthGuard implements CanActivate {
     private readonly firebase: FirebaseAuthService,
     private readonly accounts: AccountLookup,
     private readonly limiter: RateLimiter,
+    private readonly signIns: SignInSessions,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.trustedOrigins = trustedOrigins(config);
@@ -73,6 +75,7 @@ export class AuthGuard implements CanActivate {
         break;
     }
     const user = await this.authenticate(request);
+    await this.signIns.assertActive(user);
     request.firebaseUser = user;
     if (level === 'firebaseUser') return true;
     // The first query of every signed-in request: the one to meet a connection dropped while idle.

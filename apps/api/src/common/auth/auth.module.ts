@@ -5,17 +5,25 @@ import { AuthGuard } from './auth.guard';
 import { FirebaseAuthService } from './firebase-auth.service';
 import { RevocationNoticeRepository } from './revocation-notice.repository';
 import { SessionRevocations } from './session-revocations';
+import { SignInSessions } from './sign-in-sessions';
 
 @Global()
 @Module({})
 export class AuthModule {
-  /** `imports`: the modules that provide the guard's AccountLookup (the module owning accounts). */
+  /** `imports`: the modules that provide the guard's AccountLookup and SignInSessionStore (the modules owning accounts and sessions). */
   static forRoot(options: { imports: NonNullable<ModuleMetadata['imports']> }): DynamicModule {
     return {
       module: AuthModule,
       imports: [DiscoveryModule, ...options.imports],
-      providers: [FirebaseAuthService, RevocationNoticeRepository, SessionRevocations, AccessDeclarationsCheck, { provide: APP_GUARD, useClass: AuthGuard }],
-      exports: [FirebaseAuthService, SessionRevocations],
+      providers: [
+        FirebaseAuthService,
+        RevocationNoticeRepository,
+        SessionRevocations,
+        SignInSessions,
+        AccessDeclarationsCheck,
+        { provide: APP_GUARD, useClass: AuthGuard },
+      ],
+      exports: [FirebaseAuthService, SessionRevocations, SignInSessions],
     };
   }
 }

@@ -70,7 +70,13 @@ function revokedAtMs(record: UserRecord): number {
 
 function toFirebaseUser(decoded: DecodedIdToken): FirebaseUser {
   if (!decoded.email) throw new DomainError('UNAUTHENTICATED');
-  return { uid: decoded.uid, email: decoded.email.toLowerCase(), emailVerified: decoded.email_verified === true, authTimeMs: decoded.auth_time * 1000 };
+  return {
+    uid: decoded.uid,
+    email: decoded.email.toLowerCase(),
+    emailVerified: decoded.email_verified === true,
+    authTimeMs: decoded.auth_time * 1000,
+    signInProvider: decoded.firebase.sign_in_provider,
+  };
 }
 
 /**

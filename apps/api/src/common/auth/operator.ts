@@ -6,6 +6,8 @@ export interface FirebaseUser {
   emailVerified: boolean;
   /** When the user signed in, in ms since the epoch (the token's auth_time; kept across token refreshes). */
   authTimeMs: number;
+  /** How the user signed in, as the identity provider names it (the token's firebase.sign_in_provider: password, google.com, …). */
+  signInProvider: string;
 }
 
 /** The current operator handed to handlers (docs/product-rules.md#entities). */

@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { listen } from '../../database/listen';
 import { FirebaseAuthService } from './firebase-auth.service';
 import { REVOCATION_CHANNEL, RevocationNoticeRepository } from './revocation-notice.repository';
+import { SignInSessions } from './sign-in-sessions';
 
 /** How long the listener waits before connecting again after it lost its connection. */
 const RECONNECT_DELAY_MS = 1000;
@@ -13,7 +14,7 @@ const RECONNECT_DELAY_MS = 1000;
  * (FirebaseAuthService.revokeSessions), then this instance announces it through Postgres
  * LISTEN/NOTIFY (the one service every instance shares) with pg_notify on its pool; every instance
  * listens on a connection of its own and forgets what it knew of the user, so that its next request
- * asks the identity provider again. An instance that lost that connection forgets every user once
+ * asks the identity provider again (and reads its revoked sign-ins again, see SignInSessions). An instance that lost that connection forgets every user once
  * it listens again (and at its first connection), since it may have missed announcements; until
  * then what it trusts is bounded by REVOCATION_CHECK_INTERVAL_MS, as for changes made at the
  * identity provider directly.
@@ -36,6 +37,7 @@ export class SessionRevocations implements OnModuleInit, OnApplicationShutdown {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly notices: RevocationNoticeRepository,
     private readonly firebase: FirebaseAuthService,
+    private readonly signIns: SignInSessions,
   ) {}
 
   /**
@@ -47,7 +49,7 @@ export class SessionRevocations implements OnModuleInit, OnApplicationShutdown {
     await this.announce(uid);
   }
 
-  /** Tells every instance, this one included, that the identity provider revoked the user's sessions. */
+  /** Tells every instance, this one included, that the identity provider or the account settings revoked sessions of the user. */
   async announce(uid: string): Promise<void> {
     await this.notices.announce(uid);
   }
@@ -69,7 +71,9 @@ export class SessionRevocations implements OnModuleInit, OnApplicationShutdown {
     const client = new Client({ connectionString: this.config.databaseDirectUrl, connectionTimeoutMillis: 10_000 });
     this.client = client;
     client.on('notification', (message: Notification) => {
-      if (message.channel === REVOCATION_CHANNEL && message.payload) this.firebase.forgetStanding(message.payload);
+      if (message.channel !== REVOCATION_CHANNEL || !message.payload) return;
+      this.firebase.forgetStanding(message.payload);
+      this.signIns.forget(message.payload);
     });
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client, new Error('connection ended')));
@@ -82,6 +86,7 @@ export class SessionRevocations implements OnModuleInit, OnApplicationShutdown {
     }
     if (this.client !== client) return;
     this.firebase.forgetAllStandings();
+    this.signIns.forgetAll();
     if (this.lostLogged) this.logger.log('Listening for revoked sessions again');
     this.lostLogged = false;
   }

@@ -37,10 +37,10 @@ export interface CallFacts {
 const ACCESS_ERRORS: Readonly<Record<AccessLevel, readonly ErrorCode[]>> = {
   public: [],
   subsystem: ['UNAUTHENTICATED'],
-  // FORBIDDEN: the session cookie sent from an untrusted origin.
-  firebaseUser: ['UNAUTHENTICATED', 'FORBIDDEN'],
-  account: ['UNAUTHENTICATED', 'FORBIDDEN', 'ACCOUNT_NOT_FOUND'],
-  systemAdmin: ['UNAUTHENTICATED', 'FORBIDDEN', 'ACCOUNT_NOT_FOUND'],
+  // FORBIDDEN: the session cookie sent from an untrusted origin; SESSION_REVOKED: its sign-in was signed out.
+  firebaseUser: ['UNAUTHENTICATED', 'SESSION_REVOKED', 'FORBIDDEN'],
+  account: ['UNAUTHENTICATED', 'SESSION_REVOKED', 'FORBIDDEN', 'ACCOUNT_NOT_FOUND'],
+  systemAdmin: ['UNAUTHENTICATED', 'SESSION_REVOKED', 'FORBIDDEN', 'ACCOUNT_NOT_FOUND'],
 };
 
 /** Every error a call can answer, by HTTP status (from the one code → status table), codes in catalogue order. */

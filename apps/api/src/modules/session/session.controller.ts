@@ -8,7 +8,15 @@ import { CurrentFirebaseUser } from '../../common/auth/current-operator.decorato
 import type { FirebaseUser } from '../../common/auth/operator';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { AuditContext } from '../audit/audit-context';
-import { IntrospectSessionRequest, PasswordChangedRequest, SessionIntrospectionResponse, SessionResponse } from './session.dto';
+import {
+  IntrospectSessionRequest,
+  PasswordChangedRequest,
+  RevokedSessionsResponse,
+  RevokeSessionRequest,
+  SessionIntrospectionResponse,
+  SessionResponse,
+  SignInSessionListResponse,
+} from './session.dto';
 import { sessionCookieOptions } from './session-cookie';
 import { SessionService } from './session.service';
 import { ReadCall } from '../../common/http/read-call';
@@ -55,6 +63,45 @@ export class SessionController {
     return { active: false, expiresAt: null };
   }
 
+  @Post('list')
+  @ReadCall()
+  @HttpCode(200)
+  @Access('account')
+  @ApiOperation({ summary: 'List where I am signed in' })
+  @ApiOkResponse({
+    type: SignInSessionListResponse,
+    description: "The caller's sessions (browser and OS from the user agent, sign-in method, last seen), the caller's own marked current.",
+  })
+  listSessions(@CurrentFirebaseUser() user: FirebaseUser): Promise<SignInSessionListResponse> {
+    return this.service.list(user);
+  }
+
+  @Post('revoke')
+  @HttpCode(200)
+  @Access('account')
+  @ApiOperation({ summary: 'Sign out one of my sessions' })
+  @ApiOkResponse({ type: RevokedSessionsResponse, description: 'Every API instance refuses the session from now on (its next call answers 401).' })
+  @ApiErrors('NOT_FOUND')
+  revokeSession(
+    @CurrentFirebaseUser() user: FirebaseUser,
+    @Body() body: RevokeSessionRequest,
+    @AuditContext() audit: AuditContext,
+  ): Promise<RevokedSessionsResponse> {
+    return this.service.revoke(user, body.sessionId, audit);
+  }
+
+  @Post('revokeOthers')
+  @HttpCode(200)
+  @Access('account')
+  @ApiOperation({ summary: 'Sign out all my other sessions' })
+  @ApiOkResponse({
+    type: RevokedSessionsResponse,
+    description: "Every session of the caller's but the current one is refused by every API instance from now on.",
+  })
+  revokeOtherSessions(@CurrentFirebaseUser() user: FirebaseUser, @AuditContext() audit: AuditContext): Promise<RevokedSessionsResponse> {
+    return this.service.revokeOthers(user, audit);
+  }
+
   @Post('passwordChanged')
   @ApiOperation({ summary: 'Report a password change (revoke earlier sessions)' })
   @HttpCode(200)
@@ -69,7 +116,7 @@ export class SessionController {
 
   @Post('introspect')
   @ApiOperation({ summary: 'Tell who holds a session cookie (sibling products)' })
-  @ApiErrors('ACCOUNT_NOT_FOUND', 'NOT_FOUND')
+  @ApiErrors('ACCOUNT_NOT_FOUND', 'NOT_FOUND', 'SESSION_REVOKED')
   @ReadCall()
   @HttpCode(200)
   @Access('subsystem')

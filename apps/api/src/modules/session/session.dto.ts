@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { Product } from '@console/domain';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import { IsConsoleEmail } from '../../common/http/validators';
 import { AccountResponse, MembershipResponse } from '../account/account.dto';
 import type { ProjectEntity } from '../project/project.entity';
@@ -56,4 +56,41 @@ export function toIntrospectedProjectResponse(project: ProjectEntity, products: 
     organizationId: project.organizationId,
     enabledProducts: products.map((p) => ({ key: p.key, name: p.name, path: p.path })),
   };
+}
+
+export class SignInSessionResponse {
+  @ApiProperty({ format: 'uuid', example: '5b0f3c9e-8a51-4c1e-9a43-2f0d8f6c1b7a' }) id: string;
+  @ApiProperty({ description: 'Whether this is the session of the call.', example: true }) current: boolean;
+  @ApiProperty({ type: String, nullable: true, description: 'The browser, from the user agent (null when unknown).', example: 'Chrome 142' })
+  browser: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The operating system, from the user agent (null when unknown).', example: 'macOS Sequoia' })
+  os: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The address at sign-in (null when unknown).', example: '203.0.113.7' })
+  ip: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "Approximate place of the address, from the deployment's local GeoIP database (null without one, or when unknown).",
+    example: null,
+  })
+  place: string | null;
+  @ApiProperty({ description: 'How the user signed in, as the identity provider names it.', example: 'password' }) signInMethod: string;
+  @ApiProperty({ format: 'date-time', example: '2026-11-25T09:00:00.000Z' }) signedInAt: string;
+  @ApiProperty({ format: 'date-time', description: 'The last request (recorded at most once a minute).', example: '2026-11-25T09:41:00.000Z' })
+  lastSeenAt: string;
+}
+
+export class SignInSessionListResponse {
+  @ApiProperty({ type: [SignInSessionResponse], description: 'The sessions not revoked nor expired, the most recently seen first.' })
+  items: SignInSessionResponse[];
+}
+
+export class RevokeSessionRequest {
+  @ApiProperty({ format: 'uuid', example: '5b0f3c9e-8a51-4c1e-9a43-2f0d8f6c1b7a' })
+  @IsUUID()
+  sessionId: string;
+}
+
+export class RevokedSessionsResponse {
+  @ApiProperty({ description: 'How many sessions were revoked.', example: 2 }) revoked: number;
 }

@@ -5,9 +5,10 @@ import { MembershipModule } from '../membership/membership.module';
 import { ProjectModule } from '../project/project.module';
 import { SessionController } from './session.controller';
 import { SessionService } from './session.service';
+import { SessionStoreModule } from './session-store.module';
 
 @Module({
-  imports: [AccountModule, ProjectModule, MembershipModule, AuditModule],
+  imports: [AccountModule, ProjectModule, MembershipModule, AuditModule, SessionStoreModule],
   controllers: [SessionController],
   providers: [SessionService],
 })

@@ -2,6 +2,7 @@
 export { createAndCacheAccount } from './api/create-account';
 export { useAccountLocale } from './account-locale';
 export { accountQueryOptions, useAccountQuery, type Account } from './api/get-account';
+export { useRevokeOtherSessions, useRevokeSession, useSessionsQuery, type SignInSession } from './api/sessions';
 export { useUpdateAccount } from './api/update-account';
 export { useUploadProfileImage } from './api/upload-profile-image';
 export { CurrentAccountProvider, useCurrentAccount } from './current-account';

@@ -1,6 +1,10 @@
+import { ErrorCodes } from '@console/domain';
 import type { UserCredential } from 'firebase/auth';
+import { toast } from '@/components/toasts';
 import { accountKeys, accountQueryOptions, createAndCacheAccount, type Account } from '@/features/account';
+import type { ApiError } from '@/lib/api-error';
 import { currentIdToken, loadFirebaseAuth } from '@/lib/firebase';
+import { i18n } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { tracking } from '@/lib/tracking';
 import { sessionLogout } from './api/session-logout';
@@ -32,6 +36,27 @@ export async function logout(): Promise<void> {
   await signOut(firebaseAuth);
   await sessionLogout(idToken);
   queryClient.clear();
+}
+
+let endingRevokedSession = false;
+
+/**
+ * After a call refused because this browser's session was signed out elsewhere (account settings,
+ * docs/architecture.md#sessions): says so, and signs out here only — a logout would sign the
+ * person's other sessions out too. The private pages then lead to the sign-in page.
+ */
+export async function endSessionIfRevoked(error: ApiError): Promise<void> {
+  if (error.errorCode !== ErrorCodes.SESSION_REVOKED || endingRevokedSession) return;
+  endingRevokedSession = true;
+  try {
+    toast.warning(i18n.t('errors.SESSION_REVOKED'));
+    tracking.reset();
+    const { firebaseAuth, signOut } = await loadFirebaseAuth();
+    await signOut(firebaseAuth);
+    queryClient.clear();
+  } finally {
+    endingRevokedSession = false;
+  }
 }
 
 /** Email and password login; an identity without an account is signed out again. */

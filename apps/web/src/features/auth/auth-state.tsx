@@ -1,11 +1,13 @@
 import type { User } from 'firebase/auth';
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { CurrentAccountProvider, useAccountLocale, useAccountQuery, type Account } from '@/features/account';
+import { onApiError } from '@/lib/api-client';
 import { isClientError } from '@/lib/api-error';
 import { currentUser, loadFirebaseAuth, onFirebaseAuthLoaded } from '@/lib/firebase';
 import { getSignedInHint, onSignedInElsewhere, setSignedInHint } from '@/lib/storage';
 import { tracking } from '@/lib/tracking';
 import { sessionLogin } from './api/session-login';
+import { endSessionIfRevoked } from './auth-actions';
 
 /** If the identity provider reports nothing within this time, the current user decides (docs/product-rules.md#states, #limits). */
 const AUTH_FALLBACK_TIMEOUT_MS = 10_000;
@@ -77,6 +79,9 @@ export function AuthStateProvider({ children }: { children: ReactNode }) {
       unsubscribe?.();
     };
   }, []);
+
+  // A call refused for a session signed out elsewhere signs this browser out.
+  useEffect(() => onApiError((error) => void endSessionIfRevoked(error)), []);
 
   const user = provider.reported ? provider.user : null;
   const accountQuery = useAccountQuery(user?.uid, { enabled: user !== null });

@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { useTranslation } from 'react-i18next';
 import { TabbedPageLayout } from '@/routes/private/tabbed-page-layout';
 
-/** /account: profile and authentication tabs (docs/product-rules.md#routes). */
+/** /account: profile, authentication and sessions tabs (docs/product-rules.md#routes). */
 export function Component() {
   const { t } = useTranslation();
   usePageTitle(t('account.title'));
@@ -12,8 +12,9 @@ export function Component() {
   const tabs = [
     { value: paths.account.profile.getHref(), label: t('account.profileTab') },
     { value: paths.account.authentication.getHref(), label: t('account.authenticationTab') },
+    { value: paths.account.sessions.getHref(), label: t('account.sessionsTab') },
   ];
-  const current = location.pathname.endsWith('/authentication') ? paths.account.authentication.getHref() : paths.account.profile.getHref();
+  const current = tabs.find((tab) => location.pathname === tab.value)?.value ?? paths.account.profile.getHref();
   return (
     <TabbedPageLayout
       size="sm"
