@@ -13,6 +13,7 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { dataSourceOptions } from './database/data-source';
 import { AccountModule } from './modules/account/account.module';
+import { AccountDataModule } from './modules/account-data/account-data.module';
 import { AuditLogModule } from './modules/audit/audit-log.module';
 import { FilesModule } from './modules/files/files.module';
 import { HealthModule } from './modules/health/health.module';
@@ -40,6 +41,7 @@ export class AppModule {
         RateLimitModule,
         HealthModule,
         AccountModule,
+        AccountDataModule,
         OrganizationModule,
         ProjectModule,
         RoleAssignmentModule,

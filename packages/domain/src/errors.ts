@@ -45,6 +45,10 @@ export const ErrorCodes = {
   EMAIL_NOT_VERIFIED: 'EMAIL_NOT_VERIFIED',
   NOT_ORGANIZATION_MEMBER: 'NOT_ORGANIZATION_MEMBER',
   LAST_ADMIN: 'LAST_ADMIN',
+  /** The account is the last admin of an organization: it hands the administration over before it is deleted (the message names the organizations). */
+  LAST_ADMIN_OF_ORGANIZATION: 'LAST_ADMIN_OF_ORGANIZATION',
+  /** The typed confirmation of an account's deletion is not the account's e-mail address. */
+  DELETION_NOT_CONFIRMED: 'DELETION_NOT_CONFIRMED',
   INVITATION_INVALID: 'INVITATION_INVALID',
   /** The invitation's sender can no longer grant its roles (demoted or removed since): it is cancelled instead of accepted. */
   INVITER_LACKS_RIGHTS: 'INVITER_LACKS_RIGHTS',
@@ -75,6 +79,7 @@ export const ErrorCodes = {
   FAILED_TO_CREATE_PROJECT: 'FAILED_TO_CREATE_PROJECT',
   FAILED_TO_CREATE_ORGANIZATION: 'FAILED_TO_CREATE_ORGANIZATION',
   FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN: 'FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN',
+  FAILED_TO_DELETE_ACCOUNT: 'FAILED_TO_DELETE_ACCOUNT',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
@@ -96,6 +101,7 @@ const WRITE_FAILURE_MESSAGES = {
   FAILED_TO_CREATE_PROJECT: 'Failed to create project',
   FAILED_TO_CREATE_ORGANIZATION: 'Failed to create organization',
   FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN: 'Failed to update can be super admin',
+  FAILED_TO_DELETE_ACCOUNT: 'Failed to delete account',
 } as const;
 
 /**
@@ -133,6 +139,8 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = Object.freeze
   EMAIL_NOT_VERIFIED: 'メールアドレスが確認されていないため、システム管理者にできません',
   NOT_ORGANIZATION_MEMBER: 'The account does not belong to the organization',
   LAST_ADMIN: '組織には少なくとも1人の管理者が必要です',
+  LAST_ADMIN_OF_ORGANIZATION: '組織の最後の管理者のため、アカウントを削除できません。先に別のメンバーを管理者にしてください',
+  DELETION_NOT_CONFIRMED: '確認のため、アカウントのメールアドレスを正しく入力してください',
   INVITATION_INVALID: '招待が無効です',
   INVITER_LACKS_RIGHTS: '招待した人がこの権限を付与できなくなったため、招待は取り消されました',
   CONFLICT: '他の操作と競合しました。再度お試しください',
@@ -181,6 +189,9 @@ export const ERROR_MESSAGES_EN: Readonly<Record<ErrorCode, string>> = Object.fre
   EMAIL_NOT_VERIFIED: 'The email address has not been verified, so the account cannot be made a system administrator',
   NOT_ORGANIZATION_MEMBER: 'The account does not belong to the organization',
   LAST_ADMIN: 'An organization needs at least one administrator',
+  LAST_ADMIN_OF_ORGANIZATION:
+    'You are the last administrator of an organization, so your account cannot be deleted. Make another member an administrator first',
+  DELETION_NOT_CONFIRMED: "To confirm, type your account's email address exactly",
   INVITATION_INVALID: 'The invitation is no longer valid',
   INVITER_LACKS_RIGHTS: 'The person who invited you can no longer grant these roles, so the invitation was cancelled',
   CONFLICT: 'This conflicted with another operation. Please try again',
@@ -250,6 +261,8 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = Object.fre
   EMAIL_NOT_VERIFIED: 409,
   NOT_ORGANIZATION_MEMBER: 409,
   LAST_ADMIN: 409,
+  LAST_ADMIN_OF_ORGANIZATION: 409,
+  DELETION_NOT_CONFIRMED: 400,
   INVITATION_INVALID: 409,
   INVITER_LACKS_RIGHTS: 409,
   CONFLICT: 409,
@@ -275,6 +288,7 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = Object.fre
   FAILED_TO_CREATE_PROJECT: 500,
   FAILED_TO_CREATE_ORGANIZATION: 500,
   FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN: 500,
+  FAILED_TO_DELETE_ACCOUNT: 500,
 });
 
 /** The product's error name, carried in the `name` field of every API error body. */

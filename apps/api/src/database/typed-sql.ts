@@ -21,7 +21,7 @@ const check =
 export const text = check('a string', (value): value is string => typeof value === 'string');
 export const integer = check('an integer', (value): value is number => Number.isInteger(value));
 export const number = check('a number', (value): value is number => typeof value === 'number');
-const bool = check('a boolean', (value): value is boolean => typeof value === 'boolean');
+export const bool = check('a boolean', (value): value is boolean => typeof value === 'boolean');
 const date = check('a Date', (value): value is Date => value instanceof Date);
 /** A jsonb value as the entity types it (the database checks it is JSON; its shape is the entity's). */
 const json = check('a JSON value', (value): value is never => value !== undefined);

@@ -247,6 +247,14 @@ export const AUTHORIZATION_TABLE: readonly MatrixRow[] = [
   { endpoint: 'POST /account/update', request: () => ({ json: { name: '表示名' } }), expected: everyAccount() },
   { endpoint: 'POST /account/updateEmail', request: () => ({}), expected: everyAccount() },
   { endpoint: 'POST /account/uploadProfileImage', request: async () => ({ multipart: { fields: {}, image: await tinyPngImage() } }), expected: everyAccount() },
+  { endpoint: 'POST /account/deletionCheck', request: () => ({}), expected: everyAccount() },
+  {
+    endpoint: 'POST /account/delete',
+    // A confirmation that is no caller's address: every account passes the access check and is refused there, none is deleted.
+    request: () => ({ json: { confirmation: 'not-the-address@example.com' } }),
+    expected: { ...everyAccount(), ...Object.fromEntries(ACCOUNT_CALLERS.map((k) => [k, 'DELETION_NOT_CONFIRMED'])) },
+  },
+  { endpoint: 'POST /account/exportData', request: () => ({}), expected: everyAccount() },
   {
     endpoint: 'POST /account/assignOrganizationRole',
     request: async (w) => ({

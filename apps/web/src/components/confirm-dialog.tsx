@@ -13,6 +13,8 @@ export interface ConfirmDialogProps {
   /** Red confirm button for destructive actions. */
   danger?: boolean;
   loading?: boolean;
+  /** The confirm button stays disabled (until what the dialog asks for is given, e.g. a typed confirmation). */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -78,6 +80,7 @@ export function ConfirmDialog({
   cancelLabel,
   danger = false,
   loading = false,
+  confirmDisabled = false,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -98,7 +101,7 @@ export function ConfirmDialog({
         <Button variant="default" onClick={onCancel} disabled={loading}>
           {cancelLabel ?? t('common.cancel')}
         </Button>
-        <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={loading} data-autofocus>
+        <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={loading} disabled={confirmDisabled} data-autofocus>
           {confirmLabel ?? t('common.ok')}
         </Button>
       </Group>

@@ -58,7 +58,13 @@ export const toast = {
  * beforehand (docs/product-rules.md#permissions): the organization's last admin, one's own role (e.g. inviting oneself), an
  * invitation whose sender can no longer grant its roles (cancelled as it was accepted).
  */
-const EXPLAINED_REFUSALS: ReadonlySet<string> = new Set<string>([ErrorCodes.LAST_ADMIN, ErrorCodes.CANNOT_CHANGE_OWN_ROLE, ErrorCodes.INVITER_LACKS_RIGHTS]);
+const EXPLAINED_REFUSALS: ReadonlySet<string> = new Set<string>([
+  ErrorCodes.LAST_ADMIN,
+  ErrorCodes.CANNOT_CHANGE_OWN_ROLE,
+  ErrorCodes.INVITER_LACKS_RIGHTS,
+  ErrorCodes.LAST_ADMIN_OF_ORGANIZATION,
+  ErrorCodes.DELETION_NOT_CONFIRMED,
+]);
 
 /** The API's message of an explained refusal, for the description of the action's error toast; undefined for any other error. */
 export function refusalReason(error: unknown): string | undefined {

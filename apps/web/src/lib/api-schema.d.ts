@@ -89,6 +89,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/deletionCheck": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List the organizations that keep the signed-in account from being deleted */
+        post: operations["checkAccountDeletion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete the signed-in user's account */
+        post: operations["deleteAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/exportData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Download the signed-in user's account data as JSON */
+        post: operations["exportAccountData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organization/listOfAccount": {
         parameters: {
             query?: never;
@@ -875,6 +926,161 @@ export interface components {
              */
             url: string;
         };
+        NamedOrganizationResponse: {
+            /** @example AbCd1234 */
+            id: string;
+            /** @example 株式会社サンプル */
+            name: string;
+        };
+        AccountDeletionCheckResponse: {
+            /** @description The organizations whose last administrator the account is, by name: it makes another member an administrator of each before it can be deleted. */
+            lastAdminOf: components["schemas"]["NamedOrganizationResponse"][];
+        };
+        DeleteAccountRequest: {
+            /**
+             * @description The account's email address, typed by the person to confirm the deletion.
+             * @example taro.yamada@example.jp
+             */
+            confirmation: string;
+        };
+        DeletedAccountResponse: {
+            /** @example AbCdEf1234 */
+            id: string;
+            /** Format: date-time */
+            deletedAt: string;
+        };
+        ExportTruncationResponse: {
+            /** @description More invitations were sent than the export holds. */
+            invitationsSent: boolean;
+            /** @description More invitations were received than the export holds. */
+            invitationsReceived: boolean;
+            /** @description The account acted in more audit events than the export holds. */
+            auditEvents: boolean;
+        };
+        ExportedProfileResponse: {
+            id: string;
+            /** @example 山田 太郎 */
+            name: string | null;
+            /** @example taro.yamada@example.jp */
+            email: string;
+            profileImageSrc: string | null;
+            locale: components["schemas"]["Locale"];
+            isSystemAdmin: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ExportedRoleResponse: {
+            id: string;
+            /** @example admin */
+            key: string;
+            /** @example 管理者 */
+            name: string;
+        };
+        ExportedProjectMembershipResponse: {
+            projectId: string;
+            /** @example サンプルプロジェクト */
+            projectName: string;
+            role: components["schemas"]["ExportedRoleResponse"];
+        };
+        ExportedMembershipResponse: {
+            organizationId: string;
+            /** @example 株式会社サンプル */
+            organizationName: string;
+            role: components["schemas"]["ExportedRoleResponse"];
+            projects: components["schemas"]["ExportedProjectMembershipResponse"][];
+        };
+        InvitationMembershipResponse: {
+            organizationId: string;
+            roleId: string;
+            projects: components["schemas"]["ProjectAssignmentResponse"][];
+        };
+        InvitationResponse: {
+            id: string;
+            /**
+             * @description Lifetime in seconds from createdAt.
+             * @example 604800
+             */
+            expiredIn: number;
+            /** @example hanako.sato@example.jp */
+            email: string;
+            canBeSuperAdmin: boolean;
+            membership: components["schemas"]["InvitationMembershipResponse"];
+            /** @enum {string} */
+            status: "pending" | "expired" | "accepted" | "cancelled";
+            createdById: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Whether its e-mail was given up as failed (it can be sent again with /organization/resendInvitation); false outside the listings. */
+            emailDeliveryFailed: boolean;
+        };
+        AuditChangeResponse: {
+            /** @description The value before the change (null when there was none). */
+            before: (string | null) | number | boolean | {
+                [key: string]: unknown;
+            } | unknown[];
+            /** @description The value after the change (null when there is none). */
+            after: (string | null) | number | boolean | {
+                [key: string]: unknown;
+            } | unknown[];
+        };
+        AuditActorResponse: {
+            accountId: string;
+            name: string | null;
+            /**
+             * @description Empty once the account was deleted.
+             * @example taro.yamada@example.jp
+             */
+            email: string;
+            /** @description Whether the account acted with system-admin rights. */
+            isSystemAdmin: boolean;
+            /** @description Whether the account was deleted since (its name and email are cleared; shown as a deleted account). */
+            deleted: boolean;
+        };
+        /** @enum {string} */
+        AuditAction: "account.create" | "account.update" | "account.updateEmail" | "account.uploadProfileImage" | "account.delete" | "organization.create" | "organization.update" | "organization.uploadProfileImage" | "project.create" | "project.update" | "membership.assignOrganizationRole" | "membership.assignProjectRole" | "membership.removeFromOrganization" | "membership.removeFromProject" | "invitation.create" | "invitation.accept" | "invitation.cancel" | "invitation.resend" | "karteMapping.upsertOrganization" | "karteMapping.upsertProject" | "systemAdmin.grant" | "systemAdmin.revoke" | "session.login" | "session.logout" | "session.revoke" | "session.revokeOthers" | "email.requeue";
+        /** @enum {string} */
+        AuditTargetType: "account" | "organization" | "project" | "membership" | "invitation" | "karteMapping" | "session" | "email";
+        AuditEventResponse: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            occurredAt: string;
+            /** @description null when no account acted (a session opened by a user without an account). */
+            actor: components["schemas"]["AuditActorResponse"] | null;
+            action: components["schemas"]["AuditAction"];
+            targetType: components["schemas"]["AuditTargetType"];
+            /** @example AbCdEf1234 */
+            targetId: string;
+            organizationId: string | null;
+            projectId: string | null;
+            /** @description The changed fields, each with its value before and after. Image changes record URLs only; tokens and cookies are never recorded. */
+            changes: {
+                [key: string]: components["schemas"]["AuditChangeResponse"];
+            };
+            requestId: string | null;
+            ip: string | null;
+            userAgent: string | null;
+        };
+        AccountDataExportResponse: {
+            /** Format: date-time */
+            exportedAt: string;
+            /**
+             * @description How many invitations of each kind and audit events the export holds at most (the newest).
+             * @example 1000
+             */
+            limit: number;
+            truncated: components["schemas"]["ExportTruncationResponse"];
+            profile: components["schemas"]["ExportedProfileResponse"];
+            memberships: components["schemas"]["ExportedMembershipResponse"][];
+            /** @description Invitations the account sent (any status), newest first. */
+            invitationsSent: components["schemas"]["InvitationResponse"][];
+            /** @description Invitations to the account's address (any status), newest first. */
+            invitationsReceived: components["schemas"]["InvitationResponse"][];
+            /** @description Audit events where the account is the actor, newest first. */
+            auditEvents: components["schemas"]["AuditEventResponse"][];
+        };
         RoleResponse: {
             id: string;
             /** @example admin */
@@ -1146,30 +1352,6 @@ export interface components {
             organizationId: string;
             karteOrganizationId: string;
         };
-        InvitationMembershipResponse: {
-            organizationId: string;
-            roleId: string;
-            projects: components["schemas"]["ProjectAssignmentResponse"][];
-        };
-        InvitationResponse: {
-            id: string;
-            /**
-             * @description Lifetime in seconds from createdAt.
-             * @example 604800
-             */
-            expiredIn: number;
-            /** @example hanako.sato@example.jp */
-            email: string;
-            canBeSuperAdmin: boolean;
-            membership: components["schemas"]["InvitationMembershipResponse"];
-            /** @enum {string} */
-            status: "pending" | "expired" | "accepted" | "cancelled";
-            createdById: string;
-            /** Format: date-time */
-            createdAt: string;
-            /** @description Whether its e-mail was given up as failed (it can be sent again with /organization/resendInvitation); false outside the listings. */
-            emailDeliveryFailed: boolean;
-        };
         InvitationPageResponse: {
             /** @description The rows of this page, in the listing’s order. */
             items: components["schemas"]["InvitationResponse"][];
@@ -1232,7 +1414,7 @@ export interface components {
          * @description The error catalogue (docs/product-rules.md#errors).
          * @enum {string}
          */
-        ErrorCode: "INVALID_ID" | "VALIDATION_FAILED" | "INVALID_EMAIL" | "INVALID_PASSWORD" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "INVALID_PRODUCT" | "INVALID_PLAN" | "ORGANIZATION_MISMATCH" | "INTERNAL_ACCOUNTS_ONLY" | "NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "ROLE_NOT_FOUND" | "INVITATION_NOT_FOUND" | "PROJECT_NOT_IN_ORGANIZATION" | "UNAUTHENTICATED" | "SESSION_REVOKED" | "FORBIDDEN" | "EMAIL_MISMATCH" | "CANNOT_CHANGE_OWN_ROLE" | "CANNOT_REMOVE_SELF" | "CANNOT_CHANGE_OWN_SYSTEM_ADMIN" | "ALREADY_ORGANIZATION_MEMBER" | "EMAIL_ALREADY_IN_USE" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZATION_MEMBER" | "LAST_ADMIN" | "INVITATION_INVALID" | "INVITER_LACKS_RIGHTS" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "UNSUPPORTED_IMAGE" | "IMAGE_TOO_LARGE" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "FAILED_TO_CREATE_ACCOUNT" | "FAILED_TO_UPDATE_ACCOUNT" | "FAILED_TO_UPDATE_EMAIL" | "FAILED_TO_UPLOAD_PROFILE_IMAGE" | "FAILED_TO_ASSIGN_ROLE" | "FAILED_TO_UPDATE_ORGANIZATION" | "FAILED_TO_INVITE" | "FAILED_TO_REMOVE_MEMBER" | "FAILED_TO_UPDATE_PROJECT" | "FAILED_TO_CREATE_PROJECT" | "FAILED_TO_CREATE_ORGANIZATION" | "FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN";
+        ErrorCode: "INVALID_ID" | "VALIDATION_FAILED" | "INVALID_EMAIL" | "INVALID_PASSWORD" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "INVALID_PRODUCT" | "INVALID_PLAN" | "ORGANIZATION_MISMATCH" | "INTERNAL_ACCOUNTS_ONLY" | "NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "ROLE_NOT_FOUND" | "INVITATION_NOT_FOUND" | "PROJECT_NOT_IN_ORGANIZATION" | "UNAUTHENTICATED" | "SESSION_REVOKED" | "FORBIDDEN" | "EMAIL_MISMATCH" | "CANNOT_CHANGE_OWN_ROLE" | "CANNOT_REMOVE_SELF" | "CANNOT_CHANGE_OWN_SYSTEM_ADMIN" | "ALREADY_ORGANIZATION_MEMBER" | "EMAIL_ALREADY_IN_USE" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZATION_MEMBER" | "LAST_ADMIN" | "LAST_ADMIN_OF_ORGANIZATION" | "DELETION_NOT_CONFIRMED" | "INVITATION_INVALID" | "INVITER_LACKS_RIGHTS" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "UNSUPPORTED_IMAGE" | "IMAGE_TOO_LARGE" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "FAILED_TO_CREATE_ACCOUNT" | "FAILED_TO_UPDATE_ACCOUNT" | "FAILED_TO_UPDATE_EMAIL" | "FAILED_TO_UPLOAD_PROFILE_IMAGE" | "FAILED_TO_ASSIGN_ROLE" | "FAILED_TO_UPDATE_ORGANIZATION" | "FAILED_TO_INVITE" | "FAILED_TO_REMOVE_MEMBER" | "FAILED_TO_UPDATE_PROJECT" | "FAILED_TO_CREATE_PROJECT" | "FAILED_TO_CREATE_ORGANIZATION" | "FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN" | "FAILED_TO_DELETE_ACCOUNT";
         InviteResultEntryResponse: {
             /** @example hanako.sato@example.jp */
             email: string;
@@ -1359,10 +1541,6 @@ export interface components {
             /** @description The project asked for (null when none was asked for). */
             project: components["schemas"]["IntrospectedProjectResponse"] | null;
         };
-        /** @enum {string} */
-        AuditAction: "account.create" | "account.update" | "account.updateEmail" | "account.uploadProfileImage" | "organization.create" | "organization.update" | "organization.uploadProfileImage" | "project.create" | "project.update" | "membership.assignOrganizationRole" | "membership.assignProjectRole" | "membership.removeFromOrganization" | "membership.removeFromProject" | "invitation.create" | "invitation.accept" | "invitation.cancel" | "invitation.resend" | "karteMapping.upsertOrganization" | "karteMapping.upsertProject" | "systemAdmin.grant" | "systemAdmin.revoke" | "session.login" | "session.logout" | "session.revoke" | "session.revokeOthers" | "email.requeue";
-        /** @enum {string} */
-        AuditTargetType: "account" | "organization" | "project" | "membership" | "invitation" | "karteMapping" | "session" | "email";
         ListOrganizationAuditEventsRequest: {
             /** @description Events of this acting account. */
             actorAccountId?: string;
@@ -1387,45 +1565,6 @@ export interface components {
             limit: number;
             /** @description The nextCursor of the previous page (opaque); omitted for the first page. */
             cursor?: string;
-        };
-        AuditChangeResponse: {
-            /** @description The value before the change (null when there was none). */
-            before: (string | null) | number | boolean | {
-                [key: string]: unknown;
-            } | unknown[];
-            /** @description The value after the change (null when there is none). */
-            after: (string | null) | number | boolean | {
-                [key: string]: unknown;
-            } | unknown[];
-        };
-        AuditActorResponse: {
-            accountId: string;
-            name: string | null;
-            /** @example taro.yamada@example.jp */
-            email: string;
-            /** @description Whether the account acted with system-admin rights. */
-            isSystemAdmin: boolean;
-        };
-        AuditEventResponse: {
-            /** Format: uuid */
-            id: string;
-            /** Format: date-time */
-            occurredAt: string;
-            /** @description null when no account acted (a session opened by a user without an account). */
-            actor: components["schemas"]["AuditActorResponse"] | null;
-            action: components["schemas"]["AuditAction"];
-            targetType: components["schemas"]["AuditTargetType"];
-            /** @example AbCdEf1234 */
-            targetId: string;
-            organizationId: string | null;
-            projectId: string | null;
-            /** @description The changed fields, each with its value before and after. Image changes record URLs only; tokens and cookies are never recorded. */
-            changes: {
-                [key: string]: components["schemas"]["AuditChangeResponse"];
-            };
-            requestId: string | null;
-            ip: string | null;
-            userAgent: string | null;
         };
         AuditEventPageResponse: {
             /** @description The rows of this page, in the listing’s order. */
@@ -2291,6 +2430,510 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
                         errorCode?: "FAILED_TO_UPLOAD_PROFILE_IMAGE";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    checkAccountDeletion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "lastAdminOf": [
+                     *         {
+                     *           "id": "AbCd1234",
+                     *           "name": "株式会社サンプル"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AccountDeletionCheckResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    deleteAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "confirmation": "taro.yamada@example.jp"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DeleteAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description The account is deleted, its sessions refused everywhere and the session cookie cleared. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEf1234",
+                     *       "deletedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeletedAccountResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid; DELETION_NOT_CONFIRMED: To confirm, type your account's email address exactly */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED" | "DELETION_NOT_CONFIRMED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description LAST_ADMIN_OF_ORGANIZATION: You are the last administrator of an organization, so your account cannot be deleted. Make another member an administrator first; CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "LAST_ADMIN_OF_ORGANIZATION" | "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description FAILED_TO_DELETE_ACCOUNT: Failed to delete account */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FAILED_TO_DELETE_ACCOUNT";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    exportAccountData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "exportedAt": "2025-04-01T09:00:00.000Z",
+                     *       "limit": 1000,
+                     *       "truncated": {
+                     *         "invitationsSent": false,
+                     *         "invitationsReceived": false,
+                     *         "auditEvents": false
+                     *       },
+                     *       "profile": {
+                     *         "id": "AbCdEfGh23",
+                     *         "name": "山田 太郎",
+                     *         "email": "taro.yamada@example.jp",
+                     *         "profileImageSrc": null,
+                     *         "locale": "ja",
+                     *         "isSystemAdmin": false,
+                     *         "createdAt": "2025-04-01T09:00:00.000Z",
+                     *         "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *       },
+                     *       "memberships": [
+                     *         {
+                     *           "organizationId": "AbCdEfGh",
+                     *           "organizationName": "株式会社サンプル",
+                     *           "role": {
+                     *             "id": "AbCdEfGh23",
+                     *             "key": "admin",
+                     *             "name": "管理者"
+                     *           },
+                     *           "projects": [
+                     *             {
+                     *               "projectId": "AbCdEfGh",
+                     *               "projectName": "サンプルプロジェクト",
+                     *               "role": {
+                     *                 "id": "AbCdEfGh23",
+                     *                 "key": "admin",
+                     *                 "name": "管理者"
+                     *               }
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "invitationsSent": [
+                     *         {
+                     *           "id": "AbCdEfGh23JkMnPqRs45T",
+                     *           "expiredIn": 604800,
+                     *           "email": "hanako.sato@example.jp",
+                     *           "canBeSuperAdmin": false,
+                     *           "membership": {
+                     *             "organizationId": "AbCdEfGh",
+                     *             "roleId": "AbCdEfGh23",
+                     *             "projects": [
+                     *               {
+                     *                 "projectId": "AbCdEfGh",
+                     *                 "roleId": "AbCdEfGh23"
+                     *               }
+                     *             ]
+                     *           },
+                     *           "status": "pending",
+                     *           "createdById": "AbCdEfGh23",
+                     *           "createdAt": "2025-04-01T09:00:00.000Z",
+                     *           "emailDeliveryFailed": false
+                     *         }
+                     *       ],
+                     *       "invitationsReceived": [
+                     *         {
+                     *           "id": "AbCdEfGh23JkMnPqRs45T",
+                     *           "expiredIn": 604800,
+                     *           "email": "hanako.sato@example.jp",
+                     *           "canBeSuperAdmin": false,
+                     *           "membership": {
+                     *             "organizationId": "AbCdEfGh",
+                     *             "roleId": "AbCdEfGh23",
+                     *             "projects": [
+                     *               {
+                     *                 "projectId": "AbCdEfGh",
+                     *                 "roleId": "AbCdEfGh23"
+                     *               }
+                     *             ]
+                     *           },
+                     *           "status": "pending",
+                     *           "createdById": "AbCdEfGh23",
+                     *           "createdAt": "2025-04-01T09:00:00.000Z",
+                     *           "emailDeliveryFailed": false
+                     *         }
+                     *       ],
+                     *       "auditEvents": [
+                     *         {
+                     *           "id": "0b6d3c1e-5f2a-4c8e-9a7b-3d1f2e4c5a6b",
+                     *           "occurredAt": "2025-04-01T09:00:00.000Z",
+                     *           "actor": {
+                     *             "accountId": "AbCdEfGh23",
+                     *             "name": null,
+                     *             "email": "taro.yamada@example.jp",
+                     *             "isSystemAdmin": false,
+                     *             "deleted": false
+                     *           },
+                     *           "action": "account.create",
+                     *           "targetType": "account",
+                     *           "targetId": "AbCdEf1234",
+                     *           "organizationId": null,
+                     *           "projectId": null,
+                     *           "changes": {},
+                     *           "requestId": null,
+                     *           "ip": null,
+                     *           "userAgent": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AccountDataExportResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
                     };
                 };
             };
@@ -8410,7 +9053,8 @@ export interface operations {
                      *             "accountId": "AbCdEfGh23",
                      *             "name": null,
                      *             "email": "taro.yamada@example.jp",
-                     *             "isSystemAdmin": false
+                     *             "isSystemAdmin": false,
+                     *             "deleted": false
                      *           },
                      *           "action": "account.create",
                      *           "targetType": "account",
@@ -8707,7 +9351,8 @@ export interface operations {
                      *             "accountId": "AbCdEfGh23",
                      *             "name": null,
                      *             "email": "taro.yamada@example.jp",
-                     *             "isSystemAdmin": false
+                     *             "isSystemAdmin": false,
+                     *             "deleted": false
                      *           },
                      *           "action": "account.create",
                      *           "targetType": "account",

@@ -345,6 +345,7 @@ export const en: Messages = {
     organization: 'Organization',
     details: 'Details',
     detailsLabel: 'Details of {{action}} at {{occurredAt}}',
+    deletedActor: 'Deleted account',
     systemActor: 'System',
     systemAdminBadge: 'System administrator',
     empty: 'No audit log entries',
@@ -377,7 +378,13 @@ export const en: Messages = {
     noChanges: 'No changes',
     noValue: '(none)',
     actions: {
-      account: { create: 'Account created', update: 'Profile updated', updateEmail: 'Email address changed', uploadProfileImage: 'Profile image updated' },
+      account: {
+        create: 'Account created',
+        update: 'Profile updated',
+        updateEmail: 'Email address changed',
+        uploadProfileImage: 'Profile image updated',
+        delete: 'Account deleted',
+      },
       organization: { create: 'Organization created', update: 'Organization updated', uploadProfileImage: 'Organization image updated' },
       project: { create: 'Project created', update: 'Project updated' },
       membership: {
@@ -402,6 +409,26 @@ export const en: Messages = {
       session: 'Session',
       email: 'Email',
     },
+  },
+  accountData: {
+    title: 'Your account data',
+    exportDescription:
+      'Download your profile, the organizations and projects you belong to, the invitations you sent and received and the audit events of what you did (the newest 1,000 of each) as a JSON file.',
+    exportButton: 'Download your data',
+    exportFailed: 'Could not download your data',
+    dangerZone: 'Danger zone',
+    deleteDescription:
+      'Deleting your account removes you from every organization and project, cancels the invitations you sent and those to you, and deletes your profile image. Audit events stay, shown as a deleted account. This cannot be undone.',
+    deleteButton: 'Delete account',
+    lastAdminTitle: 'You are the last administrator of these organizations, so your account cannot be deleted',
+    lastAdminDescription: 'First make another member an administrator in the member settings of each organization.',
+    checkFailed: 'Could not check whether your account can be deleted',
+    dialogTitle: 'Delete account',
+    dialogDescription: 'This cannot be undone. To confirm, type the email address of your account, {{email}}.',
+    confirmationLabel: 'Email address',
+    confirm: 'Delete',
+    deleted: 'Your account has been deleted',
+    deleteFailed: 'Could not delete your account',
   },
   language: {
     label: 'Language',

@@ -350,6 +350,7 @@ export const ja = {
     organization: '組織',
     details: '詳細',
     detailsLabel: '{{occurredAt}}の{{action}}の詳細',
+    deletedActor: '削除されたアカウント',
     systemActor: 'システム',
     systemAdminBadge: 'システム管理者',
     empty: '監査ログはありません',
@@ -382,7 +383,13 @@ export const ja = {
     noValue: '（なし）',
     // Keyed by the domain's action ('account.create' → actions.account.create).
     actions: {
-      account: { create: 'アカウント作成', update: 'プロフィール更新', updateEmail: 'メールアドレス変更', uploadProfileImage: 'プロフィール画像更新' },
+      account: {
+        create: 'アカウント作成',
+        update: 'プロフィール更新',
+        updateEmail: 'メールアドレス変更',
+        uploadProfileImage: 'プロフィール画像更新',
+        delete: 'アカウント削除',
+      },
       organization: { create: '組織作成', update: '組織更新', uploadProfileImage: '組織画像更新' },
       project: { create: 'プロジェクト作成', update: 'プロジェクト更新' },
       membership: {
@@ -407,6 +414,26 @@ export const ja = {
       session: 'セッション',
       email: 'メール',
     },
+  },
+  accountData: {
+    title: 'アカウントのデータ',
+    exportDescription:
+      'プロフィール、所属する組織とプロジェクト、送信・受信した招待、自分が行った操作の監査ログ（新しい順に最大1,000件ずつ）をJSONファイルでダウンロードできます。',
+    exportButton: 'データをダウンロード',
+    exportFailed: 'データをダウンロードできませんでした',
+    dangerZone: '危険な操作',
+    deleteDescription:
+      'アカウントを削除すると、すべての組織とプロジェクトから外れ、送信した招待と自分宛ての招待は取り消され、プロフィール画像は削除されます。監査ログの記録は「削除されたアカウント」として残ります。元に戻すことはできません。',
+    deleteButton: 'アカウントを削除',
+    lastAdminTitle: '次の組織の最後の管理者のため、アカウントを削除できません',
+    lastAdminDescription: '先に各組織のメンバー設定で別のメンバーを管理者にしてください。',
+    checkFailed: 'アカウントを削除できるか確認できませんでした',
+    dialogTitle: 'アカウントを削除',
+    dialogDescription: 'この操作は元に戻せません。確認のため、アカウントのメールアドレス {{email}} を入力してください。',
+    confirmationLabel: 'メールアドレス',
+    confirm: '削除する',
+    deleted: 'アカウントを削除しました',
+    deleteFailed: 'アカウントを削除できませんでした',
   },
   language: {
     label: '言語',

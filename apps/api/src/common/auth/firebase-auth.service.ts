@@ -174,6 +174,20 @@ export class FirebaseAuthService {
   }
 
   /**
+   * Deletes the user at the identity provider (an account's deletion, docs/product-rules.md#account-deletion):
+   * its tokens and session cookies are refused from the next request here (SessionRevocations tells
+   * the other instances). A user it no longer knows is gone already; any other failure is 503.
+   */
+  async deleteUser(uid: string): Promise<void> {
+    try {
+      await this.withTimeout(this.auth.deleteUser(uid));
+    } catch (error) {
+      if (errorCode(error) !== 'auth/user-not-found') throw new DomainError('SERVICE_UNAVAILABLE');
+    }
+    this.revocation.forget(uid);
+  }
+
+  /**
    * The uid of the user with this address when the identity provider revoked their sessions less
    * than `withinMs` ago (as it does on a password change); undefined otherwise, also for an unknown
    * address. 503 when the provider cannot answer.

@@ -5,6 +5,7 @@ import { AuditEvents1763810000000 } from './1763810000000-audit-events';
 import { AccountLocale1763820000000 } from './1763820000000-account-locale';
 import { ListPagingIndexes1763830000000 } from './1763830000000-list-paging-indexes';
 import { SignInSessions1795631312858 } from './1795631312858-sign-in-sessions';
+import { AccountDeletion1795632959586 } from './1795632959586-account-deletion';
 
 /** Every migration, oldest first; a new migration is appended here. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   AccountLocale1763820000000,
   ListPagingIndexes1763830000000,
   SignInSessions1795631312858,
+  AccountDeletion1795632959586,
 ];

@@ -5,7 +5,7 @@ import { In } from 'typeorm';
 import type { AccountLookup } from '../../common/auth/account-lookup';
 import { readRows } from '../../database/typed-sql';
 import { AccountEntity } from './account.entity';
-import { accountByIdaasId, decodeAccount } from './account.sql';
+import { accountByIdaasId, decodeAccount, decodeInUse, storedImageInUse } from './account.sql';
 
 /** The only place that reads and writes accounts (in the transaction in progress, if any); the auth guard's AccountLookup. */
 @Injectable()
@@ -59,5 +59,22 @@ export class AccountRepository implements AccountLookup {
 
   async update(id: string, changes: Partial<AccountEntity>): Promise<void> {
     await this.accounts().update({ id }, changes);
+  }
+
+  /**
+   * Deletes the account as docs/product-rules.md#account-deletion says: the row stays (its audit
+   * events keep their actor), its personal data and Firebase uid cleared, its address free again.
+   */
+  async markDeleted(id: string): Promise<void> {
+    await this.accounts().update(
+      { id },
+      { deletedAt: () => 'now()', name: null, email: '', profileImageSrc: null, idaasId: null, isSystemAdmin: false, updatedById: id },
+    );
+  }
+
+  /** Whether an account or an organization shows the stored image `name`. */
+  async storedImageInUse(name: string): Promise<boolean> {
+    const [row] = await readRows(this.txHost.tx, storedImageInUse(name), decodeInUse);
+    return row?.inUse ?? false;
   }
 }

@@ -1,4 +1,5 @@
-import { allColumns, record, type Statement } from '../../database/typed-sql';
+import { allColumns, bool, EntityColumns, record, type Statement } from '../../database/typed-sql';
+import { OrganizationEntity } from '../organization/organization.entity';
 import { AccountEntity } from './account.entity';
 
 /** The raw statements of the accounts (docs/architecture.md#repositories-and-sql). */
@@ -10,4 +11,17 @@ export const decodeAccount = record<AccountEntity>(ACCOUNT.fields);
 /** The account of a Firebase user, every column under its property name. */
 export function accountByIdaasId(idaasId: string): Statement {
   return { text: `SELECT ${ACCOUNT.select()} FROM accounts a WHERE ${ACCOUNT.sql('idaasId')} = $1`, values: [idaasId] };
+}
+
+const ORGANIZATION_IMAGE = new EntityColumns(OrganizationEntity, 'o', ['profileImageSrc']);
+
+export const decodeInUse = record<{ inUse: boolean }>({ inUse: bool });
+
+/** Whether an account or an organization shows the stored image `name` (stored images are named by their content, so several may). */
+export function storedImageInUse(name: string): Statement {
+  return {
+    text: `SELECT (EXISTS (SELECT 1 FROM accounts a WHERE strpos(${ACCOUNT.sql('profileImageSrc')}, $1) > 0)
+        OR EXISTS (SELECT 1 FROM organizations o WHERE strpos(${ORGANIZATION_IMAGE.sql('profileImageSrc')}, $1) > 0)) AS "inUse"`,
+    values: [name],
+  };
 }

@@ -22,7 +22,7 @@ const WRITTEN_FIELDS = [
 ] as const satisfies readonly (keyof AuditEventEntity)[];
 const EVENT = new EntityColumns(AuditEventEntity, 'e', ['id', ...WRITTEN_FIELDS]);
 const TIME = new EntityColumns(AuditEventEntity, 'e', ['occurredAt']);
-const ACTOR = new EntityColumns(AccountEntity, 'a', ['id', 'name', 'email']);
+const ACTOR = new EntityColumns(AccountEntity, 'a', ['id', 'name', 'email', 'deletedAt']);
 const [ACTOR_ID_COLUMN, ...ACTOR_READ_COLUMNS] = ACTOR.columnNames();
 
 /** What a listing or export selects; every field optional, combined with AND. */
@@ -45,9 +45,17 @@ export interface AuditEventRow extends Omit<AuditEventEntity, 'occurredAt'> {
   occurredAt: string;
   actorName: string | null;
   actorEmail: string | null;
+  /** When the actor's account was deleted (its name and address are cleared then; docs/product-rules.md#account-deletion). */
+  actorDeletedAt: Date | null;
 }
 
-export const decodeAuditEventRow = record<AuditEventRow>({ ...EVENT.fields, occurredAt: text, actorName: nullable(text), actorEmail: nullable(text) });
+export const decodeAuditEventRow = record<AuditEventRow>({
+  ...EVENT.fields,
+  occurredAt: text,
+  actorName: nullable(text),
+  actorEmail: nullable(text),
+  actorDeletedAt: nullable(ACTOR.fields.deletedAt),
+});
 
 /** The order of the audit log: newest first, by time (to the microsecond) and id. */
 export const AUDIT_KEYSET = new Keyset(
@@ -84,7 +92,7 @@ export function auditPageQuery(filter: AuditEventFilter, after: KeyValues | null
   if (filter.to !== undefined) conditions.push(`${TIME.sql('occurredAt')} < ${param(filter.to)}::timestamptz`);
   if (after) conditions.push(AUDIT_KEYSET.after(after, parameters));
   const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-  const sql = `SELECT ${EVENT.select()}, ${keyTime(TIME.sql('occurredAt'))} AS "occurredAt", ${ACTOR.sql('name')} AS "actorName", ${ACTOR.sql('email')} AS "actorEmail"
+  const sql = `SELECT ${EVENT.select()}, ${keyTime(TIME.sql('occurredAt'))} AS "occurredAt", ${ACTOR.sql('name')} AS "actorName", ${ACTOR.sql('email')} AS "actorEmail", ${ACTOR.sql('deletedAt')} AS "actorDeletedAt"
     FROM audit_events e LEFT JOIN LATERAL (SELECT ${ACTOR_READ_COLUMNS.join(', ')} FROM accounts WHERE ${ACTOR_ID_COLUMN} = ${EVENT.sql('actorAccountId')} LIMIT 1) a ON true
     ${where}
    ORDER BY ${AUDIT_KEYSET.orderBy()}

@@ -20,14 +20,21 @@ import { AUDIT_KEYSET, auditKeyOf, type AuditEventFilter, type AuditEventRow } f
 /** Rows per keyset query of an export. */
 export const AUDIT_EXPORT_PAGE_SIZE = 1000;
 
-function toAuditEventResponse(row: AuditEventRow): AuditEventResponse {
+/** An event as the API answers it; a deleted actor keeps its id, shown as a deleted account. */
+export function toAuditEventResponse(row: AuditEventRow): AuditEventResponse {
   return {
     id: row.id,
     occurredAt: row.occurredAt,
     actor:
       row.actorAccountId === null
         ? null
-        : { accountId: row.actorAccountId, name: row.actorName, email: row.actorEmail ?? '', isSystemAdmin: row.actorIsSystemAdmin },
+        : {
+            accountId: row.actorAccountId,
+            name: row.actorName,
+            email: row.actorEmail ?? '',
+            isSystemAdmin: row.actorIsSystemAdmin,
+            deleted: row.actorDeletedAt !== null,
+          },
     action: row.action,
     targetType: row.targetType,
     targetId: row.targetId,

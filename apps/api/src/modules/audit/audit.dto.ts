@@ -72,8 +72,9 @@ export class ListAllAuditEventsRequest extends IntersectionType(ExportAllAuditEv
 export class AuditActorResponse {
   @ApiProperty({ minLength: 10, maxLength: 10 }) accountId: string;
   @ApiProperty({ type: String, nullable: true }) name: string | null;
-  @ApiProperty({ example: 'taro.yamada@example.jp' }) email: string;
+  @ApiProperty({ example: 'taro.yamada@example.jp', description: 'Empty once the account was deleted.' }) email: string;
   @ApiProperty({ description: 'Whether the account acted with system-admin rights.' }) isSystemAdmin: boolean;
+  @ApiProperty({ description: 'Whether the account was deleted since (its name and email are cleared; shown as a deleted account).' }) deleted: boolean;
 }
 
 /** Any JSON value. */

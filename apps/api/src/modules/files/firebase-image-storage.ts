@@ -1,7 +1,7 @@
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getDownloadURL, getStorage } from 'firebase-admin/storage';
 import { randomUUID } from 'node:crypto';
-import type { ImageStorage } from './image-storage';
+import { STORED_FILE_NAME, type ImageStorage } from './image-storage';
 
 /** Production: the Firebase / Google Cloud Storage bucket; files are served by the bucket, not the API. */
 export class FirebaseImageStorage implements ImageStorage {
@@ -29,5 +29,24 @@ export class FirebaseImageStorage implements ImageStorage {
 
   read(): Promise<Buffer | null> {
     return Promise.resolve(null);
+  }
+
+  /** A download URL (…/v0/b/<bucket>/o/<prefix>%2F<name>?…) of this bucket's prefix. */
+  storedName(url: string): string | null {
+    let path: string;
+    try {
+      path = new URL(url).pathname;
+    } catch {
+      return null;
+    }
+    const objectStart = `/v0/b/${this.bucketName}/o/`;
+    if (!path.startsWith(objectStart)) return null;
+    const object = decodeURIComponent(path.slice(objectStart.length));
+    const name = object.startsWith(`${this.prefix}/`) ? object.slice(this.prefix.length + 1) : '';
+    return STORED_FILE_NAME.test(name) ? name : null;
+  }
+
+  async delete(name: string): Promise<void> {
+    await this.bucket().file(`${this.prefix}/${name}`).delete({ ignoreNotFound: true });
   }
 }

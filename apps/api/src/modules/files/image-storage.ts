@@ -4,6 +4,10 @@ export interface ImageStorage {
   save(name: string, data: Buffer, contentType: string): Promise<string>;
   /** The stored file, when this storage serves its files through the API; null otherwise. */
   read(name: string): Promise<Buffer | null>;
+  /** The name of the stored file the URL points at, when this storage gave the URL; null for any other URL. */
+  storedName(url: string): string | null;
+  /** Deletes the stored file (one already gone is no error). */
+  delete(name: string): Promise<void>;
 }
 
 export const IMAGE_STORAGE = Symbol('IMAGE_STORAGE');

@@ -92,4 +92,14 @@ export class ImageService {
   read(name: string): Promise<Buffer | null> {
     return this.storage.read(name);
   }
+
+  /** The stored file's name when the URL is one of the stored images (not an image elsewhere); null otherwise. */
+  storedName(url: string): string | null {
+    return this.storage.storedName(url);
+  }
+
+  /** Deletes a stored image; stored images are named by their content, so the caller makes sure no one else shows it. */
+  delete(name: string): Promise<void> {
+    return this.storage.delete(name);
+  }
 }

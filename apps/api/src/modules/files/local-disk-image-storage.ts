@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { STORED_FILE_NAME, type ImageStorage } from './image-storage';
 
@@ -17,6 +17,17 @@ export class LocalDiskImageStorage implements ImageStorage {
     await writeFile(temporary, data);
     await rename(temporary, target);
     return `${this.publicApiUrl}/files/${name}`;
+  }
+
+  storedName(url: string): string | null {
+    const prefix = `${this.publicApiUrl}/files/`;
+    const name = url.startsWith(prefix) ? url.slice(prefix.length) : '';
+    return STORED_FILE_NAME.test(name) ? name : null;
+  }
+
+  async delete(name: string): Promise<void> {
+    if (!STORED_FILE_NAME.test(name)) throw new Error(`Refusing to delete a file named ${name}`);
+    await rm(join(this.directory, name), { force: true });
   }
 
   async read(name: string): Promise<Buffer | null> {

@@ -59,6 +59,21 @@ export class InvitationRepository {
     });
   }
 
+  /** The open invitations `accountId` sent, to any organization. */
+  openSentByAccount(accountId: string): Promise<InvitationEntity[]> {
+    return this.invitations().find({ where: { createdById: accountId, acceptedAt: IsNull(), cancelledAt: IsNull() }, order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
+  /** The open invitations of the (lower-cased) address, to any organization. */
+  openAddressedTo(email: string): Promise<InvitationEntity[]> {
+    return this.invitations().find({ where: { email, acceptedAt: IsNull(), cancelledAt: IsNull() }, order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
+  /** The newest `limit` invitations (any status) sent by the account, or of the address, newest first. */
+  newestWhere(where: { createdById: string } | { email: string }, limit: number): Promise<InvitationEntity[]> {
+    return this.invitations().find({ where, order: { createdAt: 'DESC', id: 'DESC' }, take: limit });
+  }
+
   findById(id: string): Promise<InvitationEntity | null> {
     return this.invitations().findOneBy({ id });
   }

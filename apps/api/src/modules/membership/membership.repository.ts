@@ -11,11 +11,13 @@ import {
   decodeAdminRow,
   decodeMemberRow,
   decodeMembershipRow,
+  decodeNamedOrganization,
   decodeRemovedProjectMembership,
   deleteProjectMembership,
   lockOrganization,
   membershipRows,
   organizationAccountsWithRole,
+  organizationsWithSoleRole,
   organizationMemberPage,
   PROJECT_MEMBERSHIP_UPSERT,
   projectMemberPage,
@@ -157,6 +159,11 @@ export class MembershipRepository {
   async organizationAdmins(organizationId: string): Promise<string[]> {
     const rows = await readRows(this.txHost.tx, organizationAccountsWithRole(organizationId, ADMIN_ROLE_KEY), decodeAdminRow);
     return rows.map((r) => r.accountId);
+  }
+
+  /** The organizations (id and name, by name) where the account is the only admin. */
+  organizationsSolelyAdministeredBy(accountId: string): Promise<{ id: string; name: string }[]> {
+    return readRows(this.txHost.tx, organizationsWithSoleRole(accountId, ADMIN_ROLE_KEY), decodeNamedOrganization);
   }
 
   /** Removes the membership and, by cascade, the account's project memberships in the organization. True when one was removed. */

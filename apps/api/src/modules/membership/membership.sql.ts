@@ -170,12 +170,13 @@ function memberPage(keyset: Keyset, window: ListWindow, listing: MemberListing):
   });
 }
 
-/** Every account, oldest first, each with all its memberships (the system administrators' listing). */
+/** Every account not deleted, oldest first, each with all its memberships (the system administrators' listing). */
 export function accountPage(window: ListWindow): Statement {
   return memberPage(ACCOUNT_KEYSET, window, {
     key: ACCOUNT.sql('createdAt'),
     memberships: `COALESCE((SELECT json_agg(${MEMBERSHIP_JSON} ORDER BY ${OM('createdAt')}, ${OM('organizationId')}) FROM organization_memberships om WHERE ${OM('accountId')} = ${ACCOUNT.sql('id')}), '[]')`,
     from: 'accounts a',
+    where: () => [`${ACCOUNT.sql('deletedAt')} IS NULL`],
   });
 }
 
@@ -228,6 +229,30 @@ export function organizationAccountsWithRole(organizationId: string, roleKey: st
           AND ${OM('roleId')} IN (SELECT ${ADMIN_ROLE.sql('id')} FROM roles r WHERE ${ADMIN_ROLE.sql('organizationId')} = $1 AND ${ADMIN_ROLE.sql('projectId')} IS NULL AND ${ADMIN_ROLE.sql('key')} = $2)
         ORDER BY ${OM('accountId')}`,
     values: [organizationId, roleKey],
+  };
+}
+
+const NAMED_ORGANIZATION = new EntityColumns(OrganizationEntity, 'o', ['id', 'name']);
+const OTHER_MEMBERSHIP = new EntityColumns(OrganizationMembershipEntity, 'other', ['accountId', 'organizationId', 'roleId']);
+const OTHER_ROLE = new EntityColumns(RoleEntity, 'oror', ['id', 'projectId', 'key']);
+
+export const decodeNamedOrganization = record<{ id: string; name: string }>(NAMED_ORGANIZATION.fields);
+
+/**
+ * The organizations where the account holds the role `roleKey` (the admin role) and no other
+ * account does, by name: those an account must hand over before it is deleted.
+ */
+export function organizationsWithSoleRole(accountId: string, roleKey: string): Statement {
+  return {
+    text: `SELECT ${NAMED_ORGANIZATION.select()} FROM organization_memberships om
+        JOIN roles r ON ${ADMIN_ROLE.sql('id')} = ${OM('roleId')} AND ${ADMIN_ROLE.sql('projectId')} IS NULL AND ${ADMIN_ROLE.sql('key')} = $2
+        JOIN organizations o ON ${NAMED_ORGANIZATION.sql('id')} = ${OM('organizationId')}
+        WHERE ${OM('accountId')} = $1
+          AND NOT EXISTS (SELECT 1 FROM organization_memberships other
+            JOIN roles oror ON ${OTHER_ROLE.sql('id')} = ${OTHER_MEMBERSHIP.sql('roleId')} AND ${OTHER_ROLE.sql('projectId')} IS NULL AND ${OTHER_ROLE.sql('key')} = $2
+            WHERE ${OTHER_MEMBERSHIP.sql('organizationId')} = ${OM('organizationId')} AND ${OTHER_MEMBERSHIP.sql('accountId')} <> $1)
+        ORDER BY ${NAMED_ORGANIZATION.sql('name')}, ${NAMED_ORGANIZATION.sql('id')}`,
+    values: [accountId, roleKey],
   };
 }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { In } from 'typeorm';
 import type { ListWindow } from '../../common/http/paging-sql';
 import { readRows } from '../../database/typed-sql';
 import { ProjectEntity } from './project.entity';
@@ -13,6 +14,11 @@ export class ProjectRepository {
 
   private projects() {
     return this.txHost.tx.getRepository(ProjectEntity);
+  }
+
+  /** The projects with these ids (unknown ids are left out); one statement. */
+  findByIds(ids: readonly string[]): Promise<ProjectEntity[]> {
+    return ids.length === 0 ? Promise.resolve([]) : this.projects().findBy({ id: In([...ids]) });
   }
 
   findById(id: string): Promise<ProjectEntity | null> {

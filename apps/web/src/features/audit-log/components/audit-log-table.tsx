@@ -26,6 +26,13 @@ export function AuditActor({ actor }: { actor: AuditEvent['actor'] }) {
       </Text>
     );
   }
+  if (actor.deleted) {
+    return (
+      <Text size="sm" c="dimmed">
+        {t('auditLog.deletedActor')}
+      </Text>
+    );
+  }
   return (
     <Stack gap={0}>
       <Group gap={6} wrap="nowrap">

@@ -5,8 +5,9 @@ import { SettingsForm } from '@/components/settings-form';
 import { toast, toastOnError } from '@/components/toasts';
 import { useCurrentAccount, useUpdateAccount, useUploadProfileImage } from '@/features/account';
 import { useTranslation } from 'react-i18next';
+import { AccountDataSection } from './account-data-section';
 
-/** /account/profile: avatar upload and delete, name, save (docs/product-rules.md#routes, #states, #validation). */
+/** /account/profile: avatar upload and delete, name, save (docs/product-rules.md#routes, #states, #validation); then the account's data and its deletion. */
 export function Component() {
   const { t } = useTranslation();
   const account = useCurrentAccount();
@@ -33,18 +34,27 @@ export function Component() {
   }
 
   return (
-    <SettingsForm canSave={changed} saving={update.isPending} onSave={save}>
-      <ImageField
-        label={t('account.profileImage')}
-        texts="account"
-        src={imageSrc}
-        initial={(name || account.email).slice(0, 1).toUpperCase()}
-        radius="xl"
-        uploading={upload.isPending}
-        onUpload={(file) => upload.mutate(file, { onSuccess: (url) => setImageSrc(url), onError: toastOnError(t('account.imageUploadFailed')) })}
-        onDelete={() => setImageSrc(null)}
-      />
-      <TextInput label={t('account.name')} placeholder={t('account.namePlaceholder')} value={name} onChange={(e) => setName(e.currentTarget.value)} maw={400} />
-    </SettingsForm>
+    <>
+      <SettingsForm canSave={changed} saving={update.isPending} onSave={save}>
+        <ImageField
+          label={t('account.profileImage')}
+          texts="account"
+          src={imageSrc}
+          initial={(name || account.email).slice(0, 1).toUpperCase()}
+          radius="xl"
+          uploading={upload.isPending}
+          onUpload={(file) => upload.mutate(file, { onSuccess: (url) => setImageSrc(url), onError: toastOnError(t('account.imageUploadFailed')) })}
+          onDelete={() => setImageSrc(null)}
+        />
+        <TextInput
+          label={t('account.name')}
+          placeholder={t('account.namePlaceholder')}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          maw={400}
+        />
+      </SettingsForm>
+      <AccountDataSection />
+    </>
   );
 }

@@ -1,0 +1,138 @@
+import { Alert, Anchor, Button, List, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { toast, toastOnError, toastWriteFailure } from '@/components/toasts';
+import { paths } from '@/config/paths';
+import { useAccountDeletionCheck, useCurrentAccount, useDeleteAccount, useExportAccountData } from '@/features/account';
+import { saveBlob } from '@/features/audit-log';
+import { logout } from '@/features/auth';
+import { isApiError } from '@/lib/api-error';
+import { ErrorCodes } from '@console/domain';
+
+/**
+ * The account's own data (docs/product-rules.md#account-data-export, #account-deletion): a JSON
+ * download, and a danger zone that deletes the account after its address is typed; refused, with
+ * the organizations to hand over, while it is the last administrator of one.
+ */
+export function AccountDataSection() {
+  const { t } = useTranslation();
+  const account = useCurrentAccount();
+  const navigate = useNavigate();
+  const check = useAccountDeletionCheck();
+  const exportData = useExportAccountData();
+  const deletion = useDeleteAccount();
+  const [opened, setOpened] = useState(false);
+  const [confirmation, setConfirmation] = useState('');
+  const confirmed = confirmation.trim().toLowerCase() === account.email;
+  const lastAdminOf = check.data?.lastAdminOf ?? [];
+
+  function download() {
+    exportData.mutate(undefined, {
+      onSuccess: (data) => saveBlob(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), `account-data-${account.id}.json`),
+      onError: toastOnError(t('accountData.exportFailed')),
+    });
+  }
+
+  function close() {
+    setOpened(false);
+    setConfirmation('');
+  }
+
+  async function signedOut() {
+    await logout();
+    toast.success(t('accountData.deleted'));
+    await navigate(paths.auth.login.getHref(), { replace: true });
+  }
+
+  function remove() {
+    if (!confirmed) return;
+    deletion.mutate(confirmation, {
+      onSuccess: () => void signedOut(),
+      onError: (error) => {
+        console.error(error);
+        if (isApiError(error) && error.errorCode === ErrorCodes.LAST_ADMIN_OF_ORGANIZATION) {
+          close();
+          void check.refetch();
+        }
+        toastWriteFailure(t('accountData.deleteFailed'), error);
+      },
+    });
+  }
+
+  return (
+    <Stack gap="lg" mt="lg">
+      <Paper withBorder radius="md" p="xl" component="section" aria-labelledby="account-data-title">
+        <Stack gap="sm" align="flex-start">
+          <Title order={2} size="h4" id="account-data-title">
+            {t('accountData.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('accountData.exportDescription')}
+          </Text>
+          <Button variant="default" onClick={download} loading={exportData.isPending}>
+            {t('accountData.exportButton')}
+          </Button>
+        </Stack>
+      </Paper>
+      <Paper withBorder radius="md" p="xl" component="section" aria-labelledby="danger-zone-title" style={{ borderColor: 'var(--mantine-color-red-6)' }}>
+        <Stack gap="sm" align="flex-start">
+          <Title order={2} size="h4" id="danger-zone-title" c="red.8">
+            {t('accountData.dangerZone')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('accountData.deleteDescription')}
+          </Text>
+          {check.isPending ? <Skeleton height={36} width={200} /> : null}
+          {check.isError ? <Alert color="red">{t('accountData.checkFailed')}</Alert> : null}
+          {lastAdminOf.length > 0 ? (
+            <Alert color="red" title={t('accountData.lastAdminTitle')} w="100%">
+              <Stack gap="xs">
+                <List size="sm">
+                  {lastAdminOf.map((organization) => (
+                    <List.Item key={organization.id}>
+                      <Anchor component={Link} to={paths.organizationSettings.members.getHref(organization.id)} size="sm" style={{ wordBreak: 'break-all' }}>
+                        {organization.name}
+                      </Anchor>
+                    </List.Item>
+                  ))}
+                </List>
+                <Text size="sm">{t('accountData.lastAdminDescription')}</Text>
+              </Stack>
+            </Alert>
+          ) : null}
+          <Button color="red" onClick={() => setOpened(true)} disabled={!check.isSuccess || lastAdminOf.length > 0}>
+            {t('accountData.deleteButton')}
+          </Button>
+        </Stack>
+      </Paper>
+      <ConfirmDialog
+        opened={opened}
+        title={t('accountData.dialogTitle')}
+        confirmLabel={t('accountData.confirm')}
+        danger
+        loading={deletion.isPending}
+        confirmDisabled={!confirmed}
+        onConfirm={remove}
+        onCancel={close}
+      >
+        <Stack gap="sm">
+          <Text size="sm" style={{ wordBreak: 'break-word' }}>
+            {t('accountData.dialogDescription', { email: account.email })}
+          </Text>
+          <TextInput
+            label={t('accountData.confirmationLabel')}
+            value={confirmation}
+            onChange={(e) => setConfirmation(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') remove();
+            }}
+            autoComplete="off"
+            data-autofocus
+          />
+        </Stack>
+      </ConfirmDialog>
+    </Stack>
+  );
+}
