@@ -28,11 +28,16 @@ export const AUDIT_ACTIONS = [
   'session.login',
   'session.logout',
   'email.requeue',
+  'domain.add',
+  'domain.check',
+  'domain.verifyManually',
+  'domain.recheck',
+  'domain.remove',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['account', 'organization', 'project', 'membership', 'invitation', 'karteMapping', 'session', 'email'] as const;
+export const AUDIT_TARGET_TYPES = ['account', 'organization', 'project', 'membership', 'invitation', 'karteMapping', 'session', 'email', 'domain'] as const;
 
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -62,6 +67,11 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = Object
   'session.login': 'ログイン',
   'session.logout': 'ログアウト',
   'email.requeue': 'メール再送信',
+  'domain.add': 'ドメイン追加',
+  'domain.check': 'ドメイン確認',
+  'domain.verifyManually': 'ドメインを手動で確認済みに変更',
+  'domain.recheck': 'ドメインの定期確認',
+  'domain.remove': 'ドメイン削除',
 });
 
 export function isAuditAction(value: unknown): value is AuditAction {
