@@ -2,13 +2,14 @@
 // A small authoritative DNS server on loopback for the tests of verified domains
 // (docs/product-rules.md#verified-domains): it answers from a JSON file the tests write, read again
 // on every query, so that a test in another process (the API under test, a browser test) sees its
-// records at once. The file maps a lower-case name to what the server answers for it:
+// records at once (apps/api/test/support/dns.ts writes it). The file maps a lower-case name to what
+// the server answers for it:
 //   { "txt": ["value", …] }  NOERROR with those TXT records (none: the name exists without TXT)
 //   { "rcode": "SERVFAIL" }  that response code
 //   { "silent": true }       no answer at all (the resolver times out)
 // A name the file does not hold answers NXDOMAIN.
 import { createSocket } from 'node:dgram';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import dnsPacket from 'dns-packet';
 
 /** Response codes by name (RFC 1035 4.1.1). */
@@ -23,19 +24,6 @@ const RCODES = { NOERROR: 0, SERVFAIL: 2, NXDOMAIN: 3, REFUSED: 5 };
 function readRecords(file) {
   if (!existsSync(file)) return {};
   return /** @type {Record<string, DnsAnswer>} */ (JSON.parse(readFileSync(file, 'utf8')));
-}
-
-/**
- * Sets (or with `undefined`, removes) what the server answers for `name`, keeping the other names.
- * @param {string} file
- * @param {string} name
- * @param {DnsAnswer | undefined} answer
- */
-export function setDnsAnswer(file, name, answer) {
-  const records = readRecords(file);
-  if (answer === undefined) delete records[name.toLowerCase()];
-  else records[name.toLowerCase()] = answer;
-  writeFileSync(file, JSON.stringify(records));
 }
 
 /**

@@ -25,6 +25,7 @@ import { ProjectModule } from './modules/project/project.module';
 import { SeedModule } from './modules/seed/seed.module';
 import { SessionModule } from './modules/session/session.module';
 import { SystemAdminModule } from './modules/system-admin/system-admin.module';
+import { OrganizationDomainModule } from './modules/organization-domain/organization-domain.module';
 
 @Module({})
 export class AppModule {
@@ -50,6 +51,7 @@ export class AppModule {
         InvitationModule,
         SessionModule,
         AuditLogModule,
+        OrganizationDomainModule,
         MetricsModule,
       ],
       providers: [

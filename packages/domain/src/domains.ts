@@ -108,3 +108,13 @@ export function validateAsciiDomain(domain: string): string {
   if (isPublicWebmailDomain(domain)) throw new DomainError('PUBLIC_WEBMAIL_DOMAIN');
   return domain;
 }
+
+/**
+ * The state of a domain after a check: verified when the record was found; a verified domain
+ * whose record is missing stays verified until `failuresBeforeFailed` checks in a row have failed
+ * (`failuresInARow` counts this one), any other domain is failed at once.
+ */
+export function stateAfterCheck(current: DomainState, found: boolean, failuresInARow: number, failuresBeforeFailed: number): DomainState {
+  if (found) return 'verified';
+  return current === 'verified' && failuresInARow < failuresBeforeFailed ? 'verified' : 'failed';
+}

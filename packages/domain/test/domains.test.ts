@@ -7,6 +7,7 @@ import {
   verificationRecordName,
   verificationRecordValue,
   DOMAIN_MAX_LENGTH,
+  stateAfterCheck,
 } from '../src';
 
 describe('verified domains (docs/product-rules.md#verified-domains)', () => {
@@ -60,5 +61,22 @@ describe('verified domains (docs/product-rules.md#verified-domains)', () => {
         expect(isValidAsciiDomain(`${text}.jp`)).toBe(false);
       }),
     );
+  });
+});
+
+describe('stateAfterCheck', () => {
+  it('verifies a domain whose record was found, whatever its state', () => {
+    for (const state of ['pending', 'verified', 'failed'] as const) expect(stateAfterCheck(state, true, 0, 2)).toBe('verified');
+  });
+
+  it('keeps a verified domain until the failures in a row reach the grace', () => {
+    expect(stateAfterCheck('verified', false, 1, 2)).toBe('verified');
+    expect(stateAfterCheck('verified', false, 2, 2)).toBe('failed');
+    expect(stateAfterCheck('verified', false, 1, 1)).toBe('failed');
+  });
+
+  it('fails a pending or failed domain at once', () => {
+    expect(stateAfterCheck('pending', false, 1, 2)).toBe('failed');
+    expect(stateAfterCheck('failed', false, 5, 2)).toBe('failed');
   });
 });

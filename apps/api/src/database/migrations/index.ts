@@ -4,6 +4,7 @@ import { OneOpenInvitationAndIdempotencyKeys1763800000000 } from './176380000000
 import { AuditEvents1763810000000 } from './1763810000000-audit-events';
 import { AccountLocale1763820000000 } from './1763820000000-account-locale';
 import { ListPagingIndexes1763830000000 } from './1763830000000-list-paging-indexes';
+import { OrganizationDomains1795633036738 } from './1795633036738-organization-domains';
 
 /** Every migration, oldest first; a new migration is appended here. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   AuditEvents1763810000000,
   AccountLocale1763820000000,
   ListPagingIndexes1763830000000,
+  OrganizationDomains1795633036738,
 ];
