@@ -23,7 +23,9 @@ const RCODES = { NOERROR: 0, SERVFAIL: 2, NXDOMAIN: 3, REFUSED: 5 };
  */
 function readRecords(file) {
   if (!existsSync(file)) return {};
-  return /** @type {Record<string, DnsAnswer>} */ (JSON.parse(readFileSync(file, 'utf8')));
+  /** @type {unknown} */
+  const records = JSON.parse(readFileSync(file, 'utf8'));
+  return /** @type {Record<string, DnsAnswer>} */ (records);
 }
 
 /**

@@ -40,7 +40,7 @@ export function verificationRecordValue(token: string): string {
  * Public webmail domains: anyone can have an address there, so no organization may claim one (nor
  * a name under one). Kept as data here; docs/product-rules.md#verified-domains says how to extend it.
  */
-export const PUBLIC_WEBMAIL_DOMAINS: readonly string[] = Object.freeze([
+const PUBLIC_WEBMAIL_DOMAINS: readonly string[] = Object.freeze([
   // Global
   'gmail.com',
   'googlemail.com',
@@ -82,11 +82,11 @@ export const PUBLIC_WEBMAIL_DOMAINS: readonly string[] = Object.freeze([
 ]);
 
 /** Longest domain name in its ASCII form (RFC 1035: 255 octets on the wire, 253 characters written). */
-export const DOMAIN_MAX_LENGTH = 253;
+const DOMAIN_MAX_LENGTH = 253;
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
 /** Whether `domain` is, or is under, a public webmail domain. */
-export function isPublicWebmailDomain(domain: string): boolean {
+function isPublicWebmailDomain(domain: string): boolean {
   return PUBLIC_WEBMAIL_DOMAINS.some((webmail) => domain === webmail || domain.endsWith(`.${webmail}`));
 }
 
@@ -95,7 +95,7 @@ export function isPublicWebmailDomain(domain: string): boolean {
  * labels of letters, digits and inner hyphens, each up to 63 characters, 253 in all, and a
  * top-level label that is not all digits (so no IP address).
  */
-export function isValidAsciiDomain(domain: string): boolean {
+function isValidAsciiDomain(domain: string): boolean {
   if (domain.length === 0 || domain.length > DOMAIN_MAX_LENGTH) return false;
   const labels = domain.split('.');
   if (labels.length < 2 || !labels.every((label) => LABEL.test(label))) return false;

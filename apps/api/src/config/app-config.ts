@@ -92,7 +92,7 @@ export interface ObservabilityConfig {
   serviceName: string;
 }
 
-export interface DomainsConfig {
+interface DomainsConfig {
   /** DNS servers the TXT records are looked up at, `ip` or `ip:port` (DNS_RESOLVER_SERVERS); empty: the system's. */
   resolverServers: string[];
   /** How long one DNS query may take (DNS_TIMEOUT_MS), and how many times it is sent (DNS_TRIES). */

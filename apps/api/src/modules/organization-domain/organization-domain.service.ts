@@ -30,7 +30,7 @@ const JOB_AUDIT: AuditContext = { actor: null, requestId: null, ip: null, userAg
  * INVALID_DOMAIN when it is no domain name, PUBLIC_WEBMAIL_DOMAIN for a webmail one
  * (docs/product-rules.md#verified-domains).
  */
-export function normalizeDomain(input: string): string {
+function normalizeDomain(input: string): string {
   const written = input.trim().replace(/\.$/, '');
   // domainToASCII answers '' for what is not a valid name (and keeps an IP address as it is: the rules refuse it).
   return validateAsciiDomain(written === '' ? '' : domainToASCII(written).toLowerCase());
