@@ -27,6 +27,7 @@ import { SeedModule } from './modules/seed/seed.module';
 import { SessionModule } from './modules/session/session.module';
 import { SessionStoreModule } from './modules/session/session-store.module';
 import { SystemAdminModule } from './modules/system-admin/system-admin.module';
+import { OrganizationDomainModule } from './modules/organization-domain/organization-domain.module';
 
 @Module({})
 export class AppModule {
@@ -53,6 +54,7 @@ export class AppModule {
         InvitationModule,
         SessionModule,
         AuditLogModule,
+        OrganizationDomainModule,
         MetricsModule,
       ],
       providers: [

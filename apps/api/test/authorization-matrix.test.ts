@@ -102,6 +102,7 @@ describe('authorization matrix', () => {
         path: '/organization/removeMember',
         body: (w, { organizationId }) => ({ organizationId, accountId: w.callers.organizationMember.id }),
       },
+      { scope: 'organization', path: '/organization/domain/list', body: (_w, { organizationId }) => ({ organizationId }) },
       { scope: 'organization', path: '/organization/listAuditEvents', body: (_w, { organizationId }) => ({ organizationId }) },
       { scope: 'organization', path: '/organization/exportAuditEvents', body: (_w, { organizationId }) => ({ organizationId }) },
       {

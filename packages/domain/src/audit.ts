@@ -31,11 +31,16 @@ export const AUDIT_ACTIONS = [
   'session.revoke',
   'session.revokeOthers',
   'email.requeue',
+  'domain.add',
+  'domain.check',
+  'domain.verifyManually',
+  'domain.recheck',
+  'domain.remove',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['account', 'organization', 'project', 'membership', 'invitation', 'karteMapping', 'session', 'email'] as const;
+export const AUDIT_TARGET_TYPES = ['account', 'organization', 'project', 'membership', 'invitation', 'karteMapping', 'session', 'email', 'domain'] as const;
 
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -68,6 +73,11 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = Object
   'session.revoke': 'セッション取消',
   'session.revokeOthers': '他のセッションをすべて取消',
   'email.requeue': 'メール再送信',
+  'domain.add': 'ドメイン追加',
+  'domain.check': 'ドメイン確認',
+  'domain.verifyManually': 'ドメインを手動で確認済みに変更',
+  'domain.recheck': 'ドメインの定期確認',
+  'domain.remove': 'ドメイン削除',
 });
 
 export function isAuditAction(value: unknown): value is AuditAction {

@@ -21,6 +21,8 @@ export const ErrorCodes = {
   INVALID_PLAN: 'INVALID_PLAN',
   ORGANIZATION_MISMATCH: 'ORGANIZATION_MISMATCH',
   INTERNAL_ACCOUNTS_ONLY: 'INTERNAL_ACCOUNTS_ONLY',
+  INVALID_DOMAIN: 'INVALID_DOMAIN',
+  PUBLIC_WEBMAIL_DOMAIN: 'PUBLIC_WEBMAIL_DOMAIN',
 
   // Not found
   NOT_FOUND: 'NOT_FOUND',
@@ -55,6 +57,10 @@ export const ErrorCodes = {
   /** A concurrent change won (a unique row, a deleted reference, a deadlock or serialization failure retried in vain): try again. */
   CONFLICT: 'CONFLICT',
   IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
+  /** The organization already has this domain. */
+  DOMAIN_ALREADY_ADDED: 'DOMAIN_ALREADY_ADDED',
+  /** Another organization has verified this domain (docs/product-rules.md#verified-domains). */
+  DOMAIN_ALREADY_VERIFIED: 'DOMAIN_ALREADY_VERIFIED',
 
   // Transport limits
   UNSUPPORTED_IMAGE: 'UNSUPPORTED_IMAGE',
@@ -119,6 +125,8 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = Object.freeze
   INVALID_PLAN: 'Invalid plan',
   ORGANIZATION_MISMATCH: 'Organization mismatch',
   INTERNAL_ACCOUNTS_ONLY: '社内アカウントのみシステム管理者に指定できます',
+  INVALID_DOMAIN: 'ドメインを正しく入力してください（例: example.co.jp）',
+  PUBLIC_WEBMAIL_DOMAIN: 'フリーメールのドメインは追加できません',
 
   NOT_FOUND: '見つかりません',
   ACCOUNT_NOT_FOUND: 'Account not found',
@@ -145,6 +153,8 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = Object.freeze
   INVITER_LACKS_RIGHTS: '招待した人がこの権限を付与できなくなったため、招待は取り消されました',
   CONFLICT: '他の操作と競合しました。再度お試しください',
   IDEMPOTENCY_KEY_REUSED: 'The Idempotency-Key was already used for a different request',
+  DOMAIN_ALREADY_ADDED: 'このドメインはすでに追加されています',
+  DOMAIN_ALREADY_VERIFIED: 'このドメインは別の組織で確認済みです',
 
   UNSUPPORTED_IMAGE: 'PNG・JPEG・WebP・AVIF形式の画像を選択してください',
   IMAGE_TOO_LARGE: '画像のファイルサイズが大きすぎます',
@@ -169,6 +179,8 @@ export const ERROR_MESSAGES_EN: Readonly<Record<ErrorCode, string>> = Object.fre
   INVALID_PLAN: 'Invalid plan',
   ORGANIZATION_MISMATCH: 'Organization mismatch',
   INTERNAL_ACCOUNTS_ONLY: 'Only internal accounts can be made system administrators',
+  INVALID_DOMAIN: 'Enter a valid domain name (e.g. example.com)',
+  PUBLIC_WEBMAIL_DOMAIN: 'Public webmail domains cannot be added',
 
   NOT_FOUND: 'Not found',
   ACCOUNT_NOT_FOUND: 'Account not found',
@@ -196,6 +208,8 @@ export const ERROR_MESSAGES_EN: Readonly<Record<ErrorCode, string>> = Object.fre
   INVITER_LACKS_RIGHTS: 'The person who invited you can no longer grant these roles, so the invitation was cancelled',
   CONFLICT: 'This conflicted with another operation. Please try again',
   IDEMPOTENCY_KEY_REUSED: 'The Idempotency-Key was already used for a different request',
+  DOMAIN_ALREADY_ADDED: 'This domain has already been added',
+  DOMAIN_ALREADY_VERIFIED: 'This domain is already verified by another organization',
 
   UNSUPPORTED_IMAGE: 'Choose a PNG, JPEG, WebP or AVIF image',
   IMAGE_TOO_LARGE: 'The image file is too large',
@@ -241,6 +255,8 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = Object.fre
   INVALID_PLAN: 400,
   ORGANIZATION_MISMATCH: 400,
   INTERNAL_ACCOUNTS_ONLY: 400,
+  INVALID_DOMAIN: 400,
+  PUBLIC_WEBMAIL_DOMAIN: 400,
 
   NOT_FOUND: 404,
   ACCOUNT_NOT_FOUND: 404,
@@ -267,6 +283,8 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = Object.fre
   INVITER_LACKS_RIGHTS: 409,
   CONFLICT: 409,
   IDEMPOTENCY_KEY_REUSED: 422,
+  DOMAIN_ALREADY_ADDED: 409,
+  DOMAIN_ALREADY_VERIFIED: 409,
 
   UNSUPPORTED_IMAGE: 415,
   IMAGE_TOO_LARGE: 413,

@@ -6,7 +6,7 @@ import { DomainError, ErrorCodes, invalidIdMessage } from './errors';
 /** Digits, then upper-case, then lower-case letters (62 characters). */
 const ID_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
-export type IdKind = 'account' | 'role' | 'productRole' | 'organization' | 'project' | 'invitation' | 'karteOrganization' | 'karteProject';
+export type IdKind = 'account' | 'role' | 'productRole' | 'organization' | 'project' | 'invitation' | 'karteOrganization' | 'karteProject' | 'domain';
 
 const ID_LENGTHS: Readonly<Record<IdKind, number>> = Object.freeze({
   account: 10,
@@ -17,6 +17,7 @@ const ID_LENGTHS: Readonly<Record<IdKind, number>> = Object.freeze({
   invitation: 21,
   karteOrganization: 24,
   karteProject: 24,
+  domain: 12,
 });
 
 /** The default root account id (docs/product-rules.md#identifiers): a fixed, valid account id. */

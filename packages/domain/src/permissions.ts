@@ -53,6 +53,9 @@ export const Actions = {
   KarteMappingRead: 'karteMapping.read',
   KarteMappingWrite: 'karteMapping.write',
   ProjectUpdateProductSettings: 'project.updateProductSettings',
+  /** Every organization's domains, and verifying one by hand (docs/product-rules.md#verified-domains). */
+  DomainListAll: 'domain.listAll',
+  DomainVerifyManually: 'domain.verifyManually',
   /** Every organization's audit events (the system-wide audit log). */
   AuditLogViewAll: 'auditLog.viewAll',
 
@@ -64,6 +67,9 @@ export const Actions = {
   OrganizationInvite: 'organization.invite',
   OrganizationRemoveMember: 'organization.removeMember',
   OrganizationAssignRole: 'organization.assignRole',
+  /** The organization's domains: members see them, admins add, check and remove them. */
+  OrganizationListDomains: 'organization.listDomains',
+  OrganizationManageDomains: 'organization.manageDomains',
   /** The organization's audit events (organization admins and system admins). */
   OrganizationViewAuditLog: 'organization.viewAuditLog',
 
@@ -210,6 +216,8 @@ export function decide(action: Action, subject: PermissionSubject): Decision {
     case Actions.KarteMappingWrite:
     case Actions.ProjectUpdateProductSettings:
     case Actions.AuditLogViewAll:
+    case Actions.DomainListAll:
+    case Actions.DomainVerifyManually:
       return allowIf(f.sysAdmin);
 
     case Actions.SystemAdminGrant:
@@ -219,12 +227,14 @@ export function decide(action: Action, subject: PermissionSubject): Decision {
 
     case Actions.OrganizationView:
     case Actions.OrganizationListMembers:
+    case Actions.OrganizationListDomains:
     case Actions.InvitationList:
       return allowIf(f.sysAdmin || f.orgMember);
 
     case Actions.OrganizationUpdate:
     case Actions.OrganizationUploadImage:
     case Actions.OrganizationViewAuditLog:
+    case Actions.OrganizationManageDomains:
       return decideOrgAdminAction(f);
     case Actions.OrganizationInvite:
       return decideOrgAdminAction(f, ErrorCodes.CANNOT_CHANGE_OWN_ROLE);

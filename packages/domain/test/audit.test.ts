@@ -27,7 +27,7 @@ describe('audit actions', () => {
   it('every action is named after one of the target types, but for the membership and mapping families', () => {
     const prefixes = new Set(AUDIT_ACTIONS.map((action) => action.split('.')[0]));
     expect([...prefixes].sort()).toEqual(
-      ['account', 'email', 'invitation', 'karteMapping', 'membership', 'organization', 'project', 'session', 'systemAdmin'].sort(),
+      ['account', 'domain', 'email', 'invitation', 'karteMapping', 'membership', 'organization', 'project', 'session', 'systemAdmin'].sort(),
     );
   });
 });
@@ -41,7 +41,7 @@ describe('isAuditAction / isAuditTargetType', () => {
     expect(isAuditTargetType(type)).toBe(true);
   });
 
-  it.each([undefined, null, 1, '', 'account', 'account.delete', 'ACCOUNT.CREATE', {}])('%p is not an audit action', (value) => {
+  it.each([undefined, null, 1, '', 'account', 'account.destroy', 'ACCOUNT.CREATE', {}])('%p is not an audit action', (value) => {
     expect(isAuditAction(value)).toBe(false);
   });
 

@@ -93,7 +93,7 @@ describe('error catalogue', () => {
 
   it('every generic write failure is a 500', () => {
     const failures = ERROR_CODES.filter((c) => c.startsWith('FAILED_TO_'));
-    expect(failures).toHaveLength(12);
+    expect(failures).toHaveLength(13);
     for (const code of failures) expect(ERROR_HTTP_STATUS[code]).toBe(500);
   });
 

@@ -50,6 +50,8 @@ const MATRIX: Record<Action, string> = {
   'karteMapping.write': 'U A F F F F F F',
   'project.updateProductSettings': 'U A F F F F F F',
   'auditLog.viewAll': 'U A F F F F F F',
+  'domain.listAll': 'U A F F F F F F',
+  'domain.verifyManually': 'U A F F F F F F',
 
   'organization.view': 'U A A A A A A F',
   'organization.update': 'U A A F F F F F',
@@ -59,6 +61,8 @@ const MATRIX: Record<Action, string> = {
   'organization.removeMember': 'U A A F F F F F',
   'organization.assignRole': 'U A A F F F F F',
   'organization.viewAuditLog': 'U A A F F F F F',
+  'organization.listDomains': 'U A A A A A A F',
+  'organization.manageDomains': 'U A A F F F F F',
 
   'invitation.list': 'U A A A A A A F',
   'invitation.cancel': 'U A A A A A A F',

@@ -70,6 +70,8 @@ export interface AppConfig {
   rateLimit: RateLimitConfig;
   /** Days audit events are kept before the retention job deletes them (AUDIT_RETENTION_DAYS); 0 keeps them for ever. */
   auditRetentionDays: number;
+  /** Verifying organizations' domains over DNS (docs/operations.md#verified-domains). */
+  domains: DomainsConfig;
   /** Metrics, error reporting and traces, each off unless configured (see common/observability and modules/metrics). */
   observability: ObservabilityConfig;
 }
@@ -88,6 +90,18 @@ export interface ObservabilityConfig {
   otlpEndpoint: string | undefined;
   /** service.name of the traces (OTEL_SERVICE_NAME). */
   serviceName: string;
+}
+
+interface DomainsConfig {
+  /** DNS servers the TXT records are looked up at, `ip` or `ip:port` (DNS_RESOLVER_SERVERS); empty: the system's. */
+  resolverServers: string[];
+  /** How long one DNS query may take (DNS_TIMEOUT_MS), and how many times it is sent (DNS_TRIES). */
+  timeoutMs: number;
+  tries: number;
+  /** Hours between two checks of a verified domain (DOMAIN_RECHECK_INTERVAL_HOURS); 0: never re-checked. */
+  recheckIntervalHours: number;
+  /** Failed re-checks in a row after which a verified domain is failed (DOMAIN_RECHECK_FAILURES). */
+  recheckFailures: number;
 }
 
 export interface RateLimitConfig {
@@ -189,6 +203,19 @@ function trustedProxies(env: Env): string[] {
     throw new ConfigError(
       `Environment variable TRUSTED_PROXIES must be a comma-separated list of IP addresses, CIDR ranges, loopback, linklocal or uniquelocal, got "${entry}"`,
     );
+  }
+  return entries;
+}
+
+function resolverServers(env: Env): string[] {
+  const raw = env.DNS_RESOLVER_SERVERS?.trim();
+  if (!raw) return [];
+  const entries = raw.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const match = /^(?:\[([^\]]+)\]|([^:]+))(?::(\d{1,5}))?$/.exec(entry) ?? /^([0-9a-fA-F:]+)$/.exec(entry);
+    const address = match?.[1] ?? match?.[2] ?? '';
+    if (isIP(address) !== 0) continue;
+    throw new ConfigError(`Environment variable DNS_RESOLVER_SERVERS must be a comma-separated list of IP addresses with optional ports, got "${entry}"`);
   }
   return entries;
 }
@@ -327,6 +354,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
       invitationsPerOrganizationPerDay: integer(env, 'INVITATIONS_PER_ORGANIZATION_PER_DAY', 300, 1, 10_000_000),
     },
     auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 365, 0, 36_500),
+    domains: {
+      resolverServers: resolverServers(env),
+      timeoutMs: integer(env, 'DNS_TIMEOUT_MS', 5000, 100, 60_000),
+      tries: integer(env, 'DNS_TRIES', 2, 1, 10),
+      recheckIntervalHours: integer(env, 'DOMAIN_RECHECK_INTERVAL_HOURS', 24, 0, 8760),
+      recheckFailures: integer(env, 'DOMAIN_RECHECK_FAILURES', 2, 1, 100),
+    },
     observability: observability(env, environmentName, port),
   };
 }

@@ -7,6 +7,7 @@ import { ProjectKarteMappingEntity } from '../modules/karte-mapping/project-kart
 import { EmailOutboxEntity } from '../modules/mail/email-outbox.entity';
 import { OrganizationMembershipEntity } from '../modules/membership/organization-membership.entity';
 import { OrganizationEntity } from '../modules/organization/organization.entity';
+import { OrganizationDomainEntity } from '../modules/organization-domain/organization-domain.entity';
 import { ProjectMembershipEntity } from '../modules/membership/project-membership.entity';
 import { ProjectEntity } from '../modules/project/project.entity';
 import { RoleEntity } from '../modules/role/role.entity';
@@ -27,4 +28,5 @@ export const ENTITIES = [
   AuditEventEntity,
   IdempotencyKeyEntity,
   SessionEntity,
+  OrganizationDomainEntity,
 ];

@@ -1,9 +1,19 @@
-// Starts what the API tests need: a throwaway Postgres database and the Firebase Auth Emulator.
+// Starts what the API tests need: a throwaway Postgres database, the Firebase Auth Emulator and a
+// DNS server on loopback answering from a file the tests write (test/support/dns.ts).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startDnsServer } from '../../../../tools/dns-test-server.mjs';
 import { startAuthEmulator, startTestDatabase } from '../../../../tools/stack.mjs';
 
 export default async function globalSetup() {
-  const [database, emulator] = await Promise.all([startTestDatabase(), startAuthEmulator({ projectId: 'demo-console-test' })]);
-  globalThis.__consoleStack = { database, emulator };
+  const dnsRecordsFile = join(mkdtempSync(join(tmpdir(), 'console-api-test-dns-')), 'records.json');
+  const [database, emulator, dns] = await Promise.all([
+    startTestDatabase(),
+    startAuthEmulator({ projectId: 'demo-console-test' }),
+    startDnsServer({ file: dnsRecordsFile }),
+  ]);
+  globalThis.__consoleStack = { database, emulator, dns };
   process.env.APP_ENV = 'test';
   process.env.DATABASE_URL = database.url;
   process.env.DATABASE_POOL_MAX = database.embedded ? '1' : '10';
@@ -18,4 +28,9 @@ export default async function globalSetup() {
   process.env.RATE_LIMIT_IP_PER_MINUTE = '1000000';
   process.env.RATE_LIMIT_ACCOUNT_WRITES_PER_MINUTE = '1000000';
   process.env.INVITATIONS_PER_ORGANIZATION_PER_DAY = '10000000';
+  // Domains are verified at the loopback DNS server, quickly given up on when it does not answer.
+  process.env.DNS_RESOLVER_SERVERS = dns.server;
+  process.env.DNS_TIMEOUT_MS = '500';
+  process.env.DNS_TRIES = '1';
+  process.env.TEST_DNS_RECORDS_FILE = dnsRecordsFile;
 }

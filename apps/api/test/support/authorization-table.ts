@@ -185,6 +185,18 @@ async function freshMemberOfA(world: World, project?: ProjectFixture): Promise<s
   return account.id;
 }
 
+/** A fresh pending domain of organization A, added by the system administrator; returns its id. */
+async function freshDomainOfA(world: World): Promise<string> {
+  const added = await call<{ id: string }>(
+    world.api,
+    '/organization/domain/add',
+    { organizationId: world.organizationA.organization.id, domain: `matrix-${randomUUID().slice(0, 8)}.example.jp` },
+    world.callers.systemAdmin.token,
+  );
+  if (added.status !== 200) throw new Error(`domain not added: ${JSON.stringify(added.body)}`);
+  return added.body.id;
+}
+
 /** An invitation of `email` to the organization, sent by `inviter` (the system administrator unless told); returns its id. */
 async function invitationFor(
   world: World,
@@ -299,6 +311,28 @@ export const AUTHORIZATION_TABLE: readonly MatrixRow[] = [
   },
 
   // Project.
+  {
+    endpoint: 'POST /organization/domain/list',
+    request: (w) => ({ json: { organizationId: w.organizationA.organization.id } }),
+    expected: organizationAMembers(),
+  },
+  {
+    endpoint: 'POST /organization/domain/add',
+    request: (w) => ({ json: { organizationId: w.organizationA.organization.id, domain: `add-${randomUUID().slice(0, 8)}.example.jp` } }),
+    expected: organizationAAdmins(),
+  },
+  {
+    endpoint: 'POST /organization/domain/verify',
+    request: async (w) => ({ json: { organizationId: w.organizationA.organization.id, domainId: await freshDomainOfA(w) } }),
+    expected: organizationAAdmins(),
+  },
+  {
+    endpoint: 'POST /organization/domain/remove',
+    request: async (w) => ({ json: { organizationId: w.organizationA.organization.id, domainId: await freshDomainOfA(w) } }),
+    expected: organizationAAdmins(),
+  },
+  { endpoint: 'POST /systemAdmin/domain/listAll', request: () => ({}), expected: systemAdminsOnly() },
+  { endpoint: 'POST /systemAdmin/domain/verify', request: async (w) => ({ json: { domainId: await freshDomainOfA(w) } }), expected: systemAdminsOnly() },
   { endpoint: 'POST /project/listInAccount', request: () => ({}), expected: everyAccount() },
   { endpoint: 'POST /project/get', request: (w) => ({ json: { projectId: w.project1.project.id } }), expected: organizationAMembers() },
   { endpoint: 'POST /project/listMembers', request: (w) => ({ json: { projectId: w.project1.project.id } }), expected: organizationAMembers() },

@@ -62,6 +62,7 @@ const routes: RouteObject[] = [
               { path: 'members', ...page(() => import('@/routes/private/organization-settings/members')) },
               { path: 'roles', ...page(() => import('@/routes/private/organization-settings/roles')) },
               { path: 'karteMapping', ...page(() => import('@/routes/private/organization-settings/karte-mapping')) },
+              { path: 'domains', ...page(() => import('@/routes/private/organization-settings/domains')) },
               { path: 'auditLog', ...page(() => import('@/routes/private/organization-settings/audit-log')) },
               { path: 'projects/:projectId', ...page(() => import('@/routes/private/organization-settings/project')) },
             ],

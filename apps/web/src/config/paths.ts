@@ -66,6 +66,10 @@ export const paths = {
       path: '/organizations/:organizationId/settings/karteMapping',
       getHref: (organizationId: string) => `/organizations/${enc(organizationId)}/settings/karteMapping`,
     },
+    domains: {
+      path: '/organizations/:organizationId/settings/domains',
+      getHref: (organizationId: string) => `/organizations/${enc(organizationId)}/settings/domains`,
+    },
     auditLog: {
       path: '/organizations/:organizationId/settings/auditLog',
       getHref: (organizationId: string) => `/organizations/${enc(organizationId)}/settings/auditLog`,

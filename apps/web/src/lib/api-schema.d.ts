@@ -871,6 +871,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organization/domain/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List an organization's domains */
+        post: operations["listOrganizationDomains"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organization/domain/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a domain to an organization (pending until its TXT record is found) */
+        post: operations["addOrganizationDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organization/domain/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a domain's TXT record now */
+        post: operations["verifyOrganizationDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organization/domain/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove a domain from an organization */
+        post: operations["removeOrganizationDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/systemAdmin/domain/listAll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List every organization's domains (system administrators) */
+        post: operations["listAllDomains"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/systemAdmin/domain/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verify a domain by hand (system administrators) */
+        post: operations["verifyDomainManually"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1039,9 +1141,9 @@ export interface components {
             deleted: boolean;
         };
         /** @enum {string} */
-        AuditAction: "account.create" | "account.update" | "account.updateEmail" | "account.uploadProfileImage" | "account.delete" | "organization.create" | "organization.update" | "organization.uploadProfileImage" | "project.create" | "project.update" | "membership.assignOrganizationRole" | "membership.assignProjectRole" | "membership.removeFromOrganization" | "membership.removeFromProject" | "invitation.create" | "invitation.accept" | "invitation.cancel" | "invitation.resend" | "karteMapping.upsertOrganization" | "karteMapping.upsertProject" | "systemAdmin.grant" | "systemAdmin.revoke" | "session.login" | "session.logout" | "session.revoke" | "session.revokeOthers" | "email.requeue";
+        AuditAction: "account.create" | "account.update" | "account.updateEmail" | "account.uploadProfileImage" | "account.delete" | "organization.create" | "organization.update" | "organization.uploadProfileImage" | "project.create" | "project.update" | "membership.assignOrganizationRole" | "membership.assignProjectRole" | "membership.removeFromOrganization" | "membership.removeFromProject" | "invitation.create" | "invitation.accept" | "invitation.cancel" | "invitation.resend" | "karteMapping.upsertOrganization" | "karteMapping.upsertProject" | "systemAdmin.grant" | "systemAdmin.revoke" | "session.login" | "session.logout" | "session.revoke" | "session.revokeOthers" | "email.requeue" | "domain.add" | "domain.check" | "domain.verifyManually" | "domain.recheck" | "domain.remove";
         /** @enum {string} */
-        AuditTargetType: "account" | "organization" | "project" | "membership" | "invitation" | "karteMapping" | "session" | "email";
+        AuditTargetType: "account" | "organization" | "project" | "membership" | "invitation" | "karteMapping" | "session" | "email" | "domain";
         AuditEventResponse: {
             /** Format: uuid */
             id: string;
@@ -1414,7 +1516,7 @@ export interface components {
          * @description The error catalogue (docs/product-rules.md#errors).
          * @enum {string}
          */
-        ErrorCode: "INVALID_ID" | "VALIDATION_FAILED" | "INVALID_EMAIL" | "INVALID_PASSWORD" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "INVALID_PRODUCT" | "INVALID_PLAN" | "ORGANIZATION_MISMATCH" | "INTERNAL_ACCOUNTS_ONLY" | "NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "ROLE_NOT_FOUND" | "INVITATION_NOT_FOUND" | "PROJECT_NOT_IN_ORGANIZATION" | "UNAUTHENTICATED" | "SESSION_REVOKED" | "FORBIDDEN" | "EMAIL_MISMATCH" | "CANNOT_CHANGE_OWN_ROLE" | "CANNOT_REMOVE_SELF" | "CANNOT_CHANGE_OWN_SYSTEM_ADMIN" | "ALREADY_ORGANIZATION_MEMBER" | "EMAIL_ALREADY_IN_USE" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZATION_MEMBER" | "LAST_ADMIN" | "LAST_ADMIN_OF_ORGANIZATION" | "DELETION_NOT_CONFIRMED" | "INVITATION_INVALID" | "INVITER_LACKS_RIGHTS" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "UNSUPPORTED_IMAGE" | "IMAGE_TOO_LARGE" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "FAILED_TO_CREATE_ACCOUNT" | "FAILED_TO_UPDATE_ACCOUNT" | "FAILED_TO_UPDATE_EMAIL" | "FAILED_TO_UPLOAD_PROFILE_IMAGE" | "FAILED_TO_ASSIGN_ROLE" | "FAILED_TO_UPDATE_ORGANIZATION" | "FAILED_TO_INVITE" | "FAILED_TO_REMOVE_MEMBER" | "FAILED_TO_UPDATE_PROJECT" | "FAILED_TO_CREATE_PROJECT" | "FAILED_TO_CREATE_ORGANIZATION" | "FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN" | "FAILED_TO_DELETE_ACCOUNT";
+        ErrorCode: "INVALID_ID" | "VALIDATION_FAILED" | "INVALID_EMAIL" | "INVALID_PASSWORD" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "INVALID_PRODUCT" | "INVALID_PLAN" | "ORGANIZATION_MISMATCH" | "INTERNAL_ACCOUNTS_ONLY" | "INVALID_DOMAIN" | "PUBLIC_WEBMAIL_DOMAIN" | "NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "ROLE_NOT_FOUND" | "INVITATION_NOT_FOUND" | "PROJECT_NOT_IN_ORGANIZATION" | "UNAUTHENTICATED" | "SESSION_REVOKED" | "FORBIDDEN" | "EMAIL_MISMATCH" | "CANNOT_CHANGE_OWN_ROLE" | "CANNOT_REMOVE_SELF" | "CANNOT_CHANGE_OWN_SYSTEM_ADMIN" | "ALREADY_ORGANIZATION_MEMBER" | "EMAIL_ALREADY_IN_USE" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZATION_MEMBER" | "LAST_ADMIN" | "LAST_ADMIN_OF_ORGANIZATION" | "DELETION_NOT_CONFIRMED" | "INVITATION_INVALID" | "INVITER_LACKS_RIGHTS" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "DOMAIN_ALREADY_ADDED" | "DOMAIN_ALREADY_VERIFIED" | "UNSUPPORTED_IMAGE" | "IMAGE_TOO_LARGE" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "FAILED_TO_CREATE_ACCOUNT" | "FAILED_TO_UPDATE_ACCOUNT" | "FAILED_TO_UPDATE_EMAIL" | "FAILED_TO_UPLOAD_PROFILE_IMAGE" | "FAILED_TO_ASSIGN_ROLE" | "FAILED_TO_UPDATE_ORGANIZATION" | "FAILED_TO_INVITE" | "FAILED_TO_REMOVE_MEMBER" | "FAILED_TO_UPDATE_PROJECT" | "FAILED_TO_CREATE_PROJECT" | "FAILED_TO_CREATE_ORGANIZATION" | "FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN" | "FAILED_TO_DELETE_ACCOUNT";
         InviteResultEntryResponse: {
             /** @example hanako.sato@example.jp */
             email: string;
@@ -1640,6 +1742,147 @@ export interface components {
             to?: string;
             /** @description Events of this organization only. */
             organizationId?: string;
+        };
+        /** @enum {string} */
+        DomainState: "pending" | "verified" | "failed";
+        /**
+         * @description Why the last check did not find the record; null after a success.
+         * @enum {string}
+         */
+        DomainCheckFailure: "NXDOMAIN" | "NO_TXT_RECORD" | "WRONG_TOKEN" | "TIMEOUT" | "SERVFAIL" | "DNS_ERROR";
+        /**
+         * @description null until the domain is first verified.
+         * @enum {string}
+         */
+        DomainVerifier: "dns" | "systemAdmin";
+        OrganizationDomainResponse: {
+            /** @example d1O2m3A4i5N6 */
+            id: string;
+            /** @example a1B2c3D4 */
+            organizationId: string;
+            /**
+             * @description The ASCII (punycode) form, lower case.
+             * @example xn--r8jz45g.jp
+             */
+            domain: string;
+            /**
+             * @description The form people read.
+             * @example 例え.jp
+             */
+            displayDomain: string;
+            /** @example failed */
+            state: components["schemas"]["DomainState"];
+            /**
+             * @description The name of the TXT record to publish.
+             * @example _console-verification.xn--r8jz45g.jp
+             */
+            recordName: string;
+            /**
+             * @description The value of the TXT record to publish.
+             * @example console-verification=3q2-7wEAAAB8jQ1ZkF0hLw
+             */
+            recordValue: string;
+            /** Format: date-time */
+            lastCheckedAt: string | null;
+            /**
+             * @description Why the last check did not find the record; null after a success.
+             * @example NO_TXT_RECORD
+             */
+            lastError: (string & components["schemas"]["DomainCheckFailure"]) | null;
+            /**
+             * @description Failed checks in a row since the last success.
+             * @example 0
+             */
+            consecutiveFailures: number;
+            /** Format: date-time */
+            verifiedAt: string | null;
+            /**
+             * @description null until the domain is first verified.
+             * @example dns
+             */
+            verifiedBy: (string & components["schemas"]["DomainVerifier"]) | null;
+            /**
+             * @description The system administrator who verified the domain by hand.
+             * @example null
+             */
+            verifiedById: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AddOrganizationDomainRequest: {
+            /** @example a1B2c3D4 */
+            organizationId: string;
+            /**
+             * @description The domain as people write it: an internationalised name is stored in its punycode form, a trailing dot is ignored.
+             * @example 例え.jp
+             */
+            domain: string;
+        };
+        OrganizationDomainRequest: {
+            /** @example a1B2c3D4 */
+            organizationId: string;
+            /** @example d1O2m3A4i5N6 */
+            domainId: string;
+        };
+        DomainWithOrganizationResponse: {
+            /** @example d1O2m3A4i5N6 */
+            id: string;
+            /** @example a1B2c3D4 */
+            organizationId: string;
+            /**
+             * @description The ASCII (punycode) form, lower case.
+             * @example xn--r8jz45g.jp
+             */
+            domain: string;
+            /**
+             * @description The form people read.
+             * @example 例え.jp
+             */
+            displayDomain: string;
+            /** @example failed */
+            state: components["schemas"]["DomainState"];
+            /**
+             * @description The name of the TXT record to publish.
+             * @example _console-verification.xn--r8jz45g.jp
+             */
+            recordName: string;
+            /**
+             * @description The value of the TXT record to publish.
+             * @example console-verification=3q2-7wEAAAB8jQ1ZkF0hLw
+             */
+            recordValue: string;
+            /** Format: date-time */
+            lastCheckedAt: string | null;
+            /**
+             * @description Why the last check did not find the record; null after a success.
+             * @example NO_TXT_RECORD
+             */
+            lastError: (string & components["schemas"]["DomainCheckFailure"]) | null;
+            /**
+             * @description Failed checks in a row since the last success.
+             * @example 0
+             */
+            consecutiveFailures: number;
+            /** Format: date-time */
+            verifiedAt: string | null;
+            /**
+             * @description null until the domain is first verified.
+             * @example dns
+             */
+            verifiedBy: (string & components["schemas"]["DomainVerifier"]) | null;
+            /**
+             * @description The system administrator who verified the domain by hand.
+             * @example null
+             */
+            verifiedById: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @example 株式会社サンプル */
+            organizationName: string;
+        };
+        DomainIdRequest: {
+            /** @example d1O2m3A4i5N6 */
+            domainId: string;
         };
         /** @description The body of every non-OK answer (docs/integration.md#errors): match on errorCode, not on the message. */
         ErrorBody: {
@@ -9551,6 +9794,933 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
                         errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listOrganizationDomains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "organizationId": "a1B2c3D4"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrganizationIdRequest"];
+            };
+        };
+        responses: {
+            /** @description The organization’s domains by name, with the TXT record each needs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "d1O2m3A4i5N6",
+                     *         "organizationId": "a1B2c3D4",
+                     *         "domain": "xn--r8jz45g.jp",
+                     *         "displayDomain": "例え.jp",
+                     *         "state": "failed",
+                     *         "recordName": "_console-verification.xn--r8jz45g.jp",
+                     *         "recordValue": "console-verification=3q2-7wEAAAB8jQ1ZkF0hLw",
+                     *         "lastCheckedAt": "2025-04-01T09:00:00.000Z",
+                     *         "lastError": "NO_TXT_RECORD",
+                     *         "consecutiveFailures": 0,
+                     *         "verifiedAt": "2025-04-01T09:00:00.000Z",
+                     *         "verifiedBy": "dns",
+                     *         "verifiedById": null,
+                     *         "createdAt": "2025-04-01T09:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["OrganizationDomainResponse"][];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    addOrganizationDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "organizationId": "a1B2c3D4",
+                 *       "domain": "例え.jp"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AddOrganizationDomainRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "d1O2m3A4i5N6",
+                     *       "organizationId": "a1B2c3D4",
+                     *       "domain": "xn--r8jz45g.jp",
+                     *       "displayDomain": "例え.jp",
+                     *       "state": "failed",
+                     *       "recordName": "_console-verification.xn--r8jz45g.jp",
+                     *       "recordValue": "console-verification=3q2-7wEAAAB8jQ1ZkF0hLw",
+                     *       "lastCheckedAt": "2025-04-01T09:00:00.000Z",
+                     *       "lastError": "NO_TXT_RECORD",
+                     *       "consecutiveFailures": 0,
+                     *       "verifiedAt": "2025-04-01T09:00:00.000Z",
+                     *       "verifiedBy": "dns",
+                     *       "verifiedById": null,
+                     *       "createdAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrganizationDomainResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid; INVALID_DOMAIN: Enter a valid domain name (e.g. example.com); PUBLIC_WEBMAIL_DOMAIN: Public webmail domains cannot be added */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED" | "INVALID_DOMAIN" | "PUBLIC_WEBMAIL_DOMAIN";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again; DOMAIN_ALREADY_ADDED: This domain has already been added; DOMAIN_ALREADY_VERIFIED: This domain is already verified by another organization */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT" | "DOMAIN_ALREADY_ADDED" | "DOMAIN_ALREADY_VERIFIED";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    verifyOrganizationDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "organizationId": "a1B2c3D4",
+                 *       "domainId": "d1O2m3A4i5N6"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrganizationDomainRequest"];
+            };
+        };
+        responses: {
+            /** @description The domain after the check: verified, or failed (a verified one only after failures in a row) with the reason in lastError. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "d1O2m3A4i5N6",
+                     *       "organizationId": "a1B2c3D4",
+                     *       "domain": "xn--r8jz45g.jp",
+                     *       "displayDomain": "例え.jp",
+                     *       "state": "failed",
+                     *       "recordName": "_console-verification.xn--r8jz45g.jp",
+                     *       "recordValue": "console-verification=3q2-7wEAAAB8jQ1ZkF0hLw",
+                     *       "lastCheckedAt": "2025-04-01T09:00:00.000Z",
+                     *       "lastError": "NO_TXT_RECORD",
+                     *       "consecutiveFailures": 0,
+                     *       "verifiedAt": "2025-04-01T09:00:00.000Z",
+                     *       "verifiedBy": "dns",
+                     *       "verifiedById": null,
+                     *       "createdAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrganizationDomainResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again; DOMAIN_ALREADY_VERIFIED: This domain is already verified by another organization */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT" | "DOMAIN_ALREADY_VERIFIED";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    removeOrganizationDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "organizationId": "a1B2c3D4",
+                 *       "domainId": "d1O2m3A4i5N6"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrganizationDomainRequest"];
+            };
+        };
+        responses: {
+            /** @description The removed domain. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "d1O2m3A4i5N6",
+                     *       "organizationId": "a1B2c3D4",
+                     *       "domain": "xn--r8jz45g.jp",
+                     *       "displayDomain": "例え.jp",
+                     *       "state": "failed",
+                     *       "recordName": "_console-verification.xn--r8jz45g.jp",
+                     *       "recordValue": "console-verification=3q2-7wEAAAB8jQ1ZkF0hLw",
+                     *       "lastCheckedAt": "2025-04-01T09:00:00.000Z",
+                     *       "lastError": "NO_TXT_RECORD",
+                     *       "consecutiveFailures": 0,
+                     *       "verifiedAt": "2025-04-01T09:00:00.000Z",
+                     *       "verifiedBy": "dns",
+                     *       "verifiedById": null,
+                     *       "createdAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrganizationDomainResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listAllDomains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every domain by name, then organization name (at most 1000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "d1O2m3A4i5N6",
+                     *         "organizationId": "a1B2c3D4",
+                     *         "domain": "xn--r8jz45g.jp",
+                     *         "displayDomain": "例え.jp",
+                     *         "state": "failed",
+                     *         "recordName": "_console-verification.xn--r8jz45g.jp",
+                     *         "recordValue": "console-verification=3q2-7wEAAAB8jQ1ZkF0hLw",
+                     *         "lastCheckedAt": "2025-04-01T09:00:00.000Z",
+                     *         "lastError": "NO_TXT_RECORD",
+                     *         "consecutiveFailures": 0,
+                     *         "verifiedAt": "2025-04-01T09:00:00.000Z",
+                     *         "verifiedBy": "dns",
+                     *         "verifiedById": null,
+                     *         "createdAt": "2025-04-01T09:00:00.000Z",
+                     *         "organizationName": "株式会社サンプル"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["DomainWithOrganizationResponse"][];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    verifyDomainManually: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "domainId": "d1O2m3A4i5N6"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DomainIdRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "d1O2m3A4i5N6",
+                     *       "organizationId": "a1B2c3D4",
+                     *       "domain": "xn--r8jz45g.jp",
+                     *       "displayDomain": "例え.jp",
+                     *       "state": "failed",
+                     *       "recordName": "_console-verification.xn--r8jz45g.jp",
+                     *       "recordValue": "console-verification=3q2-7wEAAAB8jQ1ZkF0hLw",
+                     *       "lastCheckedAt": "2025-04-01T09:00:00.000Z",
+                     *       "lastError": "NO_TXT_RECORD",
+                     *       "consecutiveFailures": 0,
+                     *       "verifiedAt": "2025-04-01T09:00:00.000Z",
+                     *       "verifiedBy": "dns",
+                     *       "verifiedById": null,
+                     *       "createdAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrganizationDomainResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again; DOMAIN_ALREADY_VERIFIED: This domain is already verified by another organization */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT" | "DOMAIN_ALREADY_VERIFIED";
                     };
                 };
             };

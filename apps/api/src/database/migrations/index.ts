@@ -6,6 +6,7 @@ import { AccountLocale1763820000000 } from './1763820000000-account-locale';
 import { ListPagingIndexes1763830000000 } from './1763830000000-list-paging-indexes';
 import { SignInSessions1795631312858 } from './1795631312858-sign-in-sessions';
 import { AccountDeletion1795632959586 } from './1795632959586-account-deletion';
+import { OrganizationDomains1795633036738 } from './1795633036738-organization-domains';
 
 /** Every migration, oldest first; a new migration is appended here. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   ListPagingIndexes1763830000000,
   SignInSessions1795631312858,
   AccountDeletion1795632959586,
+  OrganizationDomains1795633036738,
 ];

@@ -1,6 +1,8 @@
 /** Organizations: the account's list, one organization's settings, members and KARTE mapping (docs/product-rules.md#screens, #permissions). */
+export { useAddOrganizationDomain, useRemoveOrganizationDomain, useVerifyOrganizationDomain } from './api/change-organization-domains';
 export { useAssignOrganizationRole } from './api/assign-organization-role';
 export { useOrganization, type OrganizationDetail } from './api/get-organization';
+export { useOrganizationDomains, type OrganizationDomain } from './api/get-organization-domains';
 export { useOrganizationKarteMapping } from './api/get-organization-karte-mapping';
 export { useInviteSuggestions, useOrganizationMemberPages, useOrganizationMembers } from './api/get-organization-members';
 export { useRemoveOrganizationMember } from './api/remove-organization-member';

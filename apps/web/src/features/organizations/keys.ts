@@ -12,4 +12,5 @@ export const organizationKeys = {
   /** Members not in one of its projects, for a search: whom to suggest inviting into it. */
   membersNotInProject: (id: string, projectId: string, query: string) => ['organizations', 'detail', id, 'members', 'notInProject', projectId, query] as const,
   karteMapping: (id: string) => ['organizations', 'detail', id, 'karteMapping'] as const,
+  domains: (id: string) => ['organizations', 'detail', id, 'domains'] as const,
 };

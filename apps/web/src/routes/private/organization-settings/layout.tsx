@@ -54,6 +54,7 @@ export function Component() {
     ...(can(Actions.KarteMappingRead)
       ? [{ href: paths.organizationSettings.karteMapping.getHref(org.id), label: t('organizationSettings.karteMapping') }]
       : []),
+    { href: paths.organizationSettings.domains.getHref(org.id), label: t('organizationSettings.domains') },
     { href: paths.organizationSettings.auditLog.getHref(org.id), label: t('organizationSettings.auditLog'), allowed: can(Actions.OrganizationViewAuditLog) },
   ];
   const context: OrganizationSettingsContext = { organization: org };

@@ -1,0 +1,94 @@
+import { ApiProperty, IntersectionType } from '@nestjs/swagger';
+import {
+  DOMAIN_CHECK_FAILURES,
+  DOMAIN_STATES,
+  DOMAIN_VERIFIERS,
+  verificationRecordName,
+  verificationRecordValue,
+  type DomainCheckFailure,
+  type DomainState,
+  type DomainVerifier,
+} from '@console/domain';
+import { IsString, MaxLength } from 'class-validator';
+import { IsDomainId } from '../../common/http/validators';
+import { OrganizationIdRequest } from '../organization/organization.dto';
+import type { OrganizationDomainEntity } from './organization-domain.entity';
+import type { DomainWithOrganizationRow } from './organization-domain.sql';
+
+/** Longest text the add call reads (a name is checked against the domain rules afterwards). */
+const DOMAIN_INPUT_MAX_LENGTH = 300;
+
+export class DomainIdRequest {
+  @ApiProperty({ minLength: 12, maxLength: 12, example: 'd1O2m3A4i5N6' })
+  @IsDomainId('domain')
+  domainId: string;
+}
+
+export class OrganizationDomainRequest extends IntersectionType(OrganizationIdRequest, DomainIdRequest) {}
+
+export class AddOrganizationDomainRequest extends OrganizationIdRequest {
+  @ApiProperty({
+    maxLength: DOMAIN_INPUT_MAX_LENGTH,
+    example: '例え.jp',
+    description: 'The domain as people write it: an internationalised name is stored in its punycode form, a trailing dot is ignored.',
+  })
+  @IsString()
+  @MaxLength(DOMAIN_INPUT_MAX_LENGTH)
+  domain: string;
+}
+
+export class OrganizationDomainResponse {
+  @ApiProperty({ example: 'd1O2m3A4i5N6' }) id: string;
+  @ApiProperty({ example: 'a1B2c3D4' }) organizationId: string;
+  @ApiProperty({ example: 'xn--r8jz45g.jp', description: 'The ASCII (punycode) form, lower case.' }) domain: string;
+  @ApiProperty({ example: '例え.jp', description: 'The form people read.' }) displayDomain: string;
+  @ApiProperty({ enum: DOMAIN_STATES, enumName: 'DomainState', example: 'failed' }) state: DomainState;
+  @ApiProperty({ example: '_console-verification.xn--r8jz45g.jp', description: 'The name of the TXT record to publish.' }) recordName: string;
+  @ApiProperty({ example: 'console-verification=3q2-7wEAAAB8jQ1ZkF0hLw', description: 'The value of the TXT record to publish.' })
+  recordValue: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) lastCheckedAt: string | null;
+  @ApiProperty({
+    enum: DOMAIN_CHECK_FAILURES,
+    enumName: 'DomainCheckFailure',
+    nullable: true,
+    example: 'NO_TXT_RECORD',
+    description: 'Why the last check did not find the record; null after a success.',
+  })
+  lastError: DomainCheckFailure | null;
+  @ApiProperty({ description: 'Failed checks in a row since the last success.', example: 0 }) consecutiveFailures: number;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) verifiedAt: string | null;
+  @ApiProperty({ enum: DOMAIN_VERIFIERS, enumName: 'DomainVerifier', nullable: true, example: 'dns', description: 'null until the domain is first verified.' })
+  verifiedBy: DomainVerifier | null;
+  @ApiProperty({ type: String, nullable: true, example: null, description: 'The system administrator who verified the domain by hand.' })
+  verifiedById: string | null;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+}
+
+export class DomainWithOrganizationResponse extends OrganizationDomainResponse {
+  @ApiProperty({ example: '株式会社サンプル' }) organizationName: string;
+}
+
+const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
+
+export function toOrganizationDomainResponse(domain: OrganizationDomainEntity): OrganizationDomainResponse {
+  return {
+    id: domain.id,
+    organizationId: domain.organizationId,
+    domain: domain.domain,
+    displayDomain: domain.displayDomain,
+    state: domain.state,
+    recordName: verificationRecordName(domain.domain),
+    recordValue: verificationRecordValue(domain.verificationToken),
+    lastCheckedAt: iso(domain.lastCheckedAt),
+    lastError: domain.lastError,
+    consecutiveFailures: domain.consecutiveFailures,
+    verifiedAt: iso(domain.verifiedAt),
+    verifiedBy: domain.verifiedBy,
+    verifiedById: domain.verifiedById,
+    createdAt: domain.createdAt.toISOString(),
+  };
+}
+
+export function toDomainWithOrganizationResponse(row: DomainWithOrganizationRow): DomainWithOrganizationResponse {
+  return { ...toOrganizationDomainResponse(row), organizationName: row.organizationName };
+}

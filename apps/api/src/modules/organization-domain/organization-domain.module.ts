@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
+import { MembershipModule } from '../membership/membership.module';
+import { DomainDns } from './domain-dns';
+import { DomainRecheckJob } from './domain-recheck.job';
+import { OrganizationDomainController } from './organization-domain.controller';
+import { OrganizationDomainRepository } from './organization-domain.repository';
+import { OrganizationDomainService } from './organization-domain.service';
+
+/** Organizations' verified domains (docs/product-rules.md#verified-domains). */
+@Module({
+  imports: [AuditModule, MembershipModule],
+  controllers: [OrganizationDomainController],
+  providers: [OrganizationDomainRepository, OrganizationDomainService, DomainDns, DomainRecheckJob],
+})
+export class OrganizationDomainModule {}

@@ -1,0 +1,206 @@
+import { ActionIcon, Alert, Badge, Button, Code, CopyButton, Group, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { Actions, isErrorCode } from '@console/domain';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { PermissionTooltip } from '@/components/permission-tooltip';
+import { Spinner } from '@/components/spinner';
+import { toast, toastOnError } from '@/components/toasts';
+import { usePermissions } from '@/features/account';
+import {
+  OrganizationSettingsPage,
+  useAddOrganizationDomain,
+  useOrganizationDomains,
+  useOrganizationSettings,
+  useRemoveOrganizationDomain,
+  useVerifyOrganizationDomain,
+  type OrganizationDomain,
+} from '@/features/organizations';
+import { isApiError } from '@/lib/api-error';
+
+const STATE_COLORS = { pending: 'gray', verified: 'green', failed: 'red' } as const;
+
+/**
+ * /organizations/{id}/settings/domains: the organization's domains, the TXT record each needs and
+ * its verification (docs/product-rules.md#verified-domains). Members see them; admins add, verify and remove.
+ */
+export function Component() {
+  const { t } = useTranslation();
+  const { organization } = useOrganizationSettings();
+  const can = usePermissions(organization);
+  const mayManage = can(Actions.OrganizationManageDomains);
+  const domains = useOrganizationDomains(organization.id);
+  const add = useAddOrganizationDomain();
+  const [name, setName] = useState('');
+  const [addError, setAddError] = useState<string | undefined>();
+
+  if (domains.isError) throw domains.error;
+
+  const onAdd = (event: FormEvent) => {
+    event.preventDefault();
+    setAddError(undefined);
+    add.mutate(
+      { organizationId: organization.id, domain: name },
+      {
+        onSuccess: () => {
+          setName('');
+          toast.success(t('domains.added'));
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.isProductError && isErrorCode(error.errorCode) && error.status < 500) setAddError(t(`errors.${error.errorCode}`));
+          else toastOnError(t('domains.addFailed'))(error);
+        },
+      },
+    );
+  };
+
+  return (
+    <OrganizationSettingsPage title={t('organizationSettings.domains')} maw={900}>
+      <Stack gap="lg">
+        <Text size="sm" c="dimmed">
+          {t('domains.description')}
+        </Text>
+        <form onSubmit={onAdd}>
+          <Group align="flex-start" gap="sm">
+            <TextInput
+              label={t('domains.addLabel')}
+              placeholder={t('domains.addPlaceholder')}
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              error={addError}
+              disabled={!mayManage}
+              style={{ flex: 1, minWidth: 200, maxWidth: 400 }}
+              data-testid="domain-input"
+            />
+            <PermissionTooltip allowed={mayManage}>
+              <Button type="submit" mt={25} disabled={!mayManage || name.trim() === ''} loading={add.isPending}>
+                {t('domains.add')}
+              </Button>
+            </PermissionTooltip>
+          </Group>
+        </form>
+        {domains.isPending ? (
+          <Spinner />
+        ) : domains.data.length === 0 ? (
+          <Text size="sm" c="dimmed" data-testid="domains-empty">
+            {t('domains.empty')}
+          </Text>
+        ) : (
+          <Stack gap="md" data-testid="domains">
+            {domains.data.map((domain) => (
+              <DomainCard key={domain.id} domain={domain} mayManage={mayManage} />
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </OrganizationSettingsPage>
+  );
+}
+
+function DomainCard({ domain, mayManage }: { domain: OrganizationDomain; mayManage: boolean }) {
+  const { t, i18n } = useTranslation();
+  const verify = useVerifyOrganizationDomain();
+  const remove = useRemoveOrganizationDomain();
+  const [confirming, setConfirming] = useState(false);
+  const ids = { organizationId: domain.organizationId, domainId: domain.id };
+  const onVerify = () =>
+    verify.mutate(ids, {
+      onSuccess: (checked) => {
+        if (checked.state === 'verified') toast.success(t('domains.verified', { domain: checked.displayDomain }));
+      },
+      onError: toastOnError(t('domains.checkFailed')),
+    });
+
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="domain" data-domain={domain.domain}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Group gap="xs" wrap="wrap">
+            <Text fw={600} style={{ wordBreak: 'break-all' }}>
+              {domain.displayDomain}
+            </Text>
+            {domain.displayDomain !== domain.domain && (
+              <Text size="xs" c="dimmed">
+                {domain.domain}
+              </Text>
+            )}
+            <Badge color={STATE_COLORS[domain.state]} variant="light" data-testid="domain-state">
+              {t(`domains.states.${domain.state}`)}
+            </Badge>
+          </Group>
+          <Group gap="xs">
+            <PermissionTooltip allowed={mayManage}>
+              <Button size="xs" variant="default" onClick={onVerify} loading={verify.isPending} disabled={!mayManage}>
+                {domain.state === 'pending' ? t('domains.verify') : t('domains.recheck')}
+              </Button>
+            </PermissionTooltip>
+            <PermissionTooltip allowed={mayManage}>
+              <Button size="xs" variant="subtle" color="red" onClick={() => setConfirming(true)} disabled={!mayManage}>
+                {t('domains.remove')}
+              </Button>
+            </PermissionTooltip>
+          </Group>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {t('domains.lastChecked')}: {domain.lastCheckedAt ? new Date(domain.lastCheckedAt).toLocaleString(i18n.language) : t('domains.notChecked')}
+          {domain.verifiedBy ? ` · ${t(`domains.verifiedBy.${domain.verifiedBy}`)}` : ''}
+        </Text>
+        {domain.lastError && (
+          <Alert color={domain.state === 'verified' ? 'yellow' : 'red'} variant="light" data-testid="domain-error">
+            {t(`domains.failures.${domain.lastError}`)}
+          </Alert>
+        )}
+        {domain.state !== 'verified' && (
+          <Stack gap={6}>
+            <Text size="sm">{t('domains.recordIntro')}</Text>
+            <RecordLine label={t('domains.recordName')} value={domain.recordName} />
+            <RecordLine label={t('domains.recordValue')} value={domain.recordValue} />
+          </Stack>
+        )}
+      </Stack>
+      <ConfirmDialog
+        opened={confirming}
+        title={t('domains.removeTitle')}
+        confirmLabel={t('domains.remove')}
+        danger
+        loading={remove.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          remove.mutate(ids, {
+            onSuccess: () => {
+              setConfirming(false);
+              toast.success(t('domains.removed'));
+            },
+            onError: toastOnError(t('domains.removeFailed')),
+          })
+        }
+      >
+        {t('domains.removeConfirm', { domain: domain.displayDomain })}
+      </ConfirmDialog>
+    </Paper>
+  );
+}
+
+/** One field of the TXT record, with a button that copies it. */
+function RecordLine({ label, value }: { label: string; value: string }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="xs" wrap="nowrap" align="center">
+      <Text size="xs" c="dimmed" w={70} style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
+      <Code style={{ wordBreak: 'break-all', flex: 1 }} data-testid="record-field">
+        {value}
+      </Code>
+      <CopyButton value={value}>
+        {({ copied, copy }) => (
+          <Tooltip label={copied ? t('domains.copied') : t('domains.copy')}>
+            <ActionIcon variant="subtle" onClick={copy} aria-label={`${t('domains.copy')}: ${label}`}>
+              <Text size="xs">{copied ? '✓' : '⧉'}</Text>
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </CopyButton>
+    </Group>
+  );
+}
