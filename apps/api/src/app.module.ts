@@ -19,6 +19,7 @@ import { HealthModule } from './modules/health/health.module';
 import { InvitationModule } from './modules/invitation/invitation.module';
 import { KarteMappingModule } from './modules/karte-mapping/karte-mapping.module';
 import { MailModule } from './modules/mail/mail.module';
+import { MemberCsvModule } from './modules/member-csv/member-csv.module';
 import { RoleAssignmentModule } from './modules/membership/role-assignment.module';
 import { OrganizationModule } from './modules/organization/organization.module';
 import { ProjectModule } from './modules/project/project.module';
@@ -48,6 +49,7 @@ export class AppModule {
         SeedModule,
         MailModule,
         InvitationModule,
+        MemberCsvModule,
         SessionModule,
         AuditLogModule,
         MetricsModule,

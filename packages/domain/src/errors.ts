@@ -49,6 +49,18 @@ export const ErrorCodes = {
   /** A concurrent change won (a unique row, a deleted reference, a deadlock or serialization failure retried in vain): try again. */
   CONFLICT: 'CONFLICT',
   IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
+  /** A member CSV row whose address has a pending invitation already (docs/product-rules.md#member-csv). */
+  ALREADY_INVITED: 'ALREADY_INVITED',
+  /** A member CSV row whose address an earlier row of the file names. */
+  DUPLICATE_IN_FILE: 'DUPLICATE_IN_FILE',
+
+  // Member CSV files (docs/product-rules.md#member-csv)
+  CSV_UNREADABLE: 'CSV_UNREADABLE',
+  CSV_MALFORMED: 'CSV_MALFORMED',
+  CSV_EMPTY: 'CSV_EMPTY',
+  CSV_HEADER_INVALID: 'CSV_HEADER_INVALID',
+  CSV_TOO_MANY_ROWS: 'CSV_TOO_MANY_ROWS',
+  CSV_TOO_LARGE: 'CSV_TOO_LARGE',
 
   // Transport limits
   UNSUPPORTED_IMAGE: 'UNSUPPORTED_IMAGE',
@@ -134,6 +146,15 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = Object.freeze
   INVITER_LACKS_RIGHTS: '招待した人がこの権限を付与できなくなったため、招待は取り消されました',
   CONFLICT: '他の操作と競合しました。再度お試しください',
   IDEMPOTENCY_KEY_REUSED: 'The Idempotency-Key was already used for a different request',
+  ALREADY_INVITED: 'このメールアドレスはすでに招待中です',
+  DUPLICATE_IN_FILE: 'このメールアドレスはファイル内で重複しています',
+
+  CSV_UNREADABLE: 'CSVファイルを読み取れません。UTF-8またはShift_JISのCSVファイルを選択してください',
+  CSV_MALFORMED: 'CSVファイルの形式が正しくありません',
+  CSV_EMPTY: 'CSVファイルにデータ行がありません',
+  CSV_HEADER_INVALID: 'CSVファイルの見出し行が正しくありません',
+  CSV_TOO_MANY_ROWS: 'CSVファイルの行数が多すぎます（10,000行まで）',
+  CSV_TOO_LARGE: 'CSVファイルのサイズが大きすぎます（4MBまで）',
 
   UNSUPPORTED_IMAGE: 'PNG・JPEG・WebP・AVIF形式の画像を選択してください',
   IMAGE_TOO_LARGE: '画像のファイルサイズが大きすぎます',
@@ -181,6 +202,15 @@ export const ERROR_MESSAGES_EN: Readonly<Record<ErrorCode, string>> = Object.fre
   INVITER_LACKS_RIGHTS: 'The person who invited you can no longer grant these roles, so the invitation was cancelled',
   CONFLICT: 'This conflicted with another operation. Please try again',
   IDEMPOTENCY_KEY_REUSED: 'The Idempotency-Key was already used for a different request',
+  ALREADY_INVITED: 'This address has a pending invitation already',
+  DUPLICATE_IN_FILE: 'This address appears more than once in the file',
+
+  CSV_UNREADABLE: 'The file cannot be read. Choose a CSV file in UTF-8 or Shift_JIS',
+  CSV_MALFORMED: 'The CSV file is not well-formed',
+  CSV_EMPTY: 'The CSV file has no data rows',
+  CSV_HEADER_INVALID: 'The header row of the CSV file is not valid',
+  CSV_TOO_MANY_ROWS: 'The CSV file has too many rows (up to 10,000)',
+  CSV_TOO_LARGE: 'The CSV file is too large (up to 4 MB)',
 
   UNSUPPORTED_IMAGE: 'Choose a PNG, JPEG, WebP or AVIF image',
   IMAGE_TOO_LARGE: 'The image file is too large',
@@ -249,6 +279,15 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = Object.fre
   INVITER_LACKS_RIGHTS: 409,
   CONFLICT: 409,
   IDEMPOTENCY_KEY_REUSED: 422,
+  ALREADY_INVITED: 409,
+  DUPLICATE_IN_FILE: 409,
+
+  CSV_UNREADABLE: 400,
+  CSV_MALFORMED: 400,
+  CSV_EMPTY: 400,
+  CSV_HEADER_INVALID: 400,
+  CSV_TOO_MANY_ROWS: 400,
+  CSV_TOO_LARGE: 413,
 
   UNSUPPORTED_IMAGE: 415,
   IMAGE_TOO_LARGE: 413,

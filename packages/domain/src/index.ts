@@ -9,3 +9,4 @@ export * from './permissions';
 export * from './audit';
 export * from './locales';
 export * from './limits';
+export * from './member-csv';

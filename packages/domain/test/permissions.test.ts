@@ -59,6 +59,7 @@ const MATRIX: Record<Action, string> = {
   'organization.removeMember': 'U A A F F F F F',
   'organization.assignRole': 'U A A F F F F F',
   'organization.viewAuditLog': 'U A A F F F F F',
+  'organization.exportMembers': 'U A A F F F F F',
 
   'invitation.list': 'U A A A A A A F',
   'invitation.cancel': 'U A A A A A A F',
