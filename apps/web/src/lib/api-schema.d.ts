@@ -596,6 +596,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organization/exportMembers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the members as CSV
+         * @description The organization’s members in the order they joined (address, name, organization role, project roles, joined day in JST), header in the chosen language; for organization admins. Cells a spreadsheet would run as a formula get a leading single quote.
+         */
+        post: operations["exportMembers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organization/previewMemberImport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a member CSV before importing it
+         * @description Reads the file and answers each row with its validation result; changes nothing. For organization admins.
+         */
+        post: operations["previewMemberImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organization/importMembers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite the members of a CSV file
+         * @description Validates the file as the preview does, then invites each valid row as /organization/inviteMembers does (same rules, daily limit, e-mails and audit events). Rows whose address is a member or has a pending invitation are reported, not invited again: a partly failed import can be run again as it is.
+         */
+        post: operations["importMembers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/session/login": {
         parameters: {
             query?: never;
@@ -1110,7 +1170,7 @@ export interface components {
          * @description Why the address was neither invited nor given the projects (INVALID_EMAIL for a malformed address); null when it was.
          * @enum {string}
          */
-        ErrorCode: "INVALID_ID" | "VALIDATION_FAILED" | "INVALID_EMAIL" | "INVALID_PASSWORD" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "INVALID_PRODUCT" | "INVALID_PLAN" | "ORGANIZATION_MISMATCH" | "INTERNAL_ACCOUNTS_ONLY" | "NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "ROLE_NOT_FOUND" | "INVITATION_NOT_FOUND" | "PROJECT_NOT_IN_ORGANIZATION" | "UNAUTHENTICATED" | "FORBIDDEN" | "EMAIL_MISMATCH" | "CANNOT_CHANGE_OWN_ROLE" | "CANNOT_REMOVE_SELF" | "CANNOT_CHANGE_OWN_SYSTEM_ADMIN" | "ALREADY_ORGANIZATION_MEMBER" | "EMAIL_ALREADY_IN_USE" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZATION_MEMBER" | "LAST_ADMIN" | "INVITATION_INVALID" | "INVITER_LACKS_RIGHTS" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "UNSUPPORTED_IMAGE" | "IMAGE_TOO_LARGE" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "FAILED_TO_CREATE_ACCOUNT" | "FAILED_TO_UPDATE_ACCOUNT" | "FAILED_TO_UPDATE_EMAIL" | "FAILED_TO_UPLOAD_PROFILE_IMAGE" | "FAILED_TO_ASSIGN_ROLE" | "FAILED_TO_UPDATE_ORGANIZATION" | "FAILED_TO_INVITE" | "FAILED_TO_REMOVE_MEMBER" | "FAILED_TO_UPDATE_PROJECT" | "FAILED_TO_CREATE_PROJECT" | "FAILED_TO_CREATE_ORGANIZATION" | "FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN";
+        ErrorCode: "INVALID_ID" | "VALIDATION_FAILED" | "INVALID_EMAIL" | "INVALID_PASSWORD" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "INVALID_PRODUCT" | "INVALID_PLAN" | "ORGANIZATION_MISMATCH" | "INTERNAL_ACCOUNTS_ONLY" | "NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "ROLE_NOT_FOUND" | "INVITATION_NOT_FOUND" | "PROJECT_NOT_IN_ORGANIZATION" | "UNAUTHENTICATED" | "FORBIDDEN" | "EMAIL_MISMATCH" | "CANNOT_CHANGE_OWN_ROLE" | "CANNOT_REMOVE_SELF" | "CANNOT_CHANGE_OWN_SYSTEM_ADMIN" | "ALREADY_ORGANIZATION_MEMBER" | "EMAIL_ALREADY_IN_USE" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZATION_MEMBER" | "LAST_ADMIN" | "INVITATION_INVALID" | "INVITER_LACKS_RIGHTS" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "ALREADY_INVITED" | "DUPLICATE_IN_FILE" | "CSV_UNREADABLE" | "CSV_MALFORMED" | "CSV_EMPTY" | "CSV_HEADER_INVALID" | "CSV_TOO_MANY_ROWS" | "CSV_TOO_LARGE" | "UNSUPPORTED_IMAGE" | "IMAGE_TOO_LARGE" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "FAILED_TO_CREATE_ACCOUNT" | "FAILED_TO_UPDATE_ACCOUNT" | "FAILED_TO_UPDATE_EMAIL" | "FAILED_TO_UPLOAD_PROFILE_IMAGE" | "FAILED_TO_ASSIGN_ROLE" | "FAILED_TO_UPDATE_ORGANIZATION" | "FAILED_TO_INVITE" | "FAILED_TO_REMOVE_MEMBER" | "FAILED_TO_UPDATE_PROJECT" | "FAILED_TO_CREATE_PROJECT" | "FAILED_TO_CREATE_ORGANIZATION" | "FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN";
         InviteResultEntryResponse: {
             email: string;
             /** @description The invitation sent, when the address was invited. */
@@ -1119,6 +1179,65 @@ export interface components {
             account: components["schemas"]["AccountResponse"] | null;
             /** @description Why the address was neither invited nor given the projects (INVALID_EMAIL for a malformed address); null when it was. */
             errorCode: components["schemas"]["ErrorCode"] | null;
+        };
+        ExportMembersRequest: {
+            /** @example a1B2c3D4 */
+            organizationId: string;
+            /**
+             * @description utf-8: UTF-8 with a byte order mark; shift_jis: Windows-31J, a character it cannot hold written as "?".
+             * @default utf-8
+             * @example shift_jis
+             * @enum {string}
+             */
+            encoding: "utf-8" | "shift_jis";
+            /**
+             * @description Language of the header row; the account’s language when left out.
+             * @example ja
+             * @enum {string}
+             */
+            locale?: "ja" | "en";
+        };
+        MemberImportRowResponse: {
+            /**
+             * @description Line of the file the row ends on (the header is line 1).
+             * @example 2
+             */
+            line: number;
+            /**
+             * @description The address as written in the file.
+             * @example sato@example.com
+             */
+            email: string;
+            /**
+             * @description The organization role cell as written.
+             * @example メンバー
+             */
+            organizationRole: string;
+            /**
+             * @description The project roles cell as written.
+             * @example Webサイト:管理者
+             */
+            projectRoles: string;
+            /**
+             * @description Why the row is not (or was not) invited: INVALID_EMAIL, ROLE_NOT_FOUND, PROJECT_NOT_IN_ORGANIZATION, VALIDATION_FAILED (a project named twice), DUPLICATE_IN_FILE, ALREADY_ORGANIZATION_MEMBER, ALREADY_INVITED, CANNOT_CHANGE_OWN_ROLE, or on import an invitation’s own refusal; null for a valid (invited) row.
+             * @example null
+             */
+            errorCode: components["schemas"]["ErrorCode"] | null;
+            /**
+             * @description The invitation sent for the row (import only); null otherwise.
+             * @example iABCDEFGHIJKLMNOPQRST
+             */
+            invitationId: string | null;
+        };
+        MemberImportResponse: {
+            /**
+             * @description The encoding the file was read in.
+             * @example shift_jis
+             * @enum {string}
+             */
+            encoding: "utf-8-bom" | "utf-8" | "shift_jis";
+            /** @description One entry per data row, in file order. */
+            rows: components["schemas"]["MemberImportRowResponse"][];
         };
         SessionResponse: {
             /** @description Whether the session cookie is now set. */
@@ -2192,6 +2311,323 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InvitationResponse"];
+                };
+            };
+        };
+    };
+    exportMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportMembersRequest"];
+            };
+        };
+        responses: {
+            /** @description The members as the attachment members.csv, in UTF-8 with BOM or Shift_JIS. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description INVALID_ID, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": {
+                        /** @enum {string} */
+                        name: "ConsoleError";
+                        /** @enum {string} */
+                        errorCode: "INVALID_ID" | "VALIDATION_FAILED";
+                        message: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": {
+                        /** @enum {string} */
+                        name: "ConsoleError";
+                        /** @enum {string} */
+                        errorCode: "UNAUTHENTICATED";
+                        message: string;
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": {
+                        /** @enum {string} */
+                        name: "ConsoleError";
+                        /** @enum {string} */
+                        errorCode: "FORBIDDEN";
+                        message: string;
+                    };
+                };
+            };
+            /** @description NOT_FOUND, ACCOUNT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": {
+                        /** @enum {string} */
+                        name: "ConsoleError";
+                        /** @enum {string} */
+                        errorCode: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    previewMemberImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @example a1B2c3D4 */
+                    organizationId: string;
+                    /**
+                     * Format: binary
+                     * @description CSV in UTF-8 (with or without BOM) or Shift_JIS; a header row, then at most 10000 rows; at most 4 MB.
+                     * @example メールアドレス,組織ロール,プロジェクトロール
+                     *     sato@example.com,メンバー,Webサイト:管理者
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The detected encoding and one entry per data row; errorCode null for a row the import would invite. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberImportResponse"];
+                };
+            };
+            /** @description CSV_HEADER_INVALID, CSV_EMPTY, CSV_TOO_MANY_ROWS, CSV_UNREADABLE, CSV_MALFORMED, INVALID_ID, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        name: "ConsoleError";
+                        /** @enum {string} */
+                        errorCode: "CSV_HEADER_INVALID" | "CSV_EMPTY" | "CSV_TOO_MANY_ROWS" | "CSV_UNREADABLE" | "CSV_MALFORMED" | "INVALID_ID" | "VALIDATION_FAILED";
+                        message: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        name: "ConsoleError";
+                        /** @enum {string} */
+                        errorCode: "UNAUTHENTICATED";
+                        message: string;
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        name: "ConsoleError";
+                        /** @enum {string} */
+                        errorCode: "FORBIDDEN";
+                        message: string;
+                    };
+                };
+            };
+            /** @description NOT_FOUND, ACCOUNT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        name: "ConsoleError";
+                        /** @enum {string} */
+                        errorCode: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                        message: string;
+                    };
+                };
+            };
+            /** @description CSV_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        name: "ConsoleError";
+                        /** @enum {string} */
+                        errorCode: "CSV_TOO_LARGE";
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    importMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @example a1B2c3D4 */
+                    organizationId: string;
+                    /**
+                     * Format: binary
+                     * @description CSV in UTF-8 (with or without BOM) or Shift_JIS; a header row, then at most 10000 rows; at most 4 MB.
+                     * @example メールアドレス,組織ロール,プロジェクトロール
+                     *     sato@example.com,メンバー,Webサイト:管理者
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description One entry per data row: invitationId for an invited row, errorCode for one that was not. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberImportResponse"];
+                };
+            };
+            /** @description CSV_HEADER_INVALID, CSV_EMPTY, CSV_TOO_MANY_ROWS, CSV_UNREADABLE, CSV_MALFORMED, INVALID_ID, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        name: "ConsoleError";
+                        /** @enum {string} */
+                        errorCode: "CSV_HEADER_INVALID" | "CSV_EMPTY" | "CSV_TOO_MANY_ROWS" | "CSV_UNREADABLE" | "CSV_MALFORMED" | "INVALID_ID" | "VALIDATION_FAILED";
+                        message: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        name: "ConsoleError";
+                        /** @enum {string} */
+                        errorCode: "UNAUTHENTICATED";
+                        message: string;
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        name: "ConsoleError";
+                        /** @enum {string} */
+                        errorCode: "FORBIDDEN";
+                        message: string;
+                    };
+                };
+            };
+            /** @description NOT_FOUND, ACCOUNT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        name: "ConsoleError";
+                        /** @enum {string} */
+                        errorCode: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                        message: string;
+                    };
+                };
+            };
+            /** @description CSV_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        name: "ConsoleError";
+                        /** @enum {string} */
+                        errorCode: "CSV_TOO_LARGE";
+                        message: string;
+                    };
+                };
+            };
+            /** @description FAILED_TO_INVITE */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        name: "ConsoleError";
+                        /** @enum {string} */
+                        errorCode: "FAILED_TO_INVITE";
+                        message: string;
+                    };
                 };
             };
         };
