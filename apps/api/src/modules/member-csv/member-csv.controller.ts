@@ -47,18 +47,27 @@ const UPLOAD_ERRORS = {
   413: ['CSV_TOO_LARGE'],
 } as const;
 
-/** Reads the uploaded member CSV and its organization id. */
-async function readMemberCsv(request: FastifyRequest): Promise<{ organizationId: string; file: Buffer }> {
-  const { file, fields } = await readFileUpload(request, {
-    fileField: MEMBER_CSV_FILE_FIELD,
-    allowedFields: ['organizationId'],
-    maxBytes: MEMBER_CSV_MAX_BYTES,
-    tooLarge: 'CSV_TOO_LARGE',
-    empty: 'CSV_EMPTY',
-  });
-  const { organizationId } = fields;
-  assertValidId('organization', organizationId);
-  return { organizationId, file };
+/** The upload each request carried, once read: a read call run again after a lost database connection finds its body consumed. */
+const uploads = new WeakMap<FastifyRequest, Promise<{ organizationId: string; file: Buffer }>>();
+
+/** Reads the uploaded member CSV and its organization id (once per request). */
+function readMemberCsv(request: FastifyRequest): Promise<{ organizationId: string; file: Buffer }> {
+  let upload = uploads.get(request);
+  if (!upload) {
+    upload = readFileUpload(request, {
+      fileField: MEMBER_CSV_FILE_FIELD,
+      allowedFields: ['organizationId'],
+      maxBytes: MEMBER_CSV_MAX_BYTES,
+      tooLarge: 'CSV_TOO_LARGE',
+      empty: 'CSV_EMPTY',
+    }).then(({ file, fields }) => {
+      const { organizationId } = fields;
+      assertValidId('organization', organizationId);
+      return { organizationId, file };
+    });
+    uploads.set(request, upload);
+  }
+  return upload;
 }
 
 /** The member CSV of an organization: export, and import as invitations (docs/product-rules.md#member-csv). */
