@@ -310,6 +310,23 @@ describe('member CSV', () => {
       expect(preview.body.rows.every((r) => r.errorCode === null)).toBe(true);
     });
 
+    it("reports the rows past the organization's daily invitations, and a re-run invites nobody twice", async () => {
+      const limited = await startApi({ INVITATIONS_PER_ORGANIZATION_PER_DAY: '3' });
+      try {
+        const small = await createOrganization(limited);
+        await addOrganizationMember(limited, admin.id, small, 'admin');
+        const [members, admins] = [Array.from({ length: 3 }, () => uniqueEmail('limit')), Array.from({ length: 2 }, () => uniqueEmail('limit'))];
+        const file = Buffer.from(`email,organizationRole\n${[...members.map((e) => `${e},member`), ...admins.map((e) => `${e},admin`)].join('\n')}\n`);
+        const first = await sendCsv(limited, 'import', admin.token, small.organization.id, file);
+        expect(first.body.rows.map((r) => r.errorCode)).toEqual([null, null, null, 'RATE_LIMITED', 'RATE_LIMITED']);
+        const rerun = await sendCsv(limited, 'import', admin.token, small.organization.id, file);
+        expect(rerun.body.rows.map((r) => r.errorCode)).toEqual(['ALREADY_INVITED', 'ALREADY_INVITED', 'ALREADY_INVITED', 'RATE_LIMITED', 'RATE_LIMITED']);
+        expect((await openInvitations(limited, small.organization.id, admin.token)).map((i) => i.email).sort()).toEqual([...members].sort());
+      } finally {
+        await limited.close();
+      }
+    });
+
     it('is refused to members who are not organization admins', async () => {
       const file = Buffer.from(`email,organizationRole\n${uniqueEmail()},member\n`);
       for (const path of ['preview', 'import'] as const) {
