@@ -20,6 +20,7 @@ import { HealthModule } from './modules/health/health.module';
 import { InvitationModule } from './modules/invitation/invitation.module';
 import { KarteMappingModule } from './modules/karte-mapping/karte-mapping.module';
 import { MailModule } from './modules/mail/mail.module';
+import { MemberCsvModule } from './modules/member-csv/member-csv.module';
 import { RoleAssignmentModule } from './modules/membership/role-assignment.module';
 import { OrganizationModule } from './modules/organization/organization.module';
 import { ProjectModule } from './modules/project/project.module';
@@ -52,6 +53,7 @@ export class AppModule {
         SeedModule,
         MailModule,
         InvitationModule,
+        MemberCsvModule,
         SessionModule,
         AuditLogModule,
         OrganizationDomainModule,

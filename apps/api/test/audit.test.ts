@@ -10,7 +10,16 @@ import { AuditEventRepository } from '../src/modules/audit/audit-event.repositor
 import { auditPageQuery, type AuditEventFilter } from '../src/modules/audit/audit-event.sql';
 import { AUDIT_EXPORT_PAGE_SIZE } from '../src/modules/audit/audit-log.service';
 import { AUDIT_RETENTION_FIRST_RUN_MS, AUDIT_RETENTION_INTERVAL_MS, AuditRetentionJob } from '../src/modules/audit/audit-retention.job';
-import { AUTHORIZATION_TABLE, startWorld, tinyPngImage, tokenOf, type CallerKind, type MatrixRequest, type World } from './support/authorization-table';
+import {
+  AUTHORIZATION_TABLE,
+  startWorld,
+  tinyPngImage,
+  tokenOf,
+  uploadedFile,
+  type CallerKind,
+  type MatrixRequest,
+  type World,
+} from './support/authorization-table';
 import {
   addOrganizationMember,
   createCaller,
@@ -76,6 +85,7 @@ const EXPECTED_ACTION: Readonly<Record<string, AuditAction>> = {
   'POST /organization/domain/add': 'domain.add',
   'POST /organization/domain/remove': 'domain.remove',
   'POST /organization/domain/verify': 'domain.check',
+  'POST /organization/importMembers': 'invitation.create',
   'POST /organization/inviteMembers': 'invitation.create',
   'POST /organization/removeMember': 'membership.removeFromOrganization',
   'POST /organization/resendInvitation': 'invitation.resend',
@@ -150,7 +160,7 @@ async function send(
 ): Promise<{ status: number; body: unknown }> {
   const path = endpoint.split(' ')[1] ?? '';
   const token = request.token ?? tokenOf(world, kind);
-  if (request.multipart) return upload(world.api, path, token, { data: request.multipart.image, type: 'image/png', name: 'a.png' }, request.multipart.fields);
+  if (request.multipart) return upload(world.api, path, token, uploadedFile(request.multipart), request.multipart.fields);
   return call(world.api, path, request.json, token, headers);
 }
 

@@ -5,6 +5,7 @@ import {
   startWorld,
   tinyPngImage,
   tokenOf,
+  uploadedFile,
   type CallerKind,
   type MatrixRequest,
   type MatrixRow,
@@ -22,7 +23,7 @@ async function send(world: World, row: MatrixRow, kind: CallerKind, request: Mat
   const [method, endpoint] = row.endpoint.split(' ') as [string, string];
   const path = request.path ?? endpoint;
   const token = request.token ?? tokenOf(world, kind);
-  if (request.multipart) return upload(world.api, path, token, { data: request.multipart.image, type: 'image/png', name: 'a.png' }, request.multipart.fields);
+  if (request.multipart) return upload(world.api, path, token, uploadedFile(request.multipart), request.multipart.fields);
   if (method === 'GET') {
     const response = await fetch(`${world.api.baseUrl}${path}`, { headers: bearer(token) });
     const type = response.headers.get('content-type') ?? '';
@@ -105,6 +106,7 @@ describe('authorization matrix', () => {
       { scope: 'organization', path: '/organization/domain/list', body: (_w, { organizationId }) => ({ organizationId }) },
       { scope: 'organization', path: '/organization/listAuditEvents', body: (_w, { organizationId }) => ({ organizationId }) },
       { scope: 'organization', path: '/organization/exportAuditEvents', body: (_w, { organizationId }) => ({ organizationId }) },
+      { scope: 'organization', path: '/organization/exportMembers', body: (_w, { organizationId }) => ({ organizationId }) },
       {
         scope: 'organization',
         path: '/account/assignOrganizationRole',

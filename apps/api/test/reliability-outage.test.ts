@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { toErrorResponse } from '../src/common/errors/error.filter';
 import { isConnectionLost } from '../src/database/connection-loss';
 import { dataSourceOptions } from '../src/database/data-source';
+import { addOrganizationMember, createOrganization, upload } from './support/fixtures';
 import { call, signUpUser, startApi, type CallResult, type TestApi, type TestUser } from './support/harness';
 
 const SERVICE_UNAVAILABLE_BODY = {
@@ -169,6 +170,24 @@ describe('database outage', () => {
     expect(proxy.staleDrops).toBe(drops + 1);
     expect(result.status).toBe(200);
     expect(Array.isArray(result.body)).toBe(true);
+  });
+
+  it('runs a member CSV preview again after its connection is lost, with the file its request uploaded', async () => {
+    const account = await call<{ id: string }>(api, '/account/get', undefined, user.idToken);
+    const organization = await createOrganization(api);
+    await addOrganizationMember(api, account.body.id, organization, 'admin');
+    const drops = proxy.staleDrops;
+    proxy.dropConnectionOnQuery('FROM organization_memberships om JOIN accounts a');
+    const result = await upload<{ rows: { email: string; errorCode: string | null }[] }>(
+      api,
+      '/organization/previewMemberImport',
+      user.idToken,
+      { data: Buffer.from('email,organizationRole\nsomeone@example.com,member\n'), type: 'text/csv', name: 'members.csv', field: 'file' },
+      { organizationId: organization.organization.id },
+    );
+    expect(proxy.staleDrops).toBe(drops + 1);
+    expect(result.status).toBe(200);
+    expect(result.body.rows).toEqual([expect.objectContaining({ email: 'someone@example.com', errorCode: null })]);
   });
 
   it('does not repeat a write whose connection was lost: it answers 503 and the client decides', async () => {

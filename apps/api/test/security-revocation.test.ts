@@ -329,6 +329,10 @@ describe('security hardening', () => {
       expect(idp.calls('lookup') - lookupsBefore).toBe(2);
     });
 
+    it('answers alike for an address the identity provider refuses as malformed (it has no such user)', async () => {
+      expect(await call(first, '/session/passwordChanged', { email: "e`@-k?'YI]@example.com" })).toMatchObject({ status: 200, body: undefined });
+    });
+
     it('forgets what it knew when it listens again after losing its connection, since it may have missed a revocation', async () => {
       const { caller, cookie } = await trustedOnSecond();
       // Every listening connection is cut; meanwhile the sessions are revoked at the identity provider, unannounced.

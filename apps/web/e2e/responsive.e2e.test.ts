@@ -89,6 +89,20 @@ const PRIVATE_SCREENS: Screen[] = [
       await waitForDialog(page);
     },
   },
+  {
+    name: 'organization-members-csv-import',
+    path: () => `${org()}/members`,
+    ready: testId('invitation-row'),
+    openDialog: async (page) => {
+      await page.getByRole('button', { name: 'CSVインポート' }).click();
+      await waitForDialog(page);
+      const rows = [`${removable},メンバー,${fixture.project.name}:管理者`, 'not-an-address,メンバー,', `${uniqueEmail('regional-sales-and-marketing')},社長,`];
+      const csv = `メールアドレス,組織ロール,プロジェクトロール\r\n${rows.join('\r\n')}\r\n`;
+      await page.locator(`${MODAL} input[type="file"]`).setInputFiles({ name: 'members.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await page.getByRole('button', { name: '内容を確認' }).click();
+      await page.getByTestId('member-import-rows').waitFor();
+    },
+  },
   { name: 'organization-roles', path: () => `${org()}/roles`, ready: testId('role-table') },
   { name: 'organization-karte-mapping', path: () => `${org()}/karteMapping`, ready: heading('KARTE連携') },
   { name: 'organization-audit-log', path: () => `${org()}/auditLog`, ready: testId('audit-event-row') },

@@ -61,6 +61,18 @@ export const ErrorCodes = {
   DOMAIN_ALREADY_ADDED: 'DOMAIN_ALREADY_ADDED',
   /** Another organization has verified this domain (docs/product-rules.md#verified-domains). */
   DOMAIN_ALREADY_VERIFIED: 'DOMAIN_ALREADY_VERIFIED',
+  /** A member CSV row whose address has a pending invitation already (docs/product-rules.md#member-csv). */
+  ALREADY_INVITED: 'ALREADY_INVITED',
+  /** A member CSV row whose address an earlier row of the file names. */
+  DUPLICATE_IN_FILE: 'DUPLICATE_IN_FILE',
+
+  // Member CSV files (docs/product-rules.md#member-csv)
+  CSV_UNREADABLE: 'CSV_UNREADABLE',
+  CSV_MALFORMED: 'CSV_MALFORMED',
+  CSV_EMPTY: 'CSV_EMPTY',
+  CSV_HEADER_INVALID: 'CSV_HEADER_INVALID',
+  CSV_TOO_MANY_ROWS: 'CSV_TOO_MANY_ROWS',
+  CSV_TOO_LARGE: 'CSV_TOO_LARGE',
 
   // Transport limits
   UNSUPPORTED_IMAGE: 'UNSUPPORTED_IMAGE',
@@ -155,6 +167,15 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = Object.freeze
   IDEMPOTENCY_KEY_REUSED: 'The Idempotency-Key was already used for a different request',
   DOMAIN_ALREADY_ADDED: 'このドメインはすでに追加されています',
   DOMAIN_ALREADY_VERIFIED: 'このドメインは別の組織で確認済みです',
+  ALREADY_INVITED: 'このメールアドレスはすでに招待中です',
+  DUPLICATE_IN_FILE: 'このメールアドレスはファイル内で重複しています',
+
+  CSV_UNREADABLE: 'CSVファイルを読み取れません。UTF-8またはShift_JISのCSVファイルを選択してください',
+  CSV_MALFORMED: 'CSVファイルの形式が正しくありません',
+  CSV_EMPTY: 'CSVファイルにデータ行がありません',
+  CSV_HEADER_INVALID: 'CSVファイルの見出し行が正しくありません',
+  CSV_TOO_MANY_ROWS: 'CSVファイルの行数が多すぎます（10,000行まで）',
+  CSV_TOO_LARGE: 'CSVファイルのサイズが大きすぎます（4MBまで）',
 
   UNSUPPORTED_IMAGE: 'PNG・JPEG・WebP・AVIF形式の画像を選択してください',
   IMAGE_TOO_LARGE: '画像のファイルサイズが大きすぎます',
@@ -210,6 +231,15 @@ export const ERROR_MESSAGES_EN: Readonly<Record<ErrorCode, string>> = Object.fre
   IDEMPOTENCY_KEY_REUSED: 'The Idempotency-Key was already used for a different request',
   DOMAIN_ALREADY_ADDED: 'This domain has already been added',
   DOMAIN_ALREADY_VERIFIED: 'This domain is already verified by another organization',
+  ALREADY_INVITED: 'This address has a pending invitation already',
+  DUPLICATE_IN_FILE: 'This address appears more than once in the file',
+
+  CSV_UNREADABLE: 'The file cannot be read. Choose a CSV file in UTF-8 or Shift_JIS',
+  CSV_MALFORMED: 'The CSV file is not well-formed',
+  CSV_EMPTY: 'The CSV file has no data rows',
+  CSV_HEADER_INVALID: 'The header row of the CSV file is not valid',
+  CSV_TOO_MANY_ROWS: 'The CSV file has too many rows (up to 10,000)',
+  CSV_TOO_LARGE: 'The CSV file is too large (up to 4 MB)',
 
   UNSUPPORTED_IMAGE: 'Choose a PNG, JPEG, WebP or AVIF image',
   IMAGE_TOO_LARGE: 'The image file is too large',
@@ -285,6 +315,15 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = Object.fre
   IDEMPOTENCY_KEY_REUSED: 422,
   DOMAIN_ALREADY_ADDED: 409,
   DOMAIN_ALREADY_VERIFIED: 409,
+  ALREADY_INVITED: 409,
+  DUPLICATE_IN_FILE: 409,
+
+  CSV_UNREADABLE: 400,
+  CSV_MALFORMED: 400,
+  CSV_EMPTY: 400,
+  CSV_HEADER_INVALID: 400,
+  CSV_TOO_MANY_ROWS: 400,
+  CSV_TOO_LARGE: 413,
 
   UNSUPPORTED_IMAGE: 415,
   IMAGE_TOO_LARGE: 413,

@@ -10,3 +10,4 @@ export * from './audit';
 export * from './locales';
 export * from './limits';
 export * from './domains';
+export * from './member-csv';

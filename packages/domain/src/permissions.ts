@@ -72,6 +72,8 @@ export const Actions = {
   OrganizationManageDomains: 'organization.manageDomains',
   /** The organization's audit events (organization admins and system admins). */
   OrganizationViewAuditLog: 'organization.viewAuditLog',
+  /** The members as a CSV file (organization admins and system admins; docs/product-rules.md#member-csv). */
+  OrganizationExportMembers: 'organization.exportMembers',
 
   // Invitations.
   InvitationList: 'invitation.list',
@@ -235,6 +237,7 @@ export function decide(action: Action, subject: PermissionSubject): Decision {
     case Actions.OrganizationUploadImage:
     case Actions.OrganizationViewAuditLog:
     case Actions.OrganizationManageDomains:
+    case Actions.OrganizationExportMembers:
       return decideOrgAdminAction(f);
     case Actions.OrganizationInvite:
       return decideOrgAdminAction(f, ErrorCodes.CANNOT_CHANGE_OWN_ROLE);

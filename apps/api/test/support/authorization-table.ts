@@ -64,8 +64,8 @@ export interface World {
 export interface MatrixRequest {
   /** JSON body (POST); omitted for calls without a body. */
   json?: unknown;
-  /** Multipart upload instead of JSON. */
-  multipart?: { fields: Record<string, string>; image: Buffer };
+  /** Multipart upload instead of JSON: an image (profileImage) or a member CSV (file). */
+  multipart?: { fields: Record<string, string>; image: Buffer } | { fields: Record<string, string>; csv: Buffer };
   /** The concrete path when the endpoint has parameters. */
   path?: string;
   /** Replaces the caller's token (e.g. a fresh Firebase user per call). */
@@ -119,6 +119,20 @@ export function tinyPngImage(): Promise<Buffer> {
     .png()
     .toBuffer();
   return tinyPng;
+}
+
+/** The file of a row's multipart upload, as `upload` sends it. */
+export function uploadedFile(multipart: NonNullable<MatrixRequest['multipart']>): { data: Buffer; type: string; name: string; field?: string } {
+  return 'csv' in multipart
+    ? { data: multipart.csv, type: 'text/csv', name: 'members.csv', field: 'file' }
+    : { data: multipart.image, type: 'image/png', name: 'a.png' };
+}
+
+/** A member CSV inviting a new address into organization A as a member. */
+function memberCsvOfA(w: World): MatrixRequest {
+  return {
+    multipart: { fields: { organizationId: w.organizationA.organization.id }, csv: Buffer.from(`email,organizationRole\n${uniqueEmail('csv')},member\n`) },
+  };
 }
 
 /** Builds the world of the matrix in a running API. */
@@ -304,6 +318,13 @@ export const AUTHORIZATION_TABLE: readonly MatrixRow[] = [
     request: async (w) => ({ multipart: { fields: { organizationId: w.organizationA.organization.id }, image: await tinyPngImage() } }),
     expected: organizationAAdmins(),
   },
+  {
+    endpoint: 'POST /organization/exportMembers',
+    request: (w) => ({ json: { organizationId: w.organizationA.organization.id, encoding: 'shift_jis' } }),
+    expected: organizationAAdmins(),
+  },
+  { endpoint: 'POST /organization/previewMemberImport', request: memberCsvOfA, expected: organizationAAdmins() },
+  { endpoint: 'POST /organization/importMembers', request: memberCsvOfA, expected: organizationAAdmins() },
   {
     endpoint: 'POST /organization/removeMember',
     request: async (w) => ({ json: { organizationId: w.organizationA.organization.id, accountId: await freshMemberOfA(w) } }),

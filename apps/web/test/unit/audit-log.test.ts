@@ -1,7 +1,8 @@
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '@console/domain';
 import { auditLogKeys } from '@/features/audit-log/keys';
 import { auditActionLabel, auditChangeRows, auditTargetTypeLabel, formatAuditValue, formatOccurredAt, roleNamesOf } from '@/features/audit-log/audit-format';
-import { AUDIT_CSV_FILENAME, filenameFromContentDisposition, saveBlob, type DownloadEnvironment } from '@/features/audit-log/download';
+import { AUDIT_CSV_FILENAME, filenameFromContentDisposition } from '@/features/audit-log/download';
+import { saveBlob, type DownloadEnvironment } from '@/lib/download';
 import { auditFilterBody, EMPTY_AUDIT_LOG_FILTERS, hasAuditFilters } from '@/features/audit-log/filters';
 import { ja } from '@/locales/ja';
 

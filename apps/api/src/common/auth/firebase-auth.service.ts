@@ -216,12 +216,15 @@ export class FirebaseAuthService {
     return record !== undefined && record.emailVerified && record.email?.toLowerCase() === email;
   }
 
-  /** The user the identity provider answers with; undefined when it knows no such user, 503 when it cannot answer. */
+  /**
+   * The user the identity provider answers with; undefined when it knows no such user (nor can:
+   * an address it refuses as malformed), 503 when it cannot answer.
+   */
   private async userRecord(lookup: Promise<UserRecord>): Promise<UserRecord | undefined> {
     try {
       return await this.withTimeout(lookup);
     } catch (error) {
-      if (errorCode(error) === 'auth/user-not-found') return undefined;
+      if (errorCode(error) === 'auth/user-not-found' || errorCode(error) === 'auth/invalid-email') return undefined;
       throw new DomainError('SERVICE_UNAVAILABLE');
     }
   }

@@ -1,9 +1,9 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import type { Readable } from 'node:stream';
 import { Access } from '../../common/auth/access.decorator';
 import { ApiErrors } from '../../common/openapi/error-answers';
+import { sendCsv } from '../../common/http/csv';
 import { CurrentOperator } from '../../common/auth/current-operator.decorator';
 import type { Operator } from '../../common/auth/operator';
 import { ApiPageOkResponse, type Page } from '../../common/http/paging';
@@ -23,15 +23,6 @@ const CSV_RESPONSE = {
   description: `The events as CSV (UTF-8 with BOM, header row, newest first), as the attachment ${AUDIT_CSV_FILE_NAME}.`,
   schema: { type: 'string' as const },
 };
-
-/** Sends the CSV as it is read, page by page (errors before the first byte go out as the usual error body). */
-async function sendCsv(reply: FastifyReply, csv: Readable): Promise<void> {
-  await reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${AUDIT_CSV_FILE_NAME}"`)
-    .header('cache-control', 'no-store')
-    .send(csv);
-}
 
 /** An organization's audit log, for its admins (and system administrators). */
 @ApiTags('organization')
@@ -63,7 +54,7 @@ export class OrganizationAuditLogController {
     @Body() body: ExportOrganizationAuditEventsRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    await sendCsv(reply, await this.service.exportOfOrganization(operator, body));
+    await sendCsv(reply, await this.service.exportOfOrganization(operator, body), AUDIT_CSV_FILE_NAME);
   }
 }
 
@@ -91,6 +82,6 @@ export class SystemAuditLogController {
   @ApiProduces('text/csv')
   @ApiOkResponse(CSV_RESPONSE)
   async exportAllAuditEvents(@CurrentOperator() operator: Operator, @Body() body: ExportAllAuditEventsRequest, @Res() reply: FastifyReply): Promise<void> {
-    await sendCsv(reply, this.service.exportAll(operator, body));
+    await sendCsv(reply, this.service.exportAll(operator, body), AUDIT_CSV_FILE_NAME);
   }
 }

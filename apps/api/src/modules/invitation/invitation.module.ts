@@ -18,5 +18,6 @@ import { InviteMembersService } from './invite-members.service';
   imports: [AccountModule, OrganizationModule, MembershipModule, RoleModule, MailModule, AuditModule, IdempotencyModule, InvitationGrantsModule],
   controllers: [InvitationController, OrganizationInvitationController],
   providers: [InvitationService, InviteMembersService, InviteAddressService, InvitationAcceptanceService, InvitationCancellationService],
+  exports: [InviteMembersService],
 })
 export class InvitationModule {}

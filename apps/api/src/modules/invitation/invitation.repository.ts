@@ -51,6 +51,12 @@ export class InvitationRepository {
     return byEmail;
   }
 
+  /** The open (neither accepted nor cancelled: pending or expired) invitations of these (lower-cased) addresses to the organization. */
+  openFor(organizationId: string, emails: readonly string[]): Promise<InvitationEntity[]> {
+    if (emails.length === 0) return Promise.resolve([]);
+    return this.invitations().findBy({ organizationId, email: In(emails), acceptedAt: IsNull(), cancelledAt: IsNull() });
+  }
+
   /** The open (neither accepted nor cancelled: pending or expired) invitations `accountId` sent to the organization, oldest first. */
   openSentBy(organizationId: string, accountId: string): Promise<InvitationEntity[]> {
     return this.invitations().find({

@@ -9,6 +9,7 @@ import { ProjectMembershipEntity } from './project-membership.entity';
 import {
   accountPage,
   decodeAdminRow,
+  decodeMemberEmailRow,
   decodeMemberRow,
   decodeMembershipRow,
   decodeNamedOrganization,
@@ -18,6 +19,7 @@ import {
   membershipRows,
   organizationAccountsWithRole,
   organizationsWithSoleRole,
+  organizationMemberEmails,
   organizationMemberPage,
   PROJECT_MEMBERSHIP_UPSERT,
   projectMemberPage,
@@ -153,6 +155,13 @@ export class MembershipRepository {
    */
   async lockOrganization(organizationId: string): Promise<void> {
     await execute(this.txHost.tx, lockOrganization(organizationId));
+  }
+
+  /** The addresses among `emails` (lower-cased) whose accounts are members of the organization; one statement. */
+  async memberEmails(organizationId: string, emails: readonly string[]): Promise<Set<string>> {
+    if (emails.length === 0) return new Set();
+    const rows = await readRows(this.txHost.tx, organizationMemberEmails(organizationId, emails), decodeMemberEmailRow);
+    return new Set(rows.map((r) => r.email));
   }
 
   /** The accounts holding the organization's admin role (read under the organization's lock, it is the current set). */

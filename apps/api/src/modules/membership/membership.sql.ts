@@ -219,6 +219,18 @@ export function lockOrganization(organizationId: string): Statement {
   return { text: `SELECT 1 FROM organizations o WHERE ${ORGANIZATION.sql('id')} = $1 FOR NO KEY UPDATE`, values: [organizationId] };
 }
 
+const MEMBER_ACCOUNT = new EntityColumns(AccountEntity, 'a', ['id', 'email']);
+export const decodeMemberEmailRow = record<{ email: string }>({ email: MEMBER_ACCOUNT.fields.email });
+
+/** Which of these (lower-cased) addresses belong to members of the organization (accounts keep their address lower-cased). */
+export function organizationMemberEmails(organizationId: string, emails: readonly string[]): Statement {
+  return {
+    text: `SELECT ${MEMBER_ACCOUNT.sql('email')} AS email FROM organization_memberships om JOIN accounts a ON ${MEMBER_ACCOUNT.sql('id')} = ${OM('accountId')}
+        WHERE ${OM('organizationId')} = $1 AND ${MEMBER_ACCOUNT.sql('email')} = ANY($2::varchar[])`,
+    values: [organizationId, [...emails]],
+  };
+}
+
 export const decodeAdminRow = record<{ accountId: string }>({ accountId: ORGANIZATION_MEMBERSHIP.fields.accountId });
 
 /** The accounts holding the organization's role `roleKey` (its admin role), by account id. */

@@ -3,7 +3,8 @@ import { toastOnError } from '@/components/toasts';
 import { apiClient } from '@/lib/api-client';
 import { apiErrorFromBody } from '@/lib/api-error';
 import { useTranslation } from 'react-i18next';
-import { filenameFromContentDisposition, saveBlob } from '../download';
+import { saveBlob } from '@/lib/download';
+import { filenameFromContentDisposition } from '../download';
 import type { AuditFilterBody } from '../filters';
 import type { AuditLogScope } from '../keys';
 

@@ -1,22 +1,28 @@
-import { Group } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { Actions } from '@console/domain';
 import { useSearchQuery } from '@/components/infinite-list/use-search-query';
 import { MemberCount } from '@/components/member-table/member-count';
 import { organizationMemberRows } from '@/components/member-table/member-rows';
 import { MemberTable } from '@/components/member-table/member-table';
 import { useCurrentAccount, usePermissions } from '@/features/account';
-import { useCancelInvitation, useInvitationsInOrganization, useResendInvitation } from '@/features/invitations';
+import { MemberImportDialog, useCancelInvitation, useInvitationsInOrganization, useResendInvitation } from '@/features/invitations';
 import {
+  MemberCsvExportMenu,
   OrganizationSettingsPage,
   useAssignOrganizationRole,
   useOrganizationMemberPages,
   useOrganizationSettings,
   useRemoveOrganizationMember,
 } from '@/features/organizations';
+import { PermissionTooltip } from '@/components/permission-tooltip';
 import { chainInfiniteLists } from '@/lib/infinite-list';
+import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** /organizations/{id}/settings/members: members and pending invitations (docs/product-rules.md#routes), read a page at a time and searched on the server. */
+/**
+ * /organizations/{id}/settings/members: members and pending invitations (docs/product-rules.md#routes), read a page at a time and searched on the
+ * server; the member CSV export and import (docs/product-rules.md#member-csv).
+ */
 export function Component() {
   const { t } = useTranslation();
   const { organization } = useOrganizationSettings();
@@ -30,6 +36,9 @@ export function Component() {
   const remove = useRemoveOrganizationMember();
   const cancel = useCancelInvitation();
   const resend = useResendInvitation();
+  const [importing, setImporting] = useState(false);
+  const importButton = useRef<HTMLButtonElement>(null);
+  const mayImport = can(Actions.OrganizationInvite);
 
   const list = chainInfiniteLists(members, invitations, (memberItems, invitationItems) =>
     organizationMemberRows(organization.id, memberItems, invitationItems),
@@ -39,7 +48,28 @@ export function Component() {
     <OrganizationSettingsPage title={t('organizationSettings.members')} maw={1080}>
       <Group justify="space-between">
         <MemberCount members={allMembers} />
+        <Group gap="sm">
+          <MemberCsvExportMenu organizationId={organization.id} allowed={can(Actions.OrganizationExportMembers)} />
+          <PermissionTooltip allowed={mayImport}>
+            <Button ref={importButton} variant="default" onClick={() => setImporting(true)} disabled={!mayImport}>
+              {t('memberCsv.import')}
+            </Button>
+          </PermissionTooltip>
+        </Group>
       </Group>
+      {importing ? (
+        <Suspense fallback={null}>
+          <MemberImportDialog
+            organizationId={organization.id}
+            opened
+            onClose={() => {
+              // The dialog is removed as it closes: the focus goes back to the button that opened it.
+              setImporting(false);
+              importButton.current?.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
       <MemberTable
         list={list}
         search={search}

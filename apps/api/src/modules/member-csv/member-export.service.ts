@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { Actions, DEFAULT_LOCALE, MEMBER_CSV_COLUMNS, MEMBER_CSV_HEADERS, UNPAGED_LIST_CAP, type Locale } from '@console/domain';
+import type { Readable } from 'node:stream';
+import type { Operator } from '../../common/auth/operator';
+import { keysetCsvStream } from '../../common/http/csv';
+import type { KeyValues } from '../../common/http/paging-sql';
+import { AccountRepository } from '../account/account.repository';
+import { AccessService } from '../membership/access.service';
+import { memberKeyOf, MembershipRepository, type MemberRow } from '../membership/membership.repository';
+import { ProjectRepository } from '../project/project.repository';
+import { projectKeyOf } from '../project/project.sql';
+import { RoleRepository } from '../role/role.repository';
+import type { ExportMembersRequest } from './member-csv.dto';
+import { MemberCsvCatalogue, type CsvProject } from './member-csv-catalogue';
+
+/** Members per keyset query of an export. */
+export const MEMBER_EXPORT_PAGE_SIZE = 1000;
+
+const JOINED_DATE = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The day (JST, YYYY-MM-DD) of a membership's time. */
+function joinedDate(keyTime: string): string {
+  return JOINED_DATE.format(new Date(keyTime));
+}
+
+/** The member CSV of an organization (docs/product-rules.md#member-csv), and the roles and projects its files name. */
+@Injectable()
+export class MemberExportService {
+  constructor(
+    private readonly access: AccessService,
+    private readonly accounts: AccountRepository,
+    private readonly memberships: MembershipRepository,
+    private readonly projects: ProjectRepository,
+    private readonly roles: RoleRepository,
+  ) {}
+
+  /** The organization's roles and its projects with theirs, read a keyset page of projects at a time. */
+  async catalogue(organizationId: string): Promise<MemberCsvCatalogue> {
+    const projects: CsvProject[] = [];
+    let after: KeyValues | null = null;
+    for (;;) {
+      const rows = await this.projects.page({ memberId: null, organizationId }, { pageSize: null, fetch: UNPAGED_LIST_CAP, after, pattern: null });
+      projects.push(...rows.map((p) => ({ id: p.id, name: p.name, roles: p.roles })));
+      const last = rows.at(-1);
+      if (!last || rows.length < UNPAGED_LIST_CAP) break;
+      after = projectKeyOf(last);
+    }
+    return new MemberCsvCatalogue(await this.roles.findOrganizationRoles([organizationId]), projects);
+  }
+
+  /**
+   * /organization/exportMembers: the members in the order they joined, with their roles by name and
+   * the day they joined, headers in the request's language (else the account's). Organization
+   * admins and system administrators; one keyset page in memory at a time.
+   */
+  async export(operator: Operator, request: ExportMembersRequest): Promise<Readable> {
+    const { organizationId } = request;
+    await this.access.organization(operator, organizationId, Actions.OrganizationExportMembers);
+    const locale: Locale = request.locale ?? (await this.accounts.findById(operator.id))?.locale ?? DEFAULT_LOCALE;
+    const catalogue = await this.catalogue(organizationId);
+    const headers = MEMBER_CSV_HEADERS[locale];
+    return keysetCsvStream({
+      header: MEMBER_CSV_COLUMNS.map((column) => headers[column]),
+      nextPage: (after) => this.memberships.organizationMemberPage(organizationId, { pageSize: null, fetch: MEMBER_EXPORT_PAGE_SIZE, after, pattern: null }),
+      pageSize: MEMBER_EXPORT_PAGE_SIZE,
+      keyOf: memberKeyOf,
+      cells: (row: MemberRow) => {
+        const membership = row.memberships[0];
+        return [
+          row.email,
+          row.name,
+          membership ? catalogue.organizationRoleName(membership.roleId) : '',
+          membership ? catalogue.projectRolesCell(membership.projects) : '',
+          joinedDate(row.key_time),
+        ];
+      },
+      encoding: request.encoding,
+    });
+  }
+}
