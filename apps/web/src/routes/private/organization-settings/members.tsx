@@ -14,7 +14,7 @@ import {
   useRemoveOrganizationMember,
 } from '@/features/organizations';
 import { chainInfiniteLists } from '@/lib/infinite-list';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** /organizations/{id}/settings/members: members and pending invitations (docs/product-rules.md#routes), read a page at a time and searched on the server. */
 export function Component() {
