@@ -39,7 +39,7 @@ export default defineConfig(
   },
   {
     // Every user-visible text of the web comes from its catalogues (apps/web/src/locales, through
-    // i18next's t()), never a literal in a component: text in JSX, a literal in a prop that shows
+    // lib/i18n.ts's t()), never a literal in a component: text in JSX, a literal in a prop that shows
     // text, the texts of a toast — a literal with a Latin or Japanese letter in it (the selectors:
     // apps/web/hard-coded-text.lint.json, seen failing in apps/web/test/unit/hard-coded-text.test.ts).
     files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],

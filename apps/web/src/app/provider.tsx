@@ -2,11 +2,9 @@ import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { toastIfRateLimited } from '@/components/toasts';
 import { AuthStateProvider } from '@/features/auth';
 import { onApiError } from '@/lib/api-client';
-import { i18n } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -28,13 +26,11 @@ export function AppProvider({ children }: { children: ReactNode }) {
   // A call refused for too many requests shows the API's message, whichever screen made it.
   useEffect(() => onApiError(toastIfRateLimited), []);
   return (
-    <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-        <Toasts />
-        <QueryClientProvider client={queryClient}>
-          <AuthStateProvider>{children}</AuthStateProvider>
-        </QueryClientProvider>
-      </MantineProvider>
-    </I18nextProvider>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <Toasts />
+      <QueryClientProvider client={queryClient}>
+        <AuthStateProvider>{children}</AuthStateProvider>
+      </QueryClientProvider>
+    </MantineProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { Button, Group, type GroupProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 export interface DialogFormButtonsProps {
   submitLabel: string;

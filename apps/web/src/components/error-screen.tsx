@@ -2,7 +2,7 @@ import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { tracking } from '@/lib/tracking';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** The generic error screen (docs/product-rules.md#screens), whose button reloads the page. */
 export function ErrorScreen() {

@@ -1,6 +1,6 @@
 import { Avatar, Button, FileButton, Group, Stack, Text, type MantineRadius } from '@mantine/core';
 import { isSupportedImageType, SUPPORTED_IMAGE_TYPES } from '@console/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { PermissionTooltip } from './permission-tooltip';
 import { toast } from './toasts';
 

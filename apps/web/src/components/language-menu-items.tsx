@@ -1,7 +1,6 @@
 import { Menu } from '@mantine/core';
 import { LOCALES } from '@console/domain';
-import { useTranslation } from 'react-i18next';
-import { chooseLocale, currentLocale } from '@/lib/i18n';
+import { chooseLocale, currentLocale, useTranslation } from '@/lib/i18n';
 import { CheckIcon } from './icons';
 
 /**

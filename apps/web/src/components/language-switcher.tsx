@@ -1,7 +1,6 @@
 import { Box, Button, Group } from '@mantine/core';
 import { LOCALES } from '@console/domain';
-import { useTranslation } from 'react-i18next';
-import { chooseLocale, currentLocale } from '@/lib/i18n';
+import { chooseLocale, currentLocale, useTranslation } from '@/lib/i18n';
 
 /**
  * 日本語 / English as buttons at the top right of the page, the current one pressed (public pages),

@@ -1,5 +1,5 @@
 import { useDocumentTitle } from '@mantine/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** Sets the document title to "<title> | コンソール" (or the app name alone). */
 export function usePageTitle(title?: string): void {

@@ -1,6 +1,6 @@
 import { Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * Wraps a control the current user may not use (docs/product-rules.md#permissions): when `allowed` is false it shows the

@@ -1,7 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import { normalizeRoleDescription } from '@console/domain';
 import { DataTable } from '@/components/data-table';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { TableSkeleton } from './table-skeleton';
 
 /** Read-only table of role name and description; ロールがありません when empty (docs/product-rules.md#screens). */

@@ -1,7 +1,7 @@
 import { Box, Burger, Drawer, Flex, Group, Text, useMatches } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useLocation } from 'react-router';
 
 /** The side navigation's width (docs/product-rules.md#screens). */

@@ -1,5 +1,5 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** Spinner with the text 読み込み中... (docs/product-rules.md#screens). */
 export function Spinner({ fullScreen = true }: { fullScreen?: boolean }) {

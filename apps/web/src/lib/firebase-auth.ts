@@ -15,7 +15,7 @@ import {
 } from 'firebase/auth';
 import { env } from '@/config/env';
 import { shouldUseAuthEmulator } from '@/config/read-env';
-import { currentLocale, i18n } from './i18n';
+import { currentLocale, onLanguageChanged } from './i18n';
 
 const firebaseApp: FirebaseApp = initializeApp({
   apiKey: env.firebase.apiKey,
@@ -29,7 +29,7 @@ const firebaseApp: FirebaseApp = initializeApp({
 const firebaseAuth: Auth = getAuth(firebaseApp);
 // Firebase's own texts (the password-reset e-mail) follow the language the console shows.
 firebaseAuth.languageCode = currentLocale();
-i18n.on('languageChanged', () => {
+onLanguageChanged(() => {
   firebaseAuth.languageCode = currentLocale();
 });
 

@@ -1,35 +1,99 @@
 import { DEFAULT_LOCALE, isErrorCode, isLocale, LOCALES, type Locale } from '@console/domain';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { useMemo, useSyncExternalStore } from 'react';
 import { ja, type Messages } from '@/locales/ja';
 import { getStoredLanguage, setStoredLanguage } from './storage';
 
-declare module 'i18next' {
-  interface CustomTypeOptions {
-    defaultNS: 'translation';
-    resources: { translation: typeof ja };
-  }
+type PluralForm = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+/** Every text of a catalogue as [dotted key, text]; a plural's key without its form (`memberTable.count`). */
+type Entries<T, Prefix extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? [`${Prefix}${K extends `${infer Base}_${PluralForm}` ? Base : K}`, T[K]] : Entries<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+type Entry = Entries<typeof ja>;
+/** The key of every text of the catalogues. */
+type MessageKey = Entry[0];
+/** The names of the variables a text interpolates: '{{count, number}}人' → 'count'. */
+type VariableNames<Text> = Text extends `${string}{{${infer Variable}}}${infer Rest}`
+  ? (Variable extends `${infer Name},${string}` ? Name : Variable) | VariableNames<Rest>
+  : never;
+type Variables<K extends MessageKey> = { readonly [Name in VariableNames<Extract<Entry, [K, string]>[1]>]: string | number };
+/** A text's variables (each required), `count` choosing a plural's form, `lng` another language than the one shown. */
+type TranslateOptions<K extends MessageKey> = Variables<K> & { readonly count?: number; readonly lng?: Locale };
+/** The options argument: required when the text has variables. */
+type TranslateRest<K extends MessageKey> = keyof Variables<K> extends never ? [options?: TranslateOptions<K>] : [options: TranslateOptions<K>];
+export type Translate = <K extends MessageKey>(key: K, ...rest: TranslateRest<K>) => string;
+
+/** The catalogues loaded so far; Japanese is always there and the fallback of every missing text. */
+const catalogues: Partial<Record<Locale, typeof ja | Messages>> = { ja };
+let shown: Locale = DEFAULT_LOCALE;
+const languageListeners = new Set<(locale: Locale) => void>();
+
+/** The text at a dotted key of a catalogue, if it has one. */
+function lookup(catalogue: object, key: string): string | undefined {
+  let node: unknown = catalogue;
+  for (const part of key.split('.')) node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined;
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** `{{name}}` becomes the variable's value, `{{name, number}}` the number written in the language (Intl); an unknown variable stays. */
+function interpolate(text: string, values: Readonly<Record<string, unknown>>, locale: Locale): string {
+  return text.replace(/\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (placeholder, name: string, format: string | undefined) => {
+    const value = values[name];
+    if (typeof value === 'number') return format === 'number' ? new Intl.NumberFormat(locale).format(value) : String(value);
+    return typeof value === 'string' ? value : placeholder;
+  });
 }
 
 /**
- * The console's i18next instance: Japanese by default and the fallback of every missing text.
+ * The text of `key` in the language shown (or `options.lng`), else in Japanese, its variables
+ * filled in; with `count`, the plural form the language's rules pick (Intl.PluralRules), else
+ * `_other`. A key without a text gives itself.
+ */
+function translate(key: string, options: Readonly<Record<string, unknown>> & { readonly count?: number; readonly lng?: Locale } = {}): string {
+  const locale = options.lng ?? shown;
+  for (const from of locale === DEFAULT_LOCALE ? [locale] : [locale, DEFAULT_LOCALE]) {
+    const catalogue = catalogues[from];
+    if (!catalogue) continue;
+    const plural =
+      options.count === undefined
+        ? undefined
+        : (lookup(catalogue, `${key}_${new Intl.PluralRules(from).select(options.count)}`) ?? lookup(catalogue, `${key}_other`));
+    const text = plural ?? lookup(catalogue, key);
+    if (text !== undefined) return interpolate(text, options, from);
+  }
+  return key;
+}
+
+/**
+ * The console's texts (src/locales): Japanese by default and the fallback of every missing text.
  * Components read texts with `useTranslation()`; other code calls `i18n.t(...)` when it runs
  * (never at module load, so a language change reaches it).
  */
-export const i18n = i18next.createInstance();
+export const i18n: { readonly t: Translate; readonly language: Locale } = {
+  t: translate,
+  get language() {
+    return shown;
+  },
+};
 
-void i18n.use(initReactI18next).init({
-  lng: DEFAULT_LOCALE,
-  fallbackLng: DEFAULT_LOCALE,
-  resources: { ja: { translation: ja } },
-  interpolation: { escapeValue: false },
-  initAsync: false,
-});
+/** Calls `listener` with the language each time the console changes it. Returns the function that stops. */
+export function onLanguageChanged(listener: (locale: Locale) => void): () => void {
+  languageListeners.add(listener);
+  return () => {
+    languageListeners.delete(listener);
+  };
+}
 
 // <html lang> follows the language (screen readers, fonts, the browser's own controls).
-i18n.on('languageChanged', (language) => {
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
+onLanguageChanged((locale) => {
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
 });
+
+/** The texts in the language shown, for a component: it renders again when the language changes. */
+export function useTranslation(): { t: Translate; language: Locale } {
+  const language = useSyncExternalStore(onLanguageChanged, () => shown);
+  const t: Translate = useMemo(() => (key: string, options?: Readonly<Record<string, unknown>>) => translate(key, { lng: language, ...options }), [language]);
+  return { t, language };
+}
 
 /** The catalogues outside the main bundle, loaded when their language is chosen. */
 const LAZY_CATALOGUES: Readonly<Record<Exclude<Locale, 'ja'>, () => Promise<Messages>>> = {
@@ -43,10 +107,11 @@ export function currentLocale(): Locale {
 
 /** Shows the console in `locale` (loading its catalogue first) and remembers it on this browser. */
 export async function changeLocale(locale: Locale): Promise<void> {
-  if (locale !== 'ja' && !i18n.hasResourceBundle(locale, 'translation')) {
-    i18n.addResourceBundle(locale, 'translation', await LAZY_CATALOGUES[locale]());
+  if (locale !== 'ja') catalogues[locale] ??= await LAZY_CATALOGUES[locale]();
+  if (locale !== shown) {
+    shown = locale;
+    for (const listener of languageListeners) listener(locale);
   }
-  await i18n.changeLanguage(locale);
   setStoredLanguage(locale);
 }
 
@@ -56,9 +121,7 @@ export async function changeLocale(locale: Locale): Promise<void> {
  */
 export function errorMessageShown(errorCode: string, message: string): string {
   if (!isErrorCode(errorCode)) return message;
-  const sentCatalogueText = LOCALES.some(
-    (locale) => i18n.hasResourceBundle(locale, 'translation') && i18n.t(`errors.${errorCode}`, { lng: locale }) === message,
-  );
+  const sentCatalogueText = LOCALES.some((locale) => catalogues[locale] !== undefined && i18n.t(`errors.${errorCode}`, { lng: locale }) === message);
   return sentCatalogueText ? i18n.t(`errors.${errorCode}`) : message;
 }
 

@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES } from '@console/domain';
 
 /**
- * Every user-visible string of the console in Japanese (the default language), keyed for i18next:
+ * Every user-visible string of the console in Japanese (the default language), keyed for lib/i18n.ts:
  * `{{name}}` interpolates, `_other` marks a plural (`t('memberTable.count', { count })`).
  * Every other language has a file of the same shape (`Messages`).
  */

@@ -8,7 +8,7 @@ import { toast } from '@/components/toasts';
 import { paths } from '@/config/paths';
 import { AuthCard, resetPassword } from '@/features/auth';
 import { parseOobCodeParam } from '@/lib/search-params';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** /reset-password?oobCode=... (docs/product-rules.md#routes, #validation). */
 export function Component() {

@@ -74,7 +74,7 @@ describe('language of the console', () => {
     await chooseLocale('ja');
   });
 
-  it('is Japanese by default, with interpolation and plurals through i18next', () => {
+  it('is Japanese by default, with interpolation and plurals', () => {
     expect(currentLocale()).toBe('ja');
     expect(i18n.t('invite.title', { projectName: 'Alpha' })).toBe('Alphaにメンバーを招待');
     expect(i18n.t('memberTable.count', { count: 1 })).toBe('1人のメンバー');

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { InfiniteList } from '@/lib/infinite-list';
 
 /** The last row while the list has more: さらに読み込み中..., or the failure with 再読み込み. */

@@ -51,7 +51,7 @@ export function VirtualList<Row>({
   const virtual = useVirtualRows(list, rows.length, estimateRowHeight, revealIndex);
   const visible: VisibleRow<Row>[] = [];
   let more: VirtualRowProps | undefined;
-  for (const { index } of virtual.visible) {
+  for (const index of virtual.visible) {
     const row = rows[index];
     if (row === undefined) more = virtual.rowProps(index);
     else visible.push({ row, rowProps: virtual.rowProps(index) });

@@ -75,7 +75,7 @@ export function VirtualTable<Row>({
           ) : (
             <>
               {spacer(rows.paddingTop)}
-              {rows.visible.map(({ index }) => {
+              {rows.visible.map((index) => {
                 const row = list.items[index];
                 if (row !== undefined) return renderRow(row, rows.rowProps(index));
                 return (

@@ -5,8 +5,7 @@ import type { VirtualRowProps } from '@/components/infinite-list/use-virtual-row
 import { PermissionTooltip } from '@/components/permission-tooltip';
 import { toast } from '@/components/toasts';
 import { TruncatedText } from '@/components/truncated-text';
-import { useTranslation } from 'react-i18next';
-import { i18n } from '@/lib/i18n';
+import { i18n, useTranslation } from '@/lib/i18n';
 import type { MemberRowInvitation } from './member-rows';
 
 async function copyInvitationUrl(invitationId: string): Promise<void> {

@@ -4,7 +4,7 @@ import { displayName } from '@/components/display-name';
 import type { VirtualRowProps } from '@/components/infinite-list/use-virtual-rows';
 import { PermissionTooltip } from '@/components/permission-tooltip';
 import { TruncatedText } from '@/components/truncated-text';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { MemberRowAccount } from './member-rows';
 
 export interface MemberRowProps {

@@ -5,7 +5,7 @@ import type { SearchQuery } from '@/components/infinite-list/use-search-query';
 import { VirtualTable } from '@/components/infinite-list/virtual-table';
 import { useConfirmedAction, useToastedAction } from '@/components/use-confirmed-action';
 import type { InfiniteList } from '@/lib/infinite-list';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { InvitationRow } from './invitation-row';
 import { MemberRow, roleNameOf } from './member-row';
 import type { MemberRowAccount, MemberRowInvitation, MemberTableRow } from './member-rows';

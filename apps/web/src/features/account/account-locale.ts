@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { changeLocale, currentLocale, markLocaleChoiceSaved, unsavedLocaleChoice } from '@/lib/i18n';
+import { changeLocale, currentLocale, markLocaleChoiceSaved, unsavedLocaleChoice, useTranslation } from '@/lib/i18n';
 import type { Account } from './api/get-account';
 import { useUpdateAccount } from './api/update-account';
 
@@ -10,9 +9,8 @@ import { useUpdateAccount } from './api/update-account';
  * account's language replaces the one of this browser.
  */
 export function useAccountLocale(account: Account | null): void {
-  const { i18n } = useTranslation();
+  const { language: shown } = useTranslation();
   const { mutate } = useUpdateAccount();
-  const shown = i18n.language;
   const saved = account?.locale;
   useEffect(() => {
     if (saved === undefined) return;

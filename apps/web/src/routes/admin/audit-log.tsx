@@ -4,7 +4,7 @@ import { displayName } from '@/components/display-name';
 import { usePageTitle } from '@/components/page-title';
 import { AuditLogView, roleNamesOf } from '@/features/audit-log';
 import { useAccounts, useAllOrganizations, useAllProjects } from '@/features/system-admin';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 const NO_ORGANIZATIONS: readonly { id: string; name: string }[] = [];
 

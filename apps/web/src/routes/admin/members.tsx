@@ -15,7 +15,7 @@ import { useConfirmedAction } from '@/components/use-confirmed-action';
 import { useCurrentAccount, usePermissions } from '@/features/account';
 import { GrantSystemAdminDialog, useAccountPages, useUpdateIsSystemAdmin, type AdminAccount } from '@/features/system-admin';
 import { isApiError } from '@/lib/api-error';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** The height of the accounts table's scroll area: the rest of the window, at least 320 px. */
 const ACCOUNT_TABLE_MAX_HEIGHT = 'max(320px, calc(100dvh - 360px))';

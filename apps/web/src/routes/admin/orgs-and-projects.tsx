@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import { organizationProjectRows, ProjectNavLink, runsByOrganization } from '@/features/projects';
 import { NameDialog, useAllProjectPages, useCreateOrganization, useCreateProject, useOrganizationPages } from '@/features/system-admin';
 import { chainInfiniteLists } from '@/lib/infinite-list';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** The height of the list's scroll area: the rest of the window, at least 360 px. */
 const ORGANIZATION_LIST_HEIGHT = 'max(360px, calc(100dvh - 360px))';

@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import { paths } from '@/config/paths';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { TabbedPageLayout } from '@/routes/private/tabbed-page-layout';
 
 /** /system-admin (docs/product-rules.md#routes): members, orgs-and-projects and audit-log tabs. The index redirects to members. */

@@ -4,7 +4,7 @@ import { Spinner } from '@/components/spinner';
 import { toast } from '@/components/toasts';
 import { paths } from '@/config/paths';
 import { logout } from '@/features/auth';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** /logout: logs out, shows the spinner meanwhile, then /login with a toast (docs/product-rules.md#routes). */
 export function Component() {

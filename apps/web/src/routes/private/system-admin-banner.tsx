@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ShieldIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { usePermissions } from '@/features/account';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** Shown across the private group to those who may enter the system-admin area: system admins (docs/product-rules.md#routes, #permissions). */
 export function SystemAdminBanner() {

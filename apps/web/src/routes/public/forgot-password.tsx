@@ -5,7 +5,7 @@ import { usePageTitle } from '@/components/page-title';
 import { toast } from '@/components/toasts';
 import { paths } from '@/config/paths';
 import { AuthCard, EmailField, sendResetMail, useEmailField } from '@/features/auth';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** /forgot-password (docs/product-rules.md#routes, #validation, #messages). */
 export function Component() {

@@ -6,7 +6,7 @@ import { toast } from '@/components/toasts';
 import { paths } from '@/config/paths';
 import { AuthCard, continueWithGoogle, GoogleButton, loginWithEmail } from '@/features/auth';
 import { parseAuthSearch } from '@/lib/search-params';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** /login (docs/product-rules.md#routes). */
 export function Component() {

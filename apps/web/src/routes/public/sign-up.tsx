@@ -7,7 +7,7 @@ import { toast } from '@/components/toasts';
 import { paths } from '@/config/paths';
 import { AuthCard, continueWithGoogle, EmailField, GoogleButton, signUpWithEmail, useEmailField } from '@/features/auth';
 import { parseAuthSearch } from '@/lib/search-params';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** /sign-up (docs/product-rules.md#routes, #states, #validation). */
 export function Component() {

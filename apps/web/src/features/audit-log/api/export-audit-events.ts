@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { toastOnError } from '@/components/toasts';
 import { apiClient } from '@/lib/api-client';
 import { apiErrorFromBody } from '@/lib/api-error';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { saveBlob } from '@/lib/download';
 import { filenameFromContentDisposition } from '../download';
 import type { AuditFilterBody } from '../filters';

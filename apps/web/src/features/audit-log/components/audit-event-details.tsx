@@ -1,6 +1,6 @@
 import { Code, Drawer, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { AuditEvent } from '../api/get-audit-events';
 import { auditActionLabel, auditChangeRows, formatOccurredAt, type RoleNames } from '../audit-format';
 import { AuditActor, AuditTarget } from './audit-log-table';

@@ -1,6 +1,6 @@
 import { Group, Select, TextInput, type ComboboxItem } from '@mantine/core';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, isAuditAction, isAuditTargetType } from '@console/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { auditActionLabel, auditTargetTypeLabel } from '../audit-format';
 import type { AuditLogFilters } from '../filters';
 

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { displayName } from '@/components/display-name';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { AuditEvent } from '../api/get-audit-events';
 import { auditActionLabel, auditTargetTypeLabel, formatOccurredAt } from '../audit-format';
 

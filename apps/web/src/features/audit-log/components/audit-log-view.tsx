@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text, type ComboboxItem } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { TableSkeleton } from '@/components/table-skeleton';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useDownloadAuditCsv } from '../api/export-audit-events';
 import { useAuditEvents, type AuditEvent } from '../api/get-audit-events';
 import type { RoleNames } from '../audit-format';

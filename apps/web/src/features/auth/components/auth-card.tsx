@@ -1,6 +1,6 @@
 import { Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { prepareSignIn } from '../auth-actions';
 
 /** The centred card every sign-in screen sits in; a first input in it starts downloading the sign-in SDK. */

@@ -1,7 +1,7 @@
 import { TextInput } from '@mantine/core';
 import { isValidEmail } from '@console/domain';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** The e-mail of an auth form: the typed value, its trimmed address and validity, and `touch` (blur, submit) to show its error. */
 export function useEmailField() {

@@ -2,7 +2,7 @@ import { Combobox, Group, Pill, PillsInput, Text, useCombobox } from '@mantine/c
 import { isValidEmail, uniqueEmails } from '@console/domain';
 import { useState } from 'react';
 import { displayName } from '@/components/display-name';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 const SUGGESTION_LIST_MAX_HEIGHT = 250;
 

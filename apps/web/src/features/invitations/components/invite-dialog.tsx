@@ -3,7 +3,7 @@ import { pickDefaultOrganizationRole, pickDefaultProjectRole } from '@console/do
 import { useEffect, useState, type FormEvent } from 'react';
 import { DialogFormButtons } from '@/components/dialog-form-buttons';
 import { refusalReason, toast, toastWriteFailure } from '@/components/toasts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { AllInvitationsFailedError, useInviteMembers } from '../api/invite-members';
 import { EmailTagsInput, type EmailSuggestion } from './email-tags-input';
 

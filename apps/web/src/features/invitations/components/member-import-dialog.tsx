@@ -1,7 +1,7 @@
 import { Alert, Box, Button, FileInput, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { MEMBER_CSV_COLUMNS, MEMBER_CSV_HEADERS, type MemberCsvDetectedEncoding } from '@console/domain';
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { isApiError } from '@/lib/api-error';
 import { saveBlob } from '@/lib/download';
 import { currentLocale } from '@/lib/i18n';

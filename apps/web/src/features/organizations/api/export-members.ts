@@ -5,7 +5,7 @@ import { apiClient } from '@/lib/api-client';
 import { apiErrorFromBody } from '@/lib/api-error';
 import { saveBlob } from '@/lib/download';
 import { currentLocale } from '@/lib/i18n';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** The name of the downloaded member CSV. */
 const MEMBERS_CSV_FILENAME = 'members.csv';

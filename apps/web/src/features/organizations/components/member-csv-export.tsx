@@ -1,7 +1,7 @@
 import { Button, Menu } from '@mantine/core';
 import type { MemberCsvEncoding } from '@console/domain';
 import { PermissionTooltip } from '@/components/permission-tooltip';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useDownloadMembersCsv } from '../api/export-members';
 
 /** CSVエクスポート: the member CSV in the encoding chosen from its menu (docs/product-rules.md#member-csv); disabled without the right. */

@@ -4,7 +4,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable } from '@/components/data-table';
 import { TableSkeleton } from '@/components/table-skeleton';
 import { useConfirmedAction } from '@/components/use-confirmed-action';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { ProjectDetail } from '../api/get-project';
 import { useUpdateProject } from '../api/update-project';
 

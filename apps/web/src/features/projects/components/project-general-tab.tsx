@@ -1,7 +1,7 @@
 import { TextInput } from '@mantine/core';
 import { SettingsForm, useDraft } from '@/components/settings-form';
 import { toastOutcome } from '@/components/toasts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useUpdateProject } from '../api/update-project';
 import type { ProjectDetail } from '../api/get-project';
 

@@ -10,7 +10,7 @@ import { useCurrentAccount, type Can } from '@/features/account';
 import { InviteDialog, useCancelInvitation, useInvitationsInProject, useResendInvitation } from '@/features/invitations';
 import { useInviteSuggestions, type OrganizationDetail } from '@/features/organizations';
 import { chainInfiniteLists } from '@/lib/infinite-list';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useAssignProjectRole } from '../api/assign-project-role';
 import type { ProjectDetail } from '../api/get-project';
 import { useProjectMembers } from '../api/get-project-members';

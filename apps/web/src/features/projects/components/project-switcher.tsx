@@ -8,7 +8,7 @@ import { useSearchQuery } from '@/components/infinite-list/use-search-query';
 import { paths } from '@/config/paths';
 import { useOrganization } from '@/features/organizations';
 import { SEARCH_QUERY_MAX_LENGTH } from '@console/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useProjectPages } from '../api/get-projects-in-account';
 import { organizationOf, runsByOrganization } from '../project-rows';
 

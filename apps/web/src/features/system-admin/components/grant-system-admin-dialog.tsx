@@ -5,7 +5,7 @@ import { CONFIRM_DIALOG_MAX_WIDTH } from '@/components/confirm-dialog';
 import { DialogFormButtons } from '@/components/dialog-form-buttons';
 import { toast, toastWriteFailure } from '@/components/toasts';
 import { isApiError } from '@/lib/api-error';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useUpdateIsSystemAdmin } from '../api/update-is-system-admin';
 
 /**

@@ -1,12 +1,12 @@
 import { Alert, Anchor, Button, List, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { toast, toastOnError, toastWriteFailure } from '@/components/toasts';
 import { paths } from '@/config/paths';
 import { useAccountDeletionCheck, useCurrentAccount, useDeleteAccount, useExportAccountData } from '@/features/account';
-import { saveBlob } from '@/features/audit-log';
+import { saveBlob } from '@/lib/download';
 import { logout } from '@/features/auth';
 import { isApiError } from '@/lib/api-error';
 import { ErrorCodes } from '@console/domain';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { toast } from '@/components/toasts';
 import { useCurrentAccount } from '@/features/account';
 import { sendResetMail } from '@/features/auth';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** /account/authentication: read-only email and a password-reset mail button (docs/product-rules.md#routes, #messages). */
 export function Component() {

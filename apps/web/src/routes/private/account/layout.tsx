@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
 import { usePageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { TabbedPageLayout } from '@/routes/private/tabbed-page-layout';
 
 /** /account: profile, authentication and sessions tabs (docs/product-rules.md#routes). */

@@ -4,7 +4,7 @@ import { ImageField } from '@/components/image-field';
 import { SettingsForm } from '@/components/settings-form';
 import { toast, toastOnError } from '@/components/toasts';
 import { useCurrentAccount, useUpdateAccount, useUploadProfileImage } from '@/features/account';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { AccountDataSection } from './account-data-section';
 
 /** /account/profile: avatar upload and delete, name, save (docs/product-rules.md#routes, #states, #validation); then the account's data and its deletion. */

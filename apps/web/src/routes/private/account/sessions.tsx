@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { TableSkeleton } from '@/components/table-skeleton';
 import { useConfirmedAction, useToastedAction } from '@/components/use-confirmed-action';

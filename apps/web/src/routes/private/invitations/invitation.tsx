@@ -6,7 +6,7 @@ import { toast, toastWriteFailure } from '@/components/toasts';
 import { paths } from '@/config/paths';
 import { isInvalidInvitationError, isInvitationUsable, useAcceptInvitation, useInvitation } from '@/features/invitations';
 import { parseInvitationParam } from '@/lib/search-params';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 function InvalidInvitation() {
   const { t } = useTranslation();

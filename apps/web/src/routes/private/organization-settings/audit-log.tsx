@@ -6,7 +6,7 @@ import { usePermissions } from '@/features/account';
 import { AuditLogView, roleNamesOf } from '@/features/audit-log';
 import { OrganizationSettingsPage, useOrganizationMembers, useOrganizationSettings } from '@/features/organizations';
 import { useOrganizationProjects } from '@/features/projects';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * /organizations/{id}/settings/auditLog: the organization's audit log, for its admins and system

@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Badge, Button, Code, CopyButton, Group, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { Actions, isErrorCode } from '@console/domain';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PermissionTooltip } from '@/components/permission-tooltip';
 import { Spinner } from '@/components/spinner';
@@ -98,7 +98,7 @@ export function Component() {
 }
 
 function DomainCard({ domain, mayManage }: { domain: OrganizationDomain; mayManage: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTranslation();
   const verify = useVerifyOrganizationDomain();
   const remove = useRemoveOrganizationDomain();
   const [confirming, setConfirming] = useState(false);
@@ -142,7 +142,7 @@ function DomainCard({ domain, mayManage }: { domain: OrganizationDomain; mayMana
           </Group>
         </Group>
         <Text size="xs" c="dimmed">
-          {t('domains.lastChecked')}: {domain.lastCheckedAt ? new Date(domain.lastCheckedAt).toLocaleString(i18n.language) : t('domains.notChecked')}
+          {t('domains.lastChecked')}: {domain.lastCheckedAt ? new Date(domain.lastCheckedAt).toLocaleString(language) : t('domains.notChecked')}
           {domain.verifiedBy ? ` · ${t(`domains.verifiedBy.${domain.verifiedBy}`)}` : ''}
         </Text>
         {domain.lastError && (

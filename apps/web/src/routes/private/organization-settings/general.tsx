@@ -5,7 +5,7 @@ import { SettingsForm, useDraft } from '@/components/settings-form';
 import { toastOnError, toastOutcome } from '@/components/toasts';
 import { usePermissions } from '@/features/account';
 import { OrganizationSettingsPage, useOrganizationSettings, useUpdateOrganization, useUploadOrganizationProfileImage } from '@/features/organizations';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** /organizations/{id}/settings/general: avatar upload and delete, name, save (docs/product-rules.md#routes, #states). */
 export function Component() {

@@ -6,7 +6,7 @@ import { toastOutcome } from '@/components/toasts';
 import { paths } from '@/config/paths';
 import { usePermissions } from '@/features/account';
 import { OrganizationSettingsPage, useOrganizationKarteMapping, useOrganizationSettings, useUpsertOrganizationKarteMapping } from '@/features/organizations';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** /organizations/{id}/settings/karteMapping: the KARTE organization id (those who may read the mapping: system admins; docs/product-rules.md#routes, #permissions). */
 export function Component() {

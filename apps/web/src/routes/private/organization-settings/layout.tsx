@@ -11,7 +11,7 @@ import { useCurrentAccount, usePermissions } from '@/features/account';
 import { useOrganization, type OrganizationSettingsContext } from '@/features/organizations';
 import { useOrganizationProjects } from '@/features/projects';
 import { isApiError } from '@/lib/api-error';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * /organizations/{id}/settings (docs/product-rules.md#routes): side navigation with a back button (the organization's

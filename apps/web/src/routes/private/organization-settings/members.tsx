@@ -17,7 +17,7 @@ import {
 import { PermissionTooltip } from '@/components/permission-tooltip';
 import { chainInfiniteLists } from '@/lib/infinite-list';
 import { Suspense, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * /organizations/{id}/settings/members: members and pending invitations (docs/product-rules.md#routes), read a page at a time and searched on the

@@ -9,8 +9,7 @@ import { useOrganizationSettings } from '@/features/organizations';
 import { ProductUsageTab, PROJECT_NAME_HEADING_SIZE, ProjectGeneralTab, ProjectKarteTab, ProjectMembersTab, useProject } from '@/features/projects';
 import { isApiError } from '@/lib/api-error';
 import { parseViewParam, PROJECT_SETTINGS_VIEWS, type ProjectSettingsView } from '@/lib/search-params';
-import { useTranslation } from 'react-i18next';
-import { i18n } from '@/lib/i18n';
+import { i18n, useTranslation } from '@/lib/i18n';
 
 /** Document title: the project name followed by the product name, or a loading text (docs/product-rules.md#routes). */
 export function projectSettingsTitle(projectName: string | undefined): string {

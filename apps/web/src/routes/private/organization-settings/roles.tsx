@@ -1,6 +1,6 @@
 import { RoleTable } from '@/components/role-table';
 import { OrganizationSettingsPage, useOrganizationSettings } from '@/features/organizations';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** /organizations/{id}/settings/roles: role name and description (docs/product-rules.md#routes). */
 export function Component() {

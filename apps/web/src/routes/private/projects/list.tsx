@@ -9,7 +9,7 @@ import { usePageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
 import { useCurrentAccount } from '@/features/account';
 import { chooserRows, ProjectNavLink, runsByOrganization, useProjectPages } from '@/features/projects';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** The height of the chooser's scroll list (docs/product-rules.md#routes). */
 const PROJECT_LIST_HEIGHT = 300;

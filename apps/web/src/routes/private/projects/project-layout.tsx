@@ -12,7 +12,7 @@ import { useCurrentAccount } from '@/features/account';
 import { PROJECT_NAME_HEADING_SIZE, ProjectSwitcher, useProject } from '@/features/projects';
 import { isClientError } from '@/lib/api-error';
 import { getLatestProductKey, setLatestProductKey, setLatestProjectId } from '@/lib/storage';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** Remembers the project and product, then leaves the console for the product (full page). */
 function goToProduct(projectId: string, product: { key: string; path: string }): void {
