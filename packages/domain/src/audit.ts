@@ -45,7 +45,7 @@ export const AUDIT_TARGET_TYPES = ['account', 'organization', 'project', 'member
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** The label the web shows for each action. */
-export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = Object.freeze({
+export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = /* @__PURE__ */ Object.freeze({
   'account.create': 'アカウント作成',
   'account.update': 'プロフィール更新',
   'account.updateEmail': 'メールアドレス変更',

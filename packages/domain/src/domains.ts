@@ -40,7 +40,7 @@ export function verificationRecordValue(token: string): string {
  * Public webmail domains: anyone can have an address there, so no organization may claim one (nor
  * a name under one). Kept as data here; docs/product-rules.md#verified-domains says how to extend it.
  */
-const PUBLIC_WEBMAIL_DOMAINS: readonly string[] = Object.freeze([
+const PUBLIC_WEBMAIL_DOMAINS: readonly string[] = /* @__PURE__ */ Object.freeze([
   // Global
   'gmail.com',
   'googlemail.com',

@@ -7,8 +7,6 @@
  * code → status table). API error bodies have the shape {@link ErrorBody}.
  */
 
-import type { Locale } from './locales';
-
 export const ErrorCodes = {
   // Validation (docs/product-rules.md#validation)
   INVALID_ID: 'INVALID_ID',
@@ -103,10 +101,10 @@ export const ErrorCodes = {
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 
 /** Every error code, in catalogue order. */
-const ERROR_CODES: readonly ErrorCode[] = Object.freeze(Object.values(ErrorCodes));
+const ERROR_CODES: readonly ErrorCode[] = /* @__PURE__ */ Object.freeze(Object.values(ErrorCodes));
 
 /** The generic write failures' messages (docs/product-rules.md#errors): the spec writes them in English, the same in every language. */
-const WRITE_FAILURE_MESSAGES = {
+export const WRITE_FAILURE_MESSAGES = {
   FAILED_TO_CREATE_ACCOUNT: 'Failed to create account',
   FAILED_TO_UPDATE_ACCOUNT: 'Failed to update account',
   FAILED_TO_UPDATE_EMAIL: 'Failed to update email',
@@ -126,7 +124,7 @@ const WRITE_FAILURE_MESSAGES = {
  * Default message per code. INVALID_ID's catalogue text is the prefix; the thrown message carries
  * the offending value (see {@link invalidIdMessage}).
  */
-export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = Object.freeze({
+export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = /* @__PURE__ */ Object.freeze({
   INVALID_ID: 'Invalid id',
   VALIDATION_FAILED: '入力内容が正しくありません',
   INVALID_EMAIL: 'メールアドレスを正しく入力してください',
@@ -188,93 +186,8 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = Object.freeze
   ...WRITE_FAILURE_MESSAGES,
 });
 
-/** The English message per code: the spec's own English texts as they are, the others translated. */
-export const ERROR_MESSAGES_EN: Readonly<Record<ErrorCode, string>> = Object.freeze({
-  INVALID_ID: 'Invalid id',
-  VALIDATION_FAILED: 'The input is not valid',
-  INVALID_EMAIL: 'Enter a valid email address',
-  INVALID_PASSWORD: 'Enter at least 8 characters using letters, digits and symbols',
-  NAME_REQUIRED: 'Enter a name',
-  NAME_TOO_LONG: 'Enter a name of up to 100 characters',
-  INVALID_PRODUCT: 'Product not found',
-  INVALID_PLAN: 'Invalid plan',
-  ORGANIZATION_MISMATCH: 'Organization mismatch',
-  INTERNAL_ACCOUNTS_ONLY: 'Only internal accounts can be made system administrators',
-  INVALID_DOMAIN: 'Enter a valid domain name (e.g. example.com)',
-  PUBLIC_WEBMAIL_DOMAIN: 'Public webmail domains cannot be added',
-
-  NOT_FOUND: 'Not found',
-  ACCOUNT_NOT_FOUND: 'Account not found',
-  ROLE_NOT_FOUND: 'Role not found',
-  INVITATION_NOT_FOUND: 'Invitation not found',
-  PROJECT_NOT_IN_ORGANIZATION: 'Project not found in the organization',
-
-  UNAUTHENTICATED: 'Please sign in',
-  SESSION_REVOKED: 'This session was signed out. Please sign in again',
-  FORBIDDEN: 'You do not have permission',
-  EMAIL_MISMATCH: 'The email does not match the invited email',
-  CANNOT_CHANGE_OWN_ROLE: 'You cannot change your own role',
-  CANNOT_REMOVE_SELF: 'You cannot remove yourself',
-  CANNOT_CHANGE_OWN_SYSTEM_ADMIN: 'You cannot change your own system administrator rights',
-
-  ALREADY_ORGANIZATION_MEMBER: 'The account already belongs to the organization',
-  EMAIL_ALREADY_IN_USE: 'This email address is used by another account',
-  EMAIL_NOT_VERIFIED: 'The email address has not been verified, so the account cannot be made a system administrator',
-  NOT_ORGANIZATION_MEMBER: 'The account does not belong to the organization',
-  LAST_ADMIN: 'An organization needs at least one administrator',
-  LAST_ADMIN_OF_ORGANIZATION:
-    'You are the last administrator of an organization, so your account cannot be deleted. Make another member an administrator first',
-  DELETION_NOT_CONFIRMED: "To confirm, type your account's email address exactly",
-  INVITATION_INVALID: 'The invitation is no longer valid',
-  INVITER_LACKS_RIGHTS: 'The person who invited you can no longer grant these roles, so the invitation was cancelled',
-  CONFLICT: 'This conflicted with another operation. Please try again',
-  IDEMPOTENCY_KEY_REUSED: 'The Idempotency-Key was already used for a different request',
-  DOMAIN_ALREADY_ADDED: 'This domain has already been added',
-  DOMAIN_ALREADY_VERIFIED: 'This domain is already verified by another organization',
-  ALREADY_INVITED: 'This address has a pending invitation already',
-  DUPLICATE_IN_FILE: 'This address appears more than once in the file',
-
-  CSV_UNREADABLE: 'The file cannot be read. Choose a CSV file in UTF-8 or Shift_JIS',
-  CSV_MALFORMED: 'The CSV file is not well-formed',
-  CSV_EMPTY: 'The CSV file has no data rows',
-  CSV_HEADER_INVALID: 'The header row of the CSV file is not valid',
-  CSV_TOO_MANY_ROWS: 'The CSV file has too many rows (up to 10,000)',
-  CSV_TOO_LARGE: 'The CSV file is too large (up to 4 MB)',
-
-  UNSUPPORTED_IMAGE: 'Choose a PNG, JPEG, WebP or AVIF image',
-  IMAGE_TOO_LARGE: 'The image file is too large',
-  PAYLOAD_TOO_LARGE: 'The request is too large',
-  RATE_LIMITED: 'Too many requests. Please wait a moment and try again',
-
-  INTERNAL: 'An unexpected error occurred',
-  SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please wait a moment and try again',
-
-  ...WRITE_FAILURE_MESSAGES,
-});
-
-const ERROR_MESSAGES_BY_LOCALE: Readonly<Record<Locale, Readonly<Record<ErrorCode, string>>>> = Object.freeze({ ja: ERROR_MESSAGES, en: ERROR_MESSAGES_EN });
-
-/** The catalogue message of the code in the locale. */
-export function errorMessage(code: ErrorCode, locale: Locale): string {
-  return ERROR_MESSAGES_BY_LOCALE[locale][code];
-}
-
-/**
- * The message of an error of `code` in the locale: a catalogue text (of any locale), also as the
- * prefix of '<text>: <detail>' (e.g. INVALID_ID's 'Invalid id: <value>'), becomes the locale's
- * text; any other message (a technical detail, in English) stays as it is.
- */
-export function localizeErrorMessage(code: ErrorCode, message: string, locale: Locale): string {
-  for (const catalogue of Object.values(ERROR_MESSAGES_BY_LOCALE)) {
-    const text = catalogue[code];
-    if (message === text) return errorMessage(code, locale);
-    if (message.startsWith(`${text}: `)) return `${errorMessage(code, locale)}${message.slice(text.length)}`;
-  }
-  return message;
-}
-
 /** THE code → HTTP status table. The API's error filter uses nothing else. */
-export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = Object.freeze({
+export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = /* @__PURE__ */ Object.freeze({
   INVALID_ID: 400,
   VALIDATION_FAILED: 400,
   INVALID_EMAIL: 400,

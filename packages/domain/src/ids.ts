@@ -8,7 +8,7 @@ const ID_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvw
 
 export type IdKind = 'account' | 'role' | 'productRole' | 'organization' | 'project' | 'invitation' | 'karteOrganization' | 'karteProject' | 'domain';
 
-const ID_LENGTHS: Readonly<Record<IdKind, number>> = Object.freeze({
+const ID_LENGTHS: Readonly<Record<IdKind, number>> = /* @__PURE__ */ Object.freeze({
   account: 10,
   role: 10,
   productRole: 10,

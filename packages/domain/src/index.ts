@@ -1,4 +1,5 @@
 export * from './errors';
+export * from './error-locales';
 export * from './ids';
 export * from './roles';
 export * from './validation';

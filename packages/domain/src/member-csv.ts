@@ -29,7 +29,7 @@ export type MemberCsvColumn = (typeof MEMBER_CSV_COLUMNS)[number];
 export const MEMBER_CSV_REQUIRED_COLUMNS: readonly MemberCsvColumn[] = ['email', 'organizationRole'];
 
 /** The header of each column per locale; an import accepts the header of either locale, or the column key itself. */
-export const MEMBER_CSV_HEADERS: Readonly<Record<Locale, Readonly<Record<MemberCsvColumn, string>>>> = Object.freeze({
+export const MEMBER_CSV_HEADERS: Readonly<Record<Locale, Readonly<Record<MemberCsvColumn, string>>>> = /* @__PURE__ */ Object.freeze({
   ja: Object.freeze({ email: 'メールアドレス', name: '名前', organizationRole: '組織ロール', projectRoles: 'プロジェクトロール', joinedAt: '参加日' }),
   en: Object.freeze({ email: 'Email', name: 'Name', organizationRole: 'Organization role', projectRoles: 'Project roles', joinedAt: 'Joined' }),
 });

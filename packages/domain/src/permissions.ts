@@ -119,7 +119,7 @@ export interface PermissionSubject {
 
 export type Decision = { allowed: true } | { allowed: false; reason: ErrorCode };
 
-const ALLOW: Decision = Object.freeze({ allowed: true });
+const ALLOW: Decision = /* @__PURE__ */ Object.freeze({ allowed: true });
 
 function deny(reason: ErrorCode): Decision {
   return { allowed: false, reason };

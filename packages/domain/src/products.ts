@@ -37,7 +37,7 @@ export type ProductSettings = Partial<Record<ProductKey, { plan: PlanKey }>>;
 
 /** The default plan; 'none' means disabled. */
 const DEFAULT_PLAN = 'none' satisfies PlanKey;
-export const PRODUCT_KEYS: readonly ProductKey[] = Object.freeze(PRODUCTS.map((p) => p.key));
+export const PRODUCT_KEYS: readonly ProductKey[] = /* @__PURE__ */ Object.freeze(PRODUCTS.map((p) => p.key));
 
 function isProductKey(value: unknown): value is ProductKey {
   return typeof value === 'string' && (PRODUCT_KEYS as readonly string[]).includes(value);

@@ -17,12 +17,12 @@ export interface RoleDefinition {
   readonly description: string;
 }
 
-export const PRESET_ORGANIZATION_ROLES: readonly RoleDefinition[] = Object.freeze([
+export const PRESET_ORGANIZATION_ROLES: readonly RoleDefinition[] = /* @__PURE__ */ Object.freeze([
   Object.freeze({ key: ADMIN_ROLE_KEY, name: '管理者', description: '組織を管理・設定できます' }),
   Object.freeze({ key: MEMBER_ROLE_KEY, name: 'メンバー', description: '組織を閲覧できます' }),
 ]);
 
-export const PRESET_PROJECT_ROLES: readonly RoleDefinition[] = Object.freeze([
+export const PRESET_PROJECT_ROLES: readonly RoleDefinition[] = /* @__PURE__ */ Object.freeze([
   Object.freeze({ key: ADMIN_ROLE_KEY, name: '管理者', description: 'プロジェクトを管理・設定できます' }),
   Object.freeze({ key: MEMBER_ROLE_KEY, name: 'メンバー', description: 'プロジェクトを閲覧・利用できます' }),
 ]);

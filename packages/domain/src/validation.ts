@@ -97,7 +97,7 @@ export function validateName(value: unknown): string {
 }
 
 /** Image types accepted for avatars (docs/product-rules.md#validation). */
-export const SUPPORTED_IMAGE_TYPES = Object.freeze(['image/png', 'image/jpeg', 'image/webp', 'image/avif'] as const);
+export const SUPPORTED_IMAGE_TYPES = /* @__PURE__ */ Object.freeze(['image/png', 'image/jpeg', 'image/webp', 'image/avif'] as const);
 export type SupportedImageType = (typeof SUPPORTED_IMAGE_TYPES)[number];
 
 export function isSupportedImageType(mimeType: unknown): mimeType is SupportedImageType {

@@ -1,15 +1,5 @@
-import {
-  DomainError,
-  ERROR_HTTP_STATUS,
-  ERROR_MESSAGES,
-  ERROR_MESSAGES_EN,
-  ErrorCodes,
-  PRODUCT_ERROR_NAME,
-  invalidIdMessage,
-  isErrorCode,
-  localizeErrorMessage,
-  type ErrorCode,
-} from '../src/errors';
+import { DomainError, ERROR_HTTP_STATUS, ERROR_MESSAGES, ErrorCodes, PRODUCT_ERROR_NAME, invalidIdMessage, isErrorCode, type ErrorCode } from '../src/errors';
+import { ERROR_MESSAGES_EN, localizeErrorMessage } from '../src/error-locales';
 import { LOCALES, type Locale } from '../src/locales';
 
 const ERROR_CODES = Object.values(ErrorCodes);
