@@ -4,11444 +4,11338 @@
  */
 
 export interface paths {
-  '/account/create': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/account/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create the signed-in user's account */
+        post: operations["createAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Create the signed-in user's account */
-    post: operations['createAccount'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/account/get': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/account/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Get the signed-in user's account */
+        post: operations["getAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Get the signed-in user's account */
-    post: operations['getAccount'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/account/update': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/account/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Update the signed-in user's account */
+        post: operations["updateAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Update the signed-in user's account */
-    post: operations['updateAccount'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/account/updateEmail': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/account/updateEmail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take over the verified email address of the ID token */
+        post: operations["updateAccountEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Take over the verified email address of the ID token */
-    post: operations['updateAccountEmail'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/account/uploadProfileImage': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/account/uploadProfileImage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload the signed-in user's profile image */
+        post: operations["uploadAccountProfileImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Upload the signed-in user's profile image */
-    post: operations['uploadAccountProfileImage'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/account/deletionCheck': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/account/deletionCheck": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List the organizations that keep the signed-in account from being deleted */
+        post: operations["checkAccountDeletion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** List the organizations that keep the signed-in account from being deleted */
-    post: operations['checkAccountDeletion'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/account/delete': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/account/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete the signed-in user's account */
+        post: operations["deleteAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Delete the signed-in user's account */
-    post: operations['deleteAccount'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/account/exportData': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/account/exportData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Download the signed-in user's account data as JSON */
+        post: operations["exportAccountData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Download the signed-in user's account data as JSON */
-    post: operations['exportAccountData'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/organization/listOfAccount': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/organization/listOfAccount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List the organizations of the signed-in account */
+        post: operations["listOrganizationsOfAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** List the organizations of the signed-in account */
-    post: operations['listOrganizationsOfAccount'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/organization/get': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/organization/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Get an organization */
+        post: operations["getOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Get an organization */
-    post: operations['getOrganization'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/organization/listMembers': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/organization/listMembers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List an organization's members */
+        post: operations["listOrganizationMembers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** List an organization's members */
-    post: operations['listOrganizationMembers'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/organization/update': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/organization/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Update an organization */
+        post: operations["updateOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Update an organization */
-    post: operations['updateOrganization'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/organization/uploadProfileImage': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/organization/uploadProfileImage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload an organization's profile image */
+        post: operations["uploadOrganizationProfileImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Upload an organization's profile image */
-    post: operations['uploadOrganizationProfileImage'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/organization/removeMember': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/organization/removeMember": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove a member from an organization */
+        post: operations["removeOrganizationMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Remove a member from an organization */
-    post: operations['removeOrganizationMember'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/project/listInAccount': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/project/listInAccount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List the projects the signed-in account can see */
+        post: operations["listProjectsInAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** List the projects the signed-in account can see */
-    post: operations['listProjectsInAccount'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/project/get': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/project/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Get a project */
+        post: operations["getProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Get a project */
-    post: operations['getProject'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/project/listMembers': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/project/listMembers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List a project's members */
+        post: operations["listProjectMembers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** List a project's members */
-    post: operations['listProjectMembers'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/project/update': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/project/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Update a project */
+        post: operations["updateProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Update a project */
-    post: operations['updateProject'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/project/removeMember': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/project/removeMember": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove a member from a project */
+        post: operations["removeProjectMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Remove a member from a project */
-    post: operations['removeProjectMember'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/account/assignProjectRole': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/account/assignProjectRole": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Assign an account's role in a project */
+        post: operations["assignProjectRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Assign an account's role in a project */
-    post: operations['assignProjectRole'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/account/assignOrganizationRole': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/account/assignOrganizationRole": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Assign an account's role in an organization */
+        post: operations["assignOrganizationRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Assign an account's role in an organization */
-    post: operations['assignOrganizationRole'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/systemAdmin/account/list': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/systemAdmin/account/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List every account (system administrators) */
+        post: operations["listAllAccounts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** List every account (system administrators) */
-    post: operations['listAllAccounts'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/systemAdmin/account/updateIsSystemAdmin': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/systemAdmin/account/updateIsSystemAdmin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Grant or revoke system-administrator rights */
+        post: operations["updateIsSystemAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Grant or revoke system-administrator rights */
-    post: operations['updateIsSystemAdmin'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/system-admin/organization/create': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/system-admin/organization/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an organization (system administrators) */
+        post: operations["createOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Create an organization (system administrators) */
-    post: operations['createOrganization'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/system-admin/organization/listAll': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/system-admin/organization/listAll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List every organization (system administrators) */
+        post: operations["listAllOrganizations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** List every organization (system administrators) */
-    post: operations['listAllOrganizations'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/system-admin/project/create': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/system-admin/project/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a project in an organization (system administrators) */
+        post: operations["createProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Create a project in an organization (system administrators) */
-    post: operations['createProject'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/system-admin/project/listAll': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/system-admin/project/listAll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List every project (system administrators) */
+        post: operations["listAllProjects"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** List every project (system administrators) */
-    post: operations['listAllProjects'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/systemAdmin/email/listFailed': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/systemAdmin/email/listFailed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List the e-mails that could not be sent */
+        post: operations["listFailedEmails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** List the e-mails that could not be sent */
-    post: operations['listFailedEmails'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/systemAdmin/email/requeue': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/systemAdmin/email/requeue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send failed e-mails again */
+        post: operations["requeueEmails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Send failed e-mails again */
-    post: operations['requeueEmails'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/systemAdmin/projectKarteMapping/get': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/systemAdmin/projectKarteMapping/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Get a project's KARTE mapping */
+        post: operations["getProjectKarteMapping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Get a project's KARTE mapping */
-    post: operations['getProjectKarteMapping'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/systemAdmin/projectKarteMapping/upsert': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/systemAdmin/projectKarteMapping/upsert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a project's KARTE mapping */
+        post: operations["upsertProjectKarteMapping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Set a project's KARTE mapping */
-    post: operations['upsertProjectKarteMapping'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/systemAdmin/organizationKarteMapping/get': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/systemAdmin/organizationKarteMapping/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Get an organization's KARTE mapping */
+        post: operations["getOrganizationKarteMapping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Get an organization's KARTE mapping */
-    post: operations['getOrganizationKarteMapping'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/systemAdmin/organizationKarteMapping/upsert': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/systemAdmin/organizationKarteMapping/upsert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set an organization's KARTE mapping */
+        post: operations["upsertOrganizationKarteMapping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Set an organization's KARTE mapping */
-    post: operations['upsertOrganizationKarteMapping'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/invitation/listInOrganization': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/invitation/listInOrganization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List an organization's pending invitations */
+        post: operations["listInvitationsInOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** List an organization's pending invitations */
-    post: operations['listInvitationsInOrganization'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/invitation/listInProject': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/invitation/listInProject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List a project's pending invitations */
+        post: operations["listInvitationsInProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** List a project's pending invitations */
-    post: operations['listInvitationsInProject'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/invitation/getByIdWithOrganization': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/invitation/getByIdWithOrganization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Get an invitation with its organization */
+        post: operations["getInvitationByIdWithOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Get an invitation with its organization */
-    post: operations['getInvitationByIdWithOrganization'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/invitation/accept': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/invitation/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an invitation */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Accept an invitation */
-    post: operations['acceptInvitation'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/invitation/cancel': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/invitation/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel an invitation */
+        post: operations["cancelInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Cancel an invitation */
-    post: operations['cancelInvitation'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/organization/inviteMembers': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/organization/inviteMembers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Invite people to an organization and its projects */
+        post: operations["inviteMembers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Invite people to an organization and its projects */
-    post: operations['inviteMembers'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/organization/resendInvitation': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/organization/resendInvitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send an invitation's e-mail again */
+        post: operations["resendInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Send an invitation's e-mail again */
-    post: operations['resendInvitation'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/organization/exportMembers': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/organization/exportMembers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the members as CSV
+         * @description The organization’s members in the order they joined (address, name, organization role, project roles, joined day in JST), header in the chosen language; for organization admins. Cells a spreadsheet would run as a formula get a leading single quote.
+         */
+        post: operations["exportMembers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Export the members as CSV
-     * @description The organization’s members in the order they joined (address, name, organization role, project roles, joined day in JST), header in the chosen language; for organization admins. Cells a spreadsheet would run as a formula get a leading single quote.
-     */
-    post: operations['exportMembers'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/organization/previewMemberImport': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/organization/previewMemberImport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a member CSV before importing it
+         * @description Reads the file and answers each row with its validation result; changes nothing. For organization admins.
+         */
+        post: operations["previewMemberImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Check a member CSV before importing it
-     * @description Reads the file and answers each row with its validation result; changes nothing. For organization admins.
-     */
-    post: operations['previewMemberImport'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/organization/importMembers': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/organization/importMembers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite the members of a CSV file
+         * @description Validates the file as the preview does, then invites each valid row as /organization/inviteMembers does (same rules, daily limit, e-mails and audit events). Rows whose address is a member or has a pending invitation are reported, not invited again: a partly failed import can be run again as it is.
+         */
+        post: operations["importMembers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Invite the members of a CSV file
-     * @description Validates the file as the preview does, then invites each valid row as /organization/inviteMembers does (same rules, daily limit, e-mails and audit events). Rows whose address is a member or has a pending invitation are reported, not invited again: a partly failed import can be run again as it is.
-     */
-    post: operations['importMembers'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/session/login': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/session/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open a session (set the session cookie) */
+        post: operations["loginSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Open a session (set the session cookie) */
-    post: operations['loginSession'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/session/logout': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/session/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close the sessions (clear the session cookie) */
+        post: operations["logoutSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Close the sessions (clear the session cookie) */
-    post: operations['logoutSession'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/session/list': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/session/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List where I am signed in */
+        post: operations["listSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** List where I am signed in */
-    post: operations['listSessions'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/session/revoke': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/session/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out one of my sessions */
+        post: operations["revokeSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Sign out one of my sessions */
-    post: operations['revokeSession'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/session/revokeOthers': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/session/revokeOthers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out all my other sessions */
+        post: operations["revokeOtherSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Sign out all my other sessions */
-    post: operations['revokeOtherSessions'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/session/passwordChanged': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/session/passwordChanged": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Report a password change (revoke earlier sessions) */
+        post: operations["passwordChanged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Report a password change (revoke earlier sessions) */
-    post: operations['passwordChanged'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/session/introspect': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/session/introspect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Tell who holds a session cookie (sibling products) */
+        post: operations["introspectSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Tell who holds a session cookie (sibling products) */
-    post: operations['introspectSession'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/organization/listAuditEvents': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/organization/listAuditEvents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List an organization's audit events */
+        post: operations["listAuditEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** List an organization's audit events */
-    post: operations['listAuditEvents'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/organization/exportAuditEvents': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/organization/exportAuditEvents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export an organization's audit events as CSV */
+        post: operations["exportAuditEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Export an organization's audit events as CSV */
-    post: operations['exportAuditEvents'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/systemAdmin/auditEvent/list': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/systemAdmin/auditEvent/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List every audit event (system administrators) */
+        post: operations["listAllAuditEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** List every audit event (system administrators) */
-    post: operations['listAllAuditEvents'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/systemAdmin/auditEvent/export': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/systemAdmin/auditEvent/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export every audit event as CSV (system administrators) */
+        post: operations["exportAllAuditEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Export every audit event as CSV (system administrators) */
-    post: operations['exportAllAuditEvents'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/organization/domain/list': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/organization/domain/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List an organization's domains */
+        post: operations["listOrganizationDomains"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** List an organization's domains */
-    post: operations['listOrganizationDomains'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/organization/domain/add': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/organization/domain/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a domain to an organization (pending until its TXT record is found) */
+        post: operations["addOrganizationDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Add a domain to an organization (pending until its TXT record is found) */
-    post: operations['addOrganizationDomain'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/organization/domain/verify': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/organization/domain/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a domain's TXT record now */
+        post: operations["verifyOrganizationDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Check a domain's TXT record now */
-    post: operations['verifyOrganizationDomain'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/organization/domain/remove': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/organization/domain/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove a domain from an organization */
+        post: operations["removeOrganizationDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Remove a domain from an organization */
-    post: operations['removeOrganizationDomain'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/systemAdmin/domain/listAll': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/systemAdmin/domain/listAll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List every organization's domains (system administrators) */
+        post: operations["listAllDomains"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** List every organization's domains (system administrators) */
-    post: operations['listAllDomains'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/systemAdmin/domain/verify': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/systemAdmin/domain/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verify a domain by hand (system administrators) */
+        post: operations["verifyDomainManually"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Verify a domain by hand (system administrators) */
-    post: operations['verifyDomainManually'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
-  schemas: {
-    /**
-     * @description The language of the console and of the e-mails the account sends.
-     * @enum {string}
-     */
-    Locale: 'ja' | 'en';
-    CreateAccountRequest: {
-      /** @description The language of the console and of the e-mails the account sends. */
-      locale?: components['schemas']['Locale'];
-    };
-    ProjectAssignmentResponse: {
-      projectId: string;
-      roleId: string;
-    };
-    MembershipResponse: {
-      organizationId: string;
-      roleId: string;
-      projects: components['schemas']['ProjectAssignmentResponse'][];
-    };
-    AccountResponse: {
-      id: string;
-      idaasId: string | null;
-      name: string | null;
-      /** @example taro.yamada@example.jp */
-      email: string;
-      profileImageSrc: string | null;
-      isSystemAdmin: boolean;
-      /** @description The language the account chose for the console and its e-mails. */
-      locale: components['schemas']['Locale'];
-      memberships: components['schemas']['MembershipResponse'][];
-      createdById: string;
-      /** Format: date-time */
-      createdAt: string;
-      updatedById: string;
-      /** Format: date-time */
-      updatedAt: string;
-    };
-    UpdateAccountRequest: {
-      /** @description null clears the name (shown as 未設定). */
-      name?: string | null;
-      /** @description An http(s) URL (e.g. from /account/uploadProfileImage), or null to remove the image. */
-      profileImageSrc?: string | null;
-      /** @description The language of the console and of the e-mails the account sends. */
-      locale?: components['schemas']['Locale'];
-    };
-    UploadedImageResponse: {
-      /**
-       * @description URL of the stored, re-encoded image (WebP, at most 512x512).
-       * @example https://app.console.example.jp/files/AbCdEfGhJk.webp
-       */
-      url: string;
-    };
-    NamedOrganizationResponse: {
-      /** @example AbCd1234 */
-      id: string;
-      /** @example 株式会社サンプル */
-      name: string;
-    };
-    AccountDeletionCheckResponse: {
-      /** @description The organizations whose last administrator the account is, by name: it makes another member an administrator of each before it can be deleted. */
-      lastAdminOf: components['schemas']['NamedOrganizationResponse'][];
-    };
-    DeleteAccountRequest: {
-      /**
-       * @description The account's email address, typed by the person to confirm the deletion.
-       * @example taro.yamada@example.jp
-       */
-      confirmation: string;
-    };
-    DeletedAccountResponse: {
-      /** @example AbCdEf1234 */
-      id: string;
-      /** Format: date-time */
-      deletedAt: string;
-    };
-    ExportTruncationResponse: {
-      /** @description More invitations were sent than the export holds. */
-      invitationsSent: boolean;
-      /** @description More invitations were received than the export holds. */
-      invitationsReceived: boolean;
-      /** @description The account acted in more audit events than the export holds. */
-      auditEvents: boolean;
-    };
-    ExportedProfileResponse: {
-      id: string;
-      /** @example 山田 太郎 */
-      name: string | null;
-      /** @example taro.yamada@example.jp */
-      email: string;
-      profileImageSrc: string | null;
-      locale: components['schemas']['Locale'];
-      isSystemAdmin: boolean;
-      /** Format: date-time */
-      createdAt: string;
-      /** Format: date-time */
-      updatedAt: string;
-    };
-    ExportedRoleResponse: {
-      id: string;
-      /** @example admin */
-      key: string;
-      /** @example 管理者 */
-      name: string;
-    };
-    ExportedProjectMembershipResponse: {
-      projectId: string;
-      /** @example サンプルプロジェクト */
-      projectName: string;
-      role: components['schemas']['ExportedRoleResponse'];
-    };
-    ExportedMembershipResponse: {
-      organizationId: string;
-      /** @example 株式会社サンプル */
-      organizationName: string;
-      role: components['schemas']['ExportedRoleResponse'];
-      projects: components['schemas']['ExportedProjectMembershipResponse'][];
-    };
-    InvitationMembershipResponse: {
-      organizationId: string;
-      roleId: string;
-      projects: components['schemas']['ProjectAssignmentResponse'][];
-    };
-    InvitationResponse: {
-      id: string;
-      /**
-       * @description Lifetime in seconds from createdAt.
-       * @example 604800
-       */
-      expiredIn: number;
-      /** @example hanako.sato@example.jp */
-      email: string;
-      canBeSuperAdmin: boolean;
-      membership: components['schemas']['InvitationMembershipResponse'];
-      /** @enum {string} */
-      status: 'pending' | 'expired' | 'accepted' | 'cancelled';
-      createdById: string;
-      /** Format: date-time */
-      createdAt: string;
-      /** @description Whether its e-mail was given up as failed (it can be sent again with /organization/resendInvitation); false outside the listings. */
-      emailDeliveryFailed: boolean;
-    };
-    AuditChangeResponse: {
-      /** @description The value before the change (null when there was none). */
-      before:
-        | (string | null)
-        | number
-        | boolean
-        | {
-            [key: string]: unknown;
-          }
-        | unknown[];
-      /** @description The value after the change (null when there is none). */
-      after:
-        | (string | null)
-        | number
-        | boolean
-        | {
-            [key: string]: unknown;
-          }
-        | unknown[];
-    };
-    AuditActorResponse: {
-      accountId: string;
-      name: string | null;
-      /**
-       * @description Empty once the account was deleted.
-       * @example taro.yamada@example.jp
-       */
-      email: string;
-      /** @description Whether the account acted with system-admin rights. */
-      isSystemAdmin: boolean;
-      /** @description Whether the account was deleted since (its name and email are cleared; shown as a deleted account). */
-      deleted: boolean;
-    };
-    /** @enum {string} */
-    AuditAction:
-      | 'account.create'
-      | 'account.update'
-      | 'account.updateEmail'
-      | 'account.uploadProfileImage'
-      | 'account.delete'
-      | 'organization.create'
-      | 'organization.update'
-      | 'organization.uploadProfileImage'
-      | 'project.create'
-      | 'project.update'
-      | 'membership.assignOrganizationRole'
-      | 'membership.assignProjectRole'
-      | 'membership.removeFromOrganization'
-      | 'membership.removeFromProject'
-      | 'invitation.create'
-      | 'invitation.accept'
-      | 'invitation.cancel'
-      | 'invitation.resend'
-      | 'karteMapping.upsertOrganization'
-      | 'karteMapping.upsertProject'
-      | 'systemAdmin.grant'
-      | 'systemAdmin.revoke'
-      | 'session.login'
-      | 'session.logout'
-      | 'session.revoke'
-      | 'session.revokeOthers'
-      | 'email.requeue'
-      | 'domain.add'
-      | 'domain.check'
-      | 'domain.verifyManually'
-      | 'domain.recheck'
-      | 'domain.remove';
-    /** @enum {string} */
-    AuditTargetType: 'account' | 'organization' | 'project' | 'membership' | 'invitation' | 'karteMapping' | 'session' | 'email' | 'domain';
-    AuditEventResponse: {
-      /** Format: uuid */
-      id: string;
-      /** Format: date-time */
-      occurredAt: string;
-      /** @description null when no account acted (a session opened by a user without an account). */
-      actor: components['schemas']['AuditActorResponse'] | null;
-      action: components['schemas']['AuditAction'];
-      targetType: components['schemas']['AuditTargetType'];
-      /** @example AbCdEf1234 */
-      targetId: string;
-      organizationId: string | null;
-      projectId: string | null;
-      /** @description The changed fields, each with its value before and after. Image changes record URLs only; tokens and cookies are never recorded. */
-      changes: {
-        [key: string]: components['schemas']['AuditChangeResponse'];
-      };
-      requestId: string | null;
-      ip: string | null;
-      userAgent: string | null;
-    };
-    AccountDataExportResponse: {
-      /** Format: date-time */
-      exportedAt: string;
-      /**
-       * @description How many invitations of each kind and audit events the export holds at most (the newest).
-       * @example 1000
-       */
-      limit: number;
-      truncated: components['schemas']['ExportTruncationResponse'];
-      profile: components['schemas']['ExportedProfileResponse'];
-      memberships: components['schemas']['ExportedMembershipResponse'][];
-      /** @description Invitations the account sent (any status), newest first. */
-      invitationsSent: components['schemas']['InvitationResponse'][];
-      /** @description Invitations to the account's address (any status), newest first. */
-      invitationsReceived: components['schemas']['InvitationResponse'][];
-      /** @description Audit events where the account is the actor, newest first. */
-      auditEvents: components['schemas']['AuditEventResponse'][];
-    };
-    RoleResponse: {
-      id: string;
-      /** @example admin */
-      key: string;
-      /** @example 管理者 */
-      name: string;
-      /**
-       * @description '' when the role has no description.
-       * @example 組織を管理・設定できます
-       */
-      description: string;
-      isPreset: boolean;
-    };
-    OrganizationResponse: {
-      id: string;
-      /** @example 株式会社サンプル */
-      name: string;
-      profileImageSrc: string | null;
-      roles: components['schemas']['RoleResponse'][];
-      createdById: string;
-      /** Format: date-time */
-      createdAt: string;
-      updatedById: string;
-      /** Format: date-time */
-      updatedAt: string;
-    };
-    OrganizationPageResponse: {
-      /** @description The rows of this page, in the listing’s order. */
-      items: components['schemas']['OrganizationResponse'][];
-      /** @description Pass as cursor (with limit) for the next page; null on the last page. */
-      nextCursor: string | null;
-    };
-    ListRequest: {
-      /** @description Rows per page. With it the answer is one page ({ items, nextCursor }); without it the bare array of at most the first 1000 rows, in the same order. */
-      limit?: number;
-      /** @description The nextCursor of the previous page (opaque); omitted for the first page. */
-      cursor?: string;
-      /** @description Case-insensitive substring search (trimmed; empty = no filter; % and _ are matched literally). What it matches is told by each call. */
-      query?: string;
-    };
-    OrganizationIdRequest: {
-      /** @example a1B2c3D4 */
-      organizationId: string;
-    };
-    AccountPageResponse: {
-      /** @description The rows of this page, in the listing’s order. */
-      items: components['schemas']['AccountResponse'][];
-      /** @description Pass as cursor (with limit) for the next page; null on the last page. */
-      nextCursor: string | null;
-    };
-    ListOrganizationMembersRequest: {
-      /** @example a1B2c3D4 */
-      organizationId: string;
-      /** @description Rows per page. With it the answer is one page ({ items, nextCursor }); without it the bare array of at most the first 1000 rows, in the same order. */
-      limit?: number;
-      /** @description The nextCursor of the previous page (opaque); omitted for the first page. */
-      cursor?: string;
-      /** @description Case-insensitive substring search (trimmed; empty = no filter; % and _ are matched literally). What it matches is told by each call. */
-      query?: string;
-      /** @description Leaves out the members of this project of the organization (e.g. to suggest whom to invite into it); a project of another organization leaves out nobody. */
-      notInProjectId?: string;
-    };
-    OrganizationUpdateProps: {
-      name?: string;
-      /** @description An http(s) URL, or null to remove the image. */
-      profileImageSrc?: string | null;
-    };
-    UpdateOrganizationRequest: {
-      organizationId: string;
-      updateProps: components['schemas']['OrganizationUpdateProps'];
-    };
-    OrganizationMemberRequest: {
-      organizationId: string;
-      accountId: string;
-    };
-    RoleSummaryResponse: {
-      id: string;
-      /** @example admin */
-      key: string;
-      /** @example 管理者 */
-      name: string;
-    };
-    ProjectListItemResponse: {
-      id: string;
-      /** @example サンプルプロジェクト */
-      name: string;
-      organizationId: string;
-      /** @description Keyed by product key (knowledge); a missing product is on the plan none (disabled). */
-      productSettings: {
-        [key: string]: {
-          /** @enum {string} */
-          plan: 'none' | 'enterprise';
+    schemas: {
+        /**
+         * @description The language of the console and of the e-mails the account sends.
+         * @enum {string}
+         */
+        Locale: "ja" | "en";
+        CreateAccountRequest: {
+            /** @description The language of the console and of the e-mails the account sends. */
+            locale?: components["schemas"]["Locale"];
         };
-      };
-      createdById: string;
-      /** Format: date-time */
-      createdAt: string;
-      updatedById: string;
-      /** Format: date-time */
-      updatedAt: string;
-      roles: components['schemas']['RoleSummaryResponse'][];
-      /**
-       * @description The name of the project’s organization.
-       * @example 株式会社サンプル
-       */
-      organizationName: string;
-      /** @description The profile image of the project’s organization. */
-      organizationProfileImageSrc: string | null;
-    };
-    ProjectListItemPageResponse: {
-      /** @description The rows of this page, in the listing’s order. */
-      items: components['schemas']['ProjectListItemResponse'][];
-      /** @description Pass as cursor (with limit) for the next page; null on the last page. */
-      nextCursor: string | null;
-    };
-    ListProjectsInAccountRequest: {
-      /** @description Rows per page. With it the answer is one page ({ items, nextCursor }); without it the bare array of at most the first 1000 rows, in the same order. */
-      limit?: number;
-      /** @description The nextCursor of the previous page (opaque); omitted for the first page. */
-      cursor?: string;
-      /** @description Case-insensitive substring search (trimmed; empty = no filter; % and _ are matched literally). What it matches is told by each call. */
-      query?: string;
-      /** @description Only the projects of this organization (among those the account may see). */
-      organizationId?: string;
-    };
-    ProjectIdRequest: {
-      /** @example p1Q2r3S4 */
-      projectId: string;
-    };
-    ProjectResponse: {
-      id: string;
-      /** @example サンプルプロジェクト */
-      name: string;
-      organizationId: string;
-      roles: components['schemas']['RoleResponse'][];
-      /** @description Keyed by product key (knowledge); a missing product is on the plan none (disabled). */
-      productSettings: {
-        [key: string]: {
-          /** @enum {string} */
-          plan: 'none' | 'enterprise';
+        ProjectAssignmentResponse: {
+            projectId: string;
+            roleId: string;
         };
-      };
-      createdById: string;
-      /** Format: date-time */
-      createdAt: string;
-      updatedById: string;
-      /** Format: date-time */
-      updatedAt: string;
-    };
-    ListProjectMembersRequest: {
-      /** @example p1Q2r3S4 */
-      projectId: string;
-      /** @description Rows per page. With it the answer is one page ({ items, nextCursor }); without it the bare array of at most the first 1000 rows, in the same order. */
-      limit?: number;
-      /** @description The nextCursor of the previous page (opaque); omitted for the first page. */
-      cursor?: string;
-      /** @description Case-insensitive substring search (trimmed; empty = no filter; % and _ are matched literally). What it matches is told by each call. */
-      query?: string;
-    };
-    ProjectUpdateProps: {
-      name?: string;
-      /** @description Keyed by product key (knowledge); a missing product is on the plan none (disabled). System administrators only. */
-      productSettings?: {
-        [key: string]: {
-          /** @enum {string} */
-          plan: 'none' | 'enterprise';
+        MembershipResponse: {
+            organizationId: string;
+            roleId: string;
+            projects: components["schemas"]["ProjectAssignmentResponse"][];
         };
-      };
+        AccountResponse: {
+            id: string;
+            idaasId: string | null;
+            name: string | null;
+            /** @example taro.yamada@example.jp */
+            email: string;
+            profileImageSrc: string | null;
+            isSystemAdmin: boolean;
+            /** @description The language the account chose for the console and its e-mails. */
+            locale: components["schemas"]["Locale"];
+            memberships: components["schemas"]["MembershipResponse"][];
+            createdById: string;
+            /** Format: date-time */
+            createdAt: string;
+            updatedById: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        UpdateAccountRequest: {
+            /** @description null clears the name (shown as 未設定). */
+            name?: string | null;
+            /** @description An http(s) URL (e.g. from /account/uploadProfileImage), or null to remove the image. */
+            profileImageSrc?: string | null;
+            /** @description The language of the console and of the e-mails the account sends. */
+            locale?: components["schemas"]["Locale"];
+        };
+        UploadedImageResponse: {
+            /**
+             * @description URL of the stored, re-encoded image (WebP, at most 512x512).
+             * @example https://app.console.example.jp/files/AbCdEfGhJk.webp
+             */
+            url: string;
+        };
+        NamedOrganizationResponse: {
+            /** @example AbCd1234 */
+            id: string;
+            /** @example 株式会社サンプル */
+            name: string;
+        };
+        AccountDeletionCheckResponse: {
+            /** @description The organizations whose last administrator the account is, by name: it makes another member an administrator of each before it can be deleted. */
+            lastAdminOf: components["schemas"]["NamedOrganizationResponse"][];
+        };
+        DeleteAccountRequest: {
+            /**
+             * @description The account's email address, typed by the person to confirm the deletion.
+             * @example taro.yamada@example.jp
+             */
+            confirmation: string;
+        };
+        DeletedAccountResponse: {
+            /** @example AbCdEf1234 */
+            id: string;
+            /** Format: date-time */
+            deletedAt: string;
+        };
+        ExportTruncationResponse: {
+            /** @description More invitations were sent than the export holds. */
+            invitationsSent: boolean;
+            /** @description More invitations were received than the export holds. */
+            invitationsReceived: boolean;
+            /** @description The account acted in more audit events than the export holds. */
+            auditEvents: boolean;
+        };
+        ExportedProfileResponse: {
+            id: string;
+            /** @example 山田 太郎 */
+            name: string | null;
+            /** @example taro.yamada@example.jp */
+            email: string;
+            profileImageSrc: string | null;
+            locale: components["schemas"]["Locale"];
+            isSystemAdmin: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ExportedRoleResponse: {
+            id: string;
+            /** @example admin */
+            key: string;
+            /** @example 管理者 */
+            name: string;
+        };
+        ExportedProjectMembershipResponse: {
+            projectId: string;
+            /** @example サンプルプロジェクト */
+            projectName: string;
+            role: components["schemas"]["ExportedRoleResponse"];
+        };
+        ExportedMembershipResponse: {
+            organizationId: string;
+            /** @example 株式会社サンプル */
+            organizationName: string;
+            role: components["schemas"]["ExportedRoleResponse"];
+            projects: components["schemas"]["ExportedProjectMembershipResponse"][];
+        };
+        InvitationMembershipResponse: {
+            organizationId: string;
+            roleId: string;
+            projects: components["schemas"]["ProjectAssignmentResponse"][];
+        };
+        InvitationResponse: {
+            id: string;
+            /**
+             * @description Lifetime in seconds from createdAt.
+             * @example 604800
+             */
+            expiredIn: number;
+            /** @example hanako.sato@example.jp */
+            email: string;
+            canBeSuperAdmin: boolean;
+            membership: components["schemas"]["InvitationMembershipResponse"];
+            /** @enum {string} */
+            status: "pending" | "expired" | "accepted" | "cancelled";
+            createdById: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Whether its e-mail was given up as failed (it can be sent again with /organization/resendInvitation); false outside the listings. */
+            emailDeliveryFailed: boolean;
+        };
+        AuditChangeResponse: {
+            /** @description The value before the change (null when there was none). */
+            before: (string | null) | number | boolean | {
+                [key: string]: unknown;
+            } | unknown[];
+            /** @description The value after the change (null when there is none). */
+            after: (string | null) | number | boolean | {
+                [key: string]: unknown;
+            } | unknown[];
+        };
+        AuditActorResponse: {
+            accountId: string;
+            name: string | null;
+            /**
+             * @description Empty once the account was deleted.
+             * @example taro.yamada@example.jp
+             */
+            email: string;
+            /** @description Whether the account acted with system-admin rights. */
+            isSystemAdmin: boolean;
+            /** @description Whether the account was deleted since (its name and email are cleared; shown as a deleted account). */
+            deleted: boolean;
+        };
+        /** @enum {string} */
+        AuditAction: "account.create" | "account.update" | "account.updateEmail" | "account.uploadProfileImage" | "account.delete" | "organization.create" | "organization.update" | "organization.uploadProfileImage" | "project.create" | "project.update" | "membership.assignOrganizationRole" | "membership.assignProjectRole" | "membership.removeFromOrganization" | "membership.removeFromProject" | "invitation.create" | "invitation.accept" | "invitation.cancel" | "invitation.resend" | "karteMapping.upsertOrganization" | "karteMapping.upsertProject" | "systemAdmin.grant" | "systemAdmin.revoke" | "session.login" | "session.logout" | "session.revoke" | "session.revokeOthers" | "email.requeue" | "domain.add" | "domain.check" | "domain.verifyManually" | "domain.recheck" | "domain.remove";
+        /** @enum {string} */
+        AuditTargetType: "account" | "organization" | "project" | "membership" | "invitation" | "karteMapping" | "session" | "email" | "domain";
+        AuditEventResponse: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            occurredAt: string;
+            /** @description null when no account acted (a session opened by a user without an account). */
+            actor: components["schemas"]["AuditActorResponse"] | null;
+            action: components["schemas"]["AuditAction"];
+            targetType: components["schemas"]["AuditTargetType"];
+            /** @example AbCdEf1234 */
+            targetId: string;
+            organizationId: string | null;
+            projectId: string | null;
+            /** @description The changed fields, each with its value before and after. Image changes record URLs only; tokens and cookies are never recorded. */
+            changes: {
+                [key: string]: components["schemas"]["AuditChangeResponse"];
+            };
+            requestId: string | null;
+            ip: string | null;
+            userAgent: string | null;
+        };
+        AccountDataExportResponse: {
+            /** Format: date-time */
+            exportedAt: string;
+            /**
+             * @description How many invitations of each kind and audit events the export holds at most (the newest).
+             * @example 1000
+             */
+            limit: number;
+            truncated: components["schemas"]["ExportTruncationResponse"];
+            profile: components["schemas"]["ExportedProfileResponse"];
+            memberships: components["schemas"]["ExportedMembershipResponse"][];
+            /** @description Invitations the account sent (any status), newest first. */
+            invitationsSent: components["schemas"]["InvitationResponse"][];
+            /** @description Invitations to the account's address (any status), newest first. */
+            invitationsReceived: components["schemas"]["InvitationResponse"][];
+            /** @description Audit events where the account is the actor, newest first. */
+            auditEvents: components["schemas"]["AuditEventResponse"][];
+        };
+        RoleResponse: {
+            id: string;
+            /** @example admin */
+            key: string;
+            /** @example 管理者 */
+            name: string;
+            /**
+             * @description '' when the role has no description.
+             * @example 組織を管理・設定できます
+             */
+            description: string;
+            isPreset: boolean;
+        };
+        OrganizationResponse: {
+            id: string;
+            /** @example 株式会社サンプル */
+            name: string;
+            profileImageSrc: string | null;
+            roles: components["schemas"]["RoleResponse"][];
+            createdById: string;
+            /** Format: date-time */
+            createdAt: string;
+            updatedById: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        OrganizationPageResponse: {
+            /** @description The rows of this page, in the listing’s order. */
+            items: components["schemas"]["OrganizationResponse"][];
+            /** @description Pass as cursor (with limit) for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        ListRequest: {
+            /** @description Rows per page. With it the answer is one page ({ items, nextCursor }); without it the bare array of at most the first 1000 rows, in the same order. */
+            limit?: number;
+            /** @description The nextCursor of the previous page (opaque); omitted for the first page. */
+            cursor?: string;
+            /** @description Case-insensitive substring search (trimmed; empty = no filter; % and _ are matched literally). What it matches is told by each call. */
+            query?: string;
+        };
+        OrganizationIdRequest: {
+            /** @example a1B2c3D4 */
+            organizationId: string;
+        };
+        AccountPageResponse: {
+            /** @description The rows of this page, in the listing’s order. */
+            items: components["schemas"]["AccountResponse"][];
+            /** @description Pass as cursor (with limit) for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        ListOrganizationMembersRequest: {
+            /** @example a1B2c3D4 */
+            organizationId: string;
+            /** @description Rows per page. With it the answer is one page ({ items, nextCursor }); without it the bare array of at most the first 1000 rows, in the same order. */
+            limit?: number;
+            /** @description The nextCursor of the previous page (opaque); omitted for the first page. */
+            cursor?: string;
+            /** @description Case-insensitive substring search (trimmed; empty = no filter; % and _ are matched literally). What it matches is told by each call. */
+            query?: string;
+            /** @description Leaves out the members of this project of the organization (e.g. to suggest whom to invite into it); a project of another organization leaves out nobody. */
+            notInProjectId?: string;
+        };
+        OrganizationUpdateProps: {
+            name?: string;
+            /** @description An http(s) URL, or null to remove the image. */
+            profileImageSrc?: string | null;
+        };
+        UpdateOrganizationRequest: {
+            organizationId: string;
+            updateProps: components["schemas"]["OrganizationUpdateProps"];
+        };
+        OrganizationMemberRequest: {
+            organizationId: string;
+            accountId: string;
+        };
+        RoleSummaryResponse: {
+            id: string;
+            /** @example admin */
+            key: string;
+            /** @example 管理者 */
+            name: string;
+        };
+        ProjectListItemResponse: {
+            id: string;
+            /** @example サンプルプロジェクト */
+            name: string;
+            organizationId: string;
+            /** @description Keyed by product key (knowledge); a missing product is on the plan none (disabled). */
+            productSettings: {
+                [key: string]: {
+                    /** @enum {string} */
+                    plan: "none" | "enterprise";
+                };
+            };
+            createdById: string;
+            /** Format: date-time */
+            createdAt: string;
+            updatedById: string;
+            /** Format: date-time */
+            updatedAt: string;
+            roles: components["schemas"]["RoleSummaryResponse"][];
+            /**
+             * @description The name of the project’s organization.
+             * @example 株式会社サンプル
+             */
+            organizationName: string;
+            /** @description The profile image of the project’s organization. */
+            organizationProfileImageSrc: string | null;
+        };
+        ProjectListItemPageResponse: {
+            /** @description The rows of this page, in the listing’s order. */
+            items: components["schemas"]["ProjectListItemResponse"][];
+            /** @description Pass as cursor (with limit) for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        ListProjectsInAccountRequest: {
+            /** @description Rows per page. With it the answer is one page ({ items, nextCursor }); without it the bare array of at most the first 1000 rows, in the same order. */
+            limit?: number;
+            /** @description The nextCursor of the previous page (opaque); omitted for the first page. */
+            cursor?: string;
+            /** @description Case-insensitive substring search (trimmed; empty = no filter; % and _ are matched literally). What it matches is told by each call. */
+            query?: string;
+            /** @description Only the projects of this organization (among those the account may see). */
+            organizationId?: string;
+        };
+        ProjectIdRequest: {
+            /** @example p1Q2r3S4 */
+            projectId: string;
+        };
+        ProjectResponse: {
+            id: string;
+            /** @example サンプルプロジェクト */
+            name: string;
+            organizationId: string;
+            roles: components["schemas"]["RoleResponse"][];
+            /** @description Keyed by product key (knowledge); a missing product is on the plan none (disabled). */
+            productSettings: {
+                [key: string]: {
+                    /** @enum {string} */
+                    plan: "none" | "enterprise";
+                };
+            };
+            createdById: string;
+            /** Format: date-time */
+            createdAt: string;
+            updatedById: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ListProjectMembersRequest: {
+            /** @example p1Q2r3S4 */
+            projectId: string;
+            /** @description Rows per page. With it the answer is one page ({ items, nextCursor }); without it the bare array of at most the first 1000 rows, in the same order. */
+            limit?: number;
+            /** @description The nextCursor of the previous page (opaque); omitted for the first page. */
+            cursor?: string;
+            /** @description Case-insensitive substring search (trimmed; empty = no filter; % and _ are matched literally). What it matches is told by each call. */
+            query?: string;
+        };
+        ProjectUpdateProps: {
+            name?: string;
+            /** @description Keyed by product key (knowledge); a missing product is on the plan none (disabled). System administrators only. */
+            productSettings?: {
+                [key: string]: {
+                    /** @enum {string} */
+                    plan: "none" | "enterprise";
+                };
+            };
+        };
+        UpdateProjectRequest: {
+            projectId: string;
+            updateProps: components["schemas"]["ProjectUpdateProps"];
+        };
+        ProjectMemberRequest: {
+            projectId: string;
+            accountId: string;
+        };
+        AssignProjectRoleProps: {
+            projectId: string;
+            roleId: string;
+        };
+        AssignProjectRoleRequest: {
+            accountId: string;
+            organizationId: string;
+            props: components["schemas"]["AssignProjectRoleProps"];
+        };
+        AssignOrganizationRoleProps: {
+            organizationId: string;
+            roleId: string;
+        };
+        AssignOrganizationRoleRequest: {
+            accountId: string;
+            props: components["schemas"]["AssignOrganizationRoleProps"];
+        };
+        UpdateIsSystemAdminRequest: {
+            /** @example someone@example.com */
+            email: string;
+            isSystemAdmin: boolean;
+        };
+        CreateOrganizationRequest: {
+            /** @example 株式会社サンプル */
+            name: string;
+            profileImageSrc?: string | null;
+        };
+        CreateProjectRequest: {
+            organizationId: string;
+            /** @example サンプルプロジェクト */
+            name: string;
+        };
+        FailedEmailResponse: {
+            /**
+             * Format: uuid
+             * @description The stable message id (also handed to the mail service).
+             */
+            id: string;
+            /** @example invitation */
+            kind: string;
+            /** @description What the e-mail is about, e.g. the invitation id. */
+            referenceId: string | null;
+            /** @example hanako.sato@example.jp */
+            toEmail: string;
+            /** @example 株式会社サンプルへの招待 */
+            subject: string;
+            attempts: number;
+            /** @description The error of the last attempt. */
+            lastError: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        RequeueEmailsRequest: {
+            /** @description Ids of failed e-mails to send again. */
+            ids: string[];
+        };
+        RequeueEmailsResponse: {
+            /** @description The e-mails queued again (due now, attempts reset); one being sent right now is left alone. */
+            requeued: string[];
+        };
+        ProjectKarteMappingResponse: {
+            rtProjectId: string;
+            karteProjectId: string;
+            createdById: string;
+            /** Format: date-time */
+            createdAt: string;
+            updatedById: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        OrganizationKarteMappingResponse: {
+            rtOrganizationId: string;
+            karteOrganizationId: string;
+            createdById: string;
+            /** Format: date-time */
+            createdAt: string;
+            updatedById: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ProjectKarteMappingRequest: {
+            projectId: string;
+        };
+        UpsertProjectKarteMappingRequest: {
+            projectId: string;
+            karteProjectId: string;
+        };
+        OrganizationKarteMappingRequest: {
+            organizationId: string;
+        };
+        UpsertOrganizationKarteMappingRequest: {
+            organizationId: string;
+            karteOrganizationId: string;
+        };
+        InvitationPageResponse: {
+            /** @description The rows of this page, in the listing’s order. */
+            items: components["schemas"]["InvitationResponse"][];
+            /** @description Pass as cursor (with limit) for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        ListOrganizationInvitationsRequest: {
+            organizationId: string;
+            /** @description Rows per page. With it the answer is one page ({ items, nextCursor }); without it the bare array of at most the first 1000 rows, in the same order. */
+            limit?: number;
+            /** @description The nextCursor of the previous page (opaque); omitted for the first page. */
+            cursor?: string;
+            /** @description Case-insensitive substring search (trimmed; empty = no filter; % and _ are matched literally). What it matches is told by each call. */
+            query?: string;
+        };
+        ListProjectInvitationsRequest: {
+            projectId: string;
+            /** @description Rows per page. With it the answer is one page ({ items, nextCursor }); without it the bare array of at most the first 1000 rows, in the same order. */
+            limit?: number;
+            /** @description The nextCursor of the previous page (opaque); omitted for the first page. */
+            cursor?: string;
+            /** @description Case-insensitive substring search (trimmed; empty = no filter; % and _ are matched literally). What it matches is told by each call. */
+            query?: string;
+        };
+        InvitationIdRequest: {
+            invitationId: string;
+        };
+        InvitationOrganizationResponse: {
+            id: string;
+            /** @example 株式会社サンプル */
+            name: string;
+            profileImageSrc: string | null;
+        };
+        InvitationWithOrganizationResponse: {
+            invitation: components["schemas"]["InvitationResponse"];
+            organization: components["schemas"]["InvitationOrganizationResponse"];
+        };
+        InviteProjectRequest: {
+            projectId: string;
+            roleId: string;
+        };
+        InviteMembersProps: {
+            /** @description The organization role of the invitees; a project admin (not an organization admin) gives the member role only. */
+            roleId: string;
+            /** @description Project roles of the invitees; a project admin (not an organization admin) names at least one project, each one it administers. */
+            projects: components["schemas"]["InviteProjectRequest"][];
+        };
+        InviteMembersRequest: {
+            organizationId: string;
+            /**
+             * @description Addresses to invite; duplicates (case-insensitive) are removed, an invalid one fails only its own entry.
+             * @example [
+             *       "hanako.sato@example.jp"
+             *     ]
+             */
+            emails: string[];
+            props: components["schemas"]["InviteMembersProps"];
+        };
+        /**
+         * @description The error catalogue (docs/product-rules.md#errors).
+         * @enum {string}
+         */
+        ErrorCode: "INVALID_ID" | "VALIDATION_FAILED" | "INVALID_EMAIL" | "INVALID_PASSWORD" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "INVALID_PRODUCT" | "INVALID_PLAN" | "ORGANIZATION_MISMATCH" | "INTERNAL_ACCOUNTS_ONLY" | "INVALID_DOMAIN" | "PUBLIC_WEBMAIL_DOMAIN" | "NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "ROLE_NOT_FOUND" | "INVITATION_NOT_FOUND" | "PROJECT_NOT_IN_ORGANIZATION" | "UNAUTHENTICATED" | "SESSION_REVOKED" | "FORBIDDEN" | "EMAIL_MISMATCH" | "CANNOT_CHANGE_OWN_ROLE" | "CANNOT_REMOVE_SELF" | "CANNOT_CHANGE_OWN_SYSTEM_ADMIN" | "ALREADY_ORGANIZATION_MEMBER" | "EMAIL_ALREADY_IN_USE" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZATION_MEMBER" | "LAST_ADMIN" | "LAST_ADMIN_OF_ORGANIZATION" | "DELETION_NOT_CONFIRMED" | "INVITATION_INVALID" | "INVITER_LACKS_RIGHTS" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "DOMAIN_ALREADY_ADDED" | "DOMAIN_ALREADY_VERIFIED" | "ALREADY_INVITED" | "DUPLICATE_IN_FILE" | "CSV_UNREADABLE" | "CSV_MALFORMED" | "CSV_EMPTY" | "CSV_HEADER_INVALID" | "CSV_TOO_MANY_ROWS" | "CSV_TOO_LARGE" | "UNSUPPORTED_IMAGE" | "IMAGE_TOO_LARGE" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "FAILED_TO_CREATE_ACCOUNT" | "FAILED_TO_UPDATE_ACCOUNT" | "FAILED_TO_UPDATE_EMAIL" | "FAILED_TO_UPLOAD_PROFILE_IMAGE" | "FAILED_TO_ASSIGN_ROLE" | "FAILED_TO_UPDATE_ORGANIZATION" | "FAILED_TO_INVITE" | "FAILED_TO_REMOVE_MEMBER" | "FAILED_TO_UPDATE_PROJECT" | "FAILED_TO_CREATE_PROJECT" | "FAILED_TO_CREATE_ORGANIZATION" | "FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN" | "FAILED_TO_DELETE_ACCOUNT";
+        InviteResultEntryResponse: {
+            /** @example hanako.sato@example.jp */
+            email: string;
+            /** @description The invitation sent, when the address was invited. */
+            invitation: components["schemas"]["InvitationResponse"] | null;
+            /** @description The account with its membership in this organization, when it already belonged to the organization and got the projects directly. */
+            account: components["schemas"]["AccountResponse"] | null;
+            /** @description Why the address was neither invited nor given the projects (INVALID_EMAIL for a malformed address); null when it was. */
+            errorCode: (string & components["schemas"]["ErrorCode"]) | null;
+        };
+        ExportMembersRequest: {
+            /** @example a1B2c3D4 */
+            organizationId: string;
+            /**
+             * @description utf-8: UTF-8 with a byte order mark; shift_jis: Windows-31J, a character it cannot hold written as "?".
+             * @default utf-8
+             * @example shift_jis
+             * @enum {string}
+             */
+            encoding: "utf-8" | "shift_jis";
+            /**
+             * @description Language of the header row; the account’s language when left out.
+             * @example ja
+             * @enum {string}
+             */
+            locale?: "ja" | "en";
+        };
+        MemberImportRowResponse: {
+            /**
+             * @description Line of the file the row ends on (the header is line 1).
+             * @example 2
+             */
+            line: number;
+            /**
+             * @description The address as written in the file.
+             * @example sato@example.com
+             */
+            email: string;
+            /**
+             * @description The organization role cell as written.
+             * @example メンバー
+             */
+            organizationRole: string;
+            /**
+             * @description The project roles cell as written.
+             * @example Webサイト:管理者
+             */
+            projectRoles: string;
+            /**
+             * @description Why the row is not (or was not) invited: INVALID_EMAIL, ROLE_NOT_FOUND, PROJECT_NOT_IN_ORGANIZATION, VALIDATION_FAILED (a project named twice), DUPLICATE_IN_FILE, ALREADY_ORGANIZATION_MEMBER, ALREADY_INVITED, CANNOT_CHANGE_OWN_ROLE, or on import an invitation’s own refusal; null for a valid (invited) row.
+             * @example ALREADY_ORGANIZATION_MEMBER
+             */
+            errorCode: (string & components["schemas"]["ErrorCode"]) | null;
+            /**
+             * @description The invitation sent for the row (import only, e.g. iABCDEFGHIJKLMNOPQRST); null otherwise.
+             * @example null
+             */
+            invitationId: string | null;
+        };
+        MemberImportResponse: {
+            /**
+             * @description The encoding the file was read in.
+             * @example shift_jis
+             * @enum {string}
+             */
+            encoding: "utf-8-bom" | "utf-8" | "shift_jis";
+            /** @description One entry per data row, in file order. */
+            rows: components["schemas"]["MemberImportRowResponse"][];
+        };
+        SessionResponse: {
+            /** @description Whether the session cookie is now set. */
+            active: boolean;
+            /**
+             * Format: date-time
+             * @description When the session cookie expires.
+             */
+            expiresAt: string | null;
+        };
+        SignInSessionResponse: {
+            /**
+             * Format: uuid
+             * @example 5b0f3c9e-8a51-4c1e-9a43-2f0d8f6c1b7a
+             */
+            id: string;
+            /**
+             * @description Whether this is the session of the call.
+             * @example true
+             */
+            current: boolean;
+            /**
+             * @description The browser, from the user agent (null when unknown).
+             * @example Chrome 142
+             */
+            browser: string | null;
+            /**
+             * @description The operating system, from the user agent (null when unknown).
+             * @example macOS Sequoia
+             */
+            os: string | null;
+            /**
+             * @description The address at sign-in (null when unknown).
+             * @example 203.0.113.7
+             */
+            ip: string | null;
+            /**
+             * @description Approximate place of the address, from the deployment's local GeoIP database (null without one, or when unknown).
+             * @example null
+             */
+            place: string | null;
+            /**
+             * @description How the user signed in, as the identity provider names it.
+             * @example password
+             */
+            signInMethod: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:00:00.000Z
+             */
+            signedInAt: string;
+            /**
+             * Format: date-time
+             * @description The last request (recorded at most once a minute).
+             * @example 2026-11-25T09:41:00.000Z
+             */
+            lastSeenAt: string;
+        };
+        SignInSessionListResponse: {
+            /** @description The sessions not revoked nor expired, the most recently seen first. */
+            items: components["schemas"]["SignInSessionResponse"][];
+        };
+        RevokeSessionRequest: {
+            /**
+             * Format: uuid
+             * @example 5b0f3c9e-8a51-4c1e-9a43-2f0d8f6c1b7a
+             */
+            sessionId: string;
+        };
+        RevokedSessionsResponse: {
+            /**
+             * @description How many sessions were revoked.
+             * @example 2
+             */
+            revoked: number;
+        };
+        PasswordChangedRequest: {
+            /**
+             * @description The address of the user whose password was just changed with the identity provider.
+             * @example someone@example.com
+             */
+            email: string;
+        };
+        IntrospectSessionRequest: {
+            /**
+             * @description The value of the console's session cookie as the sibling product received it.
+             * @example eyJhbGciOiJSUzI1NiJ9.…
+             */
+            sessionCookie: string;
+            /** @description The project the user is working in, when known. */
+            projectId?: string;
+        };
+        IntrospectedProductResponse: {
+            /** @example knowledge */
+            key: string;
+            /** @example ナレッジ */
+            name: string;
+            /**
+             * @description Base path on the app host.
+             * @example /knowledge/
+             */
+            path: string;
+        };
+        IntrospectedProjectResponse: {
+            id: string;
+            /** @example サンプルプロジェクト */
+            name: string;
+            organizationId: string;
+            /** @description The project's enabled products. */
+            enabledProducts: components["schemas"]["IntrospectedProductResponse"][];
+        };
+        SessionIntrospectionResponse: {
+            account: components["schemas"]["AccountResponse"];
+            memberships: components["schemas"]["MembershipResponse"][];
+            /** @description The project asked for (null when none was asked for). */
+            project: components["schemas"]["IntrospectedProjectResponse"] | null;
+        };
+        ListOrganizationAuditEventsRequest: {
+            /** @description Events of this acting account. */
+            actorAccountId?: string;
+            action?: components["schemas"]["AuditAction"];
+            targetType?: components["schemas"]["AuditTargetType"];
+            /** @description Events acting on this target (an account, organization, project, invitation … id). */
+            targetId?: string;
+            /** @description Events in this project. */
+            projectId?: string;
+            /**
+             * Format: date-time
+             * @description Events at or after this time (ISO 8601).
+             */
+            from?: string;
+            /**
+             * Format: date-time
+             * @description Events before this time (ISO 8601, exclusive).
+             */
+            to?: string;
+            organizationId: string;
+            /** @default 50 */
+            limit: number;
+            /** @description The nextCursor of the previous page (opaque); omitted for the first page. */
+            cursor?: string;
+        };
+        AuditEventPageResponse: {
+            /** @description The rows of this page, in the listing’s order. */
+            items: components["schemas"]["AuditEventResponse"][];
+            /** @description Pass as cursor (with limit) for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        ExportOrganizationAuditEventsRequest: {
+            /** @description Events of this acting account. */
+            actorAccountId?: string;
+            action?: components["schemas"]["AuditAction"];
+            targetType?: components["schemas"]["AuditTargetType"];
+            /** @description Events acting on this target (an account, organization, project, invitation … id). */
+            targetId?: string;
+            /** @description Events in this project. */
+            projectId?: string;
+            /**
+             * Format: date-time
+             * @description Events at or after this time (ISO 8601).
+             */
+            from?: string;
+            /**
+             * Format: date-time
+             * @description Events before this time (ISO 8601, exclusive).
+             */
+            to?: string;
+            organizationId: string;
+        };
+        ListAllAuditEventsRequest: {
+            /** @description Events of this acting account. */
+            actorAccountId?: string;
+            action?: components["schemas"]["AuditAction"];
+            targetType?: components["schemas"]["AuditTargetType"];
+            /** @description Events acting on this target (an account, organization, project, invitation … id). */
+            targetId?: string;
+            /** @description Events in this project. */
+            projectId?: string;
+            /**
+             * Format: date-time
+             * @description Events at or after this time (ISO 8601).
+             */
+            from?: string;
+            /**
+             * Format: date-time
+             * @description Events before this time (ISO 8601, exclusive).
+             */
+            to?: string;
+            /** @description Events of this organization only. */
+            organizationId?: string;
+            /** @default 50 */
+            limit: number;
+            /** @description The nextCursor of the previous page (opaque); omitted for the first page. */
+            cursor?: string;
+        };
+        ExportAllAuditEventsRequest: {
+            /** @description Events of this acting account. */
+            actorAccountId?: string;
+            action?: components["schemas"]["AuditAction"];
+            targetType?: components["schemas"]["AuditTargetType"];
+            /** @description Events acting on this target (an account, organization, project, invitation … id). */
+            targetId?: string;
+            /** @description Events in this project. */
+            projectId?: string;
+            /**
+             * Format: date-time
+             * @description Events at or after this time (ISO 8601).
+             */
+            from?: string;
+            /**
+             * Format: date-time
+             * @description Events before this time (ISO 8601, exclusive).
+             */
+            to?: string;
+            /** @description Events of this organization only. */
+            organizationId?: string;
+        };
+        /** @enum {string} */
+        DomainState: "pending" | "verified" | "failed";
+        /**
+         * @description Why the last check did not find the record; null after a success.
+         * @enum {string}
+         */
+        DomainCheckFailure: "NXDOMAIN" | "NO_TXT_RECORD" | "WRONG_TOKEN" | "TIMEOUT" | "SERVFAIL" | "DNS_ERROR";
+        /**
+         * @description null until the domain is first verified.
+         * @enum {string}
+         */
+        DomainVerifier: "dns" | "systemAdmin";
+        OrganizationDomainResponse: {
+            /** @example d1O2m3A4i5N6 */
+            id: string;
+            /** @example a1B2c3D4 */
+            organizationId: string;
+            /**
+             * @description The ASCII (punycode) form, lower case.
+             * @example xn--r8jz45g.jp
+             */
+            domain: string;
+            /**
+             * @description The form people read.
+             * @example 例え.jp
+             */
+            displayDomain: string;
+            /** @example failed */
+            state: components["schemas"]["DomainState"];
+            /**
+             * @description The name of the TXT record to publish.
+             * @example _console-verification.xn--r8jz45g.jp
+             */
+            recordName: string;
+            /**
+             * @description The value of the TXT record to publish.
+             * @example console-verification=3q2-7wEAAAB8jQ1ZkF0hLw
+             */
+            recordValue: string;
+            /** Format: date-time */
+            lastCheckedAt: string | null;
+            /**
+             * @description Why the last check did not find the record; null after a success.
+             * @example NO_TXT_RECORD
+             */
+            lastError: (string & components["schemas"]["DomainCheckFailure"]) | null;
+            /**
+             * @description Failed checks in a row since the last success.
+             * @example 0
+             */
+            consecutiveFailures: number;
+            /** Format: date-time */
+            verifiedAt: string | null;
+            /**
+             * @description null until the domain is first verified.
+             * @example dns
+             */
+            verifiedBy: (string & components["schemas"]["DomainVerifier"]) | null;
+            /**
+             * @description The system administrator who verified the domain by hand.
+             * @example null
+             */
+            verifiedById: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AddOrganizationDomainRequest: {
+            /** @example a1B2c3D4 */
+            organizationId: string;
+            /**
+             * @description The domain as people write it: an internationalised name is stored in its punycode form, a trailing dot is ignored.
+             * @example 例え.jp
+             */
+            domain: string;
+        };
+        OrganizationDomainRequest: {
+            /** @example a1B2c3D4 */
+            organizationId: string;
+            /** @example d1O2m3A4i5N6 */
+            domainId: string;
+        };
+        DomainWithOrganizationResponse: {
+            /** @example d1O2m3A4i5N6 */
+            id: string;
+            /** @example a1B2c3D4 */
+            organizationId: string;
+            /**
+             * @description The ASCII (punycode) form, lower case.
+             * @example xn--r8jz45g.jp
+             */
+            domain: string;
+            /**
+             * @description The form people read.
+             * @example 例え.jp
+             */
+            displayDomain: string;
+            /** @example failed */
+            state: components["schemas"]["DomainState"];
+            /**
+             * @description The name of the TXT record to publish.
+             * @example _console-verification.xn--r8jz45g.jp
+             */
+            recordName: string;
+            /**
+             * @description The value of the TXT record to publish.
+             * @example console-verification=3q2-7wEAAAB8jQ1ZkF0hLw
+             */
+            recordValue: string;
+            /** Format: date-time */
+            lastCheckedAt: string | null;
+            /**
+             * @description Why the last check did not find the record; null after a success.
+             * @example NO_TXT_RECORD
+             */
+            lastError: (string & components["schemas"]["DomainCheckFailure"]) | null;
+            /**
+             * @description Failed checks in a row since the last success.
+             * @example 0
+             */
+            consecutiveFailures: number;
+            /** Format: date-time */
+            verifiedAt: string | null;
+            /**
+             * @description null until the domain is first verified.
+             * @example dns
+             */
+            verifiedBy: (string & components["schemas"]["DomainVerifier"]) | null;
+            /**
+             * @description The system administrator who verified the domain by hand.
+             * @example null
+             */
+            verifiedById: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @example 株式会社サンプル */
+            organizationName: string;
+        };
+        DomainIdRequest: {
+            /** @example d1O2m3A4i5N6 */
+            domainId: string;
+        };
+        /** @description The body of every non-OK answer (docs/integration.md#errors): match on errorCode, not on the message. */
+        ErrorBody: {
+            /** @enum {string} */
+            name: "ConsoleError";
+            errorCode: components["schemas"]["ErrorCode"];
+            /** @description In the language of Accept-Language (Japanese by default). */
+            message: string;
+        };
     };
-    UpdateProjectRequest: {
-      projectId: string;
-      updateProps: components['schemas']['ProjectUpdateProps'];
-    };
-    ProjectMemberRequest: {
-      projectId: string;
-      accountId: string;
-    };
-    AssignProjectRoleProps: {
-      projectId: string;
-      roleId: string;
-    };
-    AssignProjectRoleRequest: {
-      accountId: string;
-      organizationId: string;
-      props: components['schemas']['AssignProjectRoleProps'];
-    };
-    AssignOrganizationRoleProps: {
-      organizationId: string;
-      roleId: string;
-    };
-    AssignOrganizationRoleRequest: {
-      accountId: string;
-      props: components['schemas']['AssignOrganizationRoleProps'];
-    };
-    UpdateIsSystemAdminRequest: {
-      /** @example someone@example.com */
-      email: string;
-      isSystemAdmin: boolean;
-    };
-    CreateOrganizationRequest: {
-      /** @example 株式会社サンプル */
-      name: string;
-      profileImageSrc?: string | null;
-    };
-    CreateProjectRequest: {
-      organizationId: string;
-      /** @example サンプルプロジェクト */
-      name: string;
-    };
-    FailedEmailResponse: {
-      /**
-       * Format: uuid
-       * @description The stable message id (also handed to the mail service).
-       */
-      id: string;
-      /** @example invitation */
-      kind: string;
-      /** @description What the e-mail is about, e.g. the invitation id. */
-      referenceId: string | null;
-      /** @example hanako.sato@example.jp */
-      toEmail: string;
-      /** @example 株式会社サンプルへの招待 */
-      subject: string;
-      attempts: number;
-      /** @description The error of the last attempt. */
-      lastError: string | null;
-      /** Format: date-time */
-      createdAt: string;
-    };
-    RequeueEmailsRequest: {
-      /** @description Ids of failed e-mails to send again. */
-      ids: string[];
-    };
-    RequeueEmailsResponse: {
-      /** @description The e-mails queued again (due now, attempts reset); one being sent right now is left alone. */
-      requeued: string[];
-    };
-    ProjectKarteMappingResponse: {
-      rtProjectId: string;
-      karteProjectId: string;
-      createdById: string;
-      /** Format: date-time */
-      createdAt: string;
-      updatedById: string;
-      /** Format: date-time */
-      updatedAt: string;
-    };
-    OrganizationKarteMappingResponse: {
-      rtOrganizationId: string;
-      karteOrganizationId: string;
-      createdById: string;
-      /** Format: date-time */
-      createdAt: string;
-      updatedById: string;
-      /** Format: date-time */
-      updatedAt: string;
-    };
-    ProjectKarteMappingRequest: {
-      projectId: string;
-    };
-    UpsertProjectKarteMappingRequest: {
-      projectId: string;
-      karteProjectId: string;
-    };
-    OrganizationKarteMappingRequest: {
-      organizationId: string;
-    };
-    UpsertOrganizationKarteMappingRequest: {
-      organizationId: string;
-      karteOrganizationId: string;
-    };
-    InvitationPageResponse: {
-      /** @description The rows of this page, in the listing’s order. */
-      items: components['schemas']['InvitationResponse'][];
-      /** @description Pass as cursor (with limit) for the next page; null on the last page. */
-      nextCursor: string | null;
-    };
-    ListOrganizationInvitationsRequest: {
-      organizationId: string;
-      /** @description Rows per page. With it the answer is one page ({ items, nextCursor }); without it the bare array of at most the first 1000 rows, in the same order. */
-      limit?: number;
-      /** @description The nextCursor of the previous page (opaque); omitted for the first page. */
-      cursor?: string;
-      /** @description Case-insensitive substring search (trimmed; empty = no filter; % and _ are matched literally). What it matches is told by each call. */
-      query?: string;
-    };
-    ListProjectInvitationsRequest: {
-      projectId: string;
-      /** @description Rows per page. With it the answer is one page ({ items, nextCursor }); without it the bare array of at most the first 1000 rows, in the same order. */
-      limit?: number;
-      /** @description The nextCursor of the previous page (opaque); omitted for the first page. */
-      cursor?: string;
-      /** @description Case-insensitive substring search (trimmed; empty = no filter; % and _ are matched literally). What it matches is told by each call. */
-      query?: string;
-    };
-    InvitationIdRequest: {
-      invitationId: string;
-    };
-    InvitationOrganizationResponse: {
-      id: string;
-      /** @example 株式会社サンプル */
-      name: string;
-      profileImageSrc: string | null;
-    };
-    InvitationWithOrganizationResponse: {
-      invitation: components['schemas']['InvitationResponse'];
-      organization: components['schemas']['InvitationOrganizationResponse'];
-    };
-    InviteProjectRequest: {
-      projectId: string;
-      roleId: string;
-    };
-    InviteMembersProps: {
-      /** @description The organization role of the invitees; a project admin (not an organization admin) gives the member role only. */
-      roleId: string;
-      /** @description Project roles of the invitees; a project admin (not an organization admin) names at least one project, each one it administers. */
-      projects: components['schemas']['InviteProjectRequest'][];
-    };
-    InviteMembersRequest: {
-      organizationId: string;
-      /**
-       * @description Addresses to invite; duplicates (case-insensitive) are removed, an invalid one fails only its own entry.
-       * @example [
-       *       "hanako.sato@example.jp"
-       *     ]
-       */
-      emails: string[];
-      props: components['schemas']['InviteMembersProps'];
-    };
-    /**
-     * @description The error catalogue (docs/product-rules.md#errors).
-     * @enum {string}
-     */
-    ErrorCode:
-      | 'INVALID_ID'
-      | 'VALIDATION_FAILED'
-      | 'INVALID_EMAIL'
-      | 'INVALID_PASSWORD'
-      | 'NAME_REQUIRED'
-      | 'NAME_TOO_LONG'
-      | 'INVALID_PRODUCT'
-      | 'INVALID_PLAN'
-      | 'ORGANIZATION_MISMATCH'
-      | 'INTERNAL_ACCOUNTS_ONLY'
-      | 'INVALID_DOMAIN'
-      | 'PUBLIC_WEBMAIL_DOMAIN'
-      | 'NOT_FOUND'
-      | 'ACCOUNT_NOT_FOUND'
-      | 'ROLE_NOT_FOUND'
-      | 'INVITATION_NOT_FOUND'
-      | 'PROJECT_NOT_IN_ORGANIZATION'
-      | 'UNAUTHENTICATED'
-      | 'SESSION_REVOKED'
-      | 'FORBIDDEN'
-      | 'EMAIL_MISMATCH'
-      | 'CANNOT_CHANGE_OWN_ROLE'
-      | 'CANNOT_REMOVE_SELF'
-      | 'CANNOT_CHANGE_OWN_SYSTEM_ADMIN'
-      | 'ALREADY_ORGANIZATION_MEMBER'
-      | 'EMAIL_ALREADY_IN_USE'
-      | 'EMAIL_NOT_VERIFIED'
-      | 'NOT_ORGANIZATION_MEMBER'
-      | 'LAST_ADMIN'
-      | 'LAST_ADMIN_OF_ORGANIZATION'
-      | 'DELETION_NOT_CONFIRMED'
-      | 'INVITATION_INVALID'
-      | 'INVITER_LACKS_RIGHTS'
-      | 'CONFLICT'
-      | 'IDEMPOTENCY_KEY_REUSED'
-      | 'DOMAIN_ALREADY_ADDED'
-      | 'DOMAIN_ALREADY_VERIFIED'
-      | 'ALREADY_INVITED'
-      | 'DUPLICATE_IN_FILE'
-      | 'CSV_UNREADABLE'
-      | 'CSV_MALFORMED'
-      | 'CSV_EMPTY'
-      | 'CSV_HEADER_INVALID'
-      | 'CSV_TOO_MANY_ROWS'
-      | 'CSV_TOO_LARGE'
-      | 'UNSUPPORTED_IMAGE'
-      | 'IMAGE_TOO_LARGE'
-      | 'PAYLOAD_TOO_LARGE'
-      | 'RATE_LIMITED'
-      | 'INTERNAL'
-      | 'SERVICE_UNAVAILABLE'
-      | 'FAILED_TO_CREATE_ACCOUNT'
-      | 'FAILED_TO_UPDATE_ACCOUNT'
-      | 'FAILED_TO_UPDATE_EMAIL'
-      | 'FAILED_TO_UPLOAD_PROFILE_IMAGE'
-      | 'FAILED_TO_ASSIGN_ROLE'
-      | 'FAILED_TO_UPDATE_ORGANIZATION'
-      | 'FAILED_TO_INVITE'
-      | 'FAILED_TO_REMOVE_MEMBER'
-      | 'FAILED_TO_UPDATE_PROJECT'
-      | 'FAILED_TO_CREATE_PROJECT'
-      | 'FAILED_TO_CREATE_ORGANIZATION'
-      | 'FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN'
-      | 'FAILED_TO_DELETE_ACCOUNT';
-    InviteResultEntryResponse: {
-      /** @example hanako.sato@example.jp */
-      email: string;
-      /** @description The invitation sent, when the address was invited. */
-      invitation: components['schemas']['InvitationResponse'] | null;
-      /** @description The account with its membership in this organization, when it already belonged to the organization and got the projects directly. */
-      account: components['schemas']['AccountResponse'] | null;
-      /** @description Why the address was neither invited nor given the projects (INVALID_EMAIL for a malformed address); null when it was. */
-      errorCode: (string & components['schemas']['ErrorCode']) | null;
-    };
-    ExportMembersRequest: {
-      /** @example a1B2c3D4 */
-      organizationId: string;
-      /**
-       * @description utf-8: UTF-8 with a byte order mark; shift_jis: Windows-31J, a character it cannot hold written as "?".
-       * @default utf-8
-       * @example shift_jis
-       * @enum {string}
-       */
-      encoding: 'utf-8' | 'shift_jis';
-      /**
-       * @description Language of the header row; the account’s language when left out.
-       * @example ja
-       * @enum {string}
-       */
-      locale?: 'ja' | 'en';
-    };
-    MemberImportRowResponse: {
-      /**
-       * @description Line of the file the row ends on (the header is line 1).
-       * @example 2
-       */
-      line: number;
-      /**
-       * @description The address as written in the file.
-       * @example sato@example.com
-       */
-      email: string;
-      /**
-       * @description The organization role cell as written.
-       * @example メンバー
-       */
-      organizationRole: string;
-      /**
-       * @description The project roles cell as written.
-       * @example Webサイト:管理者
-       */
-      projectRoles: string;
-      /**
-       * @description Why the row is not (or was not) invited: INVALID_EMAIL, ROLE_NOT_FOUND, PROJECT_NOT_IN_ORGANIZATION, VALIDATION_FAILED (a project named twice), DUPLICATE_IN_FILE, ALREADY_ORGANIZATION_MEMBER, ALREADY_INVITED, CANNOT_CHANGE_OWN_ROLE, or on import an invitation’s own refusal; null for a valid (invited) row.
-       * @example ALREADY_ORGANIZATION_MEMBER
-       */
-      errorCode: (string & components['schemas']['ErrorCode']) | null;
-      /**
-       * @description The invitation sent for the row (import only, e.g. iABCDEFGHIJKLMNOPQRST); null otherwise.
-       * @example null
-       */
-      invitationId: string | null;
-    };
-    MemberImportResponse: {
-      /**
-       * @description The encoding the file was read in.
-       * @example shift_jis
-       * @enum {string}
-       */
-      encoding: 'utf-8-bom' | 'utf-8' | 'shift_jis';
-      /** @description One entry per data row, in file order. */
-      rows: components['schemas']['MemberImportRowResponse'][];
-    };
-    SessionResponse: {
-      /** @description Whether the session cookie is now set. */
-      active: boolean;
-      /**
-       * Format: date-time
-       * @description When the session cookie expires.
-       */
-      expiresAt: string | null;
-    };
-    SignInSessionResponse: {
-      /**
-       * Format: uuid
-       * @example 5b0f3c9e-8a51-4c1e-9a43-2f0d8f6c1b7a
-       */
-      id: string;
-      /**
-       * @description Whether this is the session of the call.
-       * @example true
-       */
-      current: boolean;
-      /**
-       * @description The browser, from the user agent (null when unknown).
-       * @example Chrome 142
-       */
-      browser: string | null;
-      /**
-       * @description The operating system, from the user agent (null when unknown).
-       * @example macOS Sequoia
-       */
-      os: string | null;
-      /**
-       * @description The address at sign-in (null when unknown).
-       * @example 203.0.113.7
-       */
-      ip: string | null;
-      /**
-       * @description Approximate place of the address, from the deployment's local GeoIP database (null without one, or when unknown).
-       * @example null
-       */
-      place: string | null;
-      /**
-       * @description How the user signed in, as the identity provider names it.
-       * @example password
-       */
-      signInMethod: string;
-      /**
-       * Format: date-time
-       * @example 2026-11-25T09:00:00.000Z
-       */
-      signedInAt: string;
-      /**
-       * Format: date-time
-       * @description The last request (recorded at most once a minute).
-       * @example 2026-11-25T09:41:00.000Z
-       */
-      lastSeenAt: string;
-    };
-    SignInSessionListResponse: {
-      /** @description The sessions not revoked nor expired, the most recently seen first. */
-      items: components['schemas']['SignInSessionResponse'][];
-    };
-    RevokeSessionRequest: {
-      /**
-       * Format: uuid
-       * @example 5b0f3c9e-8a51-4c1e-9a43-2f0d8f6c1b7a
-       */
-      sessionId: string;
-    };
-    RevokedSessionsResponse: {
-      /**
-       * @description How many sessions were revoked.
-       * @example 2
-       */
-      revoked: number;
-    };
-    PasswordChangedRequest: {
-      /**
-       * @description The address of the user whose password was just changed with the identity provider.
-       * @example someone@example.com
-       */
-      email: string;
-    };
-    IntrospectSessionRequest: {
-      /**
-       * @description The value of the console's session cookie as the sibling product received it.
-       * @example eyJhbGciOiJSUzI1NiJ9.…
-       */
-      sessionCookie: string;
-      /** @description The project the user is working in, when known. */
-      projectId?: string;
-    };
-    IntrospectedProductResponse: {
-      /** @example knowledge */
-      key: string;
-      /** @example ナレッジ */
-      name: string;
-      /**
-       * @description Base path on the app host.
-       * @example /knowledge/
-       */
-      path: string;
-    };
-    IntrospectedProjectResponse: {
-      id: string;
-      /** @example サンプルプロジェクト */
-      name: string;
-      organizationId: string;
-      /** @description The project's enabled products. */
-      enabledProducts: components['schemas']['IntrospectedProductResponse'][];
-    };
-    SessionIntrospectionResponse: {
-      account: components['schemas']['AccountResponse'];
-      memberships: components['schemas']['MembershipResponse'][];
-      /** @description The project asked for (null when none was asked for). */
-      project: components['schemas']['IntrospectedProjectResponse'] | null;
-    };
-    ListOrganizationAuditEventsRequest: {
-      /** @description Events of this acting account. */
-      actorAccountId?: string;
-      action?: components['schemas']['AuditAction'];
-      targetType?: components['schemas']['AuditTargetType'];
-      /** @description Events acting on this target (an account, organization, project, invitation … id). */
-      targetId?: string;
-      /** @description Events in this project. */
-      projectId?: string;
-      /**
-       * Format: date-time
-       * @description Events at or after this time (ISO 8601).
-       */
-      from?: string;
-      /**
-       * Format: date-time
-       * @description Events before this time (ISO 8601, exclusive).
-       */
-      to?: string;
-      organizationId: string;
-      /** @default 50 */
-      limit: number;
-      /** @description The nextCursor of the previous page (opaque); omitted for the first page. */
-      cursor?: string;
-    };
-    AuditEventPageResponse: {
-      /** @description The rows of this page, in the listing’s order. */
-      items: components['schemas']['AuditEventResponse'][];
-      /** @description Pass as cursor (with limit) for the next page; null on the last page. */
-      nextCursor: string | null;
-    };
-    ExportOrganizationAuditEventsRequest: {
-      /** @description Events of this acting account. */
-      actorAccountId?: string;
-      action?: components['schemas']['AuditAction'];
-      targetType?: components['schemas']['AuditTargetType'];
-      /** @description Events acting on this target (an account, organization, project, invitation … id). */
-      targetId?: string;
-      /** @description Events in this project. */
-      projectId?: string;
-      /**
-       * Format: date-time
-       * @description Events at or after this time (ISO 8601).
-       */
-      from?: string;
-      /**
-       * Format: date-time
-       * @description Events before this time (ISO 8601, exclusive).
-       */
-      to?: string;
-      organizationId: string;
-    };
-    ListAllAuditEventsRequest: {
-      /** @description Events of this acting account. */
-      actorAccountId?: string;
-      action?: components['schemas']['AuditAction'];
-      targetType?: components['schemas']['AuditTargetType'];
-      /** @description Events acting on this target (an account, organization, project, invitation … id). */
-      targetId?: string;
-      /** @description Events in this project. */
-      projectId?: string;
-      /**
-       * Format: date-time
-       * @description Events at or after this time (ISO 8601).
-       */
-      from?: string;
-      /**
-       * Format: date-time
-       * @description Events before this time (ISO 8601, exclusive).
-       */
-      to?: string;
-      /** @description Events of this organization only. */
-      organizationId?: string;
-      /** @default 50 */
-      limit: number;
-      /** @description The nextCursor of the previous page (opaque); omitted for the first page. */
-      cursor?: string;
-    };
-    ExportAllAuditEventsRequest: {
-      /** @description Events of this acting account. */
-      actorAccountId?: string;
-      action?: components['schemas']['AuditAction'];
-      targetType?: components['schemas']['AuditTargetType'];
-      /** @description Events acting on this target (an account, organization, project, invitation … id). */
-      targetId?: string;
-      /** @description Events in this project. */
-      projectId?: string;
-      /**
-       * Format: date-time
-       * @description Events at or after this time (ISO 8601).
-       */
-      from?: string;
-      /**
-       * Format: date-time
-       * @description Events before this time (ISO 8601, exclusive).
-       */
-      to?: string;
-      /** @description Events of this organization only. */
-      organizationId?: string;
-    };
-    /** @enum {string} */
-    DomainState: 'pending' | 'verified' | 'failed';
-    /**
-     * @description Why the last check did not find the record; null after a success.
-     * @enum {string}
-     */
-    DomainCheckFailure: 'NXDOMAIN' | 'NO_TXT_RECORD' | 'WRONG_TOKEN' | 'TIMEOUT' | 'SERVFAIL' | 'DNS_ERROR';
-    /**
-     * @description null until the domain is first verified.
-     * @enum {string}
-     */
-    DomainVerifier: 'dns' | 'systemAdmin';
-    OrganizationDomainResponse: {
-      /** @example d1O2m3A4i5N6 */
-      id: string;
-      /** @example a1B2c3D4 */
-      organizationId: string;
-      /**
-       * @description The ASCII (punycode) form, lower case.
-       * @example xn--r8jz45g.jp
-       */
-      domain: string;
-      /**
-       * @description The form people read.
-       * @example 例え.jp
-       */
-      displayDomain: string;
-      /** @example failed */
-      state: components['schemas']['DomainState'];
-      /**
-       * @description The name of the TXT record to publish.
-       * @example _console-verification.xn--r8jz45g.jp
-       */
-      recordName: string;
-      /**
-       * @description The value of the TXT record to publish.
-       * @example console-verification=3q2-7wEAAAB8jQ1ZkF0hLw
-       */
-      recordValue: string;
-      /** Format: date-time */
-      lastCheckedAt: string | null;
-      /**
-       * @description Why the last check did not find the record; null after a success.
-       * @example NO_TXT_RECORD
-       */
-      lastError: (string & components['schemas']['DomainCheckFailure']) | null;
-      /**
-       * @description Failed checks in a row since the last success.
-       * @example 0
-       */
-      consecutiveFailures: number;
-      /** Format: date-time */
-      verifiedAt: string | null;
-      /**
-       * @description null until the domain is first verified.
-       * @example dns
-       */
-      verifiedBy: (string & components['schemas']['DomainVerifier']) | null;
-      /**
-       * @description The system administrator who verified the domain by hand.
-       * @example null
-       */
-      verifiedById: string | null;
-      /** Format: date-time */
-      createdAt: string;
-    };
-    AddOrganizationDomainRequest: {
-      /** @example a1B2c3D4 */
-      organizationId: string;
-      /**
-       * @description The domain as people write it: an internationalised name is stored in its punycode form, a trailing dot is ignored.
-       * @example 例え.jp
-       */
-      domain: string;
-    };
-    OrganizationDomainRequest: {
-      /** @example a1B2c3D4 */
-      organizationId: string;
-      /** @example d1O2m3A4i5N6 */
-      domainId: string;
-    };
-    DomainWithOrganizationResponse: {
-      /** @example d1O2m3A4i5N6 */
-      id: string;
-      /** @example a1B2c3D4 */
-      organizationId: string;
-      /**
-       * @description The ASCII (punycode) form, lower case.
-       * @example xn--r8jz45g.jp
-       */
-      domain: string;
-      /**
-       * @description The form people read.
-       * @example 例え.jp
-       */
-      displayDomain: string;
-      /** @example failed */
-      state: components['schemas']['DomainState'];
-      /**
-       * @description The name of the TXT record to publish.
-       * @example _console-verification.xn--r8jz45g.jp
-       */
-      recordName: string;
-      /**
-       * @description The value of the TXT record to publish.
-       * @example console-verification=3q2-7wEAAAB8jQ1ZkF0hLw
-       */
-      recordValue: string;
-      /** Format: date-time */
-      lastCheckedAt: string | null;
-      /**
-       * @description Why the last check did not find the record; null after a success.
-       * @example NO_TXT_RECORD
-       */
-      lastError: (string & components['schemas']['DomainCheckFailure']) | null;
-      /**
-       * @description Failed checks in a row since the last success.
-       * @example 0
-       */
-      consecutiveFailures: number;
-      /** Format: date-time */
-      verifiedAt: string | null;
-      /**
-       * @description null until the domain is first verified.
-       * @example dns
-       */
-      verifiedBy: (string & components['schemas']['DomainVerifier']) | null;
-      /**
-       * @description The system administrator who verified the domain by hand.
-       * @example null
-       */
-      verifiedById: string | null;
-      /** Format: date-time */
-      createdAt: string;
-      /** @example 株式会社サンプル */
-      organizationName: string;
-    };
-    DomainIdRequest: {
-      /** @example d1O2m3A4i5N6 */
-      domainId: string;
-    };
-    /** @description The body of every non-OK answer (docs/integration.md#errors): match on errorCode, not on the message. */
-    ErrorBody: {
-      /** @enum {string} */
-      name: 'ConsoleError';
-      errorCode: components['schemas']['ErrorCode'];
-      /** @description In the language of Accept-Language (Japanese by default). */
-      message: string;
-    };
-  };
-  responses: never;
-  parameters: never;
-  requestBodies: never;
-  headers: never;
-  pathItems: never;
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
-  createAccount: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Optional client-chosen key (1–255 visible ASCII characters) that makes a retry safe: a call repeated with the same key by the same account on the same path within 24 hours gets the first response (with the header Idempotent-Replayed: true) and has no further effect. The same key with another body answers 422 IDEMPOTENCY_KEY_REUSED; a call while the first is still running answers 409 CONFLICT. */
-        'Idempotency-Key'?: string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: {
-      content: {
-        /**
-         * @example {
-         *       "locale": "ja"
-         *     }
-         */
-        'application/json': components['schemas']['CreateAccountRequest'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "id": "AbCdEfGh23",
-           *       "idaasId": null,
-           *       "name": null,
-           *       "email": "taro.yamada@example.jp",
-           *       "profileImageSrc": null,
-           *       "isSystemAdmin": false,
-           *       "locale": "ja",
-           *       "memberships": [
-           *         {
-           *           "organizationId": "AbCdEfGh",
-           *           "roleId": "AbCdEfGh23",
-           *           "projects": [
-           *             {
-           *               "projectId": "AbCdEfGh",
-           *               "roleId": "AbCdEfGh23"
-           *             }
-           *           ]
-           *         }
-           *       ],
-           *       "createdById": "AbCdEfGh23",
-           *       "createdAt": "2025-04-01T09:00:00.000Z",
-           *       "updatedById": "AbCdEfGh23",
-           *       "updatedAt": "2025-04-01T09:00:00.000Z"
-           *     }
-           */
-          'application/json': components['schemas']['AccountResponse'];
-        };
-      };
-      /** @description VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description CONFLICT: This conflicted with another operation. Please try again */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'CONFLICT';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description IDEMPOTENCY_KEY_REUSED: The Idempotency-Key was already used for a different request */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'IDEMPOTENCY_KEY_REUSED';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description FAILED_TO_CREATE_ACCOUNT: Failed to create account */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FAILED_TO_CREATE_ACCOUNT';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  getAccount: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The account, or null when none exists yet. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "id": "AbCdEfGh23",
-           *       "idaasId": null,
-           *       "name": null,
-           *       "email": "taro.yamada@example.jp",
-           *       "profileImageSrc": null,
-           *       "isSystemAdmin": false,
-           *       "locale": "ja",
-           *       "memberships": [
-           *         {
-           *           "organizationId": "AbCdEfGh",
-           *           "roleId": "AbCdEfGh23",
-           *           "projects": [
-           *             {
-           *               "projectId": "AbCdEfGh",
-           *               "roleId": "AbCdEfGh23"
-           *             }
-           *           ]
-           *         }
-           *       ],
-           *       "createdById": "AbCdEfGh23",
-           *       "createdAt": "2025-04-01T09:00:00.000Z",
-           *       "updatedById": "AbCdEfGh23",
-           *       "updatedAt": "2025-04-01T09:00:00.000Z"
-           *     }
-           */
-          'application/json': components['schemas']['AccountResponse'] | null;
-        };
-      };
-      /** @description VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  updateAccount: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "name": null,
-         *       "profileImageSrc": null,
-         *       "locale": "ja"
-         *     }
-         */
-        'application/json': components['schemas']['UpdateAccountRequest'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "id": "AbCdEfGh23",
-           *       "idaasId": null,
-           *       "name": null,
-           *       "email": "taro.yamada@example.jp",
-           *       "profileImageSrc": null,
-           *       "isSystemAdmin": false,
-           *       "locale": "ja",
-           *       "memberships": [
-           *         {
-           *           "organizationId": "AbCdEfGh",
-           *           "roleId": "AbCdEfGh23",
-           *           "projects": [
-           *             {
-           *               "projectId": "AbCdEfGh",
-           *               "roleId": "AbCdEfGh23"
-           *             }
-           *           ]
-           *         }
-           *       ],
-           *       "createdById": "AbCdEfGh23",
-           *       "createdAt": "2025-04-01T09:00:00.000Z",
-           *       "updatedById": "AbCdEfGh23",
-           *       "updatedAt": "2025-04-01T09:00:00.000Z"
-           *     }
-           */
-          'application/json': components['schemas']['AccountResponse'];
-        };
-      };
-      /** @description VALIDATION_FAILED: The input is not valid; NAME_TOO_LONG: Enter a name of up to 100 characters */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'VALIDATION_FAILED' | 'NAME_TOO_LONG';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description CONFLICT: This conflicted with another operation. Please try again */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'CONFLICT';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description FAILED_TO_UPDATE_ACCOUNT: Failed to update account */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FAILED_TO_UPDATE_ACCOUNT';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  updateAccountEmail: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The account with the email of the verified ID token. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "id": "AbCdEfGh23",
-           *       "idaasId": null,
-           *       "name": null,
-           *       "email": "taro.yamada@example.jp",
-           *       "profileImageSrc": null,
-           *       "isSystemAdmin": false,
-           *       "locale": "ja",
-           *       "memberships": [
-           *         {
-           *           "organizationId": "AbCdEfGh",
-           *           "roleId": "AbCdEfGh23",
-           *           "projects": [
-           *             {
-           *               "projectId": "AbCdEfGh",
-           *               "roleId": "AbCdEfGh23"
-           *             }
-           *           ]
-           *         }
-           *       ],
-           *       "createdById": "AbCdEfGh23",
-           *       "createdAt": "2025-04-01T09:00:00.000Z",
-           *       "updatedById": "AbCdEfGh23",
-           *       "updatedAt": "2025-04-01T09:00:00.000Z"
-           *     }
-           */
-          'application/json': components['schemas']['AccountResponse'];
-        };
-      };
-      /** @description VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description EMAIL_ALREADY_IN_USE: This email address is used by another account; CONFLICT: This conflicted with another operation. Please try again */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'EMAIL_ALREADY_IN_USE' | 'CONFLICT';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description FAILED_TO_UPDATE_EMAIL: Failed to update email */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FAILED_TO_UPDATE_EMAIL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  uploadAccountProfileImage: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'multipart/form-data': {
-          /**
-           * Format: binary
-           * @description png, jpeg, webp or avif; at most 5 MB and 25 megapixels.
-           */
-          profileImage: string;
-        };
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "url": "https://app.console.example.jp/files/AbCdEfGhJk.webp"
-           *     }
-           */
-          'application/json': components['schemas']['UploadedImageResponse'];
-        };
-      };
-      /** @description VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description CONFLICT: This conflicted with another operation. Please try again */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'CONFLICT';
-          };
-        };
-      };
-      /** @description IMAGE_TOO_LARGE: The image file is too large; PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'IMAGE_TOO_LARGE' | 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description UNSUPPORTED_IMAGE: Choose a PNG, JPEG, WebP or AVIF image */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNSUPPORTED_IMAGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description FAILED_TO_UPLOAD_PROFILE_IMAGE: Failed to upload profile image */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FAILED_TO_UPLOAD_PROFILE_IMAGE';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  checkAccountDeletion: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "lastAdminOf": [
-           *         {
-           *           "id": "AbCd1234",
-           *           "name": "株式会社サンプル"
-           *         }
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['AccountDeletionCheckResponse'];
-        };
-      };
-      /** @description VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  deleteAccount: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "confirmation": "taro.yamada@example.jp"
-         *     }
-         */
-        'application/json': components['schemas']['DeleteAccountRequest'];
-      };
-    };
-    responses: {
-      /** @description The account is deleted, its sessions refused everywhere and the session cookie cleared. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "id": "AbCdEf1234",
-           *       "deletedAt": "2025-04-01T09:00:00.000Z"
-           *     }
-           */
-          'application/json': components['schemas']['DeletedAccountResponse'];
-        };
-      };
-      /** @description VALIDATION_FAILED: The input is not valid; DELETION_NOT_CONFIRMED: To confirm, type your account's email address exactly */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'VALIDATION_FAILED' | 'DELETION_NOT_CONFIRMED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description LAST_ADMIN_OF_ORGANIZATION: You are the last administrator of an organization, so your account cannot be deleted. Make another member an administrator first; CONFLICT: This conflicted with another operation. Please try again */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'LAST_ADMIN_OF_ORGANIZATION' | 'CONFLICT';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description FAILED_TO_DELETE_ACCOUNT: Failed to delete account */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FAILED_TO_DELETE_ACCOUNT';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  exportAccountData: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "exportedAt": "2025-04-01T09:00:00.000Z",
-           *       "limit": 1000,
-           *       "truncated": {
-           *         "invitationsSent": false,
-           *         "invitationsReceived": false,
-           *         "auditEvents": false
-           *       },
-           *       "profile": {
-           *         "id": "AbCdEfGh23",
-           *         "name": "山田 太郎",
-           *         "email": "taro.yamada@example.jp",
-           *         "profileImageSrc": null,
-           *         "locale": "ja",
-           *         "isSystemAdmin": false,
-           *         "createdAt": "2025-04-01T09:00:00.000Z",
-           *         "updatedAt": "2025-04-01T09:00:00.000Z"
-           *       },
-           *       "memberships": [
-           *         {
-           *           "organizationId": "AbCdEfGh",
-           *           "organizationName": "株式会社サンプル",
-           *           "role": {
-           *             "id": "AbCdEfGh23",
-           *             "key": "admin",
-           *             "name": "管理者"
-           *           },
-           *           "projects": [
-           *             {
-           *               "projectId": "AbCdEfGh",
-           *               "projectName": "サンプルプロジェクト",
-           *               "role": {
-           *                 "id": "AbCdEfGh23",
-           *                 "key": "admin",
-           *                 "name": "管理者"
-           *               }
-           *             }
-           *           ]
-           *         }
-           *       ],
-           *       "invitationsSent": [
-           *         {
-           *           "id": "AbCdEfGh23JkMnPqRs45T",
-           *           "expiredIn": 604800,
-           *           "email": "hanako.sato@example.jp",
-           *           "canBeSuperAdmin": false,
-           *           "membership": {
-           *             "organizationId": "AbCdEfGh",
-           *             "roleId": "AbCdEfGh23",
-           *             "projects": [
-           *               {
-           *                 "projectId": "AbCdEfGh",
-           *                 "roleId": "AbCdEfGh23"
-           *               }
-           *             ]
-           *           },
-           *           "status": "pending",
-           *           "createdById": "AbCdEfGh23",
-           *           "createdAt": "2025-04-01T09:00:00.000Z",
-           *           "emailDeliveryFailed": false
-           *         }
-           *       ],
-           *       "invitationsReceived": [
-           *         {
-           *           "id": "AbCdEfGh23JkMnPqRs45T",
-           *           "expiredIn": 604800,
-           *           "email": "hanako.sato@example.jp",
-           *           "canBeSuperAdmin": false,
-           *           "membership": {
-           *             "organizationId": "AbCdEfGh",
-           *             "roleId": "AbCdEfGh23",
-           *             "projects": [
-           *               {
-           *                 "projectId": "AbCdEfGh",
-           *                 "roleId": "AbCdEfGh23"
-           *               }
-           *             ]
-           *           },
-           *           "status": "pending",
-           *           "createdById": "AbCdEfGh23",
-           *           "createdAt": "2025-04-01T09:00:00.000Z",
-           *           "emailDeliveryFailed": false
-           *         }
-           *       ],
-           *       "auditEvents": [
-           *         {
-           *           "id": "0b6d3c1e-5f2a-4c8e-9a7b-3d1f2e4c5a6b",
-           *           "occurredAt": "2025-04-01T09:00:00.000Z",
-           *           "actor": {
-           *             "accountId": "AbCdEfGh23",
-           *             "name": null,
-           *             "email": "taro.yamada@example.jp",
-           *             "isSystemAdmin": false,
-           *             "deleted": false
-           *           },
-           *           "action": "account.create",
-           *           "targetType": "account",
-           *           "targetId": "AbCdEf1234",
-           *           "organizationId": null,
-           *           "projectId": null,
-           *           "changes": {},
-           *           "requestId": null,
-           *           "ip": null,
-           *           "userAgent": null
-           *         }
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['AccountDataExportResponse'];
-        };
-      };
-      /** @description VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  listOrganizationsOfAccount: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: {
-      content: {
-        /**
-         * @example {
-         *       "limit": 1
-         *     }
-         */
-        'application/json': components['schemas']['ListRequest'];
-      };
-    };
-    responses: {
-      /** @description Every organization for a system administrator, otherwise the account’s own; by name, then id, with their roles; query matches the organization name. Without limit: the bare array of at most the first 1000 rows; with limit: one page. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example [
-           *       {
-           *         "id": "AbCdEfGh",
-           *         "name": "株式会社サンプル",
-           *         "profileImageSrc": null,
-           *         "roles": [
-           *           {
-           *             "id": "AbCdEfGh23",
-           *             "key": "admin",
-           *             "name": "管理者",
-           *             "description": "組織を管理・設定できます",
-           *             "isPreset": false
-           *           }
-           *         ],
-           *         "createdById": "AbCdEfGh23",
-           *         "createdAt": "2025-04-01T09:00:00.000Z",
-           *         "updatedById": "AbCdEfGh23",
-           *         "updatedAt": "2025-04-01T09:00:00.000Z"
-           *       }
-           *     ]
-           */
-          'application/json': components['schemas']['OrganizationResponse'][] | components['schemas']['OrganizationPageResponse'];
-        };
-      };
-      /** @description VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  getOrganization: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "organizationId": "a1B2c3D4"
-         *     }
-         */
-        'application/json': components['schemas']['OrganizationIdRequest'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "id": "AbCdEfGh",
-           *       "name": "株式会社サンプル",
-           *       "profileImageSrc": null,
-           *       "roles": [
-           *         {
-           *           "id": "AbCdEfGh23",
-           *           "key": "admin",
-           *           "name": "管理者",
-           *           "description": "組織を管理・設定できます",
-           *           "isPreset": false
-           *         }
-           *       ],
-           *       "createdById": "AbCdEfGh23",
-           *       "createdAt": "2025-04-01T09:00:00.000Z",
-           *       "updatedById": "AbCdEfGh23",
-           *       "updatedAt": "2025-04-01T09:00:00.000Z"
-           *     }
-           */
-          'application/json': components['schemas']['OrganizationResponse'];
-        };
-      };
-      /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INVALID_ID' | 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'NOT_FOUND' | 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  listOrganizationMembers: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "organizationId": "a1B2c3D4",
-         *       "limit": 1,
-         *       "notInProjectId": "AbCdEfGh"
-         *     }
-         */
-        'application/json': components['schemas']['ListOrganizationMembersRequest'];
-      };
-    };
-    responses: {
-      /** @description The members in the order they joined, each with its membership in this organization only; query matches display name or e-mail address. Without limit: the bare array of at most the first 1000 rows; with limit: one page. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example [
-           *       {
-           *         "id": "AbCdEfGh23",
-           *         "idaasId": null,
-           *         "name": null,
-           *         "email": "taro.yamada@example.jp",
-           *         "profileImageSrc": null,
-           *         "isSystemAdmin": false,
-           *         "locale": "ja",
-           *         "memberships": [
-           *           {
-           *             "organizationId": "AbCdEfGh",
-           *             "roleId": "AbCdEfGh23",
-           *             "projects": [
-           *               {
-           *                 "projectId": "AbCdEfGh",
-           *                 "roleId": "AbCdEfGh23"
-           *               }
-           *             ]
-           *           }
-           *         ],
-           *         "createdById": "AbCdEfGh23",
-           *         "createdAt": "2025-04-01T09:00:00.000Z",
-           *         "updatedById": "AbCdEfGh23",
-           *         "updatedAt": "2025-04-01T09:00:00.000Z"
-           *       }
-           *     ]
-           */
-          'application/json': components['schemas']['AccountResponse'][] | components['schemas']['AccountPageResponse'];
-        };
-      };
-      /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INVALID_ID' | 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'NOT_FOUND' | 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  updateOrganization: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "organizationId": "AbCdEfGh",
-         *       "updateProps": {
-         *         "profileImageSrc": null
-         *       }
-         *     }
-         */
-        'application/json': components['schemas']['UpdateOrganizationRequest'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "id": "AbCdEfGh",
-           *       "name": "株式会社サンプル",
-           *       "profileImageSrc": null,
-           *       "roles": [
-           *         {
-           *           "id": "AbCdEfGh23",
-           *           "key": "admin",
-           *           "name": "管理者",
-           *           "description": "組織を管理・設定できます",
-           *           "isPreset": false
-           *         }
-           *       ],
-           *       "createdById": "AbCdEfGh23",
-           *       "createdAt": "2025-04-01T09:00:00.000Z",
-           *       "updatedById": "AbCdEfGh23",
-           *       "updatedAt": "2025-04-01T09:00:00.000Z"
-           *     }
-           */
-          'application/json': components['schemas']['OrganizationResponse'];
-        };
-      };
-      /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid; NAME_REQUIRED: Enter a name; NAME_TOO_LONG: Enter a name of up to 100 characters */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INVALID_ID' | 'VALIDATION_FAILED' | 'NAME_REQUIRED' | 'NAME_TOO_LONG';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'NOT_FOUND' | 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description CONFLICT: This conflicted with another operation. Please try again */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'CONFLICT';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description FAILED_TO_UPDATE_ORGANIZATION: Failed to update organization */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FAILED_TO_UPDATE_ORGANIZATION';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  uploadOrganizationProfileImage: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'multipart/form-data': {
-          organizationId: string;
-          /**
-           * Format: binary
-           * @description png, jpeg, webp or avif; at most 5 MB and 25 megapixels.
-           */
-          profileImage: string;
-        };
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "url": "https://app.console.example.jp/files/AbCdEfGhJk.webp"
-           *     }
-           */
-          'application/json': components['schemas']['UploadedImageResponse'];
-        };
-      };
-      /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INVALID_ID' | 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'NOT_FOUND' | 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description CONFLICT: This conflicted with another operation. Please try again */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'CONFLICT';
-          };
-        };
-      };
-      /** @description IMAGE_TOO_LARGE: The image file is too large; PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'IMAGE_TOO_LARGE' | 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description UNSUPPORTED_IMAGE: Choose a PNG, JPEG, WebP or AVIF image */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNSUPPORTED_IMAGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description FAILED_TO_UPLOAD_PROFILE_IMAGE: Failed to upload profile image */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FAILED_TO_UPLOAD_PROFILE_IMAGE';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  removeOrganizationMember: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "organizationId": "AbCdEfGh",
-         *       "accountId": "AbCdEfGh23"
-         *     }
-         */
-        'application/json': components['schemas']['OrganizationMemberRequest'];
-      };
-    };
-    responses: {
-      /** @description The removed account, with its (now empty) membership in this organization. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "id": "AbCdEfGh23",
-           *       "idaasId": null,
-           *       "name": null,
-           *       "email": "taro.yamada@example.jp",
-           *       "profileImageSrc": null,
-           *       "isSystemAdmin": false,
-           *       "locale": "ja",
-           *       "memberships": [
-           *         {
-           *           "organizationId": "AbCdEfGh",
-           *           "roleId": "AbCdEfGh23",
-           *           "projects": [
-           *             {
-           *               "projectId": "AbCdEfGh",
-           *               "roleId": "AbCdEfGh23"
-           *             }
-           *           ]
-           *         }
-           *       ],
-           *       "createdById": "AbCdEfGh23",
-           *       "createdAt": "2025-04-01T09:00:00.000Z",
-           *       "updatedById": "AbCdEfGh23",
-           *       "updatedAt": "2025-04-01T09:00:00.000Z"
-           *     }
-           */
-          'application/json': components['schemas']['AccountResponse'];
-        };
-      };
-      /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INVALID_ID' | 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission; CANNOT_REMOVE_SELF: You cannot remove yourself */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN' | 'CANNOT_REMOVE_SELF';
-          };
-        };
-      };
-      /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'NOT_FOUND' | 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description NOT_ORGANIZATION_MEMBER: The account does not belong to the organization; LAST_ADMIN: An organization needs at least one administrator; CONFLICT: This conflicted with another operation. Please try again */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'NOT_ORGANIZATION_MEMBER' | 'LAST_ADMIN' | 'CONFLICT';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description FAILED_TO_REMOVE_MEMBER: Failed to remove member */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FAILED_TO_REMOVE_MEMBER';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  listProjectsInAccount: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: {
-      content: {
-        /**
-         * @example {
-         *       "limit": 1,
-         *       "organizationId": "AbCdEfGh"
-         *     }
-         */
-        'application/json': components['schemas']['ListProjectsInAccountRequest'];
-      };
-    };
-    responses: {
-      /** @description Every project for a system administrator, otherwise the projects of the organizations the account belongs to (with organizationId, that organization’s only); by organization name, organization id, project name and project id (an organization’s projects are consecutive), each with its organization’s name and image; query matches the project name or its organization’s name. Without limit: the bare array of at most the first 1000 rows; with limit: one page. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example [
-           *       {
-           *         "id": "AbCdEfGh",
-           *         "name": "サンプルプロジェクト",
-           *         "organizationId": "AbCdEfGh",
-           *         "productSettings": {},
-           *         "createdById": "AbCdEfGh23",
-           *         "createdAt": "2025-04-01T09:00:00.000Z",
-           *         "updatedById": "AbCdEfGh23",
-           *         "updatedAt": "2025-04-01T09:00:00.000Z",
-           *         "roles": [
-           *           {
-           *             "id": "AbCdEfGh23",
-           *             "key": "admin",
-           *             "name": "管理者"
-           *           }
-           *         ],
-           *         "organizationName": "株式会社サンプル",
-           *         "organizationProfileImageSrc": null
-           *       }
-           *     ]
-           */
-          'application/json': components['schemas']['ProjectListItemResponse'][] | components['schemas']['ProjectListItemPageResponse'];
-        };
-      };
-      /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INVALID_ID' | 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  getProject: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "projectId": "p1Q2r3S4"
-         *     }
-         */
-        'application/json': components['schemas']['ProjectIdRequest'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "id": "AbCdEfGh",
-           *       "name": "サンプルプロジェクト",
-           *       "organizationId": "AbCdEfGh",
-           *       "roles": [
-           *         {
-           *           "id": "AbCdEfGh23",
-           *           "key": "admin",
-           *           "name": "管理者",
-           *           "description": "組織を管理・設定できます",
-           *           "isPreset": false
-           *         }
-           *       ],
-           *       "productSettings": {},
-           *       "createdById": "AbCdEfGh23",
-           *       "createdAt": "2025-04-01T09:00:00.000Z",
-           *       "updatedById": "AbCdEfGh23",
-           *       "updatedAt": "2025-04-01T09:00:00.000Z"
-           *     }
-           */
-          'application/json': components['schemas']['ProjectResponse'];
-        };
-      };
-      /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INVALID_ID' | 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'NOT_FOUND' | 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  listProjectMembers: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "projectId": "p1Q2r3S4",
-         *       "limit": 1
-         *     }
-         */
-        'application/json': components['schemas']['ListProjectMembersRequest'];
-      };
-    };
-    responses: {
-      /** @description The project’s members in the order they were added, each with its membership in the owning organization; query matches display name or e-mail address. Without limit: the bare array of at most the first 1000 rows; with limit: one page. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example [
-           *       {
-           *         "id": "AbCdEfGh23",
-           *         "idaasId": null,
-           *         "name": null,
-           *         "email": "taro.yamada@example.jp",
-           *         "profileImageSrc": null,
-           *         "isSystemAdmin": false,
-           *         "locale": "ja",
-           *         "memberships": [
-           *           {
-           *             "organizationId": "AbCdEfGh",
-           *             "roleId": "AbCdEfGh23",
-           *             "projects": [
-           *               {
-           *                 "projectId": "AbCdEfGh",
-           *                 "roleId": "AbCdEfGh23"
-           *               }
-           *             ]
-           *           }
-           *         ],
-           *         "createdById": "AbCdEfGh23",
-           *         "createdAt": "2025-04-01T09:00:00.000Z",
-           *         "updatedById": "AbCdEfGh23",
-           *         "updatedAt": "2025-04-01T09:00:00.000Z"
-           *       }
-           *     ]
-           */
-          'application/json': components['schemas']['AccountResponse'][] | components['schemas']['AccountPageResponse'];
-        };
-      };
-      /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INVALID_ID' | 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'NOT_FOUND' | 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  updateProject: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "projectId": "AbCdEfGh",
-         *       "updateProps": {
-         *         "productSettings": {}
-         *       }
-         *     }
-         */
-        'application/json': components['schemas']['UpdateProjectRequest'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "id": "AbCdEfGh",
-           *       "name": "サンプルプロジェクト",
-           *       "organizationId": "AbCdEfGh",
-           *       "roles": [
-           *         {
-           *           "id": "AbCdEfGh23",
-           *           "key": "admin",
-           *           "name": "管理者",
-           *           "description": "組織を管理・設定できます",
-           *           "isPreset": false
-           *         }
-           *       ],
-           *       "productSettings": {},
-           *       "createdById": "AbCdEfGh23",
-           *       "createdAt": "2025-04-01T09:00:00.000Z",
-           *       "updatedById": "AbCdEfGh23",
-           *       "updatedAt": "2025-04-01T09:00:00.000Z"
-           *     }
-           */
-          'application/json': components['schemas']['ProjectResponse'];
-        };
-      };
-      /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid; NAME_REQUIRED: Enter a name; NAME_TOO_LONG: Enter a name of up to 100 characters; INVALID_PRODUCT: Product not found; INVALID_PLAN: Invalid plan */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INVALID_ID' | 'VALIDATION_FAILED' | 'NAME_REQUIRED' | 'NAME_TOO_LONG' | 'INVALID_PRODUCT' | 'INVALID_PLAN';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'NOT_FOUND' | 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description CONFLICT: This conflicted with another operation. Please try again */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'CONFLICT';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description FAILED_TO_UPDATE_PROJECT: Failed to update project */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FAILED_TO_UPDATE_PROJECT';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  removeProjectMember: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "projectId": "AbCdEfGh",
-         *       "accountId": "AbCdEfGh23"
-         *     }
-         */
-        'application/json': components['schemas']['ProjectMemberRequest'];
-      };
-    };
-    responses: {
-      /** @description The account, with its membership in the owning organization. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "id": "AbCdEfGh23",
-           *       "idaasId": null,
-           *       "name": null,
-           *       "email": "taro.yamada@example.jp",
-           *       "profileImageSrc": null,
-           *       "isSystemAdmin": false,
-           *       "locale": "ja",
-           *       "memberships": [
-           *         {
-           *           "organizationId": "AbCdEfGh",
-           *           "roleId": "AbCdEfGh23",
-           *           "projects": [
-           *             {
-           *               "projectId": "AbCdEfGh",
-           *               "roleId": "AbCdEfGh23"
-           *             }
-           *           ]
-           *         }
-           *       ],
-           *       "createdById": "AbCdEfGh23",
-           *       "createdAt": "2025-04-01T09:00:00.000Z",
-           *       "updatedById": "AbCdEfGh23",
-           *       "updatedAt": "2025-04-01T09:00:00.000Z"
-           *     }
-           */
-          'application/json': components['schemas']['AccountResponse'];
-        };
-      };
-      /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INVALID_ID' | 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission; CANNOT_REMOVE_SELF: You cannot remove yourself */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN' | 'CANNOT_REMOVE_SELF';
-          };
-        };
-      };
-      /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'NOT_FOUND' | 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description CONFLICT: This conflicted with another operation. Please try again */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'CONFLICT';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description FAILED_TO_REMOVE_MEMBER: Failed to remove member */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FAILED_TO_REMOVE_MEMBER';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  assignProjectRole: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "accountId": "AbCdEfGh23",
-         *       "organizationId": "AbCdEfGh",
-         *       "props": {
-         *         "projectId": "AbCdEfGh",
-         *         "roleId": "AbCdEfGh23"
-         *       }
-         *     }
-         */
-        'application/json': components['schemas']['AssignProjectRoleRequest'];
-      };
-    };
-    responses: {
-      /** @description The account, with its membership in the organization. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "id": "AbCdEfGh23",
-           *       "idaasId": null,
-           *       "name": null,
-           *       "email": "taro.yamada@example.jp",
-           *       "profileImageSrc": null,
-           *       "isSystemAdmin": false,
-           *       "locale": "ja",
-           *       "memberships": [
-           *         {
-           *           "organizationId": "AbCdEfGh",
-           *           "roleId": "AbCdEfGh23",
-           *           "projects": [
-           *             {
-           *               "projectId": "AbCdEfGh",
-           *               "roleId": "AbCdEfGh23"
-           *             }
-           *           ]
-           *         }
-           *       ],
-           *       "createdById": "AbCdEfGh23",
-           *       "createdAt": "2025-04-01T09:00:00.000Z",
-           *       "updatedById": "AbCdEfGh23",
-           *       "updatedAt": "2025-04-01T09:00:00.000Z"
-           *     }
-           */
-          'application/json': components['schemas']['AccountResponse'];
-        };
-      };
-      /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INVALID_ID' | 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission; CANNOT_CHANGE_OWN_ROLE: You cannot change your own role */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN' | 'CANNOT_CHANGE_OWN_ROLE';
-          };
-        };
-      };
-      /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found; ROLE_NOT_FOUND: Role not found; PROJECT_NOT_IN_ORGANIZATION: Project not found in the organization */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'NOT_FOUND' | 'ACCOUNT_NOT_FOUND' | 'ROLE_NOT_FOUND' | 'PROJECT_NOT_IN_ORGANIZATION';
-          };
-        };
-      };
-      /** @description NOT_ORGANIZATION_MEMBER: The account does not belong to the organization; CONFLICT: This conflicted with another operation. Please try again */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'NOT_ORGANIZATION_MEMBER' | 'CONFLICT';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description FAILED_TO_ASSIGN_ROLE: Failed to assign role */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FAILED_TO_ASSIGN_ROLE';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  assignOrganizationRole: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "accountId": "AbCdEfGh23",
-         *       "props": {
-         *         "organizationId": "AbCdEfGh",
-         *         "roleId": "AbCdEfGh23"
-         *       }
-         *     }
-         */
-        'application/json': components['schemas']['AssignOrganizationRoleRequest'];
-      };
-    };
-    responses: {
-      /** @description The account, with its membership in the organization. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "id": "AbCdEfGh23",
-           *       "idaasId": null,
-           *       "name": null,
-           *       "email": "taro.yamada@example.jp",
-           *       "profileImageSrc": null,
-           *       "isSystemAdmin": false,
-           *       "locale": "ja",
-           *       "memberships": [
-           *         {
-           *           "organizationId": "AbCdEfGh",
-           *           "roleId": "AbCdEfGh23",
-           *           "projects": [
-           *             {
-           *               "projectId": "AbCdEfGh",
-           *               "roleId": "AbCdEfGh23"
-           *             }
-           *           ]
-           *         }
-           *       ],
-           *       "createdById": "AbCdEfGh23",
-           *       "createdAt": "2025-04-01T09:00:00.000Z",
-           *       "updatedById": "AbCdEfGh23",
-           *       "updatedAt": "2025-04-01T09:00:00.000Z"
-           *     }
-           */
-          'application/json': components['schemas']['AccountResponse'];
-        };
-      };
-      /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INVALID_ID' | 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission; CANNOT_CHANGE_OWN_ROLE: You cannot change your own role */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN' | 'CANNOT_CHANGE_OWN_ROLE';
-          };
-        };
-      };
-      /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found; ROLE_NOT_FOUND: Role not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'NOT_FOUND' | 'ACCOUNT_NOT_FOUND' | 'ROLE_NOT_FOUND';
-          };
-        };
-      };
-      /** @description NOT_ORGANIZATION_MEMBER: The account does not belong to the organization; LAST_ADMIN: An organization needs at least one administrator; CONFLICT: This conflicted with another operation. Please try again */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'NOT_ORGANIZATION_MEMBER' | 'LAST_ADMIN' | 'CONFLICT';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description FAILED_TO_ASSIGN_ROLE: Failed to assign role */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FAILED_TO_ASSIGN_ROLE';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  listAllAccounts: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: {
-      content: {
-        /**
-         * @example {
-         *       "limit": 1
-         *     }
-         */
-        'application/json': components['schemas']['ListRequest'];
-      };
-    };
-    responses: {
-      /** @description Every account, oldest first, with all its memberships; query matches display name or e-mail address. Without limit: the bare array of at most the first 1000 rows; with limit: one page. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example [
-           *       {
-           *         "id": "AbCdEfGh23",
-           *         "idaasId": null,
-           *         "name": null,
-           *         "email": "taro.yamada@example.jp",
-           *         "profileImageSrc": null,
-           *         "isSystemAdmin": false,
-           *         "locale": "ja",
-           *         "memberships": [
-           *           {
-           *             "organizationId": "AbCdEfGh",
-           *             "roleId": "AbCdEfGh23",
-           *             "projects": [
-           *               {
-           *                 "projectId": "AbCdEfGh",
-           *                 "roleId": "AbCdEfGh23"
-           *               }
-           *             ]
-           *           }
-           *         ],
-           *         "createdById": "AbCdEfGh23",
-           *         "createdAt": "2025-04-01T09:00:00.000Z",
-           *         "updatedById": "AbCdEfGh23",
-           *         "updatedAt": "2025-04-01T09:00:00.000Z"
-           *       }
-           *     ]
-           */
-          'application/json': components['schemas']['AccountResponse'][] | components['schemas']['AccountPageResponse'];
-        };
-      };
-      /** @description VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  updateIsSystemAdmin: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "email": "someone@example.com",
-         *       "isSystemAdmin": false
-         *     }
-         */
-        'application/json': components['schemas']['UpdateIsSystemAdminRequest'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "id": "AbCdEfGh23",
-           *       "idaasId": null,
-           *       "name": null,
-           *       "email": "taro.yamada@example.jp",
-           *       "profileImageSrc": null,
-           *       "isSystemAdmin": false,
-           *       "locale": "ja",
-           *       "memberships": [
-           *         {
-           *           "organizationId": "AbCdEfGh",
-           *           "roleId": "AbCdEfGh23",
-           *           "projects": [
-           *             {
-           *               "projectId": "AbCdEfGh",
-           *               "roleId": "AbCdEfGh23"
-           *             }
-           *           ]
-           *         }
-           *       ],
-           *       "createdById": "AbCdEfGh23",
-           *       "createdAt": "2025-04-01T09:00:00.000Z",
-           *       "updatedById": "AbCdEfGh23",
-           *       "updatedAt": "2025-04-01T09:00:00.000Z"
-           *     }
-           */
-          'application/json': components['schemas']['AccountResponse'];
-        };
-      };
-      /** @description VALIDATION_FAILED: The input is not valid; INTERNAL_ACCOUNTS_ONLY: Only internal accounts can be made system administrators */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'VALIDATION_FAILED' | 'INTERNAL_ACCOUNTS_ONLY';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission; CANNOT_CHANGE_OWN_SYSTEM_ADMIN: You cannot change your own system administrator rights */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN' | 'CANNOT_CHANGE_OWN_SYSTEM_ADMIN';
-          };
-        };
-      };
-      /** @description ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description EMAIL_NOT_VERIFIED: The email address has not been verified, so the account cannot be made a system administrator; CONFLICT: This conflicted with another operation. Please try again */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'EMAIL_NOT_VERIFIED' | 'CONFLICT';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN: Failed to update can be super admin */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  createOrganization: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Optional client-chosen key (1–255 visible ASCII characters) that makes a retry safe: a call repeated with the same key by the same account on the same path within 24 hours gets the first response (with the header Idempotent-Replayed: true) and has no further effect. The same key with another body answers 422 IDEMPOTENCY_KEY_REUSED; a call while the first is still running answers 409 CONFLICT. */
-        'Idempotency-Key'?: string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "name": "株式会社サンプル",
-         *       "profileImageSrc": null
-         *     }
-         */
-        'application/json': components['schemas']['CreateOrganizationRequest'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "id": "AbCdEfGh",
-           *       "name": "株式会社サンプル",
-           *       "profileImageSrc": null,
-           *       "roles": [
-           *         {
-           *           "id": "AbCdEfGh23",
-           *           "key": "admin",
-           *           "name": "管理者",
-           *           "description": "組織を管理・設定できます",
-           *           "isPreset": false
-           *         }
-           *       ],
-           *       "createdById": "AbCdEfGh23",
-           *       "createdAt": "2025-04-01T09:00:00.000Z",
-           *       "updatedById": "AbCdEfGh23",
-           *       "updatedAt": "2025-04-01T09:00:00.000Z"
-           *     }
-           */
-          'application/json': components['schemas']['OrganizationResponse'];
-        };
-      };
-      /** @description VALIDATION_FAILED: The input is not valid; NAME_REQUIRED: Enter a name; NAME_TOO_LONG: Enter a name of up to 100 characters */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'VALIDATION_FAILED' | 'NAME_REQUIRED' | 'NAME_TOO_LONG';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description CONFLICT: This conflicted with another operation. Please try again */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'CONFLICT';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description IDEMPOTENCY_KEY_REUSED: The Idempotency-Key was already used for a different request */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'IDEMPOTENCY_KEY_REUSED';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description FAILED_TO_CREATE_ORGANIZATION: Failed to create organization */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FAILED_TO_CREATE_ORGANIZATION';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  listAllOrganizations: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: {
-      content: {
-        /**
-         * @example {
-         *       "limit": 1
-         *     }
-         */
-        'application/json': components['schemas']['ListRequest'];
-      };
-    };
-    responses: {
-      /** @description Every organization by name (then id), with its roles; query matches the organization name. Without limit: the bare array of at most the first 1000 rows; with limit: one page. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example [
-           *       {
-           *         "id": "AbCdEfGh",
-           *         "name": "株式会社サンプル",
-           *         "profileImageSrc": null,
-           *         "roles": [
-           *           {
-           *             "id": "AbCdEfGh23",
-           *             "key": "admin",
-           *             "name": "管理者",
-           *             "description": "組織を管理・設定できます",
-           *             "isPreset": false
-           *           }
-           *         ],
-           *         "createdById": "AbCdEfGh23",
-           *         "createdAt": "2025-04-01T09:00:00.000Z",
-           *         "updatedById": "AbCdEfGh23",
-           *         "updatedAt": "2025-04-01T09:00:00.000Z"
-           *       }
-           *     ]
-           */
-          'application/json': components['schemas']['OrganizationResponse'][] | components['schemas']['OrganizationPageResponse'];
-        };
-      };
-      /** @description VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  createProject: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Optional client-chosen key (1–255 visible ASCII characters) that makes a retry safe: a call repeated with the same key by the same account on the same path within 24 hours gets the first response (with the header Idempotent-Replayed: true) and has no further effect. The same key with another body answers 422 IDEMPOTENCY_KEY_REUSED; a call while the first is still running answers 409 CONFLICT. */
-        'Idempotency-Key'?: string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "organizationId": "AbCdEfGh",
-         *       "name": "サンプルプロジェクト"
-         *     }
-         */
-        'application/json': components['schemas']['CreateProjectRequest'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "id": "AbCdEfGh",
-           *       "name": "サンプルプロジェクト",
-           *       "organizationId": "AbCdEfGh",
-           *       "roles": [
-           *         {
-           *           "id": "AbCdEfGh23",
-           *           "key": "admin",
-           *           "name": "管理者",
-           *           "description": "組織を管理・設定できます",
-           *           "isPreset": false
-           *         }
-           *       ],
-           *       "productSettings": {},
-           *       "createdById": "AbCdEfGh23",
-           *       "createdAt": "2025-04-01T09:00:00.000Z",
-           *       "updatedById": "AbCdEfGh23",
-           *       "updatedAt": "2025-04-01T09:00:00.000Z"
-           *     }
-           */
-          'application/json': components['schemas']['ProjectResponse'];
-        };
-      };
-      /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid; NAME_REQUIRED: Enter a name; NAME_TOO_LONG: Enter a name of up to 100 characters; INVALID_PRODUCT: Product not found; INVALID_PLAN: Invalid plan */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INVALID_ID' | 'VALIDATION_FAILED' | 'NAME_REQUIRED' | 'NAME_TOO_LONG' | 'INVALID_PRODUCT' | 'INVALID_PLAN';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'NOT_FOUND' | 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description CONFLICT: This conflicted with another operation. Please try again */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'CONFLICT';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description IDEMPOTENCY_KEY_REUSED: The Idempotency-Key was already used for a different request */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'IDEMPOTENCY_KEY_REUSED';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description FAILED_TO_CREATE_PROJECT: Failed to create project */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FAILED_TO_CREATE_PROJECT';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  listAllProjects: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: {
-      content: {
-        /**
-         * @example {
-         *       "limit": 1
-         *     }
-         */
-        'application/json': components['schemas']['ListRequest'];
-      };
-    };
-    responses: {
-      /** @description Every project, by organization name, organization id, project name and project id (an organization’s projects are consecutive); query matches the project name or its organization’s name. Without limit: the bare array of at most the first 1000 rows; with limit: one page. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example [
-           *       {
-           *         "id": "AbCdEfGh",
-           *         "name": "サンプルプロジェクト",
-           *         "organizationId": "AbCdEfGh",
-           *         "productSettings": {},
-           *         "createdById": "AbCdEfGh23",
-           *         "createdAt": "2025-04-01T09:00:00.000Z",
-           *         "updatedById": "AbCdEfGh23",
-           *         "updatedAt": "2025-04-01T09:00:00.000Z",
-           *         "roles": [
-           *           {
-           *             "id": "AbCdEfGh23",
-           *             "key": "admin",
-           *             "name": "管理者"
-           *           }
-           *         ],
-           *         "organizationName": "株式会社サンプル",
-           *         "organizationProfileImageSrc": null
-           *       }
-           *     ]
-           */
-          'application/json': components['schemas']['ProjectListItemResponse'][] | components['schemas']['ProjectListItemPageResponse'];
-        };
-      };
-      /** @description VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  listFailedEmails: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description E-mails given up as failed, most recent first (at most 500). */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example [
-           *       {
-           *         "id": "0b6d3c1e-5f2a-4c8e-9a7b-3d1f2e4c5a6b",
-           *         "kind": "invitation",
-           *         "referenceId": null,
-           *         "toEmail": "hanako.sato@example.jp",
-           *         "subject": "株式会社サンプルへの招待",
-           *         "attempts": 1,
-           *         "lastError": null,
-           *         "createdAt": "2025-04-01T09:00:00.000Z"
-           *       }
-           *     ]
-           */
-          'application/json': components['schemas']['FailedEmailResponse'][];
-        };
-      };
-      /** @description VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  requeueEmails: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "ids": [
-         *         "0b6d3c1e-5f2a-4c8e-9a7b-3d1f2e4c5a6b"
-         *       ]
-         *     }
-         */
-        'application/json': components['schemas']['RequeueEmailsRequest'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "requeued": [
-           *         "0b6d3c1e-5f2a-4c8e-9a7b-3d1f2e4c5a6b"
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['RequeueEmailsResponse'];
-        };
-      };
-      /** @description VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description CONFLICT: This conflicted with another operation. Please try again */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'CONFLICT';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  getProjectKarteMapping: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "projectId": "AbCdEfGh"
-         *     }
-         */
-        'application/json': components['schemas']['ProjectKarteMappingRequest'];
-      };
-    };
-    responses: {
-      /** @description The mapping, or null when the project has none. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "rtProjectId": "AbCdEfGh",
-           *       "karteProjectId": "AbCdEfGh23JkMnPqRs45TuVw",
-           *       "createdById": "AbCdEfGh23",
-           *       "createdAt": "2025-04-01T09:00:00.000Z",
-           *       "updatedById": "AbCdEfGh23",
-           *       "updatedAt": "2025-04-01T09:00:00.000Z"
-           *     }
-           */
-          'application/json': components['schemas']['ProjectKarteMappingResponse'] | null;
-        };
-      };
-      /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INVALID_ID' | 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  upsertProjectKarteMapping: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "projectId": "AbCdEfGh",
-         *       "karteProjectId": "AbCdEfGh23JkMnPqRs45TuVw"
-         *     }
-         */
-        'application/json': components['schemas']['UpsertProjectKarteMappingRequest'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "rtProjectId": "AbCdEfGh",
-           *       "karteProjectId": "AbCdEfGh23JkMnPqRs45TuVw",
-           *       "createdById": "AbCdEfGh23",
-           *       "createdAt": "2025-04-01T09:00:00.000Z",
-           *       "updatedById": "AbCdEfGh23",
-           *       "updatedAt": "2025-04-01T09:00:00.000Z"
-           *     }
-           */
-          'application/json': components['schemas']['ProjectKarteMappingResponse'];
-        };
-      };
-      /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INVALID_ID' | 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'NOT_FOUND' | 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description CONFLICT: This conflicted with another operation. Please try again */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'CONFLICT';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  getOrganizationKarteMapping: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "organizationId": "AbCdEfGh"
-         *     }
-         */
-        'application/json': components['schemas']['OrganizationKarteMappingRequest'];
-      };
-    };
-    responses: {
-      /** @description The mapping, or null when the organization has none. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "rtOrganizationId": "AbCdEfGh",
-           *       "karteOrganizationId": "AbCdEfGh23JkMnPqRs45TuVw",
-           *       "createdById": "AbCdEfGh23",
-           *       "createdAt": "2025-04-01T09:00:00.000Z",
-           *       "updatedById": "AbCdEfGh23",
-           *       "updatedAt": "2025-04-01T09:00:00.000Z"
-           *     }
-           */
-          'application/json': components['schemas']['OrganizationKarteMappingResponse'] | null;
-        };
-      };
-      /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INVALID_ID' | 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  upsertOrganizationKarteMapping: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "organizationId": "AbCdEfGh",
-         *       "karteOrganizationId": "AbCdEfGh23JkMnPqRs45TuVw"
-         *     }
-         */
-        'application/json': components['schemas']['UpsertOrganizationKarteMappingRequest'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "rtOrganizationId": "AbCdEfGh",
-           *       "karteOrganizationId": "AbCdEfGh23JkMnPqRs45TuVw",
-           *       "createdById": "AbCdEfGh23",
-           *       "createdAt": "2025-04-01T09:00:00.000Z",
-           *       "updatedById": "AbCdEfGh23",
-           *       "updatedAt": "2025-04-01T09:00:00.000Z"
-           *     }
-           */
-          'application/json': components['schemas']['OrganizationKarteMappingResponse'];
-        };
-      };
-      /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INVALID_ID' | 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'NOT_FOUND' | 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description CONFLICT: This conflicted with another operation. Please try again */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'CONFLICT';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  listInvitationsInOrganization: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "organizationId": "AbCdEfGh",
-         *       "limit": 1
-         *     }
-         */
-        'application/json': components['schemas']['ListOrganizationInvitationsRequest'];
-      };
-    };
-    responses: {
-      /** @description Open (pending or expired) invitations of the organization, newest first; query matches the e-mail address. Without limit: the bare array of at most the first 1000 rows; with limit: one page. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example [
-           *       {
-           *         "id": "AbCdEfGh23JkMnPqRs45T",
-           *         "expiredIn": 604800,
-           *         "email": "hanako.sato@example.jp",
-           *         "canBeSuperAdmin": false,
-           *         "membership": {
-           *           "organizationId": "AbCdEfGh",
-           *           "roleId": "AbCdEfGh23",
-           *           "projects": [
-           *             {
-           *               "projectId": "AbCdEfGh",
-           *               "roleId": "AbCdEfGh23"
-           *             }
-           *           ]
-           *         },
-           *         "status": "pending",
-           *         "createdById": "AbCdEfGh23",
-           *         "createdAt": "2025-04-01T09:00:00.000Z",
-           *         "emailDeliveryFailed": false
-           *       }
-           *     ]
-           */
-          'application/json': components['schemas']['InvitationResponse'][] | components['schemas']['InvitationPageResponse'];
-        };
-      };
-      /** @description VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'NOT_FOUND' | 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  listInvitationsInProject: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "projectId": "AbCdEfGh",
-         *       "limit": 1
-         *     }
-         */
-        'application/json': components['schemas']['ListProjectInvitationsRequest'];
-      };
-    };
-    responses: {
-      /** @description Open (pending or expired) invitations naming the project, newest first; query matches the e-mail address. Without limit: the bare array of at most the first 1000 rows; with limit: one page. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example [
-           *       {
-           *         "id": "AbCdEfGh23JkMnPqRs45T",
-           *         "expiredIn": 604800,
-           *         "email": "hanako.sato@example.jp",
-           *         "canBeSuperAdmin": false,
-           *         "membership": {
-           *           "organizationId": "AbCdEfGh",
-           *           "roleId": "AbCdEfGh23",
-           *           "projects": [
-           *             {
-           *               "projectId": "AbCdEfGh",
-           *               "roleId": "AbCdEfGh23"
-           *             }
-           *           ]
-           *         },
-           *         "status": "pending",
-           *         "createdById": "AbCdEfGh23",
-           *         "createdAt": "2025-04-01T09:00:00.000Z",
-           *         "emailDeliveryFailed": false
-           *       }
-           *     ]
-           */
-          'application/json': components['schemas']['InvitationResponse'][] | components['schemas']['InvitationPageResponse'];
-        };
-      };
-      /** @description VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'NOT_FOUND' | 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  getInvitationByIdWithOrganization: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "invitationId": "AbCdEfGh23JkMnPqRs45T"
-         *     }
-         */
-        'application/json': components['schemas']['InvitationIdRequest'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "invitation": {
-           *         "id": "AbCdEfGh23JkMnPqRs45T",
-           *         "expiredIn": 604800,
-           *         "email": "hanako.sato@example.jp",
-           *         "canBeSuperAdmin": false,
-           *         "membership": {
-           *           "organizationId": "AbCdEfGh",
-           *           "roleId": "AbCdEfGh23",
-           *           "projects": [
-           *             {
-           *               "projectId": "AbCdEfGh",
-           *               "roleId": "AbCdEfGh23"
-           *             }
-           *           ]
-           *         },
-           *         "status": "pending",
-           *         "createdById": "AbCdEfGh23",
-           *         "createdAt": "2025-04-01T09:00:00.000Z",
-           *         "emailDeliveryFailed": false
-           *       },
-           *       "organization": {
-           *         "id": "AbCdEfGh",
-           *         "name": "株式会社サンプル",
-           *         "profileImageSrc": null
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['InvitationWithOrganizationResponse'];
-        };
-      };
-      /** @description VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description ACCOUNT_NOT_FOUND: Account not found; INVITATION_NOT_FOUND: Invitation not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'ACCOUNT_NOT_FOUND' | 'INVITATION_NOT_FOUND';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  acceptInvitation: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "invitationId": "AbCdEfGh23JkMnPqRs45T"
-         *     }
-         */
-        'application/json': components['schemas']['InvitationIdRequest'];
-      };
-    };
-    responses: {
-      /** @description The account with the invited membership added. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "id": "AbCdEfGh23",
-           *       "idaasId": null,
-           *       "name": null,
-           *       "email": "taro.yamada@example.jp",
-           *       "profileImageSrc": null,
-           *       "isSystemAdmin": false,
-           *       "locale": "ja",
-           *       "memberships": [
-           *         {
-           *           "organizationId": "AbCdEfGh",
-           *           "roleId": "AbCdEfGh23",
-           *           "projects": [
-           *             {
-           *               "projectId": "AbCdEfGh",
-           *               "roleId": "AbCdEfGh23"
-           *             }
-           *           ]
-           *         }
-           *       ],
-           *       "createdById": "AbCdEfGh23",
-           *       "createdAt": "2025-04-01T09:00:00.000Z",
-           *       "updatedById": "AbCdEfGh23",
-           *       "updatedAt": "2025-04-01T09:00:00.000Z"
-           *     }
-           */
-          'application/json': components['schemas']['AccountResponse'];
-        };
-      };
-      /** @description VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission; EMAIL_MISMATCH: The email does not match the invited email; CANNOT_CHANGE_OWN_ROLE: You cannot change your own role */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN' | 'EMAIL_MISMATCH' | 'CANNOT_CHANGE_OWN_ROLE';
-          };
-        };
-      };
-      /** @description ACCOUNT_NOT_FOUND: Account not found; INVITATION_NOT_FOUND: Invitation not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'ACCOUNT_NOT_FOUND' | 'INVITATION_NOT_FOUND';
-          };
-        };
-      };
-      /** @description ALREADY_ORGANIZATION_MEMBER: The account already belongs to the organization; INVITATION_INVALID: The invitation is no longer valid; INVITER_LACKS_RIGHTS: The person who invited you can no longer grant these roles, so the invitation was cancelled; CONFLICT: This conflicted with another operation. Please try again */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'ALREADY_ORGANIZATION_MEMBER' | 'INVITATION_INVALID' | 'INVITER_LACKS_RIGHTS' | 'CONFLICT';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  cancelInvitation: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "invitationId": "AbCdEfGh23JkMnPqRs45T"
-         *     }
-         */
-        'application/json': components['schemas']['InvitationIdRequest'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "id": "AbCdEfGh23JkMnPqRs45T",
-           *       "expiredIn": 604800,
-           *       "email": "hanako.sato@example.jp",
-           *       "canBeSuperAdmin": false,
-           *       "membership": {
-           *         "organizationId": "AbCdEfGh",
-           *         "roleId": "AbCdEfGh23",
-           *         "projects": [
-           *           {
-           *             "projectId": "AbCdEfGh",
-           *             "roleId": "AbCdEfGh23"
-           *           }
-           *         ]
-           *       },
-           *       "status": "pending",
-           *       "createdById": "AbCdEfGh23",
-           *       "createdAt": "2025-04-01T09:00:00.000Z",
-           *       "emailDeliveryFailed": false
-           *     }
-           */
-          'application/json': components['schemas']['InvitationResponse'];
-        };
-      };
-      /** @description VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description ACCOUNT_NOT_FOUND: Account not found; INVITATION_NOT_FOUND: Invitation not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'ACCOUNT_NOT_FOUND' | 'INVITATION_NOT_FOUND';
-          };
-        };
-      };
-      /** @description INVITATION_INVALID: The invitation is no longer valid; CONFLICT: This conflicted with another operation. Please try again */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INVITATION_INVALID' | 'CONFLICT';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  inviteMembers: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Optional client-chosen key (1–255 visible ASCII characters) that makes a retry safe: a call repeated with the same key by the same account on the same path within 24 hours gets the first response (with the header Idempotent-Replayed: true) and has no further effect. The same key with another body answers 422 IDEMPOTENCY_KEY_REUSED; a call while the first is still running answers 409 CONFLICT. */
-        'Idempotency-Key'?: string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "organizationId": "AbCdEfGh",
-         *       "emails": [
-         *         "hanako.sato@example.jp"
-         *       ],
-         *       "props": {
-         *         "roleId": "AbCdEfGh23",
-         *         "projects": [
-         *           {
-         *             "projectId": "AbCdEfGh",
-         *             "roleId": "AbCdEfGh23"
-         *           }
-         *         ]
-         *       }
-         *     }
-         */
-        'application/json': components['schemas']['InviteMembersRequest'];
-      };
-    };
-    responses: {
-      /** @description One entry per distinct address; an entry without invitation and account failed. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example [
-           *       {
-           *         "email": "hanako.sato@example.jp",
-           *         "invitation": {
-           *           "id": "AbCdEfGh23JkMnPqRs45T",
-           *           "expiredIn": 604800,
-           *           "email": "hanako.sato@example.jp",
-           *           "canBeSuperAdmin": false,
-           *           "membership": {
-           *             "organizationId": "AbCdEfGh",
-           *             "roleId": "AbCdEfGh23",
-           *             "projects": [
-           *               {
-           *                 "projectId": "AbCdEfGh",
-           *                 "roleId": "AbCdEfGh23"
-           *               }
-           *             ]
-           *           },
-           *           "status": "pending",
-           *           "createdById": "AbCdEfGh23",
-           *           "createdAt": "2025-04-01T09:00:00.000Z",
-           *           "emailDeliveryFailed": false
-           *         },
-           *         "account": {
-           *           "id": "AbCdEfGh23",
-           *           "idaasId": null,
-           *           "name": null,
-           *           "email": "taro.yamada@example.jp",
-           *           "profileImageSrc": null,
-           *           "isSystemAdmin": false,
-           *           "locale": "ja",
-           *           "memberships": [
-           *             {
-           *               "organizationId": "AbCdEfGh",
-           *               "roleId": "AbCdEfGh23",
-           *               "projects": [
-           *                 {
-           *                   "projectId": "AbCdEfGh",
-           *                   "roleId": "AbCdEfGh23"
-           *                 }
-           *               ]
-           *             }
-           *           ],
-           *           "createdById": "AbCdEfGh23",
-           *           "createdAt": "2025-04-01T09:00:00.000Z",
-           *           "updatedById": "AbCdEfGh23",
-           *           "updatedAt": "2025-04-01T09:00:00.000Z"
-           *         },
-           *         "errorCode": "INVALID_ID"
-           *       }
-           *     ]
-           */
-          'application/json': components['schemas']['InviteResultEntryResponse'][];
-        };
-      };
-      /** @description VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission; CANNOT_CHANGE_OWN_ROLE: You cannot change your own role */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN' | 'CANNOT_CHANGE_OWN_ROLE';
-          };
-        };
-      };
-      /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found; ROLE_NOT_FOUND: Role not found; PROJECT_NOT_IN_ORGANIZATION: Project not found in the organization */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'NOT_FOUND' | 'ACCOUNT_NOT_FOUND' | 'ROLE_NOT_FOUND' | 'PROJECT_NOT_IN_ORGANIZATION';
-          };
-        };
-      };
-      /** @description CONFLICT: This conflicted with another operation. Please try again */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'CONFLICT';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description IDEMPOTENCY_KEY_REUSED: The Idempotency-Key was already used for a different request */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'IDEMPOTENCY_KEY_REUSED';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description FAILED_TO_INVITE: Failed to invite */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FAILED_TO_INVITE';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  resendInvitation: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "invitationId": "AbCdEfGh23JkMnPqRs45T"
-         *     }
-         */
-        'application/json': components['schemas']['InvitationIdRequest'];
-      };
-    };
-    responses: {
-      /** @description The pending invitation whose e-mail is queued again (due now, attempts reset); same rights as cancelling it. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "id": "AbCdEfGh23JkMnPqRs45T",
-           *       "expiredIn": 604800,
-           *       "email": "hanako.sato@example.jp",
-           *       "canBeSuperAdmin": false,
-           *       "membership": {
-           *         "organizationId": "AbCdEfGh",
-           *         "roleId": "AbCdEfGh23",
-           *         "projects": [
-           *           {
-           *             "projectId": "AbCdEfGh",
-           *             "roleId": "AbCdEfGh23"
-           *           }
-           *         ]
-           *       },
-           *       "status": "pending",
-           *       "createdById": "AbCdEfGh23",
-           *       "createdAt": "2025-04-01T09:00:00.000Z",
-           *       "emailDeliveryFailed": false
-           *     }
-           */
-          'application/json': components['schemas']['InvitationResponse'];
-        };
-      };
-      /** @description VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'NOT_FOUND' | 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description INVITATION_INVALID: The invitation is no longer valid; CONFLICT: This conflicted with another operation. Please try again */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INVITATION_INVALID' | 'CONFLICT';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  exportMembers: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "organizationId": "a1B2c3D4",
-         *       "encoding": "shift_jis",
-         *       "locale": "ja"
-         *     }
-         */
-        'application/json': components['schemas']['ExportMembersRequest'];
-      };
-    };
-    responses: {
-      /** @description The members as the attachment members.csv, in UTF-8 with BOM or Shift_JIS. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'text/csv': string;
-        };
-      };
-      /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INVALID_ID' | 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  previewMemberImport: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'multipart/form-data': {
-          /** @example a1B2c3D4 */
-          organizationId: string;
-          /**
-           * Format: binary
-           * @description CSV in UTF-8 (with or without BOM) or Shift_JIS; a header row, then at most 10000 rows; at most 4 MB.
-           * @example メールアドレス,組織ロール,プロジェクトロール
-           *     sato@example.com,メンバー,Webサイト:管理者
-           */
-          file: string;
-        };
-      };
-    };
-    responses: {
-      /** @description The detected encoding and one entry per data row; errorCode null for a row the import would invite. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "encoding": "shift_jis",
-           *       "rows": [
-           *         {
-           *           "line": 2,
-           *           "email": "sato@example.com",
-           *           "organizationRole": "メンバー",
-           *           "projectRoles": "Webサイト:管理者",
-           *           "errorCode": "ALREADY_ORGANIZATION_MEMBER",
-           *           "invitationId": null
-           *         }
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['MemberImportResponse'];
-        };
-      };
-      /** @description VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  importMembers: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'multipart/form-data': {
-          /** @example a1B2c3D4 */
-          organizationId: string;
-          /**
-           * Format: binary
-           * @description CSV in UTF-8 (with or without BOM) or Shift_JIS; a header row, then at most 10000 rows; at most 4 MB.
-           * @example メールアドレス,組織ロール,プロジェクトロール
-           *     sato@example.com,メンバー,Webサイト:管理者
-           */
-          file: string;
-        };
-      };
-    };
-    responses: {
-      /** @description One entry per data row: invitationId for an invited row, errorCode for one that was not. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "encoding": "shift_jis",
-           *       "rows": [
-           *         {
-           *           "line": 2,
-           *           "email": "sato@example.com",
-           *           "organizationRole": "メンバー",
-           *           "projectRoles": "Webサイト:管理者",
-           *           "errorCode": "ALREADY_ORGANIZATION_MEMBER",
-           *           "invitationId": null
-           *         }
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['MemberImportResponse'];
-        };
-      };
-      /** @description VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description CONFLICT: This conflicted with another operation. Please try again */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'CONFLICT';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description FAILED_TO_INVITE: Failed to invite */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FAILED_TO_INVITE';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  loginSession: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Sets the httpOnly session cookie shared with sibling products, in exchange for the bearer ID token. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "active": false,
-           *       "expiresAt": "2025-04-01T09:00:00.000Z"
-           *     }
-           */
-          'application/json': components['schemas']['SessionResponse'];
-        };
-      };
-      /** @description VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description CONFLICT: This conflicted with another operation. Please try again */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'CONFLICT';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  logoutSession: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Clears the session cookie and revokes the user's sessions everywhere. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "active": false,
-           *       "expiresAt": "2025-04-01T09:00:00.000Z"
-           *     }
-           */
-          'application/json': components['schemas']['SessionResponse'];
-        };
-      };
-      /** @description VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description CONFLICT: This conflicted with another operation. Please try again */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'CONFLICT';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  listSessions: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The caller's sessions (browser and OS from the user agent, sign-in method, last seen), the caller's own marked current. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "items": [
-           *         {
-           *           "id": "5b0f3c9e-8a51-4c1e-9a43-2f0d8f6c1b7a",
-           *           "current": true,
-           *           "browser": "Chrome 142",
-           *           "os": "macOS Sequoia",
-           *           "ip": "203.0.113.7",
-           *           "place": null,
-           *           "signInMethod": "password",
-           *           "signedInAt": "2026-11-25T09:00:00.000Z",
-           *           "lastSeenAt": "2026-11-25T09:41:00.000Z"
-           *         }
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['SignInSessionListResponse'];
-        };
-      };
-      /** @description VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  revokeSession: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "sessionId": "5b0f3c9e-8a51-4c1e-9a43-2f0d8f6c1b7a"
-         *     }
-         */
-        'application/json': components['schemas']['RevokeSessionRequest'];
-      };
-    };
-    responses: {
-      /** @description Every API instance refuses the session from now on (its next call answers 401). */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "revoked": 2
-           *     }
-           */
-          'application/json': components['schemas']['RevokedSessionsResponse'];
-        };
-      };
-      /** @description VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'NOT_FOUND' | 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description CONFLICT: This conflicted with another operation. Please try again */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'CONFLICT';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  revokeOtherSessions: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Every session of the caller's but the current one is refused by every API instance from now on. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "revoked": 2
-           *     }
-           */
-          'application/json': components['schemas']['RevokedSessionsResponse'];
-        };
-      };
-      /** @description VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description CONFLICT: This conflicted with another operation. Please try again */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'CONFLICT';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  passwordChanged: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "email": "someone@example.com"
-         *     }
-         */
-        'application/json': components['schemas']['PasswordChangedRequest'];
-      };
-    };
-    responses: {
-      /** @description After a password change with the identity provider: every instance refuses the user's earlier sessions at once (a revocation of the last 10 minutes only; the same answer for any address). */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description CONFLICT: This conflicted with another operation. Please try again */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'CONFLICT';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  introspectSession: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "sessionCookie": "eyJhbGciOiJSUzI1NiJ9.…",
-         *       "projectId": "AbCdEfGh"
-         *     }
-         */
-        'application/json': components['schemas']['IntrospectSessionRequest'];
-      };
-    };
-    responses: {
-      /** @description Who holds the session cookie; 401 when it is invalid, expired or revoked. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "account": {
-           *         "id": "AbCdEfGh23",
-           *         "idaasId": null,
-           *         "name": null,
-           *         "email": "taro.yamada@example.jp",
-           *         "profileImageSrc": null,
-           *         "isSystemAdmin": false,
-           *         "locale": "ja",
-           *         "memberships": [
-           *           {
-           *             "organizationId": "AbCdEfGh",
-           *             "roleId": "AbCdEfGh23",
-           *             "projects": [
-           *               {
-           *                 "projectId": "AbCdEfGh",
-           *                 "roleId": "AbCdEfGh23"
-           *               }
-           *             ]
-           *           }
-           *         ],
-           *         "createdById": "AbCdEfGh23",
-           *         "createdAt": "2025-04-01T09:00:00.000Z",
-           *         "updatedById": "AbCdEfGh23",
-           *         "updatedAt": "2025-04-01T09:00:00.000Z"
-           *       },
-           *       "memberships": [
-           *         {
-           *           "organizationId": "AbCdEfGh",
-           *           "roleId": "AbCdEfGh23",
-           *           "projects": [
-           *             {
-           *               "projectId": "AbCdEfGh",
-           *               "roleId": "AbCdEfGh23"
-           *             }
-           *           ]
-           *         }
-           *       ],
-           *       "project": {
-           *         "id": "AbCdEfGh",
-           *         "name": "サンプルプロジェクト",
-           *         "organizationId": "AbCdEfGh",
-           *         "enabledProducts": [
-           *           {
-           *             "key": "knowledge",
-           *             "name": "ナレッジ",
-           *             "path": "/knowledge/"
-           *           }
-           *         ]
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['SessionIntrospectionResponse'];
-        };
-      };
-      /** @description VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'NOT_FOUND' | 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  listAuditEvents: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "actorAccountId": "AbCdEfGh23",
-         *       "action": "account.create",
-         *       "targetType": "account",
-         *       "projectId": "AbCdEfGh",
-         *       "from": "2025-04-01T09:00:00.000Z",
-         *       "to": "2025-04-01T09:00:00.000Z",
-         *       "organizationId": "AbCdEfGh",
-         *       "limit": 1
-         *     }
-         */
-        'application/json': components['schemas']['ListOrganizationAuditEventsRequest'];
-      };
-    };
-    responses: {
-      /** @description The organization’s events, newest first, one keyset page at a time. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "items": [
-           *         {
-           *           "id": "0b6d3c1e-5f2a-4c8e-9a7b-3d1f2e4c5a6b",
-           *           "occurredAt": "2025-04-01T09:00:00.000Z",
-           *           "actor": {
-           *             "accountId": "AbCdEfGh23",
-           *             "name": null,
-           *             "email": "taro.yamada@example.jp",
-           *             "isSystemAdmin": false,
-           *             "deleted": false
-           *           },
-           *           "action": "account.create",
-           *           "targetType": "account",
-           *           "targetId": "AbCdEf1234",
-           *           "organizationId": null,
-           *           "projectId": null,
-           *           "changes": {},
-           *           "requestId": null,
-           *           "ip": null,
-           *           "userAgent": null
-           *         }
-           *       ],
-           *       "nextCursor": null
-           *     }
-           */
-          'application/json': components['schemas']['AuditEventPageResponse'];
-        };
-      };
-      /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INVALID_ID' | 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'NOT_FOUND' | 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  exportAuditEvents: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "actorAccountId": "AbCdEfGh23",
-         *       "action": "account.create",
-         *       "targetType": "account",
-         *       "projectId": "AbCdEfGh",
-         *       "from": "2025-04-01T09:00:00.000Z",
-         *       "to": "2025-04-01T09:00:00.000Z",
-         *       "organizationId": "AbCdEfGh"
-         *     }
-         */
-        'application/json': components['schemas']['ExportOrganizationAuditEventsRequest'];
-      };
-    };
-    responses: {
-      /** @description The events as CSV (UTF-8 with BOM, header row, newest first), as the attachment audit-events.csv. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'text/csv': string;
-        };
-      };
-      /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INVALID_ID' | 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'NOT_FOUND' | 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  listAllAuditEvents: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "actorAccountId": "AbCdEfGh23",
-         *       "action": "account.create",
-         *       "targetType": "account",
-         *       "projectId": "AbCdEfGh",
-         *       "from": "2025-04-01T09:00:00.000Z",
-         *       "to": "2025-04-01T09:00:00.000Z",
-         *       "organizationId": "AbCdEfGh",
-         *       "limit": 1
-         *     }
-         */
-        'application/json': components['schemas']['ListAllAuditEventsRequest'];
-      };
-    };
-    responses: {
-      /** @description Every event (or one organization’s), newest first, one keyset page at a time. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "items": [
-           *         {
-           *           "id": "0b6d3c1e-5f2a-4c8e-9a7b-3d1f2e4c5a6b",
-           *           "occurredAt": "2025-04-01T09:00:00.000Z",
-           *           "actor": {
-           *             "accountId": "AbCdEfGh23",
-           *             "name": null,
-           *             "email": "taro.yamada@example.jp",
-           *             "isSystemAdmin": false,
-           *             "deleted": false
-           *           },
-           *           "action": "account.create",
-           *           "targetType": "account",
-           *           "targetId": "AbCdEf1234",
-           *           "organizationId": null,
-           *           "projectId": null,
-           *           "changes": {},
-           *           "requestId": null,
-           *           "ip": null,
-           *           "userAgent": null
-           *         }
-           *       ],
-           *       "nextCursor": null
-           *     }
-           */
-          'application/json': components['schemas']['AuditEventPageResponse'];
-        };
-      };
-      /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INVALID_ID' | 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  exportAllAuditEvents: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "actorAccountId": "AbCdEfGh23",
-         *       "action": "account.create",
-         *       "targetType": "account",
-         *       "projectId": "AbCdEfGh",
-         *       "from": "2025-04-01T09:00:00.000Z",
-         *       "to": "2025-04-01T09:00:00.000Z",
-         *       "organizationId": "AbCdEfGh"
-         *     }
-         */
-        'application/json': components['schemas']['ExportAllAuditEventsRequest'];
-      };
-    };
-    responses: {
-      /** @description The events as CSV (UTF-8 with BOM, header row, newest first), as the attachment audit-events.csv. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'text/csv': string;
-        };
-      };
-      /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INVALID_ID' | 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  listOrganizationDomains: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "organizationId": "a1B2c3D4"
-         *     }
-         */
-        'application/json': components['schemas']['OrganizationIdRequest'];
-      };
-    };
-    responses: {
-      /** @description The organization’s domains by name, with the TXT record each needs. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example [
-           *       {
-           *         "id": "d1O2m3A4i5N6",
-           *         "organizationId": "a1B2c3D4",
-           *         "domain": "xn--r8jz45g.jp",
-           *         "displayDomain": "例え.jp",
-           *         "state": "failed",
-           *         "recordName": "_console-verification.xn--r8jz45g.jp",
-           *         "recordValue": "console-verification=3q2-7wEAAAB8jQ1ZkF0hLw",
-           *         "lastCheckedAt": "2025-04-01T09:00:00.000Z",
-           *         "lastError": "NO_TXT_RECORD",
-           *         "consecutiveFailures": 0,
-           *         "verifiedAt": "2025-04-01T09:00:00.000Z",
-           *         "verifiedBy": "dns",
-           *         "verifiedById": null,
-           *         "createdAt": "2025-04-01T09:00:00.000Z"
-           *       }
-           *     ]
-           */
-          'application/json': components['schemas']['OrganizationDomainResponse'][];
-        };
-      };
-      /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INVALID_ID' | 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'NOT_FOUND' | 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  addOrganizationDomain: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "organizationId": "a1B2c3D4",
-         *       "domain": "例え.jp"
-         *     }
-         */
-        'application/json': components['schemas']['AddOrganizationDomainRequest'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "id": "d1O2m3A4i5N6",
-           *       "organizationId": "a1B2c3D4",
-           *       "domain": "xn--r8jz45g.jp",
-           *       "displayDomain": "例え.jp",
-           *       "state": "failed",
-           *       "recordName": "_console-verification.xn--r8jz45g.jp",
-           *       "recordValue": "console-verification=3q2-7wEAAAB8jQ1ZkF0hLw",
-           *       "lastCheckedAt": "2025-04-01T09:00:00.000Z",
-           *       "lastError": "NO_TXT_RECORD",
-           *       "consecutiveFailures": 0,
-           *       "verifiedAt": "2025-04-01T09:00:00.000Z",
-           *       "verifiedBy": "dns",
-           *       "verifiedById": null,
-           *       "createdAt": "2025-04-01T09:00:00.000Z"
-           *     }
-           */
-          'application/json': components['schemas']['OrganizationDomainResponse'];
-        };
-      };
-      /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid; INVALID_DOMAIN: Enter a valid domain name (e.g. example.com); PUBLIC_WEBMAIL_DOMAIN: Public webmail domains cannot be added */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INVALID_ID' | 'VALIDATION_FAILED' | 'INVALID_DOMAIN' | 'PUBLIC_WEBMAIL_DOMAIN';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'NOT_FOUND' | 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description CONFLICT: This conflicted with another operation. Please try again; DOMAIN_ALREADY_ADDED: This domain has already been added; DOMAIN_ALREADY_VERIFIED: This domain is already verified by another organization */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'CONFLICT' | 'DOMAIN_ALREADY_ADDED' | 'DOMAIN_ALREADY_VERIFIED';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  verifyOrganizationDomain: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "organizationId": "a1B2c3D4",
-         *       "domainId": "d1O2m3A4i5N6"
-         *     }
-         */
-        'application/json': components['schemas']['OrganizationDomainRequest'];
-      };
-    };
-    responses: {
-      /** @description The domain after the check: verified, or failed (a verified one only after failures in a row) with the reason in lastError. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "id": "d1O2m3A4i5N6",
-           *       "organizationId": "a1B2c3D4",
-           *       "domain": "xn--r8jz45g.jp",
-           *       "displayDomain": "例え.jp",
-           *       "state": "failed",
-           *       "recordName": "_console-verification.xn--r8jz45g.jp",
-           *       "recordValue": "console-verification=3q2-7wEAAAB8jQ1ZkF0hLw",
-           *       "lastCheckedAt": "2025-04-01T09:00:00.000Z",
-           *       "lastError": "NO_TXT_RECORD",
-           *       "consecutiveFailures": 0,
-           *       "verifiedAt": "2025-04-01T09:00:00.000Z",
-           *       "verifiedBy": "dns",
-           *       "verifiedById": null,
-           *       "createdAt": "2025-04-01T09:00:00.000Z"
-           *     }
-           */
-          'application/json': components['schemas']['OrganizationDomainResponse'];
-        };
-      };
-      /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INVALID_ID' | 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'NOT_FOUND' | 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description CONFLICT: This conflicted with another operation. Please try again; DOMAIN_ALREADY_VERIFIED: This domain is already verified by another organization */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'CONFLICT' | 'DOMAIN_ALREADY_VERIFIED';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  removeOrganizationDomain: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "organizationId": "a1B2c3D4",
-         *       "domainId": "d1O2m3A4i5N6"
-         *     }
-         */
-        'application/json': components['schemas']['OrganizationDomainRequest'];
-      };
-    };
-    responses: {
-      /** @description The removed domain. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "id": "d1O2m3A4i5N6",
-           *       "organizationId": "a1B2c3D4",
-           *       "domain": "xn--r8jz45g.jp",
-           *       "displayDomain": "例え.jp",
-           *       "state": "failed",
-           *       "recordName": "_console-verification.xn--r8jz45g.jp",
-           *       "recordValue": "console-verification=3q2-7wEAAAB8jQ1ZkF0hLw",
-           *       "lastCheckedAt": "2025-04-01T09:00:00.000Z",
-           *       "lastError": "NO_TXT_RECORD",
-           *       "consecutiveFailures": 0,
-           *       "verifiedAt": "2025-04-01T09:00:00.000Z",
-           *       "verifiedBy": "dns",
-           *       "verifiedById": null,
-           *       "createdAt": "2025-04-01T09:00:00.000Z"
-           *     }
-           */
-          'application/json': components['schemas']['OrganizationDomainResponse'];
-        };
-      };
-      /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INVALID_ID' | 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'NOT_FOUND' | 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description CONFLICT: This conflicted with another operation. Please try again */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'CONFLICT';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  listAllDomains: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Every domain by name, then organization name (at most 1000). */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example [
-           *       {
-           *         "id": "d1O2m3A4i5N6",
-           *         "organizationId": "a1B2c3D4",
-           *         "domain": "xn--r8jz45g.jp",
-           *         "displayDomain": "例え.jp",
-           *         "state": "failed",
-           *         "recordName": "_console-verification.xn--r8jz45g.jp",
-           *         "recordValue": "console-verification=3q2-7wEAAAB8jQ1ZkF0hLw",
-           *         "lastCheckedAt": "2025-04-01T09:00:00.000Z",
-           *         "lastError": "NO_TXT_RECORD",
-           *         "consecutiveFailures": 0,
-           *         "verifiedAt": "2025-04-01T09:00:00.000Z",
-           *         "verifiedBy": "dns",
-           *         "verifiedById": null,
-           *         "createdAt": "2025-04-01T09:00:00.000Z",
-           *         "organizationName": "株式会社サンプル"
-           *       }
-           *     ]
-           */
-          'application/json': components['schemas']['DomainWithOrganizationResponse'][];
-        };
-      };
-      /** @description VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
-    };
-  };
-  verifyDomainManually: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "domainId": "d1O2m3A4i5N6"
-         *     }
-         */
-        'application/json': components['schemas']['DomainIdRequest'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "id": "d1O2m3A4i5N6",
-           *       "organizationId": "a1B2c3D4",
-           *       "domain": "xn--r8jz45g.jp",
-           *       "displayDomain": "例え.jp",
-           *       "state": "failed",
-           *       "recordName": "_console-verification.xn--r8jz45g.jp",
-           *       "recordValue": "console-verification=3q2-7wEAAAB8jQ1ZkF0hLw",
-           *       "lastCheckedAt": "2025-04-01T09:00:00.000Z",
-           *       "lastError": "NO_TXT_RECORD",
-           *       "consecutiveFailures": 0,
-           *       "verifiedAt": "2025-04-01T09:00:00.000Z",
-           *       "verifiedBy": "dns",
-           *       "verifiedById": null,
-           *       "createdAt": "2025-04-01T09:00:00.000Z"
-           *     }
-           */
-          'application/json': components['schemas']['OrganizationDomainResponse'];
-        };
-      };
-      /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INVALID_ID' | 'VALIDATION_FAILED';
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'UNAUTHENTICATED' | 'SESSION_REVOKED';
-          };
-        };
-      };
-      /** @description FORBIDDEN: You do not have permission */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'FORBIDDEN';
-          };
-        };
-      };
-      /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'NOT_FOUND' | 'ACCOUNT_NOT_FOUND';
-          };
-        };
-      };
-      /** @description CONFLICT: This conflicted with another operation. Please try again; DOMAIN_ALREADY_VERIFIED: This domain is already verified by another organization */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'CONFLICT' | 'DOMAIN_ALREADY_VERIFIED';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: The request is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
-      429: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'RATE_LIMITED';
-          };
-        };
-      };
-      /** @description INTERNAL: An unexpected error occurred */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'INTERNAL';
-          };
-        };
-      };
-      /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
-      503: {
-        headers: {
-          /** @description Seconds after which the call may be retried. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            errorCode?: 'SERVICE_UNAVAILABLE';
-          };
-        };
-      };
+    createAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional client-chosen key (1–255 visible ASCII characters) that makes a retry safe: a call repeated with the same key by the same account on the same path within 24 hours gets the first response (with the header Idempotent-Replayed: true) and has no further effect. The same key with another body answers 422 IDEMPOTENCY_KEY_REUSED; a call while the first is still running answers 409 CONFLICT. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "locale": "ja"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateAccountRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEfGh23",
+                     *       "idaasId": null,
+                     *       "name": null,
+                     *       "email": "taro.yamada@example.jp",
+                     *       "profileImageSrc": null,
+                     *       "isSystemAdmin": false,
+                     *       "locale": "ja",
+                     *       "memberships": [
+                     *         {
+                     *           "organizationId": "AbCdEfGh",
+                     *           "roleId": "AbCdEfGh23",
+                     *           "projects": [
+                     *             {
+                     *               "projectId": "AbCdEfGh",
+                     *               "roleId": "AbCdEfGh23"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED: The Idempotency-Key was already used for a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "IDEMPOTENCY_KEY_REUSED";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description FAILED_TO_CREATE_ACCOUNT: Failed to create account */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FAILED_TO_CREATE_ACCOUNT";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account, or null when none exists yet. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEfGh23",
+                     *       "idaasId": null,
+                     *       "name": null,
+                     *       "email": "taro.yamada@example.jp",
+                     *       "profileImageSrc": null,
+                     *       "isSystemAdmin": false,
+                     *       "locale": "ja",
+                     *       "memberships": [
+                     *         {
+                     *           "organizationId": "AbCdEfGh",
+                     *           "roleId": "AbCdEfGh23",
+                     *           "projects": [
+                     *             {
+                     *               "projectId": "AbCdEfGh",
+                     *               "roleId": "AbCdEfGh23"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AccountResponse"] | null;
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    updateAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": null,
+                 *       "profileImageSrc": null,
+                 *       "locale": "ja"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateAccountRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEfGh23",
+                     *       "idaasId": null,
+                     *       "name": null,
+                     *       "email": "taro.yamada@example.jp",
+                     *       "profileImageSrc": null,
+                     *       "isSystemAdmin": false,
+                     *       "locale": "ja",
+                     *       "memberships": [
+                     *         {
+                     *           "organizationId": "AbCdEfGh",
+                     *           "roleId": "AbCdEfGh23",
+                     *           "projects": [
+                     *             {
+                     *               "projectId": "AbCdEfGh",
+                     *               "roleId": "AbCdEfGh23"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid; NAME_TOO_LONG: Enter a name of up to 100 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED" | "NAME_TOO_LONG";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description FAILED_TO_UPDATE_ACCOUNT: Failed to update account */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FAILED_TO_UPDATE_ACCOUNT";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    updateAccountEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account with the email of the verified ID token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEfGh23",
+                     *       "idaasId": null,
+                     *       "name": null,
+                     *       "email": "taro.yamada@example.jp",
+                     *       "profileImageSrc": null,
+                     *       "isSystemAdmin": false,
+                     *       "locale": "ja",
+                     *       "memberships": [
+                     *         {
+                     *           "organizationId": "AbCdEfGh",
+                     *           "roleId": "AbCdEfGh23",
+                     *           "projects": [
+                     *             {
+                     *               "projectId": "AbCdEfGh",
+                     *               "roleId": "AbCdEfGh23"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description EMAIL_ALREADY_IN_USE: This email address is used by another account; CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "EMAIL_ALREADY_IN_USE" | "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description FAILED_TO_UPDATE_EMAIL: Failed to update email */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FAILED_TO_UPDATE_EMAIL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    uploadAccountProfileImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description png, jpeg, webp or avif; at most 5 MB and 25 megapixels.
+                     */
+                    profileImage: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "url": "https://app.console.example.jp/files/AbCdEfGhJk.webp"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UploadedImageResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description IMAGE_TOO_LARGE: The image file is too large; PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "IMAGE_TOO_LARGE" | "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_IMAGE: Choose a PNG, JPEG, WebP or AVIF image */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNSUPPORTED_IMAGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description FAILED_TO_UPLOAD_PROFILE_IMAGE: Failed to upload profile image */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FAILED_TO_UPLOAD_PROFILE_IMAGE";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    checkAccountDeletion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "lastAdminOf": [
+                     *         {
+                     *           "id": "AbCd1234",
+                     *           "name": "株式会社サンプル"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AccountDeletionCheckResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    deleteAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "confirmation": "taro.yamada@example.jp"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DeleteAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description The account is deleted, its sessions refused everywhere and the session cookie cleared. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEf1234",
+                     *       "deletedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeletedAccountResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid; DELETION_NOT_CONFIRMED: To confirm, type your account's email address exactly */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED" | "DELETION_NOT_CONFIRMED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description LAST_ADMIN_OF_ORGANIZATION: You are the last administrator of an organization, so your account cannot be deleted. Make another member an administrator first; CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "LAST_ADMIN_OF_ORGANIZATION" | "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description FAILED_TO_DELETE_ACCOUNT: Failed to delete account */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FAILED_TO_DELETE_ACCOUNT";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    exportAccountData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "exportedAt": "2025-04-01T09:00:00.000Z",
+                     *       "limit": 1000,
+                     *       "truncated": {
+                     *         "invitationsSent": false,
+                     *         "invitationsReceived": false,
+                     *         "auditEvents": false
+                     *       },
+                     *       "profile": {
+                     *         "id": "AbCdEfGh23",
+                     *         "name": "山田 太郎",
+                     *         "email": "taro.yamada@example.jp",
+                     *         "profileImageSrc": null,
+                     *         "locale": "ja",
+                     *         "isSystemAdmin": false,
+                     *         "createdAt": "2025-04-01T09:00:00.000Z",
+                     *         "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *       },
+                     *       "memberships": [
+                     *         {
+                     *           "organizationId": "AbCdEfGh",
+                     *           "organizationName": "株式会社サンプル",
+                     *           "role": {
+                     *             "id": "AbCdEfGh23",
+                     *             "key": "admin",
+                     *             "name": "管理者"
+                     *           },
+                     *           "projects": [
+                     *             {
+                     *               "projectId": "AbCdEfGh",
+                     *               "projectName": "サンプルプロジェクト",
+                     *               "role": {
+                     *                 "id": "AbCdEfGh23",
+                     *                 "key": "admin",
+                     *                 "name": "管理者"
+                     *               }
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "invitationsSent": [
+                     *         {
+                     *           "id": "AbCdEfGh23JkMnPqRs45T",
+                     *           "expiredIn": 604800,
+                     *           "email": "hanako.sato@example.jp",
+                     *           "canBeSuperAdmin": false,
+                     *           "membership": {
+                     *             "organizationId": "AbCdEfGh",
+                     *             "roleId": "AbCdEfGh23",
+                     *             "projects": [
+                     *               {
+                     *                 "projectId": "AbCdEfGh",
+                     *                 "roleId": "AbCdEfGh23"
+                     *               }
+                     *             ]
+                     *           },
+                     *           "status": "pending",
+                     *           "createdById": "AbCdEfGh23",
+                     *           "createdAt": "2025-04-01T09:00:00.000Z",
+                     *           "emailDeliveryFailed": false
+                     *         }
+                     *       ],
+                     *       "invitationsReceived": [
+                     *         {
+                     *           "id": "AbCdEfGh23JkMnPqRs45T",
+                     *           "expiredIn": 604800,
+                     *           "email": "hanako.sato@example.jp",
+                     *           "canBeSuperAdmin": false,
+                     *           "membership": {
+                     *             "organizationId": "AbCdEfGh",
+                     *             "roleId": "AbCdEfGh23",
+                     *             "projects": [
+                     *               {
+                     *                 "projectId": "AbCdEfGh",
+                     *                 "roleId": "AbCdEfGh23"
+                     *               }
+                     *             ]
+                     *           },
+                     *           "status": "pending",
+                     *           "createdById": "AbCdEfGh23",
+                     *           "createdAt": "2025-04-01T09:00:00.000Z",
+                     *           "emailDeliveryFailed": false
+                     *         }
+                     *       ],
+                     *       "auditEvents": [
+                     *         {
+                     *           "id": "0b6d3c1e-5f2a-4c8e-9a7b-3d1f2e4c5a6b",
+                     *           "occurredAt": "2025-04-01T09:00:00.000Z",
+                     *           "actor": {
+                     *             "accountId": "AbCdEfGh23",
+                     *             "name": null,
+                     *             "email": "taro.yamada@example.jp",
+                     *             "isSystemAdmin": false,
+                     *             "deleted": false
+                     *           },
+                     *           "action": "account.create",
+                     *           "targetType": "account",
+                     *           "targetId": "AbCdEf1234",
+                     *           "organizationId": null,
+                     *           "projectId": null,
+                     *           "changes": {},
+                     *           "requestId": null,
+                     *           "ip": null,
+                     *           "userAgent": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AccountDataExportResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listOrganizationsOfAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "limit": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["ListRequest"];
+            };
+        };
+        responses: {
+            /** @description Every organization for a system administrator, otherwise the account’s own; by name, then id, with their roles; query matches the organization name. Without limit: the bare array of at most the first 1000 rows; with limit: one page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "AbCdEfGh",
+                     *         "name": "株式会社サンプル",
+                     *         "profileImageSrc": null,
+                     *         "roles": [
+                     *           {
+                     *             "id": "AbCdEfGh23",
+                     *             "key": "admin",
+                     *             "name": "管理者",
+                     *             "description": "組織を管理・設定できます",
+                     *             "isPreset": false
+                     *           }
+                     *         ],
+                     *         "createdById": "AbCdEfGh23",
+                     *         "createdAt": "2025-04-01T09:00:00.000Z",
+                     *         "updatedById": "AbCdEfGh23",
+                     *         "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["OrganizationResponse"][] | components["schemas"]["OrganizationPageResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "organizationId": "a1B2c3D4"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrganizationIdRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEfGh",
+                     *       "name": "株式会社サンプル",
+                     *       "profileImageSrc": null,
+                     *       "roles": [
+                     *         {
+                     *           "id": "AbCdEfGh23",
+                     *           "key": "admin",
+                     *           "name": "管理者",
+                     *           "description": "組織を管理・設定できます",
+                     *           "isPreset": false
+                     *         }
+                     *       ],
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrganizationResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listOrganizationMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "organizationId": "a1B2c3D4",
+                 *       "limit": 1,
+                 *       "notInProjectId": "AbCdEfGh"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ListOrganizationMembersRequest"];
+            };
+        };
+        responses: {
+            /** @description The members in the order they joined, each with its membership in this organization only; query matches display name or e-mail address. Without limit: the bare array of at most the first 1000 rows; with limit: one page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "AbCdEfGh23",
+                     *         "idaasId": null,
+                     *         "name": null,
+                     *         "email": "taro.yamada@example.jp",
+                     *         "profileImageSrc": null,
+                     *         "isSystemAdmin": false,
+                     *         "locale": "ja",
+                     *         "memberships": [
+                     *           {
+                     *             "organizationId": "AbCdEfGh",
+                     *             "roleId": "AbCdEfGh23",
+                     *             "projects": [
+                     *               {
+                     *                 "projectId": "AbCdEfGh",
+                     *                 "roleId": "AbCdEfGh23"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "createdById": "AbCdEfGh23",
+                     *         "createdAt": "2025-04-01T09:00:00.000Z",
+                     *         "updatedById": "AbCdEfGh23",
+                     *         "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["AccountResponse"][] | components["schemas"]["AccountPageResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    updateOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "organizationId": "AbCdEfGh",
+                 *       "updateProps": {
+                 *         "profileImageSrc": null
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateOrganizationRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEfGh",
+                     *       "name": "株式会社サンプル",
+                     *       "profileImageSrc": null,
+                     *       "roles": [
+                     *         {
+                     *           "id": "AbCdEfGh23",
+                     *           "key": "admin",
+                     *           "name": "管理者",
+                     *           "description": "組織を管理・設定できます",
+                     *           "isPreset": false
+                     *         }
+                     *       ],
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrganizationResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid; NAME_REQUIRED: Enter a name; NAME_TOO_LONG: Enter a name of up to 100 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED" | "NAME_REQUIRED" | "NAME_TOO_LONG";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description FAILED_TO_UPDATE_ORGANIZATION: Failed to update organization */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FAILED_TO_UPDATE_ORGANIZATION";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    uploadOrganizationProfileImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    organizationId: string;
+                    /**
+                     * Format: binary
+                     * @description png, jpeg, webp or avif; at most 5 MB and 25 megapixels.
+                     */
+                    profileImage: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "url": "https://app.console.example.jp/files/AbCdEfGhJk.webp"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UploadedImageResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description IMAGE_TOO_LARGE: The image file is too large; PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "IMAGE_TOO_LARGE" | "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_IMAGE: Choose a PNG, JPEG, WebP or AVIF image */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNSUPPORTED_IMAGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description FAILED_TO_UPLOAD_PROFILE_IMAGE: Failed to upload profile image */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FAILED_TO_UPLOAD_PROFILE_IMAGE";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    removeOrganizationMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "organizationId": "AbCdEfGh",
+                 *       "accountId": "AbCdEfGh23"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrganizationMemberRequest"];
+            };
+        };
+        responses: {
+            /** @description The removed account, with its (now empty) membership in this organization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEfGh23",
+                     *       "idaasId": null,
+                     *       "name": null,
+                     *       "email": "taro.yamada@example.jp",
+                     *       "profileImageSrc": null,
+                     *       "isSystemAdmin": false,
+                     *       "locale": "ja",
+                     *       "memberships": [
+                     *         {
+                     *           "organizationId": "AbCdEfGh",
+                     *           "roleId": "AbCdEfGh23",
+                     *           "projects": [
+                     *             {
+                     *               "projectId": "AbCdEfGh",
+                     *               "roleId": "AbCdEfGh23"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission; CANNOT_REMOVE_SELF: You cannot remove yourself */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN" | "CANNOT_REMOVE_SELF";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description NOT_ORGANIZATION_MEMBER: The account does not belong to the organization; LAST_ADMIN: An organization needs at least one administrator; CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_ORGANIZATION_MEMBER" | "LAST_ADMIN" | "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description FAILED_TO_REMOVE_MEMBER: Failed to remove member */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FAILED_TO_REMOVE_MEMBER";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listProjectsInAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "limit": 1,
+                 *       "organizationId": "AbCdEfGh"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ListProjectsInAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description Every project for a system administrator, otherwise the projects of the organizations the account belongs to (with organizationId, that organization’s only); by organization name, organization id, project name and project id (an organization’s projects are consecutive), each with its organization’s name and image; query matches the project name or its organization’s name. Without limit: the bare array of at most the first 1000 rows; with limit: one page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "AbCdEfGh",
+                     *         "name": "サンプルプロジェクト",
+                     *         "organizationId": "AbCdEfGh",
+                     *         "productSettings": {},
+                     *         "createdById": "AbCdEfGh23",
+                     *         "createdAt": "2025-04-01T09:00:00.000Z",
+                     *         "updatedById": "AbCdEfGh23",
+                     *         "updatedAt": "2025-04-01T09:00:00.000Z",
+                     *         "roles": [
+                     *           {
+                     *             "id": "AbCdEfGh23",
+                     *             "key": "admin",
+                     *             "name": "管理者"
+                     *           }
+                     *         ],
+                     *         "organizationName": "株式会社サンプル",
+                     *         "organizationProfileImageSrc": null
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ProjectListItemResponse"][] | components["schemas"]["ProjectListItemPageResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "projectId": "p1Q2r3S4"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProjectIdRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEfGh",
+                     *       "name": "サンプルプロジェクト",
+                     *       "organizationId": "AbCdEfGh",
+                     *       "roles": [
+                     *         {
+                     *           "id": "AbCdEfGh23",
+                     *           "key": "admin",
+                     *           "name": "管理者",
+                     *           "description": "組織を管理・設定できます",
+                     *           "isPreset": false
+                     *         }
+                     *       ],
+                     *       "productSettings": {},
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProjectResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listProjectMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "projectId": "p1Q2r3S4",
+                 *       "limit": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["ListProjectMembersRequest"];
+            };
+        };
+        responses: {
+            /** @description The project’s members in the order they were added, each with its membership in the owning organization; query matches display name or e-mail address. Without limit: the bare array of at most the first 1000 rows; with limit: one page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "AbCdEfGh23",
+                     *         "idaasId": null,
+                     *         "name": null,
+                     *         "email": "taro.yamada@example.jp",
+                     *         "profileImageSrc": null,
+                     *         "isSystemAdmin": false,
+                     *         "locale": "ja",
+                     *         "memberships": [
+                     *           {
+                     *             "organizationId": "AbCdEfGh",
+                     *             "roleId": "AbCdEfGh23",
+                     *             "projects": [
+                     *               {
+                     *                 "projectId": "AbCdEfGh",
+                     *                 "roleId": "AbCdEfGh23"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "createdById": "AbCdEfGh23",
+                     *         "createdAt": "2025-04-01T09:00:00.000Z",
+                     *         "updatedById": "AbCdEfGh23",
+                     *         "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["AccountResponse"][] | components["schemas"]["AccountPageResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    updateProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "projectId": "AbCdEfGh",
+                 *       "updateProps": {
+                 *         "productSettings": {}
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateProjectRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEfGh",
+                     *       "name": "サンプルプロジェクト",
+                     *       "organizationId": "AbCdEfGh",
+                     *       "roles": [
+                     *         {
+                     *           "id": "AbCdEfGh23",
+                     *           "key": "admin",
+                     *           "name": "管理者",
+                     *           "description": "組織を管理・設定できます",
+                     *           "isPreset": false
+                     *         }
+                     *       ],
+                     *       "productSettings": {},
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProjectResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid; NAME_REQUIRED: Enter a name; NAME_TOO_LONG: Enter a name of up to 100 characters; INVALID_PRODUCT: Product not found; INVALID_PLAN: Invalid plan */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "INVALID_PRODUCT" | "INVALID_PLAN";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description FAILED_TO_UPDATE_PROJECT: Failed to update project */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FAILED_TO_UPDATE_PROJECT";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    removeProjectMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "projectId": "AbCdEfGh",
+                 *       "accountId": "AbCdEfGh23"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProjectMemberRequest"];
+            };
+        };
+        responses: {
+            /** @description The account, with its membership in the owning organization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEfGh23",
+                     *       "idaasId": null,
+                     *       "name": null,
+                     *       "email": "taro.yamada@example.jp",
+                     *       "profileImageSrc": null,
+                     *       "isSystemAdmin": false,
+                     *       "locale": "ja",
+                     *       "memberships": [
+                     *         {
+                     *           "organizationId": "AbCdEfGh",
+                     *           "roleId": "AbCdEfGh23",
+                     *           "projects": [
+                     *             {
+                     *               "projectId": "AbCdEfGh",
+                     *               "roleId": "AbCdEfGh23"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission; CANNOT_REMOVE_SELF: You cannot remove yourself */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN" | "CANNOT_REMOVE_SELF";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description FAILED_TO_REMOVE_MEMBER: Failed to remove member */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FAILED_TO_REMOVE_MEMBER";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    assignProjectRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "accountId": "AbCdEfGh23",
+                 *       "organizationId": "AbCdEfGh",
+                 *       "props": {
+                 *         "projectId": "AbCdEfGh",
+                 *         "roleId": "AbCdEfGh23"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["AssignProjectRoleRequest"];
+            };
+        };
+        responses: {
+            /** @description The account, with its membership in the organization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEfGh23",
+                     *       "idaasId": null,
+                     *       "name": null,
+                     *       "email": "taro.yamada@example.jp",
+                     *       "profileImageSrc": null,
+                     *       "isSystemAdmin": false,
+                     *       "locale": "ja",
+                     *       "memberships": [
+                     *         {
+                     *           "organizationId": "AbCdEfGh",
+                     *           "roleId": "AbCdEfGh23",
+                     *           "projects": [
+                     *             {
+                     *               "projectId": "AbCdEfGh",
+                     *               "roleId": "AbCdEfGh23"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission; CANNOT_CHANGE_OWN_ROLE: You cannot change your own role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN" | "CANNOT_CHANGE_OWN_ROLE";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found; ROLE_NOT_FOUND: Role not found; PROJECT_NOT_IN_ORGANIZATION: Project not found in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "ROLE_NOT_FOUND" | "PROJECT_NOT_IN_ORGANIZATION";
+                    };
+                };
+            };
+            /** @description NOT_ORGANIZATION_MEMBER: The account does not belong to the organization; CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_ORGANIZATION_MEMBER" | "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description FAILED_TO_ASSIGN_ROLE: Failed to assign role */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FAILED_TO_ASSIGN_ROLE";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    assignOrganizationRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "accountId": "AbCdEfGh23",
+                 *       "props": {
+                 *         "organizationId": "AbCdEfGh",
+                 *         "roleId": "AbCdEfGh23"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["AssignOrganizationRoleRequest"];
+            };
+        };
+        responses: {
+            /** @description The account, with its membership in the organization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEfGh23",
+                     *       "idaasId": null,
+                     *       "name": null,
+                     *       "email": "taro.yamada@example.jp",
+                     *       "profileImageSrc": null,
+                     *       "isSystemAdmin": false,
+                     *       "locale": "ja",
+                     *       "memberships": [
+                     *         {
+                     *           "organizationId": "AbCdEfGh",
+                     *           "roleId": "AbCdEfGh23",
+                     *           "projects": [
+                     *             {
+                     *               "projectId": "AbCdEfGh",
+                     *               "roleId": "AbCdEfGh23"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission; CANNOT_CHANGE_OWN_ROLE: You cannot change your own role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN" | "CANNOT_CHANGE_OWN_ROLE";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found; ROLE_NOT_FOUND: Role not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "ROLE_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description NOT_ORGANIZATION_MEMBER: The account does not belong to the organization; LAST_ADMIN: An organization needs at least one administrator; CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_ORGANIZATION_MEMBER" | "LAST_ADMIN" | "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description FAILED_TO_ASSIGN_ROLE: Failed to assign role */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FAILED_TO_ASSIGN_ROLE";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listAllAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "limit": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["ListRequest"];
+            };
+        };
+        responses: {
+            /** @description Every account, oldest first, with all its memberships; query matches display name or e-mail address. Without limit: the bare array of at most the first 1000 rows; with limit: one page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "AbCdEfGh23",
+                     *         "idaasId": null,
+                     *         "name": null,
+                     *         "email": "taro.yamada@example.jp",
+                     *         "profileImageSrc": null,
+                     *         "isSystemAdmin": false,
+                     *         "locale": "ja",
+                     *         "memberships": [
+                     *           {
+                     *             "organizationId": "AbCdEfGh",
+                     *             "roleId": "AbCdEfGh23",
+                     *             "projects": [
+                     *               {
+                     *                 "projectId": "AbCdEfGh",
+                     *                 "roleId": "AbCdEfGh23"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "createdById": "AbCdEfGh23",
+                     *         "createdAt": "2025-04-01T09:00:00.000Z",
+                     *         "updatedById": "AbCdEfGh23",
+                     *         "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["AccountResponse"][] | components["schemas"]["AccountPageResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    updateIsSystemAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "someone@example.com",
+                 *       "isSystemAdmin": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateIsSystemAdminRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEfGh23",
+                     *       "idaasId": null,
+                     *       "name": null,
+                     *       "email": "taro.yamada@example.jp",
+                     *       "profileImageSrc": null,
+                     *       "isSystemAdmin": false,
+                     *       "locale": "ja",
+                     *       "memberships": [
+                     *         {
+                     *           "organizationId": "AbCdEfGh",
+                     *           "roleId": "AbCdEfGh23",
+                     *           "projects": [
+                     *             {
+                     *               "projectId": "AbCdEfGh",
+                     *               "roleId": "AbCdEfGh23"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid; INTERNAL_ACCOUNTS_ONLY: Only internal accounts can be made system administrators */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED" | "INTERNAL_ACCOUNTS_ONLY";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission; CANNOT_CHANGE_OWN_SYSTEM_ADMIN: You cannot change your own system administrator rights */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN" | "CANNOT_CHANGE_OWN_SYSTEM_ADMIN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description EMAIL_NOT_VERIFIED: The email address has not been verified, so the account cannot be made a system administrator; CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "EMAIL_NOT_VERIFIED" | "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN: Failed to update can be super admin */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    createOrganization: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional client-chosen key (1–255 visible ASCII characters) that makes a retry safe: a call repeated with the same key by the same account on the same path within 24 hours gets the first response (with the header Idempotent-Replayed: true) and has no further effect. The same key with another body answers 422 IDEMPOTENCY_KEY_REUSED; a call while the first is still running answers 409 CONFLICT. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "株式会社サンプル",
+                 *       "profileImageSrc": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateOrganizationRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEfGh",
+                     *       "name": "株式会社サンプル",
+                     *       "profileImageSrc": null,
+                     *       "roles": [
+                     *         {
+                     *           "id": "AbCdEfGh23",
+                     *           "key": "admin",
+                     *           "name": "管理者",
+                     *           "description": "組織を管理・設定できます",
+                     *           "isPreset": false
+                     *         }
+                     *       ],
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrganizationResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid; NAME_REQUIRED: Enter a name; NAME_TOO_LONG: Enter a name of up to 100 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED" | "NAME_REQUIRED" | "NAME_TOO_LONG";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED: The Idempotency-Key was already used for a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "IDEMPOTENCY_KEY_REUSED";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description FAILED_TO_CREATE_ORGANIZATION: Failed to create organization */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FAILED_TO_CREATE_ORGANIZATION";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listAllOrganizations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "limit": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["ListRequest"];
+            };
+        };
+        responses: {
+            /** @description Every organization by name (then id), with its roles; query matches the organization name. Without limit: the bare array of at most the first 1000 rows; with limit: one page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "AbCdEfGh",
+                     *         "name": "株式会社サンプル",
+                     *         "profileImageSrc": null,
+                     *         "roles": [
+                     *           {
+                     *             "id": "AbCdEfGh23",
+                     *             "key": "admin",
+                     *             "name": "管理者",
+                     *             "description": "組織を管理・設定できます",
+                     *             "isPreset": false
+                     *           }
+                     *         ],
+                     *         "createdById": "AbCdEfGh23",
+                     *         "createdAt": "2025-04-01T09:00:00.000Z",
+                     *         "updatedById": "AbCdEfGh23",
+                     *         "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["OrganizationResponse"][] | components["schemas"]["OrganizationPageResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    createProject: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional client-chosen key (1–255 visible ASCII characters) that makes a retry safe: a call repeated with the same key by the same account on the same path within 24 hours gets the first response (with the header Idempotent-Replayed: true) and has no further effect. The same key with another body answers 422 IDEMPOTENCY_KEY_REUSED; a call while the first is still running answers 409 CONFLICT. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "organizationId": "AbCdEfGh",
+                 *       "name": "サンプルプロジェクト"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateProjectRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEfGh",
+                     *       "name": "サンプルプロジェクト",
+                     *       "organizationId": "AbCdEfGh",
+                     *       "roles": [
+                     *         {
+                     *           "id": "AbCdEfGh23",
+                     *           "key": "admin",
+                     *           "name": "管理者",
+                     *           "description": "組織を管理・設定できます",
+                     *           "isPreset": false
+                     *         }
+                     *       ],
+                     *       "productSettings": {},
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProjectResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid; NAME_REQUIRED: Enter a name; NAME_TOO_LONG: Enter a name of up to 100 characters; INVALID_PRODUCT: Product not found; INVALID_PLAN: Invalid plan */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "INVALID_PRODUCT" | "INVALID_PLAN";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED: The Idempotency-Key was already used for a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "IDEMPOTENCY_KEY_REUSED";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description FAILED_TO_CREATE_PROJECT: Failed to create project */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FAILED_TO_CREATE_PROJECT";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listAllProjects: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "limit": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["ListRequest"];
+            };
+        };
+        responses: {
+            /** @description Every project, by organization name, organization id, project name and project id (an organization’s projects are consecutive); query matches the project name or its organization’s name. Without limit: the bare array of at most the first 1000 rows; with limit: one page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "AbCdEfGh",
+                     *         "name": "サンプルプロジェクト",
+                     *         "organizationId": "AbCdEfGh",
+                     *         "productSettings": {},
+                     *         "createdById": "AbCdEfGh23",
+                     *         "createdAt": "2025-04-01T09:00:00.000Z",
+                     *         "updatedById": "AbCdEfGh23",
+                     *         "updatedAt": "2025-04-01T09:00:00.000Z",
+                     *         "roles": [
+                     *           {
+                     *             "id": "AbCdEfGh23",
+                     *             "key": "admin",
+                     *             "name": "管理者"
+                     *           }
+                     *         ],
+                     *         "organizationName": "株式会社サンプル",
+                     *         "organizationProfileImageSrc": null
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ProjectListItemResponse"][] | components["schemas"]["ProjectListItemPageResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listFailedEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description E-mails given up as failed, most recent first (at most 500). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0b6d3c1e-5f2a-4c8e-9a7b-3d1f2e4c5a6b",
+                     *         "kind": "invitation",
+                     *         "referenceId": null,
+                     *         "toEmail": "hanako.sato@example.jp",
+                     *         "subject": "株式会社サンプルへの招待",
+                     *         "attempts": 1,
+                     *         "lastError": null,
+                     *         "createdAt": "2025-04-01T09:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["FailedEmailResponse"][];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    requeueEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ids": [
+                 *         "0b6d3c1e-5f2a-4c8e-9a7b-3d1f2e4c5a6b"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["RequeueEmailsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "requeued": [
+                     *         "0b6d3c1e-5f2a-4c8e-9a7b-3d1f2e4c5a6b"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RequeueEmailsResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getProjectKarteMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "projectId": "AbCdEfGh"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProjectKarteMappingRequest"];
+            };
+        };
+        responses: {
+            /** @description The mapping, or null when the project has none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rtProjectId": "AbCdEfGh",
+                     *       "karteProjectId": "AbCdEfGh23JkMnPqRs45TuVw",
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProjectKarteMappingResponse"] | null;
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    upsertProjectKarteMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "projectId": "AbCdEfGh",
+                 *       "karteProjectId": "AbCdEfGh23JkMnPqRs45TuVw"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpsertProjectKarteMappingRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rtProjectId": "AbCdEfGh",
+                     *       "karteProjectId": "AbCdEfGh23JkMnPqRs45TuVw",
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProjectKarteMappingResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getOrganizationKarteMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "organizationId": "AbCdEfGh"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrganizationKarteMappingRequest"];
+            };
+        };
+        responses: {
+            /** @description The mapping, or null when the organization has none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rtOrganizationId": "AbCdEfGh",
+                     *       "karteOrganizationId": "AbCdEfGh23JkMnPqRs45TuVw",
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrganizationKarteMappingResponse"] | null;
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    upsertOrganizationKarteMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "organizationId": "AbCdEfGh",
+                 *       "karteOrganizationId": "AbCdEfGh23JkMnPqRs45TuVw"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpsertOrganizationKarteMappingRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rtOrganizationId": "AbCdEfGh",
+                     *       "karteOrganizationId": "AbCdEfGh23JkMnPqRs45TuVw",
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrganizationKarteMappingResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listInvitationsInOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "organizationId": "AbCdEfGh",
+                 *       "limit": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["ListOrganizationInvitationsRequest"];
+            };
+        };
+        responses: {
+            /** @description Open (pending or expired) invitations of the organization, newest first; query matches the e-mail address. Without limit: the bare array of at most the first 1000 rows; with limit: one page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "AbCdEfGh23JkMnPqRs45T",
+                     *         "expiredIn": 604800,
+                     *         "email": "hanako.sato@example.jp",
+                     *         "canBeSuperAdmin": false,
+                     *         "membership": {
+                     *           "organizationId": "AbCdEfGh",
+                     *           "roleId": "AbCdEfGh23",
+                     *           "projects": [
+                     *             {
+                     *               "projectId": "AbCdEfGh",
+                     *               "roleId": "AbCdEfGh23"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "status": "pending",
+                     *         "createdById": "AbCdEfGh23",
+                     *         "createdAt": "2025-04-01T09:00:00.000Z",
+                     *         "emailDeliveryFailed": false
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["InvitationResponse"][] | components["schemas"]["InvitationPageResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listInvitationsInProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "projectId": "AbCdEfGh",
+                 *       "limit": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["ListProjectInvitationsRequest"];
+            };
+        };
+        responses: {
+            /** @description Open (pending or expired) invitations naming the project, newest first; query matches the e-mail address. Without limit: the bare array of at most the first 1000 rows; with limit: one page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "AbCdEfGh23JkMnPqRs45T",
+                     *         "expiredIn": 604800,
+                     *         "email": "hanako.sato@example.jp",
+                     *         "canBeSuperAdmin": false,
+                     *         "membership": {
+                     *           "organizationId": "AbCdEfGh",
+                     *           "roleId": "AbCdEfGh23",
+                     *           "projects": [
+                     *             {
+                     *               "projectId": "AbCdEfGh",
+                     *               "roleId": "AbCdEfGh23"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "status": "pending",
+                     *         "createdById": "AbCdEfGh23",
+                     *         "createdAt": "2025-04-01T09:00:00.000Z",
+                     *         "emailDeliveryFailed": false
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["InvitationResponse"][] | components["schemas"]["InvitationPageResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getInvitationByIdWithOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "invitationId": "AbCdEfGh23JkMnPqRs45T"
+                 *     }
+                 */
+                "application/json": components["schemas"]["InvitationIdRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "invitation": {
+                     *         "id": "AbCdEfGh23JkMnPqRs45T",
+                     *         "expiredIn": 604800,
+                     *         "email": "hanako.sato@example.jp",
+                     *         "canBeSuperAdmin": false,
+                     *         "membership": {
+                     *           "organizationId": "AbCdEfGh",
+                     *           "roleId": "AbCdEfGh23",
+                     *           "projects": [
+                     *             {
+                     *               "projectId": "AbCdEfGh",
+                     *               "roleId": "AbCdEfGh23"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "status": "pending",
+                     *         "createdById": "AbCdEfGh23",
+                     *         "createdAt": "2025-04-01T09:00:00.000Z",
+                     *         "emailDeliveryFailed": false
+                     *       },
+                     *       "organization": {
+                     *         "id": "AbCdEfGh",
+                     *         "name": "株式会社サンプル",
+                     *         "profileImageSrc": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvitationWithOrganizationResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found; INVITATION_NOT_FOUND: Invitation not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND" | "INVITATION_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "invitationId": "AbCdEfGh23JkMnPqRs45T"
+                 *     }
+                 */
+                "application/json": components["schemas"]["InvitationIdRequest"];
+            };
+        };
+        responses: {
+            /** @description The account with the invited membership added. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEfGh23",
+                     *       "idaasId": null,
+                     *       "name": null,
+                     *       "email": "taro.yamada@example.jp",
+                     *       "profileImageSrc": null,
+                     *       "isSystemAdmin": false,
+                     *       "locale": "ja",
+                     *       "memberships": [
+                     *         {
+                     *           "organizationId": "AbCdEfGh",
+                     *           "roleId": "AbCdEfGh23",
+                     *           "projects": [
+                     *             {
+                     *               "projectId": "AbCdEfGh",
+                     *               "roleId": "AbCdEfGh23"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission; EMAIL_MISMATCH: The email does not match the invited email; CANNOT_CHANGE_OWN_ROLE: You cannot change your own role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN" | "EMAIL_MISMATCH" | "CANNOT_CHANGE_OWN_ROLE";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found; INVITATION_NOT_FOUND: Invitation not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND" | "INVITATION_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description ALREADY_ORGANIZATION_MEMBER: The account already belongs to the organization; INVITATION_INVALID: The invitation is no longer valid; INVITER_LACKS_RIGHTS: The person who invited you can no longer grant these roles, so the invitation was cancelled; CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ALREADY_ORGANIZATION_MEMBER" | "INVITATION_INVALID" | "INVITER_LACKS_RIGHTS" | "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    cancelInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "invitationId": "AbCdEfGh23JkMnPqRs45T"
+                 *     }
+                 */
+                "application/json": components["schemas"]["InvitationIdRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEfGh23JkMnPqRs45T",
+                     *       "expiredIn": 604800,
+                     *       "email": "hanako.sato@example.jp",
+                     *       "canBeSuperAdmin": false,
+                     *       "membership": {
+                     *         "organizationId": "AbCdEfGh",
+                     *         "roleId": "AbCdEfGh23",
+                     *         "projects": [
+                     *           {
+                     *             "projectId": "AbCdEfGh",
+                     *             "roleId": "AbCdEfGh23"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "status": "pending",
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "emailDeliveryFailed": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvitationResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found; INVITATION_NOT_FOUND: Invitation not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND" | "INVITATION_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description INVITATION_INVALID: The invitation is no longer valid; CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVITATION_INVALID" | "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    inviteMembers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional client-chosen key (1–255 visible ASCII characters) that makes a retry safe: a call repeated with the same key by the same account on the same path within 24 hours gets the first response (with the header Idempotent-Replayed: true) and has no further effect. The same key with another body answers 422 IDEMPOTENCY_KEY_REUSED; a call while the first is still running answers 409 CONFLICT. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "organizationId": "AbCdEfGh",
+                 *       "emails": [
+                 *         "hanako.sato@example.jp"
+                 *       ],
+                 *       "props": {
+                 *         "roleId": "AbCdEfGh23",
+                 *         "projects": [
+                 *           {
+                 *             "projectId": "AbCdEfGh",
+                 *             "roleId": "AbCdEfGh23"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["InviteMembersRequest"];
+            };
+        };
+        responses: {
+            /** @description One entry per distinct address; an entry without invitation and account failed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "email": "hanako.sato@example.jp",
+                     *         "invitation": {
+                     *           "id": "AbCdEfGh23JkMnPqRs45T",
+                     *           "expiredIn": 604800,
+                     *           "email": "hanako.sato@example.jp",
+                     *           "canBeSuperAdmin": false,
+                     *           "membership": {
+                     *             "organizationId": "AbCdEfGh",
+                     *             "roleId": "AbCdEfGh23",
+                     *             "projects": [
+                     *               {
+                     *                 "projectId": "AbCdEfGh",
+                     *                 "roleId": "AbCdEfGh23"
+                     *               }
+                     *             ]
+                     *           },
+                     *           "status": "pending",
+                     *           "createdById": "AbCdEfGh23",
+                     *           "createdAt": "2025-04-01T09:00:00.000Z",
+                     *           "emailDeliveryFailed": false
+                     *         },
+                     *         "account": {
+                     *           "id": "AbCdEfGh23",
+                     *           "idaasId": null,
+                     *           "name": null,
+                     *           "email": "taro.yamada@example.jp",
+                     *           "profileImageSrc": null,
+                     *           "isSystemAdmin": false,
+                     *           "locale": "ja",
+                     *           "memberships": [
+                     *             {
+                     *               "organizationId": "AbCdEfGh",
+                     *               "roleId": "AbCdEfGh23",
+                     *               "projects": [
+                     *                 {
+                     *                   "projectId": "AbCdEfGh",
+                     *                   "roleId": "AbCdEfGh23"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "createdById": "AbCdEfGh23",
+                     *           "createdAt": "2025-04-01T09:00:00.000Z",
+                     *           "updatedById": "AbCdEfGh23",
+                     *           "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *         },
+                     *         "errorCode": "INVALID_ID"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["InviteResultEntryResponse"][];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission; CANNOT_CHANGE_OWN_ROLE: You cannot change your own role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN" | "CANNOT_CHANGE_OWN_ROLE";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found; ROLE_NOT_FOUND: Role not found; PROJECT_NOT_IN_ORGANIZATION: Project not found in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "ROLE_NOT_FOUND" | "PROJECT_NOT_IN_ORGANIZATION";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED: The Idempotency-Key was already used for a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "IDEMPOTENCY_KEY_REUSED";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description FAILED_TO_INVITE: Failed to invite */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FAILED_TO_INVITE";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    resendInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "invitationId": "AbCdEfGh23JkMnPqRs45T"
+                 *     }
+                 */
+                "application/json": components["schemas"]["InvitationIdRequest"];
+            };
+        };
+        responses: {
+            /** @description The pending invitation whose e-mail is queued again (due now, attempts reset); same rights as cancelling it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEfGh23JkMnPqRs45T",
+                     *       "expiredIn": 604800,
+                     *       "email": "hanako.sato@example.jp",
+                     *       "canBeSuperAdmin": false,
+                     *       "membership": {
+                     *         "organizationId": "AbCdEfGh",
+                     *         "roleId": "AbCdEfGh23",
+                     *         "projects": [
+                     *           {
+                     *             "projectId": "AbCdEfGh",
+                     *             "roleId": "AbCdEfGh23"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "status": "pending",
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "emailDeliveryFailed": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvitationResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description INVITATION_INVALID: The invitation is no longer valid; CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVITATION_INVALID" | "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    exportMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "organizationId": "a1B2c3D4",
+                 *       "encoding": "shift_jis",
+                 *       "locale": "ja"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ExportMembersRequest"];
+            };
+        };
+        responses: {
+            /** @description The members as the attachment members.csv, in UTF-8 with BOM or Shift_JIS. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    previewMemberImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @example a1B2c3D4 */
+                    organizationId: string;
+                    /**
+                     * Format: binary
+                     * @description CSV in UTF-8 (with or without BOM) or Shift_JIS; a header row, then at most 10000 rows; at most 4 MB.
+                     * @example メールアドレス,組織ロール,プロジェクトロール
+                     *     sato@example.com,メンバー,Webサイト:管理者
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The detected encoding and one entry per data row; errorCode null for a row the import would invite. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "encoding": "shift_jis",
+                     *       "rows": [
+                     *         {
+                     *           "line": 2,
+                     *           "email": "sato@example.com",
+                     *           "organizationRole": "メンバー",
+                     *           "projectRoles": "Webサイト:管理者",
+                     *           "errorCode": "ALREADY_ORGANIZATION_MEMBER",
+                     *           "invitationId": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MemberImportResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    importMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @example a1B2c3D4 */
+                    organizationId: string;
+                    /**
+                     * Format: binary
+                     * @description CSV in UTF-8 (with or without BOM) or Shift_JIS; a header row, then at most 10000 rows; at most 4 MB.
+                     * @example メールアドレス,組織ロール,プロジェクトロール
+                     *     sato@example.com,メンバー,Webサイト:管理者
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description One entry per data row: invitationId for an invited row, errorCode for one that was not. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "encoding": "shift_jis",
+                     *       "rows": [
+                     *         {
+                     *           "line": 2,
+                     *           "email": "sato@example.com",
+                     *           "organizationRole": "メンバー",
+                     *           "projectRoles": "Webサイト:管理者",
+                     *           "errorCode": "ALREADY_ORGANIZATION_MEMBER",
+                     *           "invitationId": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MemberImportResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description FAILED_TO_INVITE: Failed to invite */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FAILED_TO_INVITE";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    loginSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sets the httpOnly session cookie shared with sibling products, in exchange for the bearer ID token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "active": false,
+                     *       "expiresAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SessionResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    logoutSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Clears the session cookie and revokes the user's sessions everywhere. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "active": false,
+                     *       "expiresAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SessionResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's sessions (browser and OS from the user agent, sign-in method, last seen), the caller's own marked current. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "5b0f3c9e-8a51-4c1e-9a43-2f0d8f6c1b7a",
+                     *           "current": true,
+                     *           "browser": "Chrome 142",
+                     *           "os": "macOS Sequoia",
+                     *           "ip": "203.0.113.7",
+                     *           "place": null,
+                     *           "signInMethod": "password",
+                     *           "signedInAt": "2026-11-25T09:00:00.000Z",
+                     *           "lastSeenAt": "2026-11-25T09:41:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SignInSessionListResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    revokeSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "sessionId": "5b0f3c9e-8a51-4c1e-9a43-2f0d8f6c1b7a"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RevokeSessionRequest"];
+            };
+        };
+        responses: {
+            /** @description Every API instance refuses the session from now on (its next call answers 401). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "revoked": 2
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RevokedSessionsResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    revokeOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every session of the caller's but the current one is refused by every API instance from now on. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "revoked": 2
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RevokedSessionsResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    passwordChanged: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "someone@example.com"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PasswordChangedRequest"];
+            };
+        };
+        responses: {
+            /** @description After a password change with the identity provider: every instance refuses the user's earlier sessions at once (a revocation of the last 10 minutes only; the same answer for any address). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    introspectSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "sessionCookie": "eyJhbGciOiJSUzI1NiJ9.…",
+                 *       "projectId": "AbCdEfGh"
+                 *     }
+                 */
+                "application/json": components["schemas"]["IntrospectSessionRequest"];
+            };
+        };
+        responses: {
+            /** @description Who holds the session cookie; 401 when it is invalid, expired or revoked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "account": {
+                     *         "id": "AbCdEfGh23",
+                     *         "idaasId": null,
+                     *         "name": null,
+                     *         "email": "taro.yamada@example.jp",
+                     *         "profileImageSrc": null,
+                     *         "isSystemAdmin": false,
+                     *         "locale": "ja",
+                     *         "memberships": [
+                     *           {
+                     *             "organizationId": "AbCdEfGh",
+                     *             "roleId": "AbCdEfGh23",
+                     *             "projects": [
+                     *               {
+                     *                 "projectId": "AbCdEfGh",
+                     *                 "roleId": "AbCdEfGh23"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "createdById": "AbCdEfGh23",
+                     *         "createdAt": "2025-04-01T09:00:00.000Z",
+                     *         "updatedById": "AbCdEfGh23",
+                     *         "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *       },
+                     *       "memberships": [
+                     *         {
+                     *           "organizationId": "AbCdEfGh",
+                     *           "roleId": "AbCdEfGh23",
+                     *           "projects": [
+                     *             {
+                     *               "projectId": "AbCdEfGh",
+                     *               "roleId": "AbCdEfGh23"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "project": {
+                     *         "id": "AbCdEfGh",
+                     *         "name": "サンプルプロジェクト",
+                     *         "organizationId": "AbCdEfGh",
+                     *         "enabledProducts": [
+                     *           {
+                     *             "key": "knowledge",
+                     *             "name": "ナレッジ",
+                     *             "path": "/knowledge/"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SessionIntrospectionResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listAuditEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "actorAccountId": "AbCdEfGh23",
+                 *       "action": "account.create",
+                 *       "targetType": "account",
+                 *       "projectId": "AbCdEfGh",
+                 *       "from": "2025-04-01T09:00:00.000Z",
+                 *       "to": "2025-04-01T09:00:00.000Z",
+                 *       "organizationId": "AbCdEfGh",
+                 *       "limit": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["ListOrganizationAuditEventsRequest"];
+            };
+        };
+        responses: {
+            /** @description The organization’s events, newest first, one keyset page at a time. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "0b6d3c1e-5f2a-4c8e-9a7b-3d1f2e4c5a6b",
+                     *           "occurredAt": "2025-04-01T09:00:00.000Z",
+                     *           "actor": {
+                     *             "accountId": "AbCdEfGh23",
+                     *             "name": null,
+                     *             "email": "taro.yamada@example.jp",
+                     *             "isSystemAdmin": false,
+                     *             "deleted": false
+                     *           },
+                     *           "action": "account.create",
+                     *           "targetType": "account",
+                     *           "targetId": "AbCdEf1234",
+                     *           "organizationId": null,
+                     *           "projectId": null,
+                     *           "changes": {},
+                     *           "requestId": null,
+                     *           "ip": null,
+                     *           "userAgent": null
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AuditEventPageResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    exportAuditEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "actorAccountId": "AbCdEfGh23",
+                 *       "action": "account.create",
+                 *       "targetType": "account",
+                 *       "projectId": "AbCdEfGh",
+                 *       "from": "2025-04-01T09:00:00.000Z",
+                 *       "to": "2025-04-01T09:00:00.000Z",
+                 *       "organizationId": "AbCdEfGh"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ExportOrganizationAuditEventsRequest"];
+            };
+        };
+        responses: {
+            /** @description The events as CSV (UTF-8 with BOM, header row, newest first), as the attachment audit-events.csv. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listAllAuditEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "actorAccountId": "AbCdEfGh23",
+                 *       "action": "account.create",
+                 *       "targetType": "account",
+                 *       "projectId": "AbCdEfGh",
+                 *       "from": "2025-04-01T09:00:00.000Z",
+                 *       "to": "2025-04-01T09:00:00.000Z",
+                 *       "organizationId": "AbCdEfGh",
+                 *       "limit": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["ListAllAuditEventsRequest"];
+            };
+        };
+        responses: {
+            /** @description Every event (or one organization’s), newest first, one keyset page at a time. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "0b6d3c1e-5f2a-4c8e-9a7b-3d1f2e4c5a6b",
+                     *           "occurredAt": "2025-04-01T09:00:00.000Z",
+                     *           "actor": {
+                     *             "accountId": "AbCdEfGh23",
+                     *             "name": null,
+                     *             "email": "taro.yamada@example.jp",
+                     *             "isSystemAdmin": false,
+                     *             "deleted": false
+                     *           },
+                     *           "action": "account.create",
+                     *           "targetType": "account",
+                     *           "targetId": "AbCdEf1234",
+                     *           "organizationId": null,
+                     *           "projectId": null,
+                     *           "changes": {},
+                     *           "requestId": null,
+                     *           "ip": null,
+                     *           "userAgent": null
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AuditEventPageResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    exportAllAuditEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "actorAccountId": "AbCdEfGh23",
+                 *       "action": "account.create",
+                 *       "targetType": "account",
+                 *       "projectId": "AbCdEfGh",
+                 *       "from": "2025-04-01T09:00:00.000Z",
+                 *       "to": "2025-04-01T09:00:00.000Z",
+                 *       "organizationId": "AbCdEfGh"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ExportAllAuditEventsRequest"];
+            };
+        };
+        responses: {
+            /** @description The events as CSV (UTF-8 with BOM, header row, newest first), as the attachment audit-events.csv. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listOrganizationDomains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "organizationId": "a1B2c3D4"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrganizationIdRequest"];
+            };
+        };
+        responses: {
+            /** @description The organization’s domains by name, with the TXT record each needs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "d1O2m3A4i5N6",
+                     *         "organizationId": "a1B2c3D4",
+                     *         "domain": "xn--r8jz45g.jp",
+                     *         "displayDomain": "例え.jp",
+                     *         "state": "failed",
+                     *         "recordName": "_console-verification.xn--r8jz45g.jp",
+                     *         "recordValue": "console-verification=3q2-7wEAAAB8jQ1ZkF0hLw",
+                     *         "lastCheckedAt": "2025-04-01T09:00:00.000Z",
+                     *         "lastError": "NO_TXT_RECORD",
+                     *         "consecutiveFailures": 0,
+                     *         "verifiedAt": "2025-04-01T09:00:00.000Z",
+                     *         "verifiedBy": "dns",
+                     *         "verifiedById": null,
+                     *         "createdAt": "2025-04-01T09:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["OrganizationDomainResponse"][];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    addOrganizationDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "organizationId": "a1B2c3D4",
+                 *       "domain": "例え.jp"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AddOrganizationDomainRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "d1O2m3A4i5N6",
+                     *       "organizationId": "a1B2c3D4",
+                     *       "domain": "xn--r8jz45g.jp",
+                     *       "displayDomain": "例え.jp",
+                     *       "state": "failed",
+                     *       "recordName": "_console-verification.xn--r8jz45g.jp",
+                     *       "recordValue": "console-verification=3q2-7wEAAAB8jQ1ZkF0hLw",
+                     *       "lastCheckedAt": "2025-04-01T09:00:00.000Z",
+                     *       "lastError": "NO_TXT_RECORD",
+                     *       "consecutiveFailures": 0,
+                     *       "verifiedAt": "2025-04-01T09:00:00.000Z",
+                     *       "verifiedBy": "dns",
+                     *       "verifiedById": null,
+                     *       "createdAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrganizationDomainResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid; INVALID_DOMAIN: Enter a valid domain name (e.g. example.com); PUBLIC_WEBMAIL_DOMAIN: Public webmail domains cannot be added */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED" | "INVALID_DOMAIN" | "PUBLIC_WEBMAIL_DOMAIN";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again; DOMAIN_ALREADY_ADDED: This domain has already been added; DOMAIN_ALREADY_VERIFIED: This domain is already verified by another organization */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT" | "DOMAIN_ALREADY_ADDED" | "DOMAIN_ALREADY_VERIFIED";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    verifyOrganizationDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "organizationId": "a1B2c3D4",
+                 *       "domainId": "d1O2m3A4i5N6"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrganizationDomainRequest"];
+            };
+        };
+        responses: {
+            /** @description The domain after the check: verified, or failed (a verified one only after failures in a row) with the reason in lastError. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "d1O2m3A4i5N6",
+                     *       "organizationId": "a1B2c3D4",
+                     *       "domain": "xn--r8jz45g.jp",
+                     *       "displayDomain": "例え.jp",
+                     *       "state": "failed",
+                     *       "recordName": "_console-verification.xn--r8jz45g.jp",
+                     *       "recordValue": "console-verification=3q2-7wEAAAB8jQ1ZkF0hLw",
+                     *       "lastCheckedAt": "2025-04-01T09:00:00.000Z",
+                     *       "lastError": "NO_TXT_RECORD",
+                     *       "consecutiveFailures": 0,
+                     *       "verifiedAt": "2025-04-01T09:00:00.000Z",
+                     *       "verifiedBy": "dns",
+                     *       "verifiedById": null,
+                     *       "createdAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrganizationDomainResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again; DOMAIN_ALREADY_VERIFIED: This domain is already verified by another organization */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT" | "DOMAIN_ALREADY_VERIFIED";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    removeOrganizationDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "organizationId": "a1B2c3D4",
+                 *       "domainId": "d1O2m3A4i5N6"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrganizationDomainRequest"];
+            };
+        };
+        responses: {
+            /** @description The removed domain. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "d1O2m3A4i5N6",
+                     *       "organizationId": "a1B2c3D4",
+                     *       "domain": "xn--r8jz45g.jp",
+                     *       "displayDomain": "例え.jp",
+                     *       "state": "failed",
+                     *       "recordName": "_console-verification.xn--r8jz45g.jp",
+                     *       "recordValue": "console-verification=3q2-7wEAAAB8jQ1ZkF0hLw",
+                     *       "lastCheckedAt": "2025-04-01T09:00:00.000Z",
+                     *       "lastError": "NO_TXT_RECORD",
+                     *       "consecutiveFailures": 0,
+                     *       "verifiedAt": "2025-04-01T09:00:00.000Z",
+                     *       "verifiedBy": "dns",
+                     *       "verifiedById": null,
+                     *       "createdAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrganizationDomainResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listAllDomains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every domain by name, then organization name (at most 1000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "d1O2m3A4i5N6",
+                     *         "organizationId": "a1B2c3D4",
+                     *         "domain": "xn--r8jz45g.jp",
+                     *         "displayDomain": "例え.jp",
+                     *         "state": "failed",
+                     *         "recordName": "_console-verification.xn--r8jz45g.jp",
+                     *         "recordValue": "console-verification=3q2-7wEAAAB8jQ1ZkF0hLw",
+                     *         "lastCheckedAt": "2025-04-01T09:00:00.000Z",
+                     *         "lastError": "NO_TXT_RECORD",
+                     *         "consecutiveFailures": 0,
+                     *         "verifiedAt": "2025-04-01T09:00:00.000Z",
+                     *         "verifiedBy": "dns",
+                     *         "verifiedById": null,
+                     *         "createdAt": "2025-04-01T09:00:00.000Z",
+                     *         "organizationName": "株式会社サンプル"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["DomainWithOrganizationResponse"][];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    verifyDomainManually: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "domainId": "d1O2m3A4i5N6"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DomainIdRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "d1O2m3A4i5N6",
+                     *       "organizationId": "a1B2c3D4",
+                     *       "domain": "xn--r8jz45g.jp",
+                     *       "displayDomain": "例え.jp",
+                     *       "state": "failed",
+                     *       "recordName": "_console-verification.xn--r8jz45g.jp",
+                     *       "recordValue": "console-verification=3q2-7wEAAAB8jQ1ZkF0hLw",
+                     *       "lastCheckedAt": "2025-04-01T09:00:00.000Z",
+                     *       "lastError": "NO_TXT_RECORD",
+                     *       "consecutiveFailures": 0,
+                     *       "verifiedAt": "2025-04-01T09:00:00.000Z",
+                     *       "verifiedBy": "dns",
+                     *       "verifiedById": null,
+                     *       "createdAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrganizationDomainResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again; DOMAIN_ALREADY_VERIFIED: This domain is already verified by another organization */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT" | "DOMAIN_ALREADY_VERIFIED";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
     };
-  };
 }
