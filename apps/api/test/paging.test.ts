@@ -90,7 +90,7 @@ describe('paged listings: limit, cursor and query (issue 16)', () => {
       body: () => ({}),
       reader: () => systemAdmin,
       stranger: () => admin,
-      expected: { sql: `SELECT a.id FROM accounts a WHERE ${matchesAccount} ORDER BY a.created_at, a.id` },
+      expected: { sql: `SELECT a.id FROM accounts a WHERE a.deleted_at IS NULL AND ${matchesAccount} ORDER BY a.created_at, a.id` },
     },
     '/system-admin/organization/listAll': {
       path: '/system-admin/organization/listAll',
