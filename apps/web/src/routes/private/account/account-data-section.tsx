@@ -92,7 +92,15 @@ export function AccountDataSection() {
                 <List size="sm">
                   {lastAdminOf.map((organization) => (
                     <List.Item key={organization.id}>
-                      <Anchor component={Link} to={paths.organizationSettings.members.getHref(organization.id)} size="sm" style={{ wordBreak: 'break-all' }}>
+                      {/* The primary colour's darkest shade: the usual link colour lacks contrast on the alert's red. */}
+                      <Anchor
+                        component={Link}
+                        to={paths.organizationSettings.members.getHref(organization.id)}
+                        size="sm"
+                        c="var(--mantine-primary-color-9)"
+                        underline="always"
+                        style={{ overflowWrap: 'anywhere' }}
+                      >
                         {organization.name}
                       </Anchor>
                     </List.Item>
