@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { toast, toastOnError, toastWriteFailure } from '@/components/toasts';
 import { paths } from '@/config/paths';
-import { useAccountDeletionCheck, useCurrentAccount, useDeleteAccount, useExportAccountData } from '@/features/account';
+import { accountDataFilename, useAccountDeletionCheck, useCurrentAccount, useDeleteAccount, useExportAccountData } from '@/features/account';
 import { saveBlob } from '@/features/audit-log';
 import { logout } from '@/features/auth';
 import { isApiError } from '@/lib/api-error';
@@ -30,7 +30,7 @@ export function AccountDataSection() {
 
   function download() {
     exportData.mutate(undefined, {
-      onSuccess: (data) => saveBlob(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), `account-data-${account.id}.json`),
+      onSuccess: (data) => saveBlob(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), accountDataFilename(new Date(data.exportedAt))),
       onError: toastOnError(t('accountData.exportFailed')),
     });
   }
