@@ -172,15 +172,33 @@ describe('account deletion and data export', () => {
     expect(deletion!.count).toBe(1);
   });
 
-  it('lets the deleted address sign up again as a new account', async () => {
+  it("lets the deleted address sign up again as a new account, which holds none of the deleted account's invitations", async () => {
     const person = await createCaller(api);
+    const accepted = await invite(owner, person.user.email);
+    expect((await call(api, '/invitation/accept', { invitationId: accepted }, person.token)).status).toBe(200);
+    const elsewhere = await createOrganizationWithProjects(api, `招待元の組織 ${randomBytes(3).toString('hex')}`, 0);
+    await addOrganizationMember(api, owner.id, elsewhere, 'admin');
+    const open = await call<InviteEntryBody[]>(
+      api,
+      '/organization/inviteMembers',
+      { organizationId: elsewhere.organization.id, emails: [person.user.email], props: { roleId: elsewhere.memberRole.id, projects: [] } },
+      owner.token,
+    );
+    const cancelledByDeletion = open.body[0]!.invitation!.id;
     expect((await call(api, '/account/delete', { confirmation: person.user.email }, person.token)).status).toBe(200);
+    expect(await invitationStatus(cancelledByDeletion)).toBe('cancelled');
     const again = await signUpUser(person.user.email);
     expect(again.uid).not.toBe(person.user.uid);
     const created = await call<AccountBody>(api, '/account/create', undefined, again.idToken);
     expect(created.status).toBe(200);
     expect(created.body.id).not.toBe(person.id);
     expect(created.body).toMatchObject({ email: person.user.email, memberships: [], isSystemAdmin: false });
+
+    const exported = await call<ExportBody>(api, '/account/exportData', undefined, again.idToken);
+    expect(exported.body.invitationsReceived).toEqual([]);
+    const fresh = await invite(owner, person.user.email);
+    const later = await call<ExportBody>(api, '/account/exportData', undefined, again.idToken);
+    expect(later.body.invitationsReceived.map((i) => ({ id: i.id, status: i.status }))).toEqual([{ id: fresh, status: 'pending' }]);
   });
 
   it('refuses the last admin of an organization, naming it, and deletes once the administration is handed over', async () => {

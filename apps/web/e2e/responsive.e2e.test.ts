@@ -21,6 +21,8 @@ const WIDTHS = [
 ] as const;
 /** The invite dialog's width where the window has room for it (docs/product-rules.md#screens). */
 const INVITE_DIALOG_WIDTH = 400;
+/** A confirmation dialog's width where the window has room for it and its text fills it (docs/product-rules.md#screens). */
+const CONFIRM_DIALOG_WIDTH = 450;
 /** An open modal dialog: axe checks it only, the page behind it being out of reach. */
 const MODAL = '[role="dialog"][aria-modal="true"]';
 const LONG_NAMES = ['長谷川フォンシュタインベルク美咲子', '勅使河原右衛門三郎左衛門之介', '小鳥遊アレクサンドラ陽菜乃'];
@@ -72,6 +74,26 @@ const PUBLIC_SCREENS: Screen[] = [
   { name: 'forgot-password', path: () => '/forgot-password', ready: heading('パスワードの再設定') },
 ];
 
+const dangerZone = (page: Page) => page.getByRole('region', { name: '危険な操作' });
+/** The profile with its danger zone, whether the account may be deleted checked. */
+async function accountProfileReady(page: Page): Promise<void> {
+  await page.getByRole('button', { name: '保存' }).waitFor();
+  await dangerZone(page).locator('.mantine-Skeleton-root').waitFor({ state: 'detached' });
+}
+
+/** The deletion's confirmation, opened by an account that may be deleted. */
+const ACCOUNT_DELETE_DIALOG: Screen = {
+  name: 'account-delete-dialog',
+  path: () => '/account/profile',
+  ready: accountProfileReady,
+  openDialog: async (page) => {
+    await dangerZone(page).getByRole('button', { name: 'アカウントを削除' }).click();
+    await waitForDialog(page);
+    await page.locator(MODAL).getByRole('textbox', { name: 'メールアドレス' }).fill('not-yet@example.com');
+  },
+  dialogWidth: CONFIRM_DIALOG_WIDTH,
+};
+
 const org = () => `/organizations/${fixture.organization.id}/settings`;
 const project = () => `${org()}/projects/${fixture.project.id}`;
 const PRIVATE_SCREENS: Screen[] = [
@@ -121,7 +143,8 @@ const PRIVATE_SCREENS: Screen[] = [
   { name: 'project-roles', path: () => `${project()}?view=roles`, ready: testId('role-table') },
   { name: 'project-product-usage', path: () => `${project()}?view=productUsageSettings`, ready: (page) => page.getByRole('tabpanel').waitFor() },
   { name: 'project-karte-mapping', path: () => `${project()}?view=karteMapping`, ready: (page) => page.getByRole('tabpanel').waitFor() },
-  { name: 'account-profile', path: () => '/account/profile', ready: (page) => page.getByRole('button', { name: '保存' }).waitFor() },
+  // Root, the demo organization's only administrator, is shown why the account cannot be deleted.
+  { name: 'account-profile', path: () => '/account/profile', ready: accountProfileReady },
   { name: 'account-authentication', path: () => '/account/authentication', ready: heading('アカウント設定') },
   { name: 'account-sessions', path: () => '/account/sessions', ready: testId('session') },
   { name: 'system-admin-members', path: () => '/system-admin/members', ready: testId('account-row') },
@@ -351,5 +374,22 @@ describe('every screen at 360, 768, 1280 and 1920 px', () => {
         await drawer.waitFor({ state: 'hidden' });
       });
     });
+  });
+});
+
+describe('the deletion confirmation at 360, 768, 1280 and 1920 px, signed in as a member who may delete their account', () => {
+  let member: Session;
+  beforeAll(async () => {
+    member = await newSession(browser(), WIDTHS[0]);
+    await withoutMotion(member.context);
+    const person = await seedMember(fixture, 'member', null, 'customer-experience-improvement-leaving');
+    await loginThroughUi(member.page, person.email, person.password);
+  });
+  afterAll(async () => {
+    await member.context.close();
+    expect(member.cspViolations).toEqual([]);
+  });
+  it(ACCOUNT_DELETE_DIALOG.name, async () => {
+    await check(member.page, ACCOUNT_DELETE_DIALOG);
   });
 });

@@ -55,8 +55,8 @@ export class AccountExportService {
     const roles = new Map(
       [...(await this.roles.findOrganizationRoles(organizationIds)), ...(await this.roles.findProjectRoles(projectIds))].map((r) => [r.id, r]),
     );
-    const sent = capped(await this.invitations.newestWhere({ createdById: account.id }, ACCOUNT_EXPORT_LIMIT + 1));
-    const received = capped(await this.invitations.newestWhere({ email: account.email }, ACCOUNT_EXPORT_LIMIT + 1));
+    const sent = capped(await this.invitations.newestSentBy(account.id, ACCOUNT_EXPORT_LIMIT + 1));
+    const received = capped(await this.invitations.newestReceivedBy(account, ACCOUNT_EXPORT_LIMIT + 1));
     const events = capped(await this.auditEvents.page({ actorAccountId: account.id }, null, ACCOUNT_EXPORT_LIMIT + 1));
     const now = new Date();
     return {

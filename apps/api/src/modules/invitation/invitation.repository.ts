@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { In, IsNull, LessThan } from 'typeorm';
+import { In, IsNull, LessThan, MoreThanOrEqual } from 'typeorm';
 import type { ListWindow } from '../../common/http/paging-sql';
 import { arrayOf, EntityColumns, readRows, record } from '../../database/typed-sql';
 import { InvitationEntity } from './invitation.entity';
@@ -75,9 +75,28 @@ export class InvitationRepository {
     return this.invitations().find({ where: { email, acceptedAt: IsNull(), cancelledAt: IsNull() }, order: { createdAt: 'ASC', id: 'ASC' } });
   }
 
-  /** The newest `limit` invitations (any status) sent by the account, or of the address, newest first. */
-  newestWhere(where: { createdById: string } | { email: string }, limit: number): Promise<InvitationEntity[]> {
-    return this.invitations().find({ where, order: { createdAt: 'DESC', id: 'DESC' }, take: limit });
+  /** The newest `limit` invitations (any status) sent by the account, newest first. */
+  newestSentBy(accountId: string, limit: number): Promise<InvitationEntity[]> {
+    return this.invitations().find({ where: { createdById: accountId }, order: { createdAt: 'DESC', id: 'DESC' }, take: limit });
+  }
+
+  /**
+   * The newest `limit` invitations (any status) the account received, newest first: those to its
+   * address that it accepted, that are open, or that were cancelled once it existed. Those an earlier,
+   * deleted account of the same address accepted or saw cancelled (its deletion cancels the open
+   * ones) stay that account's (docs/product-rules.md#account-data-export).
+   */
+  newestReceivedBy(account: { id: string; email: string; createdAt: Date }, limit: number): Promise<InvitationEntity[]> {
+    const { id, email, createdAt } = account;
+    return this.invitations().find({
+      where: [
+        { email, acceptedById: id },
+        { email, acceptedAt: IsNull(), cancelledAt: IsNull() },
+        { email, acceptedAt: IsNull(), cancelledAt: MoreThanOrEqual(createdAt) },
+      ],
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take: limit,
+    });
   }
 
   findById(id: string): Promise<InvitationEntity | null> {

@@ -1,6 +1,6 @@
 /** The signed-in account: its record, its profile, and what it may do (docs/product-rules.md#entities, #permissions). */
 export { createAndCacheAccount } from './api/create-account';
-export { useAccountDeletionCheck, useDeleteAccount, useExportAccountData } from './api/account-data';
+export { accountDataFilename, useAccountDeletionCheck, useDeleteAccount, useExportAccountData } from './api/account-data';
 export { useAccountLocale } from './account-locale';
 export { accountQueryOptions, useAccountQuery, type Account } from './api/get-account';
 export { useRevokeOtherSessions, useRevokeSession, useSessionsQuery, type SignInSession } from './api/sessions';

@@ -5,7 +5,7 @@ import { useTranslation } from '@/lib/i18n';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { toast, toastOnError, toastWriteFailure } from '@/components/toasts';
 import { paths } from '@/config/paths';
-import { useAccountDeletionCheck, useCurrentAccount, useDeleteAccount, useExportAccountData } from '@/features/account';
+import { accountDataFilename, useAccountDeletionCheck, useCurrentAccount, useDeleteAccount, useExportAccountData } from '@/features/account';
 import { saveBlob } from '@/lib/download';
 import { logout } from '@/features/auth';
 import { isApiError } from '@/lib/api-error';
@@ -30,7 +30,7 @@ export function AccountDataSection() {
 
   function download() {
     exportData.mutate(undefined, {
-      onSuccess: (data) => saveBlob(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), `account-data-${account.id}.json`),
+      onSuccess: (data) => saveBlob(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), accountDataFilename(new Date(data.exportedAt))),
       onError: toastOnError(t('accountData.exportFailed')),
     });
   }
@@ -92,7 +92,15 @@ export function AccountDataSection() {
                 <List size="sm">
                   {lastAdminOf.map((organization) => (
                     <List.Item key={organization.id}>
-                      <Anchor component={Link} to={paths.organizationSettings.members.getHref(organization.id)} size="sm" style={{ wordBreak: 'break-all' }}>
+                      {/* The primary colour's darkest shade: the usual link colour lacks contrast on the alert's red. */}
+                      <Anchor
+                        component={Link}
+                        to={paths.organizationSettings.members.getHref(organization.id)}
+                        size="sm"
+                        c="var(--mantine-primary-color-9)"
+                        underline="always"
+                        style={{ overflowWrap: 'anywhere' }}
+                      >
                         {organization.name}
                       </Anchor>
                     </List.Item>
