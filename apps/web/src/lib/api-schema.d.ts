@@ -1238,7 +1238,7 @@ export interface components {
             memberships: components["schemas"]["ExportedMembershipResponse"][];
             /** @description Invitations the account sent (any status), newest first. */
             invitationsSent: components["schemas"]["InvitationResponse"][];
-            /** @description Invitations to the account's address (any status), newest first. */
+            /** @description Invitations to the account's address that it accepted, that are open, or that were cancelled once it existed (not those of an earlier, deleted account of the same address), newest first. */
             invitationsReceived: components["schemas"]["InvitationResponse"][];
             /** @description Audit events where the account is the actor, newest first. */
             auditEvents: components["schemas"]["AuditEventResponse"][];

@@ -77,7 +77,11 @@ export class AccountDataExportResponse {
   @ApiProperty({ type: ExportedProfileResponse }) profile: ExportedProfileResponse;
   @ApiProperty({ type: [ExportedMembershipResponse] }) memberships: ExportedMembershipResponse[];
   @ApiProperty({ type: [InvitationResponse], description: 'Invitations the account sent (any status), newest first.' }) invitationsSent: InvitationResponse[];
-  @ApiProperty({ type: [InvitationResponse], description: "Invitations to the account's address (any status), newest first." })
+  @ApiProperty({
+    type: [InvitationResponse],
+    description:
+      "Invitations to the account's address that it accepted, that are open, or that were cancelled once it existed (not those of an earlier, deleted account of the same address), newest first.",
+  })
   invitationsReceived: InvitationResponse[];
   @ApiProperty({ type: [AuditEventResponse], description: 'Audit events where the account is the actor, newest first.' }) auditEvents: AuditEventResponse[];
 }
