@@ -9,6 +9,7 @@ export { useRemoveOrganizationMember } from './api/remove-organization-member';
 export { useUpdateOrganization } from './api/update-organization';
 export { useUploadOrganizationProfileImage } from './api/upload-organization-profile-image';
 export { useUpsertOrganizationKarteMapping } from './api/upsert-organization-karte-mapping';
+export { DomainStateBadge } from './components/domain-state-badge';
 export { OrganizationSettingsPage } from './components/settings-page';
 export { organizationKeys } from './keys';
 export { useOrganizationSettings, type OrganizationSettingsContext } from './settings-context';

@@ -1,13 +1,15 @@
-import { ActionIcon, Alert, Badge, Button, Code, CopyButton, Group, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Code, CopyButton, Group, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { Actions, isErrorCode } from '@console/domain';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { CheckIcon, CopyIcon } from '@/components/icons';
 import { PermissionTooltip } from '@/components/permission-tooltip';
 import { Spinner } from '@/components/spinner';
 import { toast, toastOnError } from '@/components/toasts';
 import { usePermissions } from '@/features/account';
 import {
+  DomainStateBadge,
   OrganizationSettingsPage,
   useAddOrganizationDomain,
   useOrganizationDomains,
@@ -17,8 +19,6 @@ import {
   type OrganizationDomain,
 } from '@/features/organizations';
 import { isApiError } from '@/lib/api-error';
-
-const STATE_COLORS = { pending: 'gray', verified: 'green', failed: 'red' } as const;
 
 /**
  * /organizations/{id}/settings/domains: the organization's domains, the TXT record each needs and
@@ -124,9 +124,7 @@ function DomainCard({ domain, mayManage }: { domain: OrganizationDomain; mayMana
                 {domain.domain}
               </Text>
             )}
-            <Badge color={STATE_COLORS[domain.state]} variant="light" data-testid="domain-state">
-              {t(`domains.states.${domain.state}`)}
-            </Badge>
+            <DomainStateBadge state={domain.state} />
           </Group>
           <Group gap="xs">
             <PermissionTooltip allowed={mayManage}>
@@ -196,7 +194,7 @@ function RecordLine({ label, value }: { label: string; value: string }) {
         {({ copied, copy }) => (
           <Tooltip label={copied ? t('domains.copied') : t('domains.copy')}>
             <ActionIcon variant="subtle" onClick={copy} aria-label={`${t('domains.copy')}: ${label}`}>
-              <Text size="xs">{copied ? '✓' : '⧉'}</Text>
+              {copied ? <CheckIcon size={16} /> : <CopyIcon size={16} />}
             </ActionIcon>
           </Tooltip>
         )}
