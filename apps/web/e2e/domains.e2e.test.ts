@@ -161,13 +161,13 @@ describe('verified domains', () => {
     await expect(row(IDN_ASCII).getByRole('button').count()).resolves.toBe(0);
 
     // Searched by organization or domain in the page.
-    const search = page.getByLabel('ドメインを検索');
+    const search = page.getByLabel('検索', { exact: true });
     await search.fill(`missing-${suffix}`);
     await row(IDN_ASCII).waitFor({ state: 'detached' });
     await expect(page.getByTestId('domain-row').count()).resolves.toBe(1);
     await expectNoSeriousA11yViolations(page, 'system-admin domains');
 
-    const verify = row(MISSING).getByRole('button', { name: `${MISSING}（${fixture.organization.name}）を手動で確認済みにする` });
+    const verify = row(MISSING).getByRole('button', { name: `手動で確認済みにする: ${MISSING}` });
     await verify.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: '手動で確認済みにする' });

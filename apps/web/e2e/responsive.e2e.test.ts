@@ -128,7 +128,7 @@ const PRIVATE_SCREENS: Screen[] = [
     path: () => '/system-admin/domains',
     ready: testId('domain-row'),
     openDialog: async (page) => {
-      await page.getByRole('button', { name: `${domain}（${fixture.organization.name}）を手動で確認済みにする` }).click();
+      await page.getByRole('button', { name: `手動で確認済みにする: ${domain}` }).click();
       await waitForDialog(page);
     },
   },

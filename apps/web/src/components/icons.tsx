@@ -27,13 +27,6 @@ export const CheckIcon = (p: IconProps) => (
     <path d="M5 12l5 5L20 7" />
   </Svg>
 );
-/** Two overlapping sheets: copy to the clipboard. */
-export const CopyIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <rect x="8" y="8" width="12" height="12" rx="2" />
-    <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
-  </Svg>
-);
 export const SearchIcon = (p: IconProps) => (
   <Svg {...p}>
     <circle cx="11" cy="11" r="7" />

@@ -50,7 +50,7 @@ export function Component() {
       <Group justify="space-between" mb="md">
         <TextInput
           type="search"
-          label={t('systemAdmin.domainSearchLabel')}
+          label={t('systemAdmin.searchLabel')}
           placeholder={t('systemAdmin.domainSearchPlaceholder')}
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
@@ -68,12 +68,12 @@ export function Component() {
       ) : (
         <ScrollArea type="auto" offsetScrollbars="x">
           <DataTable
-            aria-label={t('systemAdmin.domainListLabel')}
+            aria-label={t('systemAdmin.domains')}
             miw={DOMAIN_TABLE_MIN_WIDTH}
             verticalSpacing="sm"
             data-testid="domains-table"
             columns={[
-              { label: t('systemAdmin.domainOrganization') },
+              { label: t('auditLog.organization') },
               { label: t('domains.domain') },
               { label: t('domains.state'), w: 110 },
               { label: t('domains.lastChecked') },
@@ -81,7 +81,7 @@ export function Component() {
               { label: t('systemAdmin.actions'), labelHidden: true },
             ]}
             rows={shown}
-            empty={domains.data.length === 0 ? t('systemAdmin.noDomains') : t('systemAdmin.noDomainMatch')}
+            empty={domains.data.length === 0 ? t('domains.empty') : t('systemAdmin.noDomainMatch')}
             renderRow={(domain) => (
               <Table.Tr key={domain.id} data-testid="domain-row" data-domain={domain.domain}>
                 <Table.Td maw={180}>
@@ -116,7 +116,7 @@ export function Component() {
                         variant="default"
                         disabled={!allowed}
                         onClick={() => verification.request(domain)}
-                        aria-label={t('systemAdmin.verifyByHandLabel', { domain: domain.displayDomain, organization: domain.organizationName })}
+                        aria-label={`${t('systemAdmin.verifyByHand')}: ${domain.displayDomain}`}
                         style={{ whiteSpace: 'nowrap' }}
                       >
                         {t('systemAdmin.verifyByHand')}
