@@ -1,32 +1,14 @@
 // @ts-check
 // A small authoritative DNS server on loopback for the tests of verified domains
-// (docs/product-rules.md#verified-domains): it answers from a JSON file the tests write, read again
-// on every query, so that a test in another process (the API under test, a browser test) sees its
-// records at once (apps/api/test/support/dns.ts writes it). The file maps a lower-case name to what
-// the server answers for it:
-//   { "txt": ["value", …] }  NOERROR with those TXT records (none: the name exists without TXT)
-//   { "rcode": "SERVFAIL" }  that response code
-//   { "silent": true }       no answer at all (the resolver times out)
-// A name the file does not hold answers NXDOMAIN.
+// (docs/product-rules.md#verified-domains): it answers from a JSON file the tests write
+// (tools/dns-test-records.cjs), read again on every query, so that a test in another process (the
+// API under test, a browser test) sees its records at once. A name the file does not hold answers NXDOMAIN.
 import { createSocket } from 'node:dgram';
-import { existsSync, readFileSync } from 'node:fs';
 import dnsPacket from 'dns-packet';
+import { readDnsRecords } from './dns-test-records.cjs';
 
 /** Response codes by name (RFC 1035 4.1.1). */
 const RCODES = { NOERROR: 0, SERVFAIL: 2, NXDOMAIN: 3, REFUSED: 5 };
-
-/** @typedef {{ txt: string[] } | { rcode: 'SERVFAIL' | 'REFUSED' | 'NXDOMAIN' } | { silent: true }} DnsAnswer */
-
-/**
- * @param {string} file
- * @returns {Record<string, DnsAnswer>}
- */
-function readRecords(file) {
-  if (!existsSync(file)) return {};
-  /** @type {unknown} */
-  const records = JSON.parse(readFileSync(file, 'utf8'));
-  return /** @type {Record<string, DnsAnswer>} */ (records);
-}
 
 /**
  * Starts the server on 127.0.0.1 at `port` (0: a free one) answering from `file`.
@@ -45,7 +27,7 @@ export function startDnsServer({ file, port = 0 }) {
     }
     const question = query.questions?.[0];
     if (!question) return;
-    const answer = readRecords(file)[question.name.toLowerCase()];
+    const answer = readDnsRecords(file)[question.name.toLowerCase()];
     if (answer && 'silent' in answer) return;
     const rcode = answer === undefined ? 'NXDOMAIN' : 'rcode' in answer ? answer.rcode : 'NOERROR';
     const txt = answer && 'txt' in answer && question.type === 'TXT' ? answer.txt : [];

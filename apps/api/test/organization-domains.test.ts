@@ -2,7 +2,7 @@ import { ADMIN_ROLE_KEY, verificationRecordName, type AuditAction } from '@conso
 import { randomBytes } from 'node:crypto';
 import { loadConfig, ConfigError } from '../src/config/app-config';
 import { DomainRecheckJob } from '../src/modules/organization-domain/domain-recheck.job';
-import { setDnsAnswer } from './support/dns';
+import { setDnsAnswer } from '../../../tools/dns-test-records.cjs';
 import {
   addOrganizationMember,
   createCaller,

@@ -30,9 +30,12 @@ const LONG_NAMES = ['長谷川フォンシュタインベルク美咲子', '勅�
 let fixture: Fixture;
 /** The address of the member whose removal the confirmation screen asks about. */
 let removable = '';
+/** A domain of the fixture's organization whose TXT record is never published (its check fails). */
+let domain = '';
 
 beforeAll(async () => {
   const suffix = uniqueSuffix();
+  domain = `regional-sales-and-marketing-department-${suffix}.example.co.jp`;
   fixture = await createOrganizationWithProject(
     `株式会社レスポンシブ表示確認用サンプル組織ホールディングス${suffix}`,
     `全国店舗向けカスタマーエクスペリエンス改善プロジェクト${suffix}`,
@@ -50,6 +53,11 @@ beforeAll(async () => {
     emails: [uniqueEmail('regional-sales-and-marketing-department-manager'), uniqueEmail('invitee')],
     props: { roleId: adminRole.id, projects: [] },
   });
+  // A long internationalised domain and one whose check failed (its message and record shown).
+  const root = await rootIdToken();
+  await api('/organization/domain/add', root, { organizationId: fixture.organization.id, domain: `カスタマー体験改善推進室${suffix}.example.jp` });
+  const failing = await api<{ id: string }>('/organization/domain/add', root, { organizationId: fixture.organization.id, domain });
+  await api('/organization/domain/verify', root, { organizationId: fixture.organization.id, domainId: failing.id });
 });
 
 interface Screen {
@@ -128,6 +136,7 @@ const PRIVATE_SCREENS: Screen[] = [
   { name: 'organization-roles', path: () => `${org()}/roles`, ready: testId('role-table') },
   { name: 'organization-karte-mapping', path: () => `${org()}/karteMapping`, ready: heading('KARTE連携') },
   { name: 'organization-audit-log', path: () => `${org()}/auditLog`, ready: testId('audit-event-row') },
+  { name: 'organization-domains', path: () => `${org()}/domains`, ready: testId('domain-error') },
   { name: 'project-general', path: () => `${project()}?view=general`, ready: (page) => page.getByLabel('プロジェクト名').waitFor() },
   { name: 'project-members', path: () => `${project()}?view=members`, ready: testId('member-row') },
   {
@@ -150,6 +159,16 @@ const PRIVATE_SCREENS: Screen[] = [
   { name: 'system-admin-members', path: () => '/system-admin/members', ready: testId('account-row') },
   { name: 'system-admin-orgs-and-projects', path: () => '/system-admin/orgs-and-projects', ready: testId('organization-group') },
   { name: 'system-admin-audit-log', path: () => '/system-admin/audit-log', ready: testId('audit-event-row') },
+  { name: 'system-admin-domains', path: () => '/system-admin/domains', ready: testId('domain-row') },
+  {
+    name: 'system-admin-domains-confirmation',
+    path: () => '/system-admin/domains',
+    ready: testId('domain-row'),
+    openDialog: async (page) => {
+      await page.getByRole('button', { name: `手動で確認済みにする: ${domain}` }).click();
+      await waitForDialog(page);
+    },
+  },
 ];
 
 /**

@@ -1,5 +1,5 @@
 // Starts what the API tests need: a throwaway Postgres database, the Firebase Auth Emulator and a
-// DNS server on loopback answering from a file the tests write (test/support/dns.ts).
+// DNS server on loopback answering from a file the tests write (tools/dns-test-records.cjs).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

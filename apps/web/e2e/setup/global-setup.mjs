@@ -1,12 +1,15 @@
 // Starts the whole stack for the browser tests: a throwaway database, the Firebase Auth Emulator,
 // the API (apps/api/dist), a stand-in for the knowledge product (a sibling app on the same
 // origin, outside this console), and the production build of the web app served by
-// `vite preview` with the same-origin proxies. Stack details go to the tests via process.env.
+// `vite preview` with the same-origin proxies, and a DNS server on loopback answering from a file
+// the tests write (tools/dns-test-records.cjs), where the API checks domains. Stack details go to the tests
+// via process.env.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startDnsServer } from '../../../../tools/dns-test-server.mjs';
 import { ROOT, freePort, startApiServer, startAuthEmulator, startTestDatabase, startWebServer } from '../../../../tools/stack.mjs';
 
 const WEB_ROOT = join(ROOT, 'apps', 'web');
@@ -43,8 +46,13 @@ export default async function globalSetup() {
       say('building the API…');
       execFileSync('pnpm', ['--filter', '@console/api', 'build'], { cwd: ROOT, stdio: verbose ? 'inherit' : 'pipe' });
     }
-    const [database, emulator] = await Promise.all([startTestDatabase({ log: say }), startAuthEmulator({ projectId: PROJECT_ID, log })]);
-    pieces.push(database, emulator);
+    const dnsRecordsFile = join(mkdtempSync(join(tmpdir(), 'console-web-e2e-dns-')), 'records.json');
+    const [database, emulator, dns] = await Promise.all([
+      startTestDatabase({ log: say }),
+      startAuthEmulator({ projectId: PROJECT_ID, log }),
+      startDnsServer({ file: dnsRecordsFile }),
+    ]);
+    pieces.push(database, emulator, dns);
     const webPort = await freePort();
     const origin = `http://localhost:${webPort}`;
     const api = await startApiServer({
@@ -67,6 +75,10 @@ export default async function globalSetup() {
         RATE_LIMIT_ACCOUNT_WRITES_PER_MINUTE: '1000000',
         RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: '1000000',
         INVITATIONS_PER_ORGANIZATION_PER_DAY: '10000000',
+        // Domains are verified at the loopback DNS server, quickly given up on when it does not answer.
+        DNS_RESOLVER_SERVERS: dns.server,
+        DNS_TIMEOUT_MS: '500',
+        DNS_TRIES: '1',
       },
     });
     pieces.push(api);
@@ -110,6 +122,8 @@ export default async function globalSetup() {
     process.env.E2E_FIREBASE_PROJECT_ID = PROJECT_ID;
     process.env.E2E_ROOT_EMAIL = ROOT_ACCOUNT_EMAIL;
     process.env.E2E_ROOT_PASSWORD = 'console-admin-1';
+    // Where the tests set what the DNS server answers (tools/dns-test-records.cjs).
+    process.env.TEST_DNS_RECORDS_FILE = dnsRecordsFile;
     say(`stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s at ${origin}/auth/`);
   } catch (error) {
     for (const piece of pieces.reverse()) await piece.stop().catch(() => {});

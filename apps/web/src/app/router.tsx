@@ -78,6 +78,7 @@ const routes: RouteObject[] = [
                   { path: 'members', ...page(() => import('@/routes/admin/members')) },
                   { path: 'orgs-and-projects', ...page(() => import('@/routes/admin/orgs-and-projects')) },
                   { path: 'audit-log', ...page(() => import('@/routes/admin/audit-log')) },
+                  { path: 'domains', ...page(() => import('@/routes/admin/domains')) },
                   { path: '*', element: <Navigate to={paths.systemAdmin.members.getHref()} replace /> },
                 ],
               },

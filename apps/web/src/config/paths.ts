@@ -85,6 +85,7 @@ export const paths = {
     members: { path: '/system-admin/members', getHref: () => '/system-admin/members' },
     orgsAndProjects: { path: '/system-admin/orgs-and-projects', getHref: () => '/system-admin/orgs-and-projects' },
     auditLog: { path: '/system-admin/audit-log', getHref: () => '/system-admin/audit-log' },
+    domains: { path: '/system-admin/domains', getHref: () => '/system-admin/domains' },
   },
 } as const;
 

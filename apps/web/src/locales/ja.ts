@@ -375,6 +375,16 @@ export const ja = {
     noOrganizations: '組織がありません',
     noMatch: '該当する組織・プロジェクトがありません',
     noProjects: 'プロジェクトがありません',
+    domains: 'ドメイン',
+    domainSearchPlaceholder: '組織名・ドメインで検索',
+    domainLastError: '最後のエラー',
+    domainsCapped: '最初の{{limit, number}}件を表示しています。検索で絞り込んでください。',
+    noDomainMatch: '該当するドメインがありません',
+    verifyByHand: '手動で確認済みにする',
+    verifyByHandConfirm: '確認済みにする',
+    verifyByHandMessage: '{{organization}}の{{domain}}を、TXTレコードを確認せずに確認済みにしますか？監査ログに記録されます。',
+    domainVerified: 'ドメインを確認済みにしました',
+    domainVerifyFailed: 'ドメインを確認済みにできませんでした',
   },
   // The audit log of an organization (organization settings) and of all organizations (system admin).
   auditLog: {

@@ -1,7 +1,8 @@
-/** The system-admin area: accounts and system-admin rights, every organization and project (docs/product-rules.md#screens, #permissions). */
+/** The system-admin area: accounts and system-admin rights, every organization and project, every domain (docs/product-rules.md#screens, #permissions, #verified-domains). */
 export { useCreateOrganization } from './api/create-organization';
 export { useCreateProject } from './api/create-project';
 export { useAccountPages, useAccounts, type AdminAccount } from './api/get-accounts';
+export { ALL_DOMAINS_CAP, useAllDomains, useVerifyDomainByHand, type AdminDomain } from './api/get-all-domains';
 export { useAllOrganizations, useOrganizationPages } from './api/get-all-organizations';
 export { useAllProjectPages, useAllProjects } from './api/get-all-projects';
 export { useUpdateIsSystemAdmin } from './api/update-is-system-admin';

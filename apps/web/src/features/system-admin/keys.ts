@@ -1,4 +1,4 @@
-/** The query keys of the system-admin area: every account, every organization, every project. */
+/** The query keys of the system-admin area: every account, every organization, every project, every domain. */
 export const systemAdminKeys = {
   all: ['systemAdmin'] as const,
   accounts: () => ['systemAdmin', 'accounts'] as const,
@@ -8,4 +8,6 @@ export const systemAdminKeys = {
   organizationPages: (query: string) => ['systemAdmin', 'organizations', 'pages', query] as const,
   projects: () => ['systemAdmin', 'projects'] as const,
   projectPages: (query: string) => ['systemAdmin', 'projects', 'pages', query] as const,
+  /** Every organization's domains (docs/product-rules.md#verified-domains). */
+  domains: () => ['systemAdmin', 'domains'] as const,
 };

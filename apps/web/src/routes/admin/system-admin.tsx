@@ -3,7 +3,7 @@ import { paths } from '@/config/paths';
 import { useTranslation } from '@/lib/i18n';
 import { TabbedPageLayout } from '@/routes/private/tabbed-page-layout';
 
-/** /system-admin (docs/product-rules.md#routes): members, orgs-and-projects and audit-log tabs. The index redirects to members. */
+/** /system-admin (docs/product-rules.md#routes): members, orgs-and-projects, audit-log and domains tabs. The index redirects to members. */
 export function Component() {
   const { t } = useTranslation();
   const location = useLocation();
@@ -11,6 +11,7 @@ export function Component() {
     { value: paths.systemAdmin.members.getHref(), label: t('systemAdmin.members') },
     { value: paths.systemAdmin.orgsAndProjects.getHref(), label: t('systemAdmin.orgsAndProjects') },
     { value: paths.systemAdmin.auditLog.getHref(), label: t('systemAdmin.auditLog') },
+    { value: paths.systemAdmin.domains.getHref(), label: t('systemAdmin.domains') },
   ];
   const current = tabs.find((tab) => location.pathname.startsWith(tab.value))?.value ?? null;
   return (

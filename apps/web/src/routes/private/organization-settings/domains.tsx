@@ -1,13 +1,15 @@
-import { ActionIcon, Alert, Badge, Button, Code, CopyButton, Group, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Code, CopyButton, Group, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { Actions, isErrorCode } from '@console/domain';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { CheckIcon } from '@/components/icons';
 import { PermissionTooltip } from '@/components/permission-tooltip';
 import { Spinner } from '@/components/spinner';
 import { toast, toastOnError } from '@/components/toasts';
 import { usePermissions } from '@/features/account';
 import {
+  DomainStateBadge,
   OrganizationSettingsPage,
   useAddOrganizationDomain,
   useOrganizationDomains,
@@ -17,8 +19,6 @@ import {
   type OrganizationDomain,
 } from '@/features/organizations';
 import { isApiError } from '@/lib/api-error';
-
-const STATE_COLORS = { pending: 'gray', verified: 'green', failed: 'red' } as const;
 
 /**
  * /organizations/{id}/settings/domains: the organization's domains, the TXT record each needs and
@@ -124,9 +124,7 @@ function DomainCard({ domain, mayManage }: { domain: OrganizationDomain; mayMana
                 {domain.domain}
               </Text>
             )}
-            <Badge color={STATE_COLORS[domain.state]} variant="light" data-testid="domain-state">
-              {t(`domains.states.${domain.state}`)}
-            </Badge>
+            <DomainStateBadge state={domain.state} />
           </Group>
           <Group gap="xs">
             <PermissionTooltip allowed={mayManage}>
@@ -181,6 +179,27 @@ function DomainCard({ domain, mayManage }: { domain: OrganizationDomain; mayMana
   );
 }
 
+/** Two overlapping sheets: copy to the clipboard (here, not among the shared icons that every page downloads). */
+function CopyIcon() {
+  return (
+    <svg
+      width={16}
+      height={16}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden
+      focusable="false"
+    >
+      <rect x="8" y="8" width="12" height="12" rx="2" />
+      <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
+    </svg>
+  );
+}
+
 /** One field of the TXT record, with a button that copies it. */
 function RecordLine({ label, value }: { label: string; value: string }) {
   const { t } = useTranslation();
@@ -196,7 +215,7 @@ function RecordLine({ label, value }: { label: string; value: string }) {
         {({ copied, copy }) => (
           <Tooltip label={copied ? t('domains.copied') : t('domains.copy')}>
             <ActionIcon variant="subtle" onClick={copy} aria-label={`${t('domains.copy')}: ${label}`}>
-              <Text size="xs">{copied ? '✓' : '⧉'}</Text>
+              {copied ? <CheckIcon size={16} /> : <CopyIcon />}
             </ActionIcon>
           </Tooltip>
         )}
