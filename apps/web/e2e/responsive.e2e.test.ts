@@ -245,6 +245,20 @@ async function withoutMotion(context: BrowserContext): Promise<void> {
   }, NO_MOTION);
 }
 
+/**
+ * Loads a path as a page of its own. When a page load the app started itself (the one after
+ * signing in, e.g. to the latest project's product) interrupts it, that load ends first and the
+ * path is loaded again.
+ */
+async function load(page: Page, path: string): Promise<void> {
+  await open(page, path).catch(async (error: unknown) => {
+    const other = error instanceof Error ? /interrupted by another navigation to "([^"]+)"/.exec(error.message)?.[1] : undefined;
+    if (other === undefined) throw error;
+    await page.waitForURL(other, { waitUntil: 'load' });
+    await open(page, path);
+  });
+}
+
 /** Goes to a path as the app's links do, without loading the page again; the page's first screen is loaded. */
 async function goTo(page: Page, path: string): Promise<void> {
   const url = appUrl(path);
@@ -259,10 +273,10 @@ async function goTo(page: Page, path: string): Promise<void> {
       // A page load the app started itself (the one after signing in) was still under way: the
       // screen is then loaded as a page of its own.
       if (!(error instanceof Error) || !error.message.includes('Execution context was destroyed')) throw error;
-      await open(page, path);
+      await load(page, path);
     });
   } else {
-    await open(page, path);
+    await load(page, path);
   }
   await waitForPath(page, path);
 }
