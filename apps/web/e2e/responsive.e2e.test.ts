@@ -360,6 +360,9 @@ describe('every screen at 360, 768, 1280 and 1920 px', () => {
   describe('signed in as a system admin', () => {
     beforeAll(async () => {
       await loginThroughUi(current.page, stack.root.email, stack.root.password);
+      // Signing in leads on to the latest project's product (the root account's demo project opens
+      // the knowledge example) with a page load of its own: the screens start once it has ended.
+      await current.page.waitForURL((url) => url.pathname.startsWith('/knowledge/') || url.pathname === '/auth/projects', { waitUntil: 'load' });
     });
     it.each(PRIVATE_SCREENS.map((screen) => [screen.name, screen] as const))('%s', async (_name, screen) => {
       await check(current.page, screen);
