@@ -2,7 +2,8 @@ import type { SVGProps } from 'react';
 
 type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Svg({ size = 18, children, ...rest }: IconProps & { children: React.ReactNode }) {
+/** An icon's frame: a 24-unit stroked outline, hidden from assistive technology. */
+export function Svg({ size = 18, children, ...rest }: IconProps & { children: React.ReactNode }) {
   return (
     <svg
       width={size}

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { PeriodicRun } from '../../common/jobs/periodic-run';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { AuditEventRepository } from './audit-event.repository';
 
@@ -16,9 +17,12 @@ const AUDIT_RETENTION_BATCH_SIZE = 1000;
 @Injectable()
 export class AuditRetentionJob implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(AuditRetentionJob.name);
-  private timer: NodeJS.Timeout | undefined;
-  private stopped = false;
-  private current: Promise<unknown> = Promise.resolve();
+  private readonly runs = new PeriodicRun(
+    () => this.runOnce(),
+    { firstRunMs: AUDIT_RETENTION_FIRST_RUN_MS, everyMs: AUDIT_RETENTION_INTERVAL_MS },
+    this.logger,
+    'Audit retention run failed',
+  );
   private readonly retentionDays: number;
 
   constructor(
@@ -29,24 +33,11 @@ export class AuditRetentionJob implements OnApplicationBootstrap, OnModuleDestro
   }
 
   onApplicationBootstrap(): void {
-    if (this.retentionDays > 0) this.schedule(AUDIT_RETENTION_FIRST_RUN_MS);
+    if (this.retentionDays > 0) this.runs.start();
   }
 
-  async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.current;
-  }
-
-  private schedule(delayMs: number): void {
-    this.timer = setTimeout(() => {
-      this.current = this.runOnce()
-        .catch((error: unknown) => this.logger.error({ err: error }, 'Audit retention run failed'))
-        .then(() => {
-          if (!this.stopped) this.schedule(AUDIT_RETENTION_INTERVAL_MS);
-        });
-    }, delayMs);
-    this.timer.unref();
+  onModuleDestroy(): Promise<void> {
+    return this.runs.stop();
   }
 
   /** Deletes every event past the retention period, batch after batch; the number deleted. */

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { PeriodicRun } from '../../common/jobs/periodic-run';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { OrganizationDomainService } from './organization-domain.service';
 
@@ -15,9 +16,12 @@ const HOUR_MS = 60 * 60_000;
 @Injectable()
 export class DomainRecheckJob implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(DomainRecheckJob.name);
-  private timer: NodeJS.Timeout | undefined;
-  private stopped = false;
-  private current: Promise<unknown> = Promise.resolve();
+  private readonly runs = new PeriodicRun(
+    () => this.runOnce(),
+    { firstRunMs: DOMAIN_RECHECK_FIRST_RUN_MS, everyMs: DOMAIN_RECHECK_RUN_EVERY_MS },
+    this.logger,
+    'Domain re-check run failed',
+  );
   private readonly intervalHours: number;
 
   constructor(
@@ -28,24 +32,11 @@ export class DomainRecheckJob implements OnApplicationBootstrap, OnModuleDestroy
   }
 
   onApplicationBootstrap(): void {
-    if (this.intervalHours > 0) this.schedule(DOMAIN_RECHECK_FIRST_RUN_MS);
+    if (this.intervalHours > 0) this.runs.start();
   }
 
-  async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.current;
-  }
-
-  private schedule(delayMs: number): void {
-    this.timer = setTimeout(() => {
-      this.current = this.runOnce()
-        .catch((error: unknown) => this.logger.error({ err: error }, 'Domain re-check run failed'))
-        .then(() => {
-          if (!this.stopped) this.schedule(DOMAIN_RECHECK_RUN_EVERY_MS);
-        });
-    }, delayMs);
-    this.timer.unref();
+  onModuleDestroy(): Promise<void> {
+    return this.runs.stop();
   }
 
   /** Re-checks the verified domains last checked more than the interval before `now`; the number checked. */

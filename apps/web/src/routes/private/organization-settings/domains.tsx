@@ -3,7 +3,7 @@ import { Actions, isErrorCode } from '@console/domain';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { CheckIcon } from '@/components/icons';
+import { CheckIcon, Svg } from '@/components/icons';
 import { PermissionTooltip } from '@/components/permission-tooltip';
 import { Spinner } from '@/components/spinner';
 import { toast, toastOnError } from '@/components/toasts';
@@ -182,21 +182,10 @@ function DomainCard({ domain, mayManage }: { domain: OrganizationDomain; mayMana
 /** Two overlapping sheets: copy to the clipboard (here, not among the shared icons that every page downloads). */
 function CopyIcon() {
   return (
-    <svg
-      width={16}
-      height={16}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden
-      focusable="false"
-    >
+    <Svg size={16}>
       <rect x="8" y="8" width="12" height="12" rx="2" />
       <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
-    </svg>
+    </Svg>
   );
 }
 
