@@ -1,30 +1,45 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { RouteErrorScreen } from '@/components/error-screen';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { RouteErrorBoundary } from '@/components/error-screen';
+import { trackPending } from '@/components/pending-indicator';
 import { Spinner } from '@/components/spinner';
-import { APP_BASE_PATH } from '@console/domain';
 import { paths } from '@/config/paths';
 import { NotFoundRoute } from '@/routes/not-found';
 import { PublicLayout } from '@/routes/public/layout';
 import { Component as LoginPage } from '@/routes/public/login';
 import { RootLayout } from './root-layout';
 
-/** Route modules are loaded on demand (but the sign-in page, where most visits start); each exports `Component`. */
-const page = (load: () => Promise<{ Component: React.ComponentType }>) => ({ lazy: async () => ({ Component: (await load()).Component }) });
+/** What a lazily loaded route keeps in its `handle`: the start of its module's load. */
+interface LazyRouteHandle {
+  preload: () => Promise<unknown>;
+}
+
+/**
+ * Route modules are loaded on demand (but the sign-in page, where most visits start); each exports
+ * `Component`. A module's load is started once, by the first of: AppRoutes, which starts the loads
+ * of every route a location matches together (a layout and its page load side by side), or React
+ * rendering the route.
+ */
+function page(load: () => Promise<{ Component: ComponentType }>): Pick<RouteObject, 'element' | 'handle'> {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const preload = () => (loading ??= trackPending(load().then((module) => ({ default: module.Component }))));
+  const Page = lazy(preload);
+  const handle: LazyRouteHandle = { preload };
+  return { element: <Page />, handle };
+}
 
 const relative = (path: string) => path.replace(/^\//, '');
 
 const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteErrorScreen />,
-    hydrateFallbackElement: <Spinner />,
     children: [
       { index: true, element: <Navigate to={paths.auth.login.getHref()} replace /> },
       { path: relative(paths.resetPassword.path), ...page(() => import('@/routes/reset-password')) },
       {
         element: <PublicLayout />,
         children: [
-          { path: relative(paths.auth.login.path), Component: LoginPage },
+          { path: relative(paths.auth.login.path), element: <LoginPage /> },
           { path: relative(paths.auth.signUp.path), ...page(() => import('@/routes/public/sign-up')) },
           { path: relative(paths.auth.forgotPassword.path), ...page(() => import('@/routes/public/forgot-password')) },
         ],
@@ -91,6 +106,30 @@ const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes, { basename: APP_BASE_PATH });
+function isLazyRouteHandle(handle: unknown): handle is LazyRouteHandle {
+  return typeof handle === 'object' && handle !== null && 'preload' in handle;
+}
+
+function MatchedRoutes() {
+  const location = useLocation();
+  for (const { route } of matchRoutes(routes, location) ?? []) {
+    if (isLazyRouteHandle(route.handle)) void route.handle.preload();
+  }
+  return useRoutes(routes, location);
+}
+
+/**
+ * The console's pages (inside a BrowserRouter, whose navigations are transitions: the page shown
+ * stays until the next one's modules have loaded). An error while rendering a page shows the error
+ * screen until the location changes.
+ */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary pathname={pathname}>
+      <Suspense fallback={<Spinner />}>
+        <MatchedRoutes />
+      </Suspense>
+    </RouteErrorBoundary>
+  );
 }

@@ -1,6 +1,5 @@
 import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
-import { useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
 import { tracking } from '@/lib/tracking';
 import { useTranslation } from '@/lib/i18n';
 
@@ -24,12 +23,37 @@ export function ErrorScreen() {
   );
 }
 
-/** Router errorElement: reports the error to analytics and shows the generic error screen. */
-export function RouteErrorScreen() {
-  const error = useRouteError();
-  useEffect(() => {
+interface RouteErrorBoundaryProps {
+  /** The location's path: the error screen stays until it changes. */
+  pathname: string;
+  children: ReactNode;
+}
+
+/** Around the pages: an error while rendering one (or loading its module) is reported to analytics and shows the generic error screen. */
+interface RouteErrorBoundaryState {
+  /** The path the boundary last rendered, and whether rendering it failed. */
+  pathname: string;
+  failed: boolean;
+}
+
+/** Around the pages: an error while rendering one (or loading its module) is reported to analytics and shows the generic error screen. */
+export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, RouteErrorBoundaryState> {
+  override state = { pathname: this.props.pathname, failed: false };
+
+  static getDerivedStateFromError(): Partial<RouteErrorBoundaryState> {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: RouteErrorBoundaryProps, state: RouteErrorBoundaryState): RouteErrorBoundaryState | null {
+    return props.pathname === state.pathname ? null : { pathname: props.pathname, failed: false };
+  }
+
+  override componentDidCatch(error: unknown) {
     console.error(error);
     tracking.error(error, { source: 'route' });
-  }, [error]);
-  return <ErrorScreen />;
+  }
+
+  override render() {
+    return this.state.failed ? <ErrorScreen /> : this.props.children;
+  }
 }

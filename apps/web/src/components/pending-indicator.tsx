@@ -1,6 +1,5 @@
 import { Progress } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
-import { useNavigation } from 'react-router';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 /** Router pending timings of docs/product-rules.md#limits. */
 const PENDING_DISPLAY_DELAY_MS = 1_000;
@@ -36,10 +35,30 @@ function usePendingVisibility(pending: boolean, delay = PENDING_DISPLAY_DELAY_MS
   return visible;
 }
 
-/** A thin progress bar at the top while a route (lazy module, loader) is pending. */
+/** How many route modules are loading, and who wants to know when that changes. */
+let loadsInFlight = 0;
+const listeners = new Set<() => void>();
+function setLoadsInFlight(count: number) {
+  loadsInFlight = count;
+  listeners.forEach((listener) => listener());
+}
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Counts a route module's load as pending until it settles (src/app/router.tsx). */
+export function trackPending<T>(load: Promise<T>): Promise<T> {
+  setLoadsInFlight(loadsInFlight + 1);
+  const settled = () => setLoadsInFlight(loadsInFlight - 1);
+  load.then(settled, settled);
+  return load;
+}
+
+/** A thin progress bar at the top while a route's module is loading. */
 export function RouterPendingIndicator() {
-  const navigation = useNavigation();
-  const visible = usePendingVisibility(navigation.state !== 'idle');
+  const pending = useSyncExternalStore(subscribe, () => loadsInFlight > 0);
+  const visible = usePendingVisibility(pending);
   if (!visible) return null;
   return <Progress value={100} animated size="xs" radius={0} pos="fixed" top={0} left={0} right={0} style={{ zIndex: 1000 }} aria-hidden />;
 }
