@@ -20,17 +20,13 @@ import { gzipSync } from 'node:zlib';
 import { assetTotals, kb, launchChromium, recordAssets, ROOT, serveBuild, takeDistArgument } from './web-budget-browser.mjs';
 
 const KB = 1024;
-/** The JS of /auth/login, the first page most visitors see. */
-const LOGIN_JS_BUDGET = 170 * KB;
-/** JS and CSS of every route together. */
-const ROUTE_BUDGET = 350 * KB;
+/** The JS of each public page (the sign-in page, where most visits start, and sign-up, password reset). */
+const PUBLIC_JS_BUDGET = 170 * KB;
 /**
- * JS and CSS of every route together with every monitoring service configured ("monitored"). The
- * aim is ROUTE_BUDGET; this is what the heaviest route loads today, so that it grows no further
- * (372: the Japanese catalogue in the entry holds the texts of every screen, the sessions, domains,
- * member CSV and account deletion screens' too).
+ * JS and CSS of every route together, with every monitoring service configured: their modules and
+ * Session Replay's recorder (which RUM loads only for the sessions it records) count on every route.
  */
-const MONITORED_BUDGET = 372 * KB;
+const MONITORED_BUDGET = 350 * KB;
 /** The layout of the signed-in pages, and the module of the identity provider's SDK, which they load as they start. */
 const SIGNED_IN_LAYOUT = 'src/routes/private/layout.tsx';
 const AUTH_SDK = 'src/lib/firebase-auth.ts';
@@ -318,10 +314,10 @@ async function checkBudgets() {
   for (const route of routes) {
     const total = route.js + route.css;
     const monitored = total + withMonitoring.js + withMonitoring.css;
-    const jsBudget = route.pattern === '/auth/login' ? LOGIN_JS_BUDGET : undefined;
-    const fails = total > ROUTE_BUDGET || monitored > MONITORED_BUDGET || (jsBudget !== undefined && route.js > jsBudget);
+    const jsBudget = route.signedIn ? undefined : PUBLIC_JS_BUDGET;
+    const fails = monitored > MONITORED_BUDGET || (jsBudget !== undefined && route.js > jsBudget);
     if (fails) over += 1;
-    const budget = `${jsBudget ? `JS ≤ ${jsBudget / KB}, ` : ''}total ≤ ${ROUTE_BUDGET / KB}, monitored ≤ ${MONITORED_BUDGET / KB}`;
+    const budget = `${jsBudget ? `JS ≤ ${jsBudget / KB}, ` : ''}monitored ≤ ${MONITORED_BUDGET / KB}`;
     const sizes = [route.js, route.css, total, monitored].map((bytes) => kb(bytes).padStart(9));
     const row = [route.pattern.padEnd(width), ...sizes, budget.padEnd(45), route.measured];
     console.log(`${row.join('  ')}${fails ? '  OVER BUDGET' : ''}`);

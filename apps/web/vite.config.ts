@@ -105,9 +105,29 @@ function sourceMapsApart(): Plugin {
   };
 }
 
+/** A selector of Mantine's dark color scheme. */
+const DARK_SCHEME = /\[data-mantine-color-scheme=['"]?dark['"]?\]/;
+
+/**
+ * Drops Mantine's dark color scheme from the stylesheets: the console shows only the light one
+ * (MantineProvider's forceColorScheme), so those rules could never apply. A PostCSS plugin.
+ */
+function lightSchemeOnly() {
+  return {
+    postcssPlugin: 'console:light-scheme-only',
+    Rule(rule: { selectors: string[]; remove: () => void }) {
+      if (!rule.selectors.some((selector) => DARK_SCHEME.test(selector))) return;
+      const light = rule.selectors.filter((selector) => !DARK_SCHEME.test(selector));
+      if (light.length === 0) rule.remove();
+      else rule.selectors = light;
+    },
+  };
+}
+
 export default defineConfig({
   base: `${APP_BASE_PATH}/`,
   plugins: [react(), sourceMapsApart()],
+  css: { postcss: { plugins: [lightSchemeOnly()] } },
   resolve: {
     alias: {
       '@console/domain': fromRoot('../../packages/domain/src/index.ts'),
@@ -129,6 +149,22 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     // Everything the entry imports statically is one chunk: every page needs all of it at start, and
     // one file compresses better than the dozens of shared chunks it would otherwise be split into.
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
+    // For the same reason the UI libraries the signed-in pages load besides are one chunk ('ui'),
+    // which the public pages must not need (tools/web-budget.mjs: their JS budget): the component
+    // of theirs that the entry lacks (the password-reset page's Alert) is a chunk of its own.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'app', tags: ['$initial'] },
+            { name: 'public-ui', test: /node_modules[\\/].*@mantine[\\/]core[\\/]esm[\\/]components[\\/]Alert[\\/]/ },
+            {
+              name: 'ui',
+              test: /node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(?:@mantine[\\/](?:core|hooks)|@floating-ui|react-remove-scroll|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib|@babel[\\/]runtime)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -26,7 +26,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   // A call refused for too many requests shows the API's message, whichever screen made it.
   useEffect(() => onApiError(toastIfRateLimited), []);
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
       <Toasts />
       <QueryClientProvider client={queryClient}>
         <AuthStateProvider>{children}</AuthStateProvider>
