@@ -7,6 +7,7 @@
 import { domainToASCII } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { ja } from '@/locales/ja';
+import { domains as domainTexts } from '@/locales/ja/domains';
 import { setDnsAnswer } from '../../../tools/dns-test-records.cjs';
 import { expectDialogTrapsAndReturnsFocus, expectNoSeriousA11yViolations } from './support/a11y';
 import { expectToast, loginThroughUi, open, setUpBrowserSessions, waitForPath } from './support/browser';
@@ -102,7 +103,7 @@ describe('verified domains', () => {
     setDnsAnswer(record.name, { txt: ['console-verification=someone-elses-token'] });
     await fixed.getByRole('button', { name: '確認', exact: true }).click();
     await expectState(fixed, '確認失敗');
-    await expect(fixed.getByTestId('domain-error').innerText()).resolves.toBe(ja.domains.failures.WRONG_TOKEN);
+    await expect(fixed.getByTestId('domain-error').innerText()).resolves.toBe(domainTexts.failures.WRONG_TOKEN);
     // The record stays in view to be fixed; the check is now a re-check.
     await expect(shownRecord(fixed)).resolves.toEqual(record);
     setDnsAnswer(record.name, { txt: [record.value] });
@@ -114,7 +115,7 @@ describe('verified domains', () => {
     const missing = card(page, MISSING);
     await missing.getByRole('button', { name: '確認', exact: true }).click();
     await expectState(missing, '確認失敗');
-    await expect(missing.getByTestId('domain-error').innerText()).resolves.toBe(ja.domains.failures.NXDOMAIN);
+    await expect(missing.getByTestId('domain-error').innerText()).resolves.toBe(domainTexts.failures.NXDOMAIN);
     await expect(missing.getByRole('button', { name: '再確認' }).isEnabled()).resolves.toBe(true);
   });
 
@@ -156,7 +157,7 @@ describe('verified domains', () => {
     await row(IDN_ASCII).waitFor();
     await expect(row(IDN_ASCII).getByTestId('domain-state').innerText()).resolves.toBe('確認済み');
     await expect(row(IDN_ASCII).getByText(fixture.organization.name).isVisible()).resolves.toBe(true);
-    await expect(row(MISSING).getByText(ja.domains.failures.NXDOMAIN).isVisible()).resolves.toBe(true);
+    await expect(row(MISSING).getByText(domainTexts.failures.NXDOMAIN).isVisible()).resolves.toBe(true);
     // A verified domain has nothing to verify by hand.
     await expect(row(IDN_ASCII).getByRole('button').count()).resolves.toBe(0);
 

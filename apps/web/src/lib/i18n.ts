@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, isErrorCode, isLocale, LOCALES, type Locale } from '@console/domain';
 import { useMemo, useSyncExternalStore } from 'react';
-import { ja, type Messages } from '@/locales/ja';
+import { ja, type JapaneseTexts, type JapaneseTextsOnDemand, type Messages } from '@/locales/ja';
 import { getStoredLanguage, setStoredLanguage } from './storage';
 
 type PluralForm = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
@@ -8,7 +8,7 @@ type PluralForm = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 type Entries<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? [`${Prefix}${K extends `${infer Base}_${PluralForm}` ? Base : K}`, T[K]] : Entries<T[K], `${Prefix}${K}.`>;
 }[keyof T & string];
-type Entry = Entries<typeof ja>;
+type Entry = Entries<JapaneseTexts>;
 /** The key of every text of the catalogues. */
 type MessageKey = Entry[0];
 /** The names of the variables a text interpolates: '{{count, number}}人' → 'count'. */
@@ -22,8 +22,15 @@ type TranslateOptions<K extends MessageKey> = Variables<K> & { readonly count?: 
 type TranslateRest<K extends MessageKey> = keyof Variables<K> extends never ? [options?: TranslateOptions<K>] : [options: TranslateOptions<K>];
 export type Translate = <K extends MessageKey>(key: K, ...rest: TranslateRest<K>) => string;
 
+/** The Japanese texts loaded so far: the first page's, then those of each screen loaded on demand. */
+const japanese: Partial<JapaneseTexts> = { ...ja };
 /** The catalogues loaded so far; Japanese is always there and the fallback of every missing text. */
-const catalogues: Partial<Record<Locale, typeof ja | Messages>> = { ja };
+const catalogues: Partial<Record<Locale, Partial<JapaneseTexts> | Messages>> = { ja: japanese };
+
+/** Adds Japanese texts of screens loaded on demand (src/locales/ja/): their modules call it as they load. */
+export function addJapaneseTexts(texts: Partial<JapaneseTextsOnDemand>): void {
+  Object.assign(japanese, texts);
+}
 let shown: Locale = DEFAULT_LOCALE;
 const languageListeners = new Set<(locale: Locale) => void>();
 

@@ -1,7 +1,13 @@
 import { ERROR_MESSAGES } from '@console/domain';
+import type { account, accountData } from './ja/account';
+import type { auditLog } from './ja/audit-log';
+import type { domains } from './ja/domains';
+import type { memberCsv } from './ja/member-csv';
+import type { systemAdmin } from './ja/system-admin';
 
 /**
- * Every user-visible string of the console in Japanese (the default language), keyed for lib/i18n.ts:
+ * The user-visible strings of the console in Japanese (the default language) that the first page
+ * may need, keyed for lib/i18n.ts (the texts of screens loaded on demand are in ./ja/, below):
  * `{{name}}` interpolates, `_other` marks a plural (`t('memberTable.count', { count })`).
  * Every other language has a file of the same shape (`Messages`).
  */
@@ -122,49 +128,6 @@ export const ja = {
     toLogin: 'ログイン画面へ',
     accepted: '招待を承諾しました',
     acceptFailed: '招待の承諾ができませんでした',
-  },
-  account: {
-    title: 'アカウント設定',
-    backToProjects: 'プロジェクト一覧へ戻る',
-    profileTab: 'プロフィール',
-    authenticationTab: '認証',
-    sessionsTab: 'セッション',
-    sessions: {
-      title: 'ログイン中のセッション',
-      description: 'このアカウントにログインしているブラウザです。心当たりのないセッションはログアウトしてください。',
-      listLabel: 'ログイン中のセッション一覧',
-      current: 'このデバイス',
-      unknown: '不明',
-      place: '場所',
-      address: 'IPアドレス',
-      signInMethod: 'ログイン方法',
-      methods: { password: 'メールアドレスとパスワード', google: 'Google' },
-      signedInAt: 'ログイン日時',
-      lastSeenAt: '最終アクセス',
-      revoke: 'ログアウト',
-      revokeLabel: '{{device}}のセッションをログアウト',
-      revoked: 'セッションをログアウトしました',
-      revokeFailed: 'セッションをログアウトできませんでした',
-      revokeOthers: '他のセッションをすべてログアウト',
-      revokeOthersTitle: '他のセッションをすべてログアウトしますか？',
-      revokeOthersBody: 'このデバイス以外のすべてのブラウザでログアウトされます。',
-      revokedOthers: '他のセッションをログアウトしました',
-      revokeOthersFailed: '他のセッションをログアウトできませんでした',
-      empty: 'ログイン中のセッションはありません',
-    },
-    profileImage: 'プロフィール画像',
-    uploadImage: '画像をアップロード',
-    deleteImage: '画像を削除',
-    imageHint: 'PNG・JPEG・WebP・AVIF形式の画像を選択してください',
-    name: '名前',
-    namePlaceholder: '名前を入力',
-    profileUpdated: 'プロフィールを更新しました',
-    profileUpdateFailed: 'プロフィールの更新ができませんでした',
-    imageUploadFailed: '画像のアップロードができませんでした',
-    emailLabel: 'メールアドレス',
-    passwordLabel: 'パスワード',
-    passwordDescription: '登録済みのメールアドレスにパスワード再設定用のメールを送信します。',
-    sendResetMail: 'パスワード再設定メールを送信',
   },
   placeholders: {
     organizationSettings: '組織設定',
@@ -292,240 +255,6 @@ export const ja = {
     allFailed: '全てのメールアドレスについて招待ができませんでした',
     failedEmails: '招待できなかったメールアドレス: {{emails}}',
   },
-  memberCsv: {
-    export: 'CSVエクスポート',
-    exportMenuLabel: '文字コードを選んでエクスポート',
-    exportUtf8: 'UTF-8（BOM付き）',
-    exportShiftJis: 'Shift_JIS（Excel向け）',
-    exportShiftJisHint: 'Shift_JISで表せない文字は「?」になります',
-    exportFailed: 'CSVのダウンロードができませんでした',
-    import: 'CSVインポート',
-    importTitle: 'CSVからメンバーを招待',
-    importDescription:
-      '1行目は見出し行（メールアドレス,組織ロール,プロジェクトロール）です。ロールは表示名かキー（admin・member）で、プロジェクトロールは「プロジェクト名:ロール」を「;」で区切って指定します。最大10,000行・4MBまで。',
-    template: 'テンプレートをダウンロード',
-    file: 'CSVファイル',
-    filePlaceholder: 'ファイルを選択',
-    fileHint: 'UTF-8（BOMの有無を問わず）またはShift_JIS',
-    preview: '内容を確認',
-    previewFailed: 'CSVファイルを確認できませんでした',
-    encoding: '文字コード: {{encoding}}',
-    summary: '{{total, number}}行中、招待できる行: {{valid, number}}行',
-    resultSummary: '{{invited, number}}行を招待しました。招待できなかった行: {{failed, number}}行',
-    tableLabel: 'CSVの内容',
-    line: '行',
-    email: 'メールアドレス',
-    organizationRole: '組織ロール',
-    projectRoles: 'プロジェクトロール',
-    result: '結果',
-    valid: '招待できます',
-    invited: '招待しました',
-    submit_other: '{{count, number}}行を招待する',
-    importFailed: 'CSVからの招待ができませんでした',
-    close: '完了',
-    clearFile: 'ファイルの選択を解除',
-    chooseAgain: '別のファイルを選ぶ',
-    empty: 'ファイルを選択して「内容を確認」を押してください',
-  },
-  systemAdmin: {
-    title: 'システム管理',
-    navLabel: 'システム管理メニュー',
-    members: 'メンバー',
-    orgsAndProjects: '組織・プロジェクト',
-    auditLog: '監査ログ',
-    backToProjects: 'プロジェクト一覧へ戻る',
-    name: '名前',
-    email: 'メールアドレス',
-    status: 'ステータス',
-    active: 'アクティブ',
-    actions: '操作',
-    systemAdminBadge: 'システム管理者',
-    noAccounts: 'アカウントがありません',
-    accountSearchLabel: 'アカウントを検索',
-    accountSearchPlaceholder: '名前・メールアドレスで検索',
-    noAccountMatch: '該当するアカウントがありません',
-    accountListLabel: 'アカウント一覧',
-    menuLabel: '{{name}}の操作',
-    grantButton: 'システム管理者を追加',
-    grantTitle: 'システム管理者を追加',
-    grantDescription: '社内ドメインのメールアドレスを入力してください。',
-    grantSubmit: '追加する',
-    grant: 'システム管理者に追加',
-    revoke: 'システム管理者から削除',
-    revokeMessage: '{{email}}をシステム管理者から削除しますか？',
-    revokeConfirm: '削除する',
-    granted: 'システム管理者に追加しました',
-    revoked: 'システム管理者から削除しました',
-    grantFailed: 'システム管理者に追加できませんでした',
-    revokeFailed: 'システム管理者から削除できませんでした',
-    outsideDomain: 'ドメイン外のメンバーは追加できません',
-    searchLabel: '検索',
-    searchPlaceholder: '組織名・プロジェクト名で検索',
-    createOrganization: '組織を作成',
-    createProject: 'プロジェクトを作成',
-    createProjectIn: '{{organizationName}}にプロジェクトを作成',
-    organizationSettings: '組織設定',
-    organizationName: '組織名',
-    projectName: 'プロジェクト名',
-    create: '作成する',
-    organizationCreated: '組織を作成しました',
-    organizationCreateFailed: '組織の作成ができませんでした',
-    projectCreated: 'プロジェクトを作成しました',
-    projectCreateFailed: 'プロジェクトの作成ができませんでした',
-    noOrganizations: '組織がありません',
-    noMatch: '該当する組織・プロジェクトがありません',
-    noProjects: 'プロジェクトがありません',
-    domains: 'ドメイン',
-    domainSearchPlaceholder: '組織名・ドメインで検索',
-    domainLastError: '最後のエラー',
-    domainsCapped: '最初の{{limit, number}}件を表示しています。検索で絞り込んでください。',
-    noDomainMatch: '該当するドメインがありません',
-    verifyByHand: '手動で確認済みにする',
-    verifyByHandConfirm: '確認済みにする',
-    verifyByHandMessage: '{{organization}}の{{domain}}を、TXTレコードを確認せずに確認済みにしますか？監査ログに記録されます。',
-    domainVerified: 'ドメインを確認済みにしました',
-    domainVerifyFailed: 'ドメインを確認済みにできませんでした',
-  },
-  // The audit log of an organization (organization settings) and of all organizations (system admin).
-  auditLog: {
-    tableLabel: '監査ログ',
-    occurredAt: '日時',
-    actor: '実行者',
-    action: '操作',
-    target: '対象',
-    organization: '組織',
-    details: '詳細',
-    detailsLabel: '{{occurredAt}}の{{action}}の詳細',
-    deletedActor: '削除されたアカウント',
-    systemActor: 'システム',
-    systemAdminBadge: 'システム管理者',
-    empty: '監査ログはありません',
-    loadFailed: '監査ログを読み込めませんでした',
-    retry: '再読み込み',
-    loadMore: 'さらに読み込む',
-    shown_other: '{{count, number}}件を表示中',
-    filtersLabel: '絞り込み',
-    actionFilter: '操作',
-    targetTypeFilter: '対象の種類',
-    actorFilter: '実行者',
-    organizationFilter: '組織',
-    fromFilter: '開始日',
-    toFilter: '終了日',
-    all: 'すべて',
-    clearFilters: '条件をクリア',
-    download: 'CSVダウンロード',
-    downloadFailed: 'CSVのダウンロードができませんでした',
-    detailsTitle: '監査ログの詳細',
-    requestId: 'リクエストID',
-    ip: 'IPアドレス',
-    userAgent: 'ユーザーエージェント',
-    organizationId: '組織ID',
-    projectId: 'プロジェクトID',
-    changes: '変更内容',
-    field: '項目',
-    before: '変更前',
-    after: '変更後',
-    noChanges: '変更内容はありません',
-    noValue: '（なし）',
-    // Keyed by the domain's action ('account.create' → actions.account.create).
-    actions: {
-      account: {
-        create: 'アカウント作成',
-        update: 'プロフィール更新',
-        updateEmail: 'メールアドレス変更',
-        uploadProfileImage: 'プロフィール画像更新',
-        delete: 'アカウント削除',
-      },
-      organization: { create: '組織作成', update: '組織更新', uploadProfileImage: '組織画像更新' },
-      project: { create: 'プロジェクト作成', update: 'プロジェクト更新' },
-      membership: {
-        assignOrganizationRole: '組織ロール変更',
-        assignProjectRole: 'プロジェクトロール変更',
-        removeFromOrganization: '組織から削除',
-        removeFromProject: 'プロジェクトから削除',
-      },
-      invitation: { create: '招待作成', accept: '招待承諾', cancel: '招待取消', resend: '招待メール再送信' },
-      karteMapping: { upsertOrganization: '組織のKARTE設定更新', upsertProject: 'プロジェクトのKARTE設定更新' },
-      systemAdmin: { grant: 'システム管理者に追加', revoke: 'システム管理者から削除' },
-      session: { login: 'ログイン', logout: 'ログアウト', revoke: 'セッション取消', revokeOthers: '他のセッションをすべて取消' },
-      email: { requeue: 'メール再送信' },
-      domain: {
-        add: 'ドメイン追加',
-        check: 'ドメイン確認',
-        verifyManually: 'ドメインを手動で確認済みに変更',
-        recheck: 'ドメインの定期確認',
-        remove: 'ドメイン削除',
-      },
-    },
-    targetTypes: {
-      account: 'アカウント',
-      organization: '組織',
-      project: 'プロジェクト',
-      membership: 'メンバーシップ',
-      invitation: '招待',
-      karteMapping: 'KARTE連携',
-      session: 'セッション',
-      email: 'メール',
-      domain: 'ドメイン',
-    },
-  },
-  domains: {
-    description: '組織が所有するドメインを追加し、DNSのTXTレコードで所有を確認します。',
-    addLabel: 'ドメイン',
-    addPlaceholder: 'example.co.jp',
-    add: '追加',
-    added: 'ドメインを追加しました',
-    addFailed: 'ドメインを追加できませんでした',
-    empty: 'ドメインはまだありません',
-    domain: 'ドメイン',
-    state: '状態',
-    lastChecked: '最終確認',
-    notChecked: '未確認',
-    states: { pending: '確認待ち', verified: '確認済み', failed: '確認失敗' },
-    recordIntro: '次のTXTレコードをDNSに追加してから「確認」を押してください。',
-    recordName: 'ホスト名',
-    recordValue: '値',
-    copy: 'コピー',
-    copied: 'コピーしました',
-    verify: '確認',
-    recheck: '再確認',
-    remove: '削除',
-    removeTitle: 'ドメインを削除',
-    removeConfirm: '{{domain}} を削除しますか？',
-    removed: 'ドメインを削除しました',
-    removeFailed: 'ドメインを削除できませんでした',
-    verified: '{{domain}} を確認しました',
-    checkFailed: 'ドメインを確認できませんでした',
-    verifiedBy: { dns: 'DNSで確認', systemAdmin: 'システム管理者が確認' },
-    failures: {
-      NXDOMAIN: 'TXTレコードのホスト名が見つかりません。DNSに追加したか確認し、反映後に再確認してください。',
-      NO_TXT_RECORD: 'ホスト名にTXTレコードがありません。値を追加し、反映後に再確認してください。',
-      WRONG_TOKEN: 'TXTレコードの値が一致しません。表示されている値をそのまま追加してください。',
-      TIMEOUT: 'DNSの応答がありませんでした。しばらくしてから再確認してください。',
-      SERVFAIL: 'ドメインのDNSサーバーがエラーを返しました。しばらくしてから再確認してください。',
-      DNS_ERROR: 'DNSの問い合わせに失敗しました。しばらくしてから再確認してください。',
-    },
-  },
-  accountData: {
-    title: 'アカウントのデータ',
-    exportDescription:
-      'プロフィール、所属する組織とプロジェクト、送信・受信した招待、自分が行った操作の監査ログ（新しい順に最大1,000件ずつ）をJSONファイルでダウンロードできます。',
-    exportButton: 'データをダウンロード',
-    exportFailed: 'データをダウンロードできませんでした',
-    dangerZone: '危険な操作',
-    deleteDescription:
-      'アカウントを削除すると、すべての組織とプロジェクトから外れ、送信した招待と自分宛ての招待は取り消され、プロフィール画像は削除されます。監査ログの記録は「削除されたアカウント」として残ります。元に戻すことはできません。',
-    deleteButton: 'アカウントを削除',
-    lastAdminTitle: '次の組織の最後の管理者のため、アカウントを削除できません',
-    lastAdminDescription: '先に各組織のメンバー設定で別のメンバーを管理者にしてください。',
-    checkFailed: 'アカウントを削除できるか確認できませんでした',
-    dialogTitle: 'アカウントを削除',
-    dialogDescription: 'この操作は元に戻せません。確認のため、アカウントのメールアドレス {{email}} を入力してください。',
-    confirmationLabel: 'メールアドレス',
-    confirm: '削除する',
-    deleted: 'アカウントを削除しました',
-    deleteFailed: 'アカウントを削除できませんでした',
-  },
   language: {
     label: '言語',
     ja: '日本語',
@@ -538,6 +267,23 @@ export const ja = {
 } as const;
 
 /**
+ * The Japanese texts of screens loaded on demand, each in a module of ./ja/ that the screens using
+ * them import (test/unit/locales.test.ts checks it): loading it adds them to the catalogue, so they
+ * are downloaded with those screens rather than with the first page.
+ */
+export interface JapaneseTextsOnDemand {
+  account: typeof account;
+  accountData: typeof accountData;
+  auditLog: typeof auditLog;
+  domains: typeof domains;
+  memberCsv: typeof memberCsv;
+  systemAdmin: typeof systemAdmin;
+}
+
+/** Every Japanese text of the console, those loaded on demand included. */
+export type JapaneseTexts = typeof ja & JapaneseTextsOnDemand;
+
+/**
  * The shape of every catalogue: the keys of `ja` with texts of their own, plus the `_one` form of
  * every plural (`_other`) key, which Japanese does not need.
  */
@@ -546,4 +292,4 @@ type Catalogue<T> = { readonly [K in keyof T]: T[K] extends string ? string : Ca
 };
 
 /** The shape every language file has. */
-export type Messages = Catalogue<typeof ja>;
+export type Messages = Catalogue<JapaneseTexts>;

@@ -4,7 +4,7 @@ import { auditActionLabel, auditChangeRows, auditTargetTypeLabel, formatAuditVal
 import { AUDIT_CSV_FILENAME, filenameFromContentDisposition } from '@/features/audit-log/download';
 import { saveBlob, type DownloadEnvironment } from '@/lib/download';
 import { auditFilterBody, EMPTY_AUDIT_LOG_FILTERS, hasAuditFilters } from '@/features/audit-log/filters';
-import { ja } from '@/locales/ja';
+import { auditLog } from '@/locales/ja/audit-log';
 
 describe('audit log labels', () => {
   it('has a distinct Japanese label for every action', () => {
@@ -18,7 +18,7 @@ describe('audit log labels', () => {
   });
 
   it('has a Japanese label for every kind of target and none besides', () => {
-    expect(Object.keys(ja.auditLog.targetTypes).sort()).toEqual([...AUDIT_TARGET_TYPES].sort());
+    expect(Object.keys(auditLog.targetTypes).sort()).toEqual([...AUDIT_TARGET_TYPES].sort());
     for (const type of AUDIT_TARGET_TYPES)
       expect([type, auditTargetTypeLabel(type).trim() !== '' && auditTargetTypeLabel(type) !== type]).toEqual([type, true]);
     expect(auditTargetTypeLabel('membership')).toBe('メンバーシップ');

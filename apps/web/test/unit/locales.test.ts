@@ -3,7 +3,14 @@ import { formatOccurredAt } from '@/features/audit-log/audit-format';
 import { apiErrorFromBody } from '@/lib/api-error';
 import { chooseLocale, currentLocale, i18n } from '@/lib/i18n';
 import { en } from '@/locales/en';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ja } from '@/locales/ja';
+import * as account from '@/locales/ja/account';
+import * as auditLog from '@/locales/ja/audit-log';
+import * as domains from '@/locales/ja/domains';
+import * as memberCsv from '@/locales/ja/member-csv';
+import * as systemAdmin from '@/locales/ja/system-admin';
 
 /** Every text of a catalogue by its dotted key. */
 function leaves(value: unknown, path: string[] = []): Map<string, unknown> {
@@ -17,7 +24,9 @@ function variables(text: string): string[] {
 }
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
-const jaTexts = leaves(ja);
+/** The modules of the Japanese texts loaded on demand (src/locales/ja/), by file name. */
+const ON_DEMAND = { account, 'audit-log': auditLog, domains, 'member-csv': memberCsv, 'system-admin': systemAdmin };
+const jaTexts = leaves({ ...ja, ...Object.assign({}, ...Object.values(ON_DEMAND)) });
 const enTexts = leaves(en);
 
 describe('catalogues', () => {
@@ -64,8 +73,35 @@ describe('catalogues', () => {
   });
 
   it('labels the audit actions in Japanese as the CSV export does', () => {
-    for (const action of AUDIT_ACTIONS) expect([action, leaves(ja.auditLog.actions).get(action)]).toEqual([action, AUDIT_ACTION_LABELS[action]]);
-    expect([...leaves(ja.auditLog.actions).keys()].sort()).toEqual([...AUDIT_ACTIONS].sort());
+    const actions = leaves(auditLog.auditLog.actions);
+    for (const action of AUDIT_ACTIONS) expect([action, actions.get(action)]).toEqual([action, AUDIT_ACTION_LABELS[action]]);
+    expect([...actions.keys()].sort()).toEqual([...AUDIT_ACTIONS].sort());
+  });
+});
+
+/** Every source file of the app, relative to src/. */
+function sourceFiles(dir = join(__dirname, '..', '..', 'src'), prefix = ''): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? sourceFiles(join(dir, entry.name), `${prefix}${entry.name}/`) : /\.tsx?$/.test(entry.name) ? [`${prefix}${entry.name}`] : [],
+  );
+}
+
+describe('Japanese texts loaded on demand (src/locales/ja/)', () => {
+  const files = sourceFiles().filter((file) => !file.startsWith('locales/') && !file.endsWith('.d.ts'));
+
+  it.each(Object.entries(ON_DEMAND))('%s: every file that names one of its texts imports it, so they are there before it renders', (name, module) => {
+    const sections = Object.keys(module);
+    const naming = new RegExp(`['"\`](?:${sections.join('|')})\\.[A-Za-z]`);
+    const users = files.filter((file) => naming.test(readFileSync(join(__dirname, '..', '..', 'src', file), 'utf8')));
+    expect(users.length).toBeGreaterThan(0);
+    for (const file of users) {
+      const source = readFileSync(join(__dirname, '..', '..', 'src', file), 'utf8');
+      expect([file, source.includes(`import '@/locales/ja/${name}';`)]).toEqual([file, true]);
+    }
+  });
+
+  it('are not in the catalogue of the first page', () => {
+    for (const module of Object.values(ON_DEMAND)) for (const section of Object.keys(module)) expect([section, section in ja]).toEqual([section, false]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { isAuditAction, isAuditTargetType } from '@console/domain';
 import { formatDateTime, i18n } from '@/lib/i18n';
+import '@/locales/ja/audit-log';
 
 /** The time of an event in the console's language, e.g. 2026/01/02 03:04:05 in Japanese (the browser's time zone unless given). */
 export function formatOccurredAt(iso: string, timeZone?: string): string {

@@ -5,6 +5,7 @@ import { usePageTitle } from '@/components/page-title';
 import { AuditLogView, roleNamesOf } from '@/features/audit-log';
 import { useAccounts, useAllOrganizations, useAllProjects } from '@/features/system-admin';
 import { useTranslation } from '@/lib/i18n';
+import '@/locales/ja/system-admin';
 
 const NO_ORGANIZATIONS: readonly { id: string; name: string }[] = [];
 

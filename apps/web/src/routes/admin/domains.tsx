@@ -12,6 +12,9 @@ import { useConfirmedAction } from '@/components/use-confirmed-action';
 import { usePermissions } from '@/features/account';
 import { DomainStateBadge } from '@/features/organizations';
 import { ALL_DOMAINS_CAP, useAllDomains, useVerifyDomainByHand, type AdminDomain } from '@/features/system-admin';
+import '@/locales/ja/audit-log';
+import '@/locales/ja/domains';
+import '@/locales/ja/system-admin';
 
 /** The table's narrowest width (scrolled sideways on a phone). */
 const DOMAIN_TABLE_MIN_WIDTH = 880;

@@ -16,6 +16,7 @@ import { useCurrentAccount, usePermissions } from '@/features/account';
 import { GrantSystemAdminDialog, useAccountPages, useUpdateIsSystemAdmin, type AdminAccount } from '@/features/system-admin';
 import { isApiError } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n';
+import '@/locales/ja/system-admin';
 
 /** The height of the accounts table's scroll area: the rest of the window, at least 320 px. */
 const ACCOUNT_TABLE_MAX_HEIGHT = 'max(320px, calc(100dvh - 360px))';

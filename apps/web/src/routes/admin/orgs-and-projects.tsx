@@ -12,6 +12,7 @@ import { organizationProjectRows, ProjectNavLink, runsByOrganization } from '@/f
 import { NameDialog, useAllProjectPages, useCreateOrganization, useCreateProject, useOrganizationPages } from '@/features/system-admin';
 import { chainInfiniteLists } from '@/lib/infinite-list';
 import { useTranslation } from '@/lib/i18n';
+import '@/locales/ja/system-admin';
 
 /** The height of the list's scroll area: the rest of the window, at least 360 px. */
 const ORGANIZATION_LIST_HEIGHT = 'max(360px, calc(100dvh - 360px))';

@@ -2,6 +2,7 @@ import { useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { useTranslation } from '@/lib/i18n';
 import { TabbedPageLayout } from '@/routes/private/tabbed-page-layout';
+import '@/locales/ja/system-admin';
 
 /** /system-admin (docs/product-rules.md#routes): members, orgs-and-projects, audit-log and domains tabs. The index redirects to members. */
 export function Component() {

@@ -7,6 +7,7 @@ import { saveBlob } from '@/lib/download';
 import { filenameFromContentDisposition } from '../download';
 import type { AuditFilterBody } from '../filters';
 import type { AuditLogScope } from '../keys';
+import '@/locales/ja/audit-log';
 
 export interface AuditCsv {
   blob: Blob;

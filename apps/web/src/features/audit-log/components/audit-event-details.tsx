@@ -4,6 +4,7 @@ import { useTranslation } from '@/lib/i18n';
 import type { AuditEvent } from '../api/get-audit-events';
 import { auditActionLabel, auditChangeRows, formatOccurredAt, type RoleNames } from '../audit-format';
 import { AuditActor, AuditTarget } from './audit-log-table';
+import '@/locales/ja/audit-log';
 
 function Value({ text }: { text: string }) {
   return (

@@ -3,6 +3,7 @@ import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, isAuditAction, isAuditTargetType } f
 import { useTranslation } from '@/lib/i18n';
 import { auditActionLabel, auditTargetTypeLabel } from '../audit-format';
 import type { AuditLogFilters } from '../filters';
+import '@/locales/ja/audit-log';
 
 export interface AuditLogFiltersProps {
   filters: AuditLogFilters;

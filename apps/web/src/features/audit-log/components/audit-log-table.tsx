@@ -4,6 +4,7 @@ import { displayName } from '@/components/display-name';
 import { useTranslation } from '@/lib/i18n';
 import type { AuditEvent } from '../api/get-audit-events';
 import { auditActionLabel, auditTargetTypeLabel, formatOccurredAt } from '../audit-format';
+import '@/locales/ja/audit-log';
 
 /** The table's narrowest widths, without and with the 組織 column: in a narrower window it scrolls sideways inside its container. */
 const AUDIT_TABLE_MIN_WIDTH = 800;

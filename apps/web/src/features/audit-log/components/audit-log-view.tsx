@@ -10,6 +10,7 @@ import type { AuditLogScope } from '../keys';
 import { AuditEventDetails } from './audit-event-details';
 import { AuditLogFilterBar } from './audit-log-filters';
 import { AuditLogTable } from './audit-log-table';
+import '@/locales/ja/audit-log';
 
 export interface AuditLogViewProps {
   scope: AuditLogScope;

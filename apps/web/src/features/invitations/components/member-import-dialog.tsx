@@ -6,6 +6,7 @@ import { isApiError } from '@/lib/api-error';
 import { saveBlob } from '@/lib/download';
 import { currentLocale } from '@/lib/i18n';
 import { useImportMembers, usePreviewMemberImport, type MemberImport, type MemberImportRow } from '../api/import-members';
+import '@/locales/ja/member-csv';
 
 const TEMPLATE_FILENAME = 'members-template.csv';
 /** The columns the template holds: those an import reads. */

@@ -6,6 +6,7 @@ import { apiErrorFromBody } from '@/lib/api-error';
 import { saveBlob } from '@/lib/download';
 import { currentLocale } from '@/lib/i18n';
 import { useTranslation } from '@/lib/i18n';
+import '@/locales/ja/member-csv';
 
 /** The name of the downloaded member CSV. */
 const MEMBERS_CSV_FILENAME = 'members.csv';

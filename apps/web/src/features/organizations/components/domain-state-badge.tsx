@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from '@/lib/i18n';
 import type { OrganizationDomain } from '../api/get-organization-domains';
+import '@/locales/ja/domains';
 
 const STATE_COLORS = { pending: 'gray', verified: 'teal', failed: 'red' } as const;
 

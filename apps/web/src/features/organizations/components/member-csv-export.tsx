@@ -3,6 +3,7 @@ import type { MemberCsvEncoding } from '@console/domain';
 import { PermissionTooltip } from '@/components/permission-tooltip';
 import { useTranslation } from '@/lib/i18n';
 import { useDownloadMembersCsv } from '../api/export-members';
+import '@/locales/ja/member-csv';
 
 /** CSVエクスポート: the member CSV in the encoding chosen from its menu (docs/product-rules.md#member-csv); disabled without the right. */
 export function MemberCsvExportMenu({ organizationId, allowed }: { organizationId: string; allowed: boolean }) {

@@ -7,6 +7,7 @@ import { toast, toastWriteFailure } from '@/components/toasts';
 import { isApiError } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n';
 import { useUpdateIsSystemAdmin } from '../api/update-is-system-admin';
+import '@/locales/ja/system-admin';
 
 /**
  * Grants system-admin rights by email (docs/product-rules.md#validation): the address must be valid; the API refuses one

@@ -10,6 +10,7 @@ import { saveBlob } from '@/lib/download';
 import { logout } from '@/features/auth';
 import { isApiError } from '@/lib/api-error';
 import { ErrorCodes } from '@console/domain';
+import '@/locales/ja/account';
 
 /**
  * The account's own data (docs/product-rules.md#account-data-export, #account-deletion): a JSON

@@ -4,6 +4,7 @@ import { toast } from '@/components/toasts';
 import { useCurrentAccount } from '@/features/account';
 import { sendResetMail } from '@/features/auth';
 import { useTranslation } from '@/lib/i18n';
+import '@/locales/ja/account';
 
 /** /account/authentication: read-only email and a password-reset mail button (docs/product-rules.md#routes, #messages). */
 export function Component() {

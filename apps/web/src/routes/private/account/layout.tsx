@@ -3,6 +3,7 @@ import { usePageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
 import { useTranslation } from '@/lib/i18n';
 import { TabbedPageLayout } from '@/routes/private/tabbed-page-layout';
+import '@/locales/ja/account';
 
 /** /account: profile, authentication and sessions tabs (docs/product-rules.md#routes). */
 export function Component() {

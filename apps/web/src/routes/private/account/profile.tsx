@@ -6,6 +6,7 @@ import { toast, toastOnError } from '@/components/toasts';
 import { useCurrentAccount, useUpdateAccount, useUploadProfileImage } from '@/features/account';
 import { useTranslation } from '@/lib/i18n';
 import { AccountDataSection } from './account-data-section';
+import '@/locales/ja/account';
 
 /** /account/profile: avatar upload and delete, name, save (docs/product-rules.md#routes, #states, #validation); then the account's data and its deletion. */
 export function Component() {

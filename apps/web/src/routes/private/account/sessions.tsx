@@ -5,6 +5,7 @@ import { TableSkeleton } from '@/components/table-skeleton';
 import { useConfirmedAction, useToastedAction } from '@/components/use-confirmed-action';
 import { useRevokeOtherSessions, useRevokeSession, useSessionsQuery, type SignInSession } from '@/features/account';
 import { formatDateTime } from '@/lib/i18n';
+import '@/locales/ja/account';
 
 /** A time of a session to the minute, in the console's language. */
 function formatTime(iso: string): string {

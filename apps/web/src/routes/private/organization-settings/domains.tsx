@@ -19,6 +19,7 @@ import {
   type OrganizationDomain,
 } from '@/features/organizations';
 import { isApiError } from '@/lib/api-error';
+import '@/locales/ja/domains';
 
 /**
  * /organizations/{id}/settings/domains: the organization's domains, the TXT record each needs and

@@ -18,6 +18,7 @@ import { PermissionTooltip } from '@/components/permission-tooltip';
 import { chainInfiniteLists } from '@/lib/infinite-list';
 import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
+import '@/locales/ja/member-csv';
 
 /**
  * /organizations/{id}/settings/members: members and pending invitations (docs/product-rules.md#routes), read a page at a time and searched on the
