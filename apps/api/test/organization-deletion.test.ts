@@ -88,13 +88,9 @@ describe('deleting an organization (docs/product-rules.md#organization-deletion)
   }
 
   async function introspect(cookie: string, projectId?: string) {
-    return call<{ memberships: { organizationId: string }[]; project: unknown }>(
-      api,
-      '/session/introspect',
-      { sessionCookie: cookie, projectId },
-      undefined,
-      { 'x-console-subsystem-key': KNOWLEDGE_KEY },
-    );
+    return call<{ memberships: { organizationId: string }[]; project: unknown }>(api, '/session/introspect', { sessionCookie: cookie, projectId }, undefined, {
+      'x-console-subsystem-key': KNOWLEDGE_KEY,
+    });
   }
 
   async function inviteInto(org: OrganizationWithProjectsFixture, email: string): Promise<string> {
@@ -244,11 +240,15 @@ describe('deleting an organization (docs/product-rules.md#organization-deletion)
     expect(image.status).toBe(200);
     expect((await call(api, '/organization/update', { organizationId, updateProps: { profileImageSrc: image.body.url } }, admin.token)).status).toBe(200);
     const karte = () => randomBytes(12).toString('hex');
-    expect((await call(api, '/systemAdmin/organizationKarteMapping/upsert', { organizationId, karteOrganizationId: karte() }, systemAdmin.token)).status).toBe(200);
-    expect((await call(api, '/systemAdmin/projectKarteMapping/upsert', { projectId: projectIds[0], karteProjectId: karte() }, systemAdmin.token)).status).toBe(200);
-    expect((await call(api, '/organization/domain/add', { organizationId, domain: `purge-${randomBytes(4).toString('hex')}.example.jp` }, admin.token)).status).toBe(
+    expect((await call(api, '/systemAdmin/organizationKarteMapping/upsert', { organizationId, karteOrganizationId: karte() }, systemAdmin.token)).status).toBe(
       200,
     );
+    expect((await call(api, '/systemAdmin/projectKarteMapping/upsert', { projectId: projectIds[0], karteProjectId: karte() }, systemAdmin.token)).status).toBe(
+      200,
+    );
+    expect(
+      (await call(api, '/organization/domain/add', { organizationId, domain: `purge-${randomBytes(4).toString('hex')}.example.jp` }, admin.token)).status,
+    ).toBe(200);
     await inviteInto(org, uniqueEmail('pending'));
     expect((await deleteOrganization(org, admin)).status).toBe(200);
     return { organizationId, projectIds, imageUrl: image.body.url, member };
@@ -286,7 +286,15 @@ describe('deleting an organization (docs/product-rules.md#organization-deletion)
     const job = api.app.get(OrganizationPurgeJob);
     const { organizationId, projectIds, imageUrl } = await deletedOrganizationWithEverything();
     const before = await remaining(organizationId, projectIds);
-    expect(before).toMatchObject({ organization: 1, projects: 2, organizationMemberships: 2, invitations: 1, domains: 1, organizationKarte: 1, projectKarte: 1 });
+    expect(before).toMatchObject({
+      organization: 1,
+      projects: 2,
+      organizationMemberships: 2,
+      invitations: 1,
+      domains: 1,
+      organizationKarte: 1,
+      projectKarte: 1,
+    });
     expect(await fileStatus(imageUrl)).toBe(200);
 
     // Within the period nothing is purged.

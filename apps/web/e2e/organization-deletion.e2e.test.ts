@@ -8,11 +8,11 @@
 import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { expectDialogTrapsAndReturnsFocus, expectNoSeriousA11yViolations } from './support/a11y';
-import { expectToast, loginThroughUi, open, setUpBrowserSessions, waitForPath } from './support/browser';
+import { expectToast, loginThroughUi, newSession, open, setUpBrowserSessions, waitForPath } from './support/browser';
 import { createOrganizationWithProject, seedMember, uniqueSuffix, type Fixture } from './support/settings-fixtures';
 import { api, stack, type SeededAccount } from './support/stack';
 
-const { session } = setUpBrowserSessions();
+const { browser, session } = setUpBrowserSessions();
 /** An open modal dialog. */
 const MODAL = '[role="dialog"][aria-modal="true"]';
 
@@ -48,7 +48,18 @@ async function chooserShows(page: Page, fixture: Fixture): Promise<boolean> {
   return (await page.getByRole('link', { name: fixture.project.name }).count()) > 0;
 }
 
-const deletedRow = (page: Page, fixture: Fixture) => page.locator(`[data-testid="deleted-organization-row"][data-organization-id="${fixture.organization.id}"]`);
+/** Runs `use` with a page of a browser session of its own (the member's, beside the test's), closed afterwards. */
+async function inOtherSession(use: (page: Page) => Promise<void>): Promise<void> {
+  const other = await newSession(browser());
+  try {
+    await use(other.page);
+  } finally {
+    await other.context.close();
+  }
+}
+
+const deletedRow = (page: Page, fixture: Fixture) =>
+  page.locator(`[data-testid="deleted-organization-row"][data-organization-id="${fixture.organization.id}"]`);
 
 describe('deleting an organization', () => {
   let fixture: Fixture;
@@ -90,11 +101,12 @@ describe('deleting an organization', () => {
     await waitForPath(page, '/projects');
     await page.getByTestId('projects-empty').waitFor();
 
-    const other = session().page;
-    await loginThroughUi(other, member.email, member.password);
-    await expect(chooserShows(other, fixture)).resolves.toBe(false);
-    await open(other, `/organizations/${fixture.organization.id}/settings/general`);
-    await other.getByText('組織が見つかりません').waitFor();
+    await inOtherSession(async (other) => {
+      await loginThroughUi(other, member.email, member.password);
+      await expect(chooserShows(other, fixture)).resolves.toBe(false);
+      await open(other, `/organizations/${fixture.organization.id}/settings/general`);
+      await other.getByText('組織が見つかりません').waitFor();
+    });
     expect(sql(`SELECT action FROM audit_events WHERE organization_id = '${fixture.organization.id}' AND action = 'organization.delete'`)).toBe(
       'organization.delete',
     );
@@ -117,9 +129,10 @@ describe('deleting an organization', () => {
     await expectToast(page, '組織を復元しました');
     await row.waitFor({ state: 'detached' });
 
-    const other = session().page;
-    await loginThroughUi(other, member.email, member.password);
-    await expect(chooserShows(other, fixture)).resolves.toBe(true);
+    await inOtherSession(async (other) => {
+      await loginThroughUi(other, member.email, member.password);
+      await expect(chooserShows(other, fixture)).resolves.toBe(true);
+    });
   });
 
   it('once its deletion is older than the retention period, the purge job removes it for good', async () => {

@@ -214,7 +214,12 @@ async function freshDomainOfA(world: World): Promise<string> {
 /** A fresh organization deleted by the system administrator; returns its id. */
 async function freshDeletedOrganization(world: World): Promise<string> {
   const { organization } = await createOrganization(world.api);
-  const deleted = await call(world.api, '/organization/delete', { organizationId: organization.id, confirmName: organization.name }, world.callers.systemAdmin.token);
+  const deleted = await call(
+    world.api,
+    '/organization/delete',
+    { organizationId: organization.id, confirmName: organization.name },
+    world.callers.systemAdmin.token,
+  );
   if (deleted.status !== 200) throw new Error(`organization not deleted: ${JSON.stringify(deleted.body)}`);
   return organization.id;
 }
@@ -368,7 +373,11 @@ export const AUTHORIZATION_TABLE: readonly MatrixRow[] = [
   },
   { endpoint: 'POST /systemAdmin/domain/listAll', request: () => ({}), expected: systemAdminsOnly() },
   { endpoint: 'POST /systemAdmin/organization/listDeleted', request: () => ({}), expected: systemAdminsOnly() },
-  { endpoint: 'POST /systemAdmin/organization/restore', request: async (w) => ({ json: { organizationId: await freshDeletedOrganization(w) } }), expected: systemAdminsOnly() },
+  {
+    endpoint: 'POST /systemAdmin/organization/restore',
+    request: async (w) => ({ json: { organizationId: await freshDeletedOrganization(w) } }),
+    expected: systemAdminsOnly(),
+  },
   { endpoint: 'POST /systemAdmin/domain/verify', request: async (w) => ({ json: { domainId: await freshDomainOfA(w) } }), expected: systemAdminsOnly() },
   { endpoint: 'POST /project/listInAccount', request: () => ({}), expected: everyAccount() },
   { endpoint: 'POST /project/get', request: (w) => ({ json: { projectId: w.project1.project.id } }), expected: organizationAMembers() },

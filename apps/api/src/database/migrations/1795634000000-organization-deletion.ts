@@ -9,7 +9,9 @@ export class OrganizationDeletion1795634000000 implements MigrationInterface {
   name = 'OrganizationDeletion1795634000000';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE organizations ADD COLUMN deleted_at timestamptz, ADD COLUMN deleted_by_id varchar(10), ADD COLUMN purge_lease_until timestamptz`);
+    await q.query(
+      `ALTER TABLE organizations ADD COLUMN deleted_at timestamptz, ADD COLUMN deleted_by_id varchar(10), ADD COLUMN purge_lease_until timestamptz`,
+    );
     await q.query(`CREATE INDEX organizations_deleted_at_idx ON organizations (deleted_at, id) WHERE deleted_at IS NOT NULL`);
   }
 

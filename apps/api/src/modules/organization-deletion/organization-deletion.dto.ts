@@ -57,5 +57,10 @@ export function toDeletedOrganizationResponse(
 
 /** A listing's row as its response. */
 export function toDeletedOrganizationRowResponse(row: DeletedOrganizationRow, retentionDays: number, now: Date): DeletedOrganizationResponse {
-  return toDeletedOrganizationResponse({ ...row, deletedAt: row.deletedAt ?? now }, { name: row.deleted_by_name, email: row.deleted_by_email }, retentionDays, now);
+  return toDeletedOrganizationResponse(
+    { ...row, deletedAt: row.deletedAt ?? now },
+    { name: row.deleted_by_name, email: row.deleted_by_email },
+    retentionDays,
+    now,
+  );
 }

@@ -13,7 +13,13 @@ import type { OrganizationResponse } from '../organization/organization.dto';
 import type { OrganizationEntity } from '../organization/organization.entity';
 import { OrganizationRepository } from '../organization/organization.repository';
 import { OrganizationService } from '../organization/organization.service';
-import { DAY_MS, purgeTime, toDeletedOrganizationResponse, toDeletedOrganizationRowResponse, type DeletedOrganizationResponse } from './organization-deletion.dto';
+import {
+  DAY_MS,
+  purgeTime,
+  toDeletedOrganizationResponse,
+  toDeletedOrganizationRowResponse,
+  type DeletedOrganizationResponse,
+} from './organization-deletion.dto';
 import { OrganizationDeletionRepository } from './organization-deletion.repository';
 import { DELETED_ORGANIZATION_KEYSET, deletedOrganizationKeyOf } from './organization-deletion.sql';
 

@@ -13,12 +13,17 @@ async function deleteOrganization(input: DeleteOrganizationInput) {
   return unwrapRequired(apiClient.POST('/organization/delete', { body: input }));
 }
 
-/** Deletes the organization; what showed it (its settings, the account's organizations and projects) is read again. */
-export function useDeleteOrganization() {
+/**
+ * Deletes the organization. `leave` takes the person away from the screens that show it first;
+ * then its cached data goes and what listed it (the account's organizations and projects) is read
+ * again, so that no screen asks for the deleted organization on the way out.
+ */
+export function useDeleteOrganization(leave: () => Promise<void>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: deleteOrganization,
     onSuccess: async (_deleted, input) => {
+      await leave();
       client.removeQueries({ queryKey: organizationKeys.detail(input.organizationId) });
       await client.invalidateQueries();
     },

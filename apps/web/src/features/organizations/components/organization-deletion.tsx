@@ -21,7 +21,10 @@ export function OrganizationDeletionSection({ organization }: { organization: Or
   const can = usePermissions(organization);
   const allowed = can(Actions.OrganizationDelete);
   const navigate = useNavigate();
-  const deletion = useDeleteOrganization();
+  const deletion = useDeleteOrganization(async () => {
+    toast.success(t('organizationDeletion.deleted'));
+    await navigate(paths.projects.list.getHref(), { replace: true });
+  });
   const [opened, setOpened] = useState(false);
   const [confirmName, setConfirmName] = useState('');
   const confirmed = confirmName === organization.name;
@@ -33,16 +36,7 @@ export function OrganizationDeletionSection({ organization }: { organization: Or
 
   function remove() {
     if (!confirmed || deletion.isPending) return;
-    deletion.mutate(
-      { organizationId: organization.id, confirmName },
-      {
-        onSuccess: () => {
-          toast.success(t('organizationDeletion.deleted'));
-          void navigate(paths.projects.list.getHref(), { replace: true });
-        },
-        onError: (error) => toastWriteFailure(t('organizationDeletion.deleteFailed'), error),
-      },
-    );
+    deletion.mutate({ organizationId: organization.id, confirmName }, { onError: (error) => toastWriteFailure(t('organizationDeletion.deleteFailed'), error) });
   }
 
   return (
