@@ -36,7 +36,7 @@ export function purgeTime(deletedAt: Date, retentionDays: number): Date {
 }
 
 export function toDeletedOrganizationResponse(
-  organization: OrganizationEntity & { deletedAt: Date },
+  organization: Omit<OrganizationEntity, 'deletedAt'> & { deletedAt: Date },
   deletedBy: { name: string | null; email: string | null },
   retentionDays: number,
   now: Date,
@@ -57,10 +57,5 @@ export function toDeletedOrganizationResponse(
 
 /** A listing's row as its response. */
 export function toDeletedOrganizationRowResponse(row: DeletedOrganizationRow, retentionDays: number, now: Date): DeletedOrganizationResponse {
-  return toDeletedOrganizationResponse(
-    { ...row, deletedAt: row.deletedAt ?? now },
-    { name: row.deleted_by_name, email: row.deleted_by_email },
-    retentionDays,
-    now,
-  );
+  return toDeletedOrganizationResponse(row, { name: row.deleted_by_name, email: row.deleted_by_email }, retentionDays, now);
 }

@@ -9,7 +9,8 @@ const ORGANIZATION = allColumns(OrganizationEntity, 'o');
 const DELETER = new EntityColumns(AccountEntity, 'a', ['id', 'name', 'email']);
 
 /** A deleted organization as the system administrators' listing reads it: with who deleted it and the time of its key. */
-export interface DeletedOrganizationRow extends OrganizationEntity {
+export interface DeletedOrganizationRow extends Omit<OrganizationEntity, 'deletedAt'> {
+  deletedAt: Date;
   deleted_by_name: string | null;
   deleted_by_email: string | null;
   key_time: string;
@@ -17,6 +18,8 @@ export interface DeletedOrganizationRow extends OrganizationEntity {
 
 export const decodeDeletedOrganizationRow = record<DeletedOrganizationRow>({
   ...ORGANIZATION.fields,
+  // Set on every row the listing reads (deleted_at IS NOT NULL): decoded as the non-null timestamp it is.
+  deletedAt: ORGANIZATION.fields.createdAt,
   deleted_by_name: nullable(text),
   deleted_by_email: nullable(text),
   key_time: text,
