@@ -117,7 +117,8 @@ const PRIVATE_SCREENS: Screen[] = [
   {
     name: 'organization-delete-dialog',
     path: () => `${org()}/general`,
-    ready: (page) => page.getByLabel('組織名').waitFor(),
+    // The page's name field (the dialog has one of the same label).
+    ready: (page) => page.getByPlaceholder('組織名を入力').waitFor(),
     openDialog: async (page) => {
       await page.getByRole('region', { name: '組織の削除' }).getByRole('button', { name: '組織を削除' }).click();
       await waitForDialog(page);
