@@ -222,6 +222,18 @@ describe('deleting an organization (docs/product-rules.md#organization-deletion)
     ]);
   });
 
+  it('a member who deletes their account meanwhile is no member of the organization once it is restored', async () => {
+    const { org, admin, member } = await organizationWithPeople();
+    expect((await deleteOrganization(org, admin)).status).toBe(200);
+    const gone = await call(api, '/account/delete', { confirmation: member.user.email }, member.token);
+    expect(gone.status).toBe(200);
+    expect((await restore(org.organization.id)).status).toBe(200);
+    expect(await count('organization_memberships', 'account_id', member.id)).toBe(0);
+    expect((await eventsOf(org.organization.id)).map((e) => [e.action, e.targetId])).toEqual(
+      expect.arrayContaining([['membership.removeFromOrganization', member.id]]),
+    );
+  });
+
   it('refuses to restore an organization deleted longer ago than the retention period', async () => {
     const { org, admin } = await organizationWithPeople();
     expect((await deleteOrganization(org, admin)).status).toBe(200);

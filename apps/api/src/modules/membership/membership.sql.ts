@@ -104,13 +104,14 @@ const MEMBERSHIP_PROJECTS_ORDER = `${PM('createdAt')}, ${PM('projectId')}`;
  * The memberships of the accounts (of the organization only, when given), with their projects:
  * accounts' memberships in the order they were made, then their projects in the order they were added.
  */
-export function membershipRows(accountIds: readonly string[], organizationId?: string): Statement {
+export function membershipRows(accountIds: readonly string[], organizationId?: string, withDeletedOrganizations = false): Statement {
   const inOrganization = organizationId === undefined ? '' : `AND ${OM('organizationId')} = $2`;
+  const live = withDeletedOrganizations ? '' : `AND ${isLiveOrganization(OM('organizationId'))}`;
   return {
     text: `SELECT ${OM('accountId')} AS account_id, ${OM('organizationId')} AS organization_id, ${OM('roleId')} AS role_id, ${PM('projectId')} AS project_id, ${PM('roleId')} AS project_role_id
         FROM organization_memberships om
         LEFT JOIN project_memberships pm ON ${PM('accountId')} = ${OM('accountId')} AND ${PM('organizationId')} = ${OM('organizationId')}
-        WHERE ${OM('accountId')} = ANY($1::varchar[]) ${inOrganization} AND ${isLiveOrganization(OM('organizationId'))}
+        WHERE ${OM('accountId')} = ANY($1::varchar[]) ${inOrganization} ${live}
         ORDER BY ${OM('createdAt')}, ${OM('organizationId')}, ${MEMBERSHIP_PROJECTS_ORDER}`,
     values: organizationId === undefined ? [[...accountIds]] : [[...accountIds], organizationId],
   };
