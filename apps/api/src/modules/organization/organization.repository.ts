@@ -31,7 +31,7 @@ export class OrganizationRepository {
     return this.organizations().findOne({ where: { id, deletedAt: IsNull() }, lock: { mode: 'pessimistic_write' } });
   }
 
-  /** The organization deleted or not, its row locked until the transaction in progress ends: deleting and restoring it. */
+  /** The organization deleted or not, its row locked until the transaction in progress ends: deleting and restoring it, seeding it. */
   findAnyForUpdate(id: string): Promise<OrganizationEntity | null> {
     return this.organizations().findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
   }
