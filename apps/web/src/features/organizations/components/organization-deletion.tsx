@@ -44,8 +44,6 @@ export function OrganizationDeletionSection({ organization }: { organization: Or
       withBorder
       radius="md"
       p="xl"
-      mt="lg"
-      maw={720}
       component="section"
       aria-labelledby="organization-danger-zone-title"
       style={{ borderColor: 'var(--mantine-color-red-6)' }}
