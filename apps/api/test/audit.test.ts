@@ -82,6 +82,7 @@ const EXPECTED_ACTION: Readonly<Record<string, AuditAction>> = {
   'POST /account/uploadProfileImage': 'account.uploadProfileImage',
   'POST /invitation/accept': 'invitation.accept',
   'POST /invitation/cancel': 'invitation.cancel',
+  'POST /organization/delete': 'organization.delete',
   'POST /organization/domain/add': 'domain.add',
   'POST /organization/domain/remove': 'domain.remove',
   'POST /organization/domain/verify': 'domain.check',
@@ -102,6 +103,7 @@ const EXPECTED_ACTION: Readonly<Record<string, AuditAction>> = {
   'POST /systemAdmin/account/updateIsSystemAdmin': 'systemAdmin.revoke',
   'POST /systemAdmin/domain/verify': 'domain.verifyManually',
   'POST /systemAdmin/email/requeue': 'email.requeue',
+  'POST /systemAdmin/organization/restore': 'organization.restore',
   'POST /systemAdmin/organizationKarteMapping/upsert': 'karteMapping.upsertOrganization',
   'POST /systemAdmin/projectKarteMapping/upsert': 'karteMapping.upsertProject',
 };
@@ -138,6 +140,11 @@ const CUSTOM_REQUEST: Readonly<Record<string, (world: World) => Promise<MatrixRe
   'POST /session/login': async (w) => ({ token: (await createCaller(w.api)).token }),
   // The table's row requeues an unknown id, which changes nothing.
   'POST /systemAdmin/email/requeue': async (w) => ({ json: { ids: [await failedEmail(w.api)] } }),
+  // The table's row confirms with a wrong name, which deletes nothing: a fresh organization, confirmed with its name.
+  'POST /organization/delete': async (w) => {
+    const { organization } = await createOrganization(w.api);
+    return { json: { organizationId: organization.id, confirmName: organization.name } };
+  },
   // A fresh account without memberships or invitations deletes itself (the table's row is refused for a wrong confirmation).
   'POST /account/delete': async (w) => {
     const caller = await createCaller(w.api);
@@ -271,8 +278,8 @@ describe('audit log', () => {
       expect(writes).toEqual([...Object.keys(EXPECTED_ACTION), ...WRITES_WITHOUT_EVENT].sort());
     });
 
-    it('covers every audit action (granting system administration in "recorded fields" below, the periodic domain re-check in organization-domains.test.ts)', () => {
-      expect(new Set([...Object.values(EXPECTED_ACTION), 'systemAdmin.grant', 'domain.recheck'])).toEqual(new Set(AUDIT_ACTIONS));
+    it('covers every audit action (granting system administration in "recorded fields" below, the periodic domain re-check in organization-domains.test.ts, the purge in organization-deletion.test.ts)', () => {
+      expect(new Set([...Object.values(EXPECTED_ACTION), 'systemAdmin.grant', 'domain.recheck', 'organization.purge'])).toEqual(new Set(AUDIT_ACTIONS));
     });
 
     it.each(Object.entries(EXPECTED_ACTION))('%s records %s', async (endpoint, action) => {
@@ -280,7 +287,9 @@ describe('audit log', () => {
       const custom = CUSTOM_REQUEST[endpoint];
       const row = rowOf(endpoint);
       // The table's row of a deletion is refused (it deletes no caller of the world); its custom request deletes a fresh account.
-      expect(row.expected[kind]).toBe(endpoint === 'POST /account/delete' ? 'DELETION_NOT_CONFIRMED' : 'ok');
+      expect(row.expected[kind]).toBe(
+        { 'POST /account/delete': 'DELETION_NOT_CONFIRMED', 'POST /organization/delete': 'ORGANIZATION_DELETION_NOT_CONFIRMED' }[endpoint] ?? 'ok',
+      );
       const request = custom ? await custom(world) : await row.request(world, kind);
       const mark = await watermark();
       const response = await send(world, endpoint, kind, request);

@@ -358,6 +358,7 @@ describe('rate limits', () => {
       'POST /account/uploadProfileImage',
       'POST /invitation/accept',
       'POST /invitation/cancel',
+      'POST /organization/delete',
       'POST /organization/domain/add',
       'POST /organization/domain/remove',
       'POST /organization/domain/verify',
@@ -379,6 +380,7 @@ describe('rate limits', () => {
       'POST /systemAdmin/account/updateIsSystemAdmin',
       'POST /systemAdmin/domain/verify',
       'POST /systemAdmin/email/requeue',
+      'POST /systemAdmin/organization/restore',
       'POST /systemAdmin/organizationKarteMapping/upsert',
       'POST /systemAdmin/projectKarteMapping/upsert',
     ]);

@@ -32,6 +32,8 @@ let fixture: Fixture;
 let removable = '';
 /** A domain of the fixture's organization whose TXT record is never published (its check fails). */
 let domain = '';
+/** The name of a deleted organization with a long name (the 削除された組織 tab). */
+let deletedName = '';
 
 beforeAll(async () => {
   const suffix = uniqueSuffix();
@@ -58,6 +60,10 @@ beforeAll(async () => {
   await api('/organization/domain/add', root, { organizationId: fixture.organization.id, domain: `カスタマー体験改善推進室${suffix}.example.jp` });
   const failing = await api<{ id: string }>('/organization/domain/add', root, { organizationId: fixture.organization.id, domain });
   await api('/organization/domain/verify', root, { organizationId: fixture.organization.id, domainId: failing.id });
+  // A deleted organization, restorable by the system administrator.
+  const deleted = await createOrganizationWithProject(`株式会社削除済み表示確認用サンプル組織ホールディングス${suffix}`, `削除済みプロジェクト${suffix}`);
+  deletedName = deleted.organization.name;
+  await api('/organization/delete', root, { organizationId: deleted.organization.id, confirmName: deletedName });
 });
 
 interface Screen {
@@ -108,6 +114,18 @@ const PRIVATE_SCREENS: Screen[] = [
   { name: 'projects', path: () => '/projects', ready: testId('project-list') },
   { name: 'project', path: () => `/projects/${fixture.project.id}`, ready: (page) => heading(fixture.project.name)(page) },
   { name: 'organization-general', path: () => `${org()}/general`, ready: (page) => page.getByLabel('組織名').waitFor() },
+  {
+    name: 'organization-delete-dialog',
+    path: () => `${org()}/general`,
+    // The page's name field (the dialog has one of the same label).
+    ready: (page) => page.getByPlaceholder('組織名を入力').waitFor(),
+    openDialog: async (page) => {
+      await page.getByRole('region', { name: '組織の削除' }).getByRole('button', { name: '組織を削除' }).click();
+      await waitForDialog(page);
+      await page.locator(MODAL).getByRole('textbox', { name: '組織名' }).fill('まだ入力途中の組織名');
+    },
+    dialogWidth: CONFIRM_DIALOG_WIDTH,
+  },
   { name: 'organization-members', path: () => `${org()}/members`, ready: testId('invitation-row') },
   {
     name: 'organization-members-confirmation',
@@ -160,6 +178,16 @@ const PRIVATE_SCREENS: Screen[] = [
   { name: 'system-admin-orgs-and-projects', path: () => '/system-admin/orgs-and-projects', ready: testId('organization-group') },
   { name: 'system-admin-audit-log', path: () => '/system-admin/audit-log', ready: testId('audit-event-row') },
   { name: 'system-admin-domains', path: () => '/system-admin/domains', ready: testId('domain-row') },
+  { name: 'system-admin-deleted-organizations', path: () => '/system-admin/deleted-organizations', ready: testId('deleted-organization-row') },
+  {
+    name: 'system-admin-deleted-organizations-confirmation',
+    path: () => '/system-admin/deleted-organizations',
+    ready: testId('deleted-organization-row'),
+    openDialog: async (page) => {
+      await page.getByRole('button', { name: `復元: ${deletedName}` }).click();
+      await waitForDialog(page);
+    },
+  },
   {
     name: 'system-admin-domains-confirmation',
     path: () => '/system-admin/domains',

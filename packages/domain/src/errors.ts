@@ -55,6 +55,14 @@ export const ErrorCodes = {
   /** A concurrent change won (a unique row, a deleted reference, a deadlock or serialization failure retried in vain): try again. */
   CONFLICT: 'CONFLICT',
   IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
+  /** The typed confirmation of an organization's deletion is not the organization's name. */
+  ORGANIZATION_DELETION_NOT_CONFIRMED: 'ORGANIZATION_DELETION_NOT_CONFIRMED',
+  /** The organization is deleted already (a system administrator deleting it again; docs/product-rules.md#organization-deletion). */
+  ORGANIZATION_ALREADY_DELETED: 'ORGANIZATION_ALREADY_DELETED',
+  /** Restoring an organization that is not deleted. */
+  ORGANIZATION_NOT_DELETED: 'ORGANIZATION_NOT_DELETED',
+  /** Restoring an organization deleted longer ago than its retention period: it is being purged. */
+  ORGANIZATION_RESTORE_PERIOD_OVER: 'ORGANIZATION_RESTORE_PERIOD_OVER',
   /** The organization already has this domain. */
   DOMAIN_ALREADY_ADDED: 'DOMAIN_ALREADY_ADDED',
   /** Another organization has verified this domain (docs/product-rules.md#verified-domains). */
@@ -163,6 +171,10 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = /* @__PURE__ 
   INVITER_LACKS_RIGHTS: '招待した人がこの権限を付与できなくなったため、招待は取り消されました',
   CONFLICT: '他の操作と競合しました。再度お試しください',
   IDEMPOTENCY_KEY_REUSED: 'The Idempotency-Key was already used for a different request',
+  ORGANIZATION_DELETION_NOT_CONFIRMED: '確認のため、組織名を正しく入力してください',
+  ORGANIZATION_ALREADY_DELETED: 'この組織はすでに削除されています',
+  ORGANIZATION_NOT_DELETED: 'この組織は削除されていません',
+  ORGANIZATION_RESTORE_PERIOD_OVER: '復元できる期間を過ぎているため、この組織は復元できません',
   DOMAIN_ALREADY_ADDED: 'このドメインはすでに追加されています',
   DOMAIN_ALREADY_VERIFIED: 'このドメインは別の組織で確認済みです',
   ALREADY_INVITED: 'このメールアドレスはすでに招待中です',
@@ -226,6 +238,10 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = /* @__PURE
   INVITER_LACKS_RIGHTS: 409,
   CONFLICT: 409,
   IDEMPOTENCY_KEY_REUSED: 422,
+  ORGANIZATION_DELETION_NOT_CONFIRMED: 400,
+  ORGANIZATION_ALREADY_DELETED: 409,
+  ORGANIZATION_NOT_DELETED: 409,
+  ORGANIZATION_RESTORE_PERIOD_OVER: 409,
   DOMAIN_ALREADY_ADDED: 409,
   DOMAIN_ALREADY_VERIFIED: 409,
   ALREADY_INVITED: 409,

@@ -56,6 +56,9 @@ export const Actions = {
   /** Every organization's domains, and verifying one by hand (docs/product-rules.md#verified-domains). */
   DomainListAll: 'domain.listAll',
   DomainVerifyManually: 'domain.verifyManually',
+  /** The deleted organizations, and restoring one (docs/product-rules.md#organization-deletion). */
+  OrganizationListDeleted: 'organization.listDeleted',
+  OrganizationRestore: 'organization.restore',
   /** Every organization's audit events (the system-wide audit log). */
   AuditLogViewAll: 'auditLog.viewAll',
 
@@ -74,6 +77,8 @@ export const Actions = {
   OrganizationViewAuditLog: 'organization.viewAuditLog',
   /** The members as a CSV file (organization admins and system admins; docs/product-rules.md#member-csv). */
   OrganizationExportMembers: 'organization.exportMembers',
+  /** Deleting the organization (organization admins and system admins; docs/product-rules.md#organization-deletion). */
+  OrganizationDelete: 'organization.delete',
 
   // Invitations.
   InvitationList: 'invitation.list',
@@ -220,6 +225,8 @@ export function decide(action: Action, subject: PermissionSubject): Decision {
     case Actions.AuditLogViewAll:
     case Actions.DomainListAll:
     case Actions.DomainVerifyManually:
+    case Actions.OrganizationListDeleted:
+    case Actions.OrganizationRestore:
       return allowIf(f.sysAdmin);
 
     case Actions.SystemAdminGrant:
@@ -238,6 +245,7 @@ export function decide(action: Action, subject: PermissionSubject): Decision {
     case Actions.OrganizationViewAuditLog:
     case Actions.OrganizationManageDomains:
     case Actions.OrganizationExportMembers:
+    case Actions.OrganizationDelete:
       return decideOrgAdminAction(f);
     case Actions.OrganizationInvite:
       return decideOrgAdminAction(f, ErrorCodes.CANNOT_CHANGE_OWN_ROLE);

@@ -52,6 +52,8 @@ const MATRIX: Record<Action, string> = {
   'auditLog.viewAll': 'U A F F F F F F',
   'domain.listAll': 'U A F F F F F F',
   'domain.verifyManually': 'U A F F F F F F',
+  'organization.listDeleted': 'U A F F F F F F',
+  'organization.restore': 'U A F F F F F F',
 
   'organization.view': 'U A A A A A A F',
   'organization.update': 'U A A F F F F F',
@@ -64,6 +66,7 @@ const MATRIX: Record<Action, string> = {
   'organization.listDomains': 'U A A A A A A F',
   'organization.manageDomains': 'U A A F F F F F',
   'organization.exportMembers': 'U A A F F F F F',
+  'organization.delete': 'U A A F F F F F',
 
   'invitation.list': 'U A A A A A A F',
   'invitation.cancel': 'U A A A A A A F',

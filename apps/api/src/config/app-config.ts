@@ -70,6 +70,8 @@ export interface AppConfig {
   rateLimit: RateLimitConfig;
   /** Days audit events are kept before the retention job deletes them (AUDIT_RETENTION_DAYS); 0 keeps them for ever. */
   auditRetentionDays: number;
+  /** Deleted organizations: how long they can be restored before the purge job removes them (docs/operations.md#organization-purge). */
+  organizationPurge: OrganizationPurgeConfig;
   /** Verifying organizations' domains over DNS (docs/operations.md#verified-domains). */
   domains: DomainsConfig;
   /** Metrics, error reporting and traces, each off unless configured (see common/observability and modules/metrics). */
@@ -90,6 +92,13 @@ export interface ObservabilityConfig {
   otlpEndpoint: string | undefined;
   /** service.name of the traces (OTEL_SERVICE_NAME). */
   serviceName: string;
+}
+
+interface OrganizationPurgeConfig {
+  /** Days a deleted organization can be restored; then it is purged (ORGANIZATION_RETENTION_DAYS). */
+  retentionDays: number;
+  /** Milliseconds between two runs of the purge job, and before its first run (ORGANIZATION_PURGE_INTERVAL_MS). */
+  intervalMs: number;
 }
 
 interface DomainsConfig {
@@ -354,6 +363,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
       invitationsPerOrganizationPerDay: integer(env, 'INVITATIONS_PER_ORGANIZATION_PER_DAY', 300, 1, 10_000_000),
     },
     auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 365, 0, 36_500),
+    organizationPurge: {
+      retentionDays: integer(env, 'ORGANIZATION_RETENTION_DAYS', 30, 1, 3650),
+      intervalMs: integer(env, 'ORGANIZATION_PURGE_INTERVAL_MS', 3_600_000, 1000, 86_400_000),
+    },
     domains: {
       resolverServers: resolverServers(env),
       timeoutMs: integer(env, 'DNS_TIMEOUT_MS', 5000, 100, 60_000),

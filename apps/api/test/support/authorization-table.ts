@@ -211,6 +211,19 @@ async function freshDomainOfA(world: World): Promise<string> {
   return added.body.id;
 }
 
+/** A fresh organization deleted by the system administrator; returns its id. */
+async function freshDeletedOrganization(world: World): Promise<string> {
+  const { organization } = await createOrganization(world.api);
+  const deleted = await call(
+    world.api,
+    '/organization/delete',
+    { organizationId: organization.id, confirmName: organization.name },
+    world.callers.systemAdmin.token,
+  );
+  if (deleted.status !== 200) throw new Error(`organization not deleted: ${JSON.stringify(deleted.body)}`);
+  return organization.id;
+}
+
 /** An invitation of `email` to the organization, sent by `inviter` (the system administrator unless told); returns its id. */
 async function invitationFor(
   world: World,
@@ -324,6 +337,12 @@ export const AUTHORIZATION_TABLE: readonly MatrixRow[] = [
     expected: organizationAAdmins(),
   },
   { endpoint: 'POST /organization/previewMemberImport', request: memberCsvOfA, expected: organizationAAdmins() },
+  {
+    endpoint: 'POST /organization/delete',
+    // A confirmation that is not the organization's name: its admins pass the access check and are refused there, nothing is deleted.
+    request: (w) => ({ json: { organizationId: w.organizationA.organization.id, confirmName: `${w.organizationA.organization.name}（違う）` } }),
+    expected: { ...organizationAAdmins(), organizationAdmin: 'ORGANIZATION_DELETION_NOT_CONFIRMED', systemAdmin: 'ORGANIZATION_DELETION_NOT_CONFIRMED' },
+  },
   { endpoint: 'POST /organization/importMembers', request: memberCsvOfA, expected: organizationAAdmins() },
   {
     endpoint: 'POST /organization/removeMember',
@@ -353,6 +372,12 @@ export const AUTHORIZATION_TABLE: readonly MatrixRow[] = [
     expected: organizationAAdmins(),
   },
   { endpoint: 'POST /systemAdmin/domain/listAll', request: () => ({}), expected: systemAdminsOnly() },
+  { endpoint: 'POST /systemAdmin/organization/listDeleted', request: () => ({}), expected: systemAdminsOnly() },
+  {
+    endpoint: 'POST /systemAdmin/organization/restore',
+    request: async (w) => ({ json: { organizationId: await freshDeletedOrganization(w) } }),
+    expected: systemAdminsOnly(),
+  },
   { endpoint: 'POST /systemAdmin/domain/verify', request: async (w) => ({ json: { domainId: await freshDomainOfA(w) } }), expected: systemAdminsOnly() },
   { endpoint: 'POST /project/listInAccount', request: () => ({}), expected: everyAccount() },
   { endpoint: 'POST /project/get', request: (w) => ({ json: { projectId: w.project1.project.id } }), expected: organizationAMembers() },

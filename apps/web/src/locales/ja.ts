@@ -4,6 +4,7 @@ import type { auditLog } from './ja/audit-log';
 import type { domains } from './ja/domains';
 import type { memberCsv } from './ja/member-csv';
 import type { systemAdmin } from './ja/system-admin';
+import type { organizationDeletion } from './ja/organization-deletion';
 
 /**
  * The user-visible strings of the console in Japanese (the default language) that the first page
@@ -277,6 +278,7 @@ export interface JapaneseTextsOnDemand {
   auditLog: typeof auditLog;
   domains: typeof domains;
   memberCsv: typeof memberCsv;
+  organizationDeletion: typeof organizationDeletion;
   systemAdmin: typeof systemAdmin;
 }
 

@@ -11,6 +11,7 @@ import * as auditLog from '@/locales/ja/audit-log';
 import * as domains from '@/locales/ja/domains';
 import * as memberCsv from '@/locales/ja/member-csv';
 import * as systemAdmin from '@/locales/ja/system-admin';
+import * as organizationDeletion from '@/locales/ja/organization-deletion';
 
 /** Every text of a catalogue by its dotted key. */
 function leaves(value: unknown, path: string[] = []): Map<string, unknown> {
@@ -25,7 +26,14 @@ function variables(text: string): string[] {
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 /** The modules of the Japanese texts loaded on demand (src/locales/ja/), by file name. */
-const ON_DEMAND = { account, 'audit-log': auditLog, domains, 'member-csv': memberCsv, 'system-admin': systemAdmin };
+const ON_DEMAND = {
+  account,
+  'audit-log': auditLog,
+  domains,
+  'member-csv': memberCsv,
+  'system-admin': systemAdmin,
+  'organization-deletion': organizationDeletion,
+};
 const jaTexts = leaves({ ...ja, ...Object.assign({}, ...Object.values(ON_DEMAND)) });
 const enTexts = leaves(en);
 

@@ -62,7 +62,7 @@ export class AccountDeletionService {
       }
       // Organizations joined meanwhile (before the locks were taken) are locked too.
       await this.lockOrganizations(await this.touchedOrganizations(account.id, account.email));
-      for (const membership of (await this.memberships.membershipsOf([account.id])).get(account.id) ?? []) {
+      for (const membership of (await this.memberships.membershipsOf([account.id], undefined, true)).get(account.id) ?? []) {
         await this.memberships.deleteOrganizationMembership(account.id, membership.organizationId);
         await this.audit.record(audit, {
           action: 'membership.removeFromOrganization',
@@ -92,7 +92,7 @@ export class AccountDeletionService {
 
   /** The organizations a deletion changes: those the account belongs to and those of the open invitations it sent or was sent, in id order. */
   private async touchedOrganizations(accountId: string, email: string): Promise<string[]> {
-    const memberships = (await this.memberships.membershipsOf([accountId])).get(accountId) ?? [];
+    const memberships = (await this.memberships.membershipsOf([accountId], undefined, true)).get(accountId) ?? [];
     const invitations = [...(await this.invitations.openSentByAccount(accountId)), ...(await this.invitations.openAddressedTo(email))];
     return [...new Set([...memberships.map((m) => m.organizationId), ...invitations.map((i) => i.organizationId)])].sort();
   }

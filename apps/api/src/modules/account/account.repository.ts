@@ -72,9 +72,9 @@ export class AccountRepository implements AccountLookup {
     );
   }
 
-  /** Whether an account or an organization shows the stored image `name`. */
-  async storedImageInUse(name: string): Promise<boolean> {
-    const [row] = await readRows(this.txHost.tx, storedImageInUse(name), decodeInUse);
+  /** Whether an account or an organization (but `exceptOrganizationId`) shows the stored image `name`. */
+  async storedImageInUse(name: string, exceptOrganizationId: string | null = null): Promise<boolean> {
+    const [row] = await readRows(this.txHost.tx, storedImageInUse(name, exceptOrganizationId), decodeInUse);
     return row?.inUse ?? false;
   }
 }

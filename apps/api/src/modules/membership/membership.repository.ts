@@ -78,11 +78,12 @@ export class MembershipRepository {
   /**
    * The memberships of each account, with their projects, in one statement whatever the number of
    * accounts. With `organizationId`, only the memberships of that organization (what its members may see).
+   * Those of deleted organizations are left out, unless `withDeletedOrganizations` (an account's deletion removes them too).
    */
-  async membershipsOf(accountIds: readonly string[], organizationId?: string): Promise<Map<string, Membership[]>> {
+  async membershipsOf(accountIds: readonly string[], organizationId?: string, withDeletedOrganizations = false): Promise<Map<string, Membership[]>> {
     const result = new Map<string, Membership[]>(accountIds.map((id) => [id, []]));
     if (accountIds.length === 0) return result;
-    const rows = await readRows(this.txHost.tx, membershipRows(accountIds, organizationId), decodeMembershipRow);
+    const rows = await readRows(this.txHost.tx, membershipRows(accountIds, organizationId, withDeletedOrganizations), decodeMembershipRow);
     return groupMemberships(rows, result);
   }
 

@@ -3,6 +3,7 @@ import { Keyset, keyTime, type KeyValues, type ListWindow, type SqlParameters } 
 import { allColumns, arrayOf, EntityColumns, nullable, record, text, type Statement } from '../../database/typed-sql';
 import { AccountEntity } from '../account/account.entity';
 import { OrganizationEntity } from '../organization/organization.entity';
+import { isLiveOrganization } from '../organization/organization.sql';
 import { ProjectEntity } from '../project/project.entity';
 import { RoleEntity } from '../role/role.entity';
 import { OrganizationMembershipEntity } from './organization-membership.entity';
@@ -10,7 +11,7 @@ import { ProjectMembershipEntity } from './project-membership.entity';
 
 /** The raw statements of the memberships (docs/architecture.md#repositories-and-sql). */
 
-const ORGANIZATION = new EntityColumns(OrganizationEntity, 'o', ['id']);
+const ORGANIZATION = new EntityColumns(OrganizationEntity, 'o', ['id', 'deletedAt']);
 const PROJECT = new EntityColumns(ProjectEntity, 'p', ['id', 'organizationId']);
 const ORGANIZATION_ROLE = new EntityColumns(RoleEntity, 'orole', ['id', 'key']);
 const PROJECT_ROLE = new EntityColumns(RoleEntity, 'prole', ['id', 'key']);
@@ -60,7 +61,7 @@ const ACCESS_COLUMNS = `${ORGANIZATION.sql('id')} AS organization_id, ${OM('role
 export const ORGANIZATION_ACCESS_SQL = `SELECT ${ACCESS_COLUMNS}
   FROM organizations o
   LEFT JOIN projects p ON ${PROJECT.sql('organizationId')} = ${ORGANIZATION.sql('id')} AND ${PROJECT.sql('id')} = ANY($3::varchar[])${ACCESS_ROLES}
- WHERE ${ORGANIZATION.sql('id')} = $2`;
+ WHERE ${ORGANIZATION.sql('id')} = $2 AND ${ORGANIZATION.sql('deletedAt')} IS NULL`;
 
 export function organizationAccess(accountId: string, organizationId: string, projectIds: readonly string[]): Statement {
   return { text: ORGANIZATION_ACCESS_SQL, values: [accountId, organizationId, [...projectIds]] };
@@ -73,7 +74,7 @@ export function organizationAccess(accountId: string, organizationId: string, pr
 export const PROJECT_ACCESS_SQL = `SELECT ${ACCESS_COLUMNS}
   FROM projects p
   JOIN organizations o ON ${ORGANIZATION.sql('id')} = ${PROJECT.sql('organizationId')}${ACCESS_ROLES}
- WHERE ${PROJECT.sql('id')} = $2`;
+ WHERE ${PROJECT.sql('id')} = $2 AND ${ORGANIZATION.sql('deletedAt')} IS NULL`;
 
 export function projectAccess(accountId: string, projectId: string): Statement {
   return { text: PROJECT_ACCESS_SQL, values: [accountId, projectId] };
@@ -103,13 +104,14 @@ const MEMBERSHIP_PROJECTS_ORDER = `${PM('createdAt')}, ${PM('projectId')}`;
  * The memberships of the accounts (of the organization only, when given), with their projects:
  * accounts' memberships in the order they were made, then their projects in the order they were added.
  */
-export function membershipRows(accountIds: readonly string[], organizationId?: string): Statement {
+export function membershipRows(accountIds: readonly string[], organizationId?: string, withDeletedOrganizations = false): Statement {
   const inOrganization = organizationId === undefined ? '' : `AND ${OM('organizationId')} = $2`;
+  const live = withDeletedOrganizations ? '' : `AND ${isLiveOrganization(OM('organizationId'))}`;
   return {
     text: `SELECT ${OM('accountId')} AS account_id, ${OM('organizationId')} AS organization_id, ${OM('roleId')} AS role_id, ${PM('projectId')} AS project_id, ${PM('roleId')} AS project_role_id
         FROM organization_memberships om
         LEFT JOIN project_memberships pm ON ${PM('accountId')} = ${OM('accountId')} AND ${PM('organizationId')} = ${OM('organizationId')}
-        WHERE ${OM('accountId')} = ANY($1::varchar[]) ${inOrganization}
+        WHERE ${OM('accountId')} = ANY($1::varchar[]) ${inOrganization} ${live}
         ORDER BY ${OM('createdAt')}, ${OM('organizationId')}, ${MEMBERSHIP_PROJECTS_ORDER}`,
     values: organizationId === undefined ? [[...accountIds]] : [[...accountIds], organizationId],
   };
@@ -174,7 +176,7 @@ function memberPage(keyset: Keyset, window: ListWindow, listing: MemberListing):
 export function accountPage(window: ListWindow): Statement {
   return memberPage(ACCOUNT_KEYSET, window, {
     key: ACCOUNT.sql('createdAt'),
-    memberships: `COALESCE((SELECT json_agg(${MEMBERSHIP_JSON} ORDER BY ${OM('createdAt')}, ${OM('organizationId')}) FROM organization_memberships om WHERE ${OM('accountId')} = ${ACCOUNT.sql('id')}), '[]')`,
+    memberships: `COALESCE((SELECT json_agg(${MEMBERSHIP_JSON} ORDER BY ${OM('createdAt')}, ${OM('organizationId')}) FROM organization_memberships om WHERE ${OM('accountId')} = ${ACCOUNT.sql('id')} AND ${isLiveOrganization(OM('organizationId'))}), '[]')`,
     from: 'accounts a',
     where: () => [`${ACCOUNT.sql('deletedAt')} IS NULL`],
   });
@@ -258,7 +260,7 @@ export function organizationsWithSoleRole(accountId: string, roleKey: string): S
   return {
     text: `SELECT ${NAMED_ORGANIZATION.select()} FROM organization_memberships om
         JOIN roles r ON ${ADMIN_ROLE.sql('id')} = ${OM('roleId')} AND ${ADMIN_ROLE.sql('projectId')} IS NULL AND ${ADMIN_ROLE.sql('key')} = $2
-        JOIN organizations o ON ${NAMED_ORGANIZATION.sql('id')} = ${OM('organizationId')}
+        JOIN organizations o ON ${NAMED_ORGANIZATION.sql('id')} = ${OM('organizationId')} AND ${ORGANIZATION.sql('deletedAt')} IS NULL
         WHERE ${OM('accountId')} = $1
           AND NOT EXISTS (SELECT 1 FROM organization_memberships other
             JOIN roles oror ON ${OTHER_ROLE.sql('id')} = ${OTHER_MEMBERSHIP.sql('roleId')} AND ${OTHER_ROLE.sql('projectId')} IS NULL AND ${OTHER_ROLE.sql('key')} = $2

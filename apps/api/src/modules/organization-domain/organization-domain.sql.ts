@@ -5,7 +5,7 @@ import { OrganizationDomainEntity } from './organization-domain.entity';
 /** The raw statements of organizations' domains (docs/architecture.md#repositories-and-sql). */
 
 const DOMAIN = allColumns(OrganizationDomainEntity, 'd');
-const ORGANIZATION = new EntityColumns(OrganizationEntity, 'o', ['name']);
+const ORGANIZATION = new EntityColumns(OrganizationEntity, 'o', ['name', 'deletedAt']);
 
 /** A domain with the name of its organization (the system administrators' list). */
 export interface DomainWithOrganizationRow extends OrganizationDomainEntity {
@@ -19,7 +19,7 @@ export const decodeDomainWithOrganization = record<DomainWithOrganizationRow>({ 
 export function allDomains(limit: number): Statement {
   return {
     text: `SELECT ${DOMAIN.select()}, ${ORGANIZATION.sql('name')} AS "organizationName"
-       FROM organization_domains d JOIN organizations o ON o.id = ${DOMAIN.sql('organizationId')}
+       FROM organization_domains d JOIN organizations o ON o.id = ${DOMAIN.sql('organizationId')} AND ${ORGANIZATION.sql('deletedAt')} IS NULL
        ORDER BY ${DOMAIN.sql('domain')}, ${ORGANIZATION.sql('name')}, ${DOMAIN.sql('id')} LIMIT $1`,
     values: [limit],
   };

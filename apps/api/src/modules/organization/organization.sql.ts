@@ -33,6 +33,14 @@ export function organizationKeyOf(row: OrganizationRow): KeyValues {
 const ORGANIZATION_ROLES_JSON = `COALESCE((SELECT json_agg(${ROLE_ITEM.json()} ORDER BY ${ROLE.sql('isPreset')} DESC, ${ROLE.sql('createdAt')}, ${ROLE.sql('key')})
     FROM roles r WHERE ${ROLE.sql('organizationId')} = ${ORGANIZATION.sql('id')} AND ${ROLE.sql('projectId')} IS NULL), '[]')`;
 
+/**
+ * Whether the organization with the id `organizationIdSql` (a column) exists and is not deleted: a
+ * deleted organization answers as a missing one on every path (docs/product-rules.md#organization-deletion).
+ */
+export function isLiveOrganization(organizationIdSql: string): string {
+  return `EXISTS (SELECT 1 FROM organizations live WHERE live.id = ${organizationIdSql} AND live.deleted_at IS NULL)`;
+}
+
 /** Whether the account (a parameter) is a member of the organization `o`. */
 export function isMemberOf(sql: SqlParameters, accountId: string): string {
   return `EXISTS (SELECT 1 FROM organization_memberships om WHERE ${MEMBERSHIP.sql('organizationId')} = ${ORGANIZATION.sql('id')} AND ${MEMBERSHIP.sql('accountId')} = ${sql.param(accountId)})`;
@@ -44,6 +52,6 @@ export function organizationPage(memberId: string | null, window: ListWindow): S
     select: `${ORGANIZATION.select()}, ${ORGANIZATION_ROLES_JSON} AS roles`,
     from: 'organizations o',
     search: [ORGANIZATION.sql('name')],
-    where: (sql) => (memberId === null ? [] : [isMemberOf(sql, memberId)]),
+    where: (sql) => [`${ORGANIZATION.sql('deletedAt')} IS NULL`, ...(memberId === null ? [] : [isMemberOf(sql, memberId)])],
   });
 }

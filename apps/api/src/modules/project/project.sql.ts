@@ -8,7 +8,7 @@ import { ProjectEntity } from './project.entity';
 /** The raw statements of the projects (docs/architecture.md#repositories-and-sql). */
 
 const PROJECT = allColumns(ProjectEntity, 'p');
-const ORGANIZATION = new EntityColumns(OrganizationEntity, 'o', ['id', 'name', 'profileImageSrc']);
+const ORGANIZATION = new EntityColumns(OrganizationEntity, 'o', ['id', 'name', 'profileImageSrc', 'deletedAt']);
 const ROLE = new EntityColumns(RoleEntity, 'r', ['isPreset', 'createdAt', 'key', 'projectId']);
 const ROLE_SUMMARY = new EntityColumns(RoleEntity, 'r', ['id', 'key', 'name']);
 
@@ -72,6 +72,7 @@ export function projectPage({ memberId, organizationId }: ProjectScope, window: 
     search: [PROJECT.sql('name'), ORGANIZATION.sql('name')],
     searchApart: true,
     where: (sql) => [
+      `${ORGANIZATION.sql('deletedAt')} IS NULL`,
       ...(organizationId === null ? [] : [`${ORGANIZATION.sql('id')} = ${sql.param(organizationId)}`]),
       ...(memberId === null ? [] : [isMemberOf(sql, memberId)]),
     ],

@@ -73,7 +73,8 @@ export class SeedService implements OnApplicationBootstrap {
     await this.transactions.withTransaction(async () => {
       const root = await this.accounts.findById(ROOT_ACCOUNT_ID);
       if (root && root.idaasId === null) await this.accounts.update(ROOT_ACCOUNT_ID, { idaasId: uid });
-      if (await this.organizations.findById(DEMO.organizationId)) return;
+      // A deleted demo organization is left as it is (restorable, then purged), not made again.
+      if (await this.organizations.findAnyForUpdate(DEMO.organizationId)) return;
       const operator = { id: ROOT_ACCOUNT_ID };
       await this.organizationService.create(operator, { id: DEMO.organizationId, name: 'デモ組織' });
       await this.projectService.create(operator, {

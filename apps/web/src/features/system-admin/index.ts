@@ -1,7 +1,8 @@
-/** The system-admin area: accounts and system-admin rights, every organization and project, every domain (docs/product-rules.md#screens, #permissions, #verified-domains). */
+/** The system-admin area: accounts and system-admin rights, every organization and project, every domain, the deleted organizations (docs/product-rules.md#screens, #permissions, #verified-domains, #organization-deletion). */
 export { useCreateOrganization } from './api/create-organization';
 export { useCreateProject } from './api/create-project';
 export { useAccountPages, useAccounts, type AdminAccount } from './api/get-accounts';
+export { useDeletedOrganizations, useRestoreOrganization, type DeletedOrganization } from './api/deleted-organizations';
 export { ALL_DOMAINS_CAP, useAllDomains, useVerifyDomainByHand, type AdminDomain } from './api/get-all-domains';
 export { useAllOrganizations, useOrganizationPages } from './api/get-all-organizations';
 export { useAllProjectPages, useAllProjects } from './api/get-all-projects';

@@ -10,4 +10,6 @@ export const systemAdminKeys = {
   projectPages: (query: string) => ['systemAdmin', 'projects', 'pages', query] as const,
   /** Every organization's domains (docs/product-rules.md#verified-domains). */
   domains: () => ['systemAdmin', 'domains'] as const,
+  /** The deleted organizations (docs/product-rules.md#organization-deletion). */
+  deletedOrganizations: () => ['systemAdmin', 'deletedOrganizations'] as const,
 };

@@ -51,7 +51,14 @@ export const auditLog = {
       uploadProfileImage: 'プロフィール画像更新',
       delete: 'アカウント削除',
     },
-    organization: { create: '組織作成', update: '組織更新', uploadProfileImage: '組織画像更新' },
+    organization: {
+      create: '組織作成',
+      update: '組織更新',
+      uploadProfileImage: '組織画像更新',
+      delete: '組織削除',
+      restore: '組織復元',
+      purge: '組織の完全削除',
+    },
     project: { create: 'プロジェクト作成', update: 'プロジェクト更新' },
     membership: {
       assignOrganizationRole: '組織ロール変更',

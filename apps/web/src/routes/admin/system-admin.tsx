@@ -3,8 +3,9 @@ import { paths } from '@/config/paths';
 import { useTranslation } from '@/lib/i18n';
 import { TabbedPageLayout } from '@/routes/private/tabbed-page-layout';
 import '@/locales/ja/system-admin';
+import '@/locales/ja/organization-deletion';
 
-/** /system-admin (docs/product-rules.md#routes): members, orgs-and-projects, audit-log and domains tabs. The index redirects to members. */
+/** /system-admin (docs/product-rules.md#routes): members, orgs-and-projects, audit-log, domains and deleted-organizations tabs. The index redirects to members. */
 export function Component() {
   const { t } = useTranslation();
   const location = useLocation();
@@ -13,6 +14,7 @@ export function Component() {
     { value: paths.systemAdmin.orgsAndProjects.getHref(), label: t('systemAdmin.orgsAndProjects') },
     { value: paths.systemAdmin.auditLog.getHref(), label: t('systemAdmin.auditLog') },
     { value: paths.systemAdmin.domains.getHref(), label: t('systemAdmin.domains') },
+    { value: paths.systemAdmin.deletedOrganizations.getHref(), label: t('organizationDeletion.deletedTab') },
   ];
   const current = tabs.find((tab) => location.pathname.startsWith(tab.value))?.value ?? null;
   return (

@@ -4,10 +4,16 @@ import { ImageField } from '@/components/image-field';
 import { SettingsForm, useDraft } from '@/components/settings-form';
 import { toastOnError, toastOutcome } from '@/components/toasts';
 import { usePermissions } from '@/features/account';
-import { OrganizationSettingsPage, useOrganizationSettings, useUpdateOrganization, useUploadOrganizationProfileImage } from '@/features/organizations';
+import {
+  OrganizationDeletionSection,
+  OrganizationSettingsPage,
+  useOrganizationSettings,
+  useUpdateOrganization,
+  useUploadOrganizationProfileImage,
+} from '@/features/organizations';
 import { useTranslation } from '@/lib/i18n';
 
-/** /organizations/{id}/settings/general: avatar upload and delete, name, save (docs/product-rules.md#routes, #states). */
+/** /organizations/{id}/settings/general: avatar upload and delete, name, save (docs/product-rules.md#routes, #states); the danger zone that deletes the organization. */
 export function Component() {
   const { t } = useTranslation();
   const { organization } = useOrganizationSettings();
@@ -61,6 +67,7 @@ export function Component() {
           maw={400}
         />
       </SettingsForm>
+      <OrganizationDeletionSection organization={organization} />
     </OrganizationSettingsPage>
   );
 }
