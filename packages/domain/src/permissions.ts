@@ -74,6 +74,8 @@ export const Actions = {
   OrganizationViewAuditLog: 'organization.viewAuditLog',
   /** The members as a CSV file (organization admins and system admins; docs/product-rules.md#member-csv). */
   OrganizationExportMembers: 'organization.exportMembers',
+  /** All the organization's data as one ZIP file (organization admins and system administrators; docs/product-rules.md#organization-export). */
+  OrganizationExport: 'organization.export',
 
   // Invitations.
   InvitationList: 'invitation.list',
@@ -238,6 +240,7 @@ export function decide(action: Action, subject: PermissionSubject): Decision {
     case Actions.OrganizationViewAuditLog:
     case Actions.OrganizationManageDomains:
     case Actions.OrganizationExportMembers:
+    case Actions.OrganizationExport:
       return decideOrgAdminAction(f);
     case Actions.OrganizationInvite:
       return decideOrgAdminAction(f, ErrorCodes.CANNOT_CHANGE_OWN_ROLE);

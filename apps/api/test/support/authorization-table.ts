@@ -324,6 +324,7 @@ export const AUTHORIZATION_TABLE: readonly MatrixRow[] = [
     expected: organizationAAdmins(),
   },
   { endpoint: 'POST /organization/previewMemberImport', request: memberCsvOfA, expected: organizationAAdmins() },
+  { endpoint: 'POST /organization/export', request: (w) => ({ json: { organizationId: w.organizationA.organization.id } }), expected: organizationAAdmins() },
   { endpoint: 'POST /organization/importMembers', request: memberCsvOfA, expected: organizationAAdmins() },
   {
     endpoint: 'POST /organization/removeMember',

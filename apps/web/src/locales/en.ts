@@ -432,7 +432,12 @@ export const en: Messages = {
         uploadProfileImage: 'Profile image updated',
         delete: 'Account deleted',
       },
-      organization: { create: 'Organization created', update: 'Organization updated', uploadProfileImage: 'Organization image updated' },
+      organization: {
+        create: 'Organization created',
+        update: 'Organization updated',
+        uploadProfileImage: 'Organization image updated',
+        export: 'Organization data exported',
+      },
       project: { create: 'Project created', update: 'Project updated' },
       membership: {
         assignOrganizationRole: 'Organization role changed',

@@ -436,7 +436,7 @@ export const ja = {
         uploadProfileImage: 'プロフィール画像更新',
         delete: 'アカウント削除',
       },
-      organization: { create: '組織作成', update: '組織更新', uploadProfileImage: '組織画像更新' },
+      organization: { create: '組織作成', update: '組織更新', uploadProfileImage: '組織画像更新', export: '組織データのエクスポート' },
       project: { create: 'プロジェクト作成', update: 'プロジェクト更新' },
       membership: {
         assignOrganizationRole: '組織ロール変更',
