@@ -527,6 +527,22 @@ export const en: Messages = {
     deleted: 'Your account has been deleted',
     deleteFailed: 'Could not delete your account',
   },
+  organizationExport: {
+    title: 'Export organization data',
+    description:
+      'Download the members and their roles, the projects and their plans, the invitations, the audit log and the organization’s profile as one ZIP file of CSV and JSON files. The CSV files are UTF-8 with a BOM.',
+    start: 'Export',
+    startFor: 'Export the data of {{organizationName}}',
+    progressLabel: 'Export progress',
+    preparing: 'Preparing the export…',
+    progress: '{{megabytes, number}} MB received ({{rows, number}} rows in all)',
+    done: 'Downloaded a ZIP file of {{megabytes, number}} MB ({{rows, number}} rows)',
+    cancel: 'Cancel',
+    cancelled: 'The export was cancelled',
+    failed: 'Could not export the organization data',
+    retry: 'Retry',
+    close: 'Close',
+  },
   language: {
     label: 'Language',
     ja: '日本語',

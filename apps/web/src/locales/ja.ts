@@ -526,6 +526,22 @@ export const ja = {
     deleted: 'アカウントを削除しました',
     deleteFailed: 'アカウントを削除できませんでした',
   },
+  organizationExport: {
+    title: '組織データのエクスポート',
+    description:
+      'メンバーとロール、プロジェクトとプラン、招待、監査ログ、組織の情報を、CSVとJSONファイルをまとめた1つのZIPファイルでダウンロードします。CSVはUTF-8（BOM付き）です。',
+    start: 'エクスポート',
+    startFor: '{{organizationName}}のデータをエクスポート',
+    progressLabel: 'エクスポートの進捗',
+    preparing: 'エクスポートを準備しています…',
+    progress: '{{megabytes, number}} MB を受信しました（全{{rows, number}}行）',
+    done: '{{megabytes, number}} MB のZIPファイルをダウンロードしました（{{rows, number}}行）',
+    cancel: 'キャンセル',
+    cancelled: 'エクスポートをキャンセルしました',
+    failed: '組織データをエクスポートできませんでした',
+    retry: '再試行',
+    close: '閉じる',
+  },
   language: {
     label: '言語',
     ja: '日本語',

@@ -10,6 +10,7 @@ export { useUpdateOrganization } from './api/update-organization';
 export { useUploadOrganizationProfileImage } from './api/upload-organization-profile-image';
 export { useUpsertOrganizationKarteMapping } from './api/upsert-organization-karte-mapping';
 export { MemberCsvExportMenu } from './components/member-csv-export';
+export { OrganizationExportPanel } from './components/organization-export';
 export { DomainStateBadge } from './components/domain-state-badge';
 export { OrganizationSettingsPage } from './components/settings-page';
 export { organizationKeys } from './keys';

@@ -1,4 +1,4 @@
-import { Avatar, Box, Button, Group, Paper, Text } from '@mantine/core';
+import { Avatar, Box, Button, Group, Modal, Paper, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { SettingsIcon } from '@/components/icons';
@@ -8,6 +8,7 @@ import { VirtualList } from '@/components/infinite-list/virtual-list';
 import { usePageTitle } from '@/components/page-title';
 import { toast, toastOnError } from '@/components/toasts';
 import { paths } from '@/config/paths';
+import { OrganizationExportPanel } from '@/features/organizations';
 import { organizationProjectRows, ProjectNavLink, runsByOrganization } from '@/features/projects';
 import { NameDialog, useAllProjectPages, useCreateOrganization, useCreateProject, useOrganizationPages } from '@/features/system-admin';
 import { chainInfiniteLists } from '@/lib/infinite-list';
@@ -18,7 +19,7 @@ const ORGANIZATION_LIST_HEIGHT = 'max(360px, calc(100dvh - 360px))';
 
 /**
  * /system-admin/orgs-and-projects (docs/product-rules.md#routes): search, create organization, and per organization
- * create-project and settings buttons with project rows linking to /projects/{id}. The projects
+ * create-project, export and settings buttons with project rows linking to /projects/{id}. The projects
  * are read a page at a time (ordered by organization) and searched on the server by project or
  * organization name; the organizations without a project to show follow them. An organization or
  * project just created is searched for by its name (it may sort after the pages read so far), then
@@ -34,6 +35,7 @@ export function Component() {
   const createProject = useCreateProject();
   const [creatingOrganization, setCreatingOrganization] = useState(false);
   const [projectTarget, setProjectTarget] = useState<{ id: string; name: string } | null>(null);
+  const [exportTarget, setExportTarget] = useState<{ id: string; name: string } | null>(null);
   const list = chainInfiniteLists(projects, organizations, organizationProjectRows);
   /** The organization or project created here last. */
   const [created, setCreated] = useState<string | null>(null);
@@ -93,6 +95,9 @@ export function Component() {
                             <Button size="xs" variant="default" onClick={() => setProjectTarget(organization)}>
                               {t('systemAdmin.createProject')}
                             </Button>
+                            <Button size="xs" variant="default" onClick={() => setExportTarget(organization)}>
+                              {t('organizationExport.start')}
+                            </Button>
                             <Button
                               size="xs"
                               variant="subtle"
@@ -120,6 +125,13 @@ export function Component() {
           ))
         }
       />
+      <Modal
+        opened={exportTarget !== null}
+        onClose={() => setExportTarget(null)}
+        title={exportTarget ? t('organizationExport.startFor', { organizationName: exportTarget.name }) : t('organizationExport.title')}
+      >
+        {exportTarget && <OrganizationExportPanel key={exportTarget.id} organizationId={exportTarget.id} allowed />}
+      </Modal>
       <NameDialog
         opened={creatingOrganization}
         title={t('systemAdmin.createOrganization')}

@@ -1,13 +1,19 @@
-import { TextInput } from '@mantine/core';
+import { Paper, TextInput, Title } from '@mantine/core';
 import { Actions } from '@console/domain';
 import { ImageField } from '@/components/image-field';
 import { SettingsForm, useDraft } from '@/components/settings-form';
 import { toastOnError, toastOutcome } from '@/components/toasts';
 import { usePermissions } from '@/features/account';
-import { OrganizationSettingsPage, useOrganizationSettings, useUpdateOrganization, useUploadOrganizationProfileImage } from '@/features/organizations';
+import {
+  OrganizationExportPanel,
+  OrganizationSettingsPage,
+  useOrganizationSettings,
+  useUpdateOrganization,
+  useUploadOrganizationProfileImage,
+} from '@/features/organizations';
 import { useTranslation } from '@/lib/i18n';
 
-/** /organizations/{id}/settings/general: avatar upload and delete, name, save (docs/product-rules.md#routes, #states). */
+/** /organizations/{id}/settings/general: avatar upload and delete, name, save (docs/product-rules.md#routes, #states); the organization's export. */
 export function Component() {
   const { t } = useTranslation();
   const { organization } = useOrganizationSettings();
@@ -61,6 +67,12 @@ export function Component() {
           maw={400}
         />
       </SettingsForm>
+      <Paper withBorder radius="md" p="xl" component="section" aria-labelledby="organization-export-title">
+        <Title order={2} size="h4" id="organization-export-title" mb="sm">
+          {t('organizationExport.title')}
+        </Title>
+        <OrganizationExportPanel organizationId={organization.id} allowed={can(Actions.OrganizationExport)} />
+      </Paper>
     </OrganizationSettingsPage>
   );
 }
