@@ -44,7 +44,7 @@ export function OrganizationExportPanel({ organizationId, allowed }: { organizat
         </Stack>
       )}
       {state.status === 'done' && (
-        <Text size="sm" c="teal.8" role="status" data-testid="organization-export-done">
+        <Text size="sm" role="status" data-testid="organization-export-done">
           {t('organizationExport.done', { megabytes: megabytes(state.bytes), rows: state.rows ?? 0 })}
         </Text>
       )}
