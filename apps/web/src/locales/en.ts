@@ -541,7 +541,6 @@ export const en: Messages = {
     cancelled: 'The export was cancelled',
     failed: 'Could not export the organization data',
     retry: 'Retry',
-    close: 'Close',
   },
   language: {
     label: 'Language',

@@ -540,7 +540,6 @@ export const ja = {
     cancelled: 'エクスポートをキャンセルしました',
     failed: '組織データをエクスポートできませんでした',
     retry: '再試行',
-    close: '閉じる',
   },
   language: {
     label: '言語',
