@@ -311,13 +311,14 @@ describe('organization export', () => {
       const controller = new AbortController();
       const response = await exportRequest(api, admin.token, { organizationId: large.organization.id }, controller.signal);
       expect(response.status).toBe(200);
-      const reader = response.body?.getReader();
-      const first = await reader?.read();
-      expect(first?.value?.byteLength).toBeGreaterThan(0);
+      if (!response.body) throw new Error('no body');
+      const reader: ReadableStreamDefaultReader<Uint8Array> = response.body.getReader();
+      const first = await reader.read();
+      expect(first.value?.byteLength).toBeGreaterThan(0);
       // Wait until the server is held back by the client that reads no more, then go away.
       await new Promise((resolve) => setTimeout(resolve, 500));
       controller.abort();
-      await expect(reader?.read()).rejects.toThrow();
+      await expect(reader.read()).rejects.toThrow();
       await new Promise((resolve) => setTimeout(resolve, 500));
       const read = pages.mock.calls.length;
       await new Promise((resolve) => setTimeout(resolve, 500));

@@ -36,7 +36,7 @@ async function exportOrganization(organizationId: string, signal: AbortSignal, o
   const rows = rowsOf(response);
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let bytes = 0;
-  const reader = (data as ReadableStream<Uint8Array<ArrayBuffer>>).getReader();
+  const reader = data.getReader();
   onBytes(0, rows);
   for (;;) {
     const { done, value } = await reader.read();
