@@ -533,7 +533,6 @@ export const en: Messages = {
       'Download the members and their roles, the projects and their plans, the invitations, the audit log and the organization’s profile as one ZIP file of CSV and JSON files. The CSV files are UTF-8 with a BOM.',
     start: 'Export',
     startFor: 'Export the data of {{organizationName}}',
-    progressLabel: 'Export progress',
     preparing: 'Preparing the export…',
     progress: '{{megabytes, number}} MB received ({{rows, number}} rows in all)',
     done: 'Downloaded a ZIP file of {{megabytes, number}} MB ({{rows, number}} rows)',

@@ -532,7 +532,6 @@ export const ja = {
       'メンバーとロール、プロジェクトとプラン、招待、監査ログ、組織の情報を、CSVとJSONファイルをまとめた1つのZIPファイルでダウンロードします。CSVはUTF-8（BOM付き）です。',
     start: 'エクスポート',
     startFor: '{{organizationName}}のデータをエクスポート',
-    progressLabel: 'エクスポートの進捗',
     preparing: 'エクスポートを準備しています…',
     progress: '{{megabytes, number}} MB を受信しました（全{{rows, number}}行）',
     done: '{{megabytes, number}} MB のZIPファイルをダウンロードしました（{{rows, number}}行）',

@@ -35,7 +35,8 @@ export function OrganizationExportPanel({ organizationId, allowed }: { organizat
       </Group>
       {running && (
         <Stack gap={4}>
-          <Progress value={100} animated striped aria-label={t('organizationExport.progressLabel')} />
+          {/* Indeterminate: the archive's size is known only at its end, so the text below tells the progress. */}
+          <Progress value={100} animated striped aria-hidden />
           <Text size="sm" aria-live="polite" data-testid="organization-export-progress">
             {state.rows === null && state.bytes === 0
               ? t('organizationExport.preparing')
