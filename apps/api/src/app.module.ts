@@ -30,6 +30,7 @@ import { SessionStoreModule } from './modules/session/session-store.module';
 import { SystemAdminModule } from './modules/system-admin/system-admin.module';
 import { OrganizationDomainModule } from './modules/organization-domain/organization-domain.module';
 import { OrganizationDeletionModule } from './modules/organization-deletion/organization-deletion.module';
+import { OrganizationExportModule } from './modules/organization-export/organization-export.module';
 
 @Module({})
 export class AppModule {
@@ -59,6 +60,7 @@ export class AppModule {
         AuditLogModule,
         OrganizationDomainModule,
         OrganizationDeletionModule,
+        OrganizationExportModule,
         MetricsModule,
       ],
       providers: [

@@ -86,6 +86,7 @@ const EXPECTED_ACTION: Readonly<Record<string, AuditAction>> = {
   'POST /organization/domain/add': 'domain.add',
   'POST /organization/domain/remove': 'domain.remove',
   'POST /organization/domain/verify': 'domain.check',
+  'POST /organization/export': 'organization.export',
   'POST /organization/importMembers': 'invitation.create',
   'POST /organization/inviteMembers': 'invitation.create',
   'POST /organization/removeMember': 'membership.removeFromOrganization',

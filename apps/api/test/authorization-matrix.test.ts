@@ -107,6 +107,7 @@ describe('authorization matrix', () => {
       { scope: 'organization', path: '/organization/listAuditEvents', body: (_w, { organizationId }) => ({ organizationId }) },
       { scope: 'organization', path: '/organization/exportAuditEvents', body: (_w, { organizationId }) => ({ organizationId }) },
       { scope: 'organization', path: '/organization/exportMembers', body: (_w, { organizationId }) => ({ organizationId }) },
+      { scope: 'organization', path: '/organization/export', body: (_w, { organizationId }) => ({ organizationId }) },
       {
         scope: 'organization',
         path: '/account/assignOrganizationRole',

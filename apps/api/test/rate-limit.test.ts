@@ -362,6 +362,7 @@ describe('rate limits', () => {
       'POST /organization/domain/add',
       'POST /organization/domain/remove',
       'POST /organization/domain/verify',
+      'POST /organization/export',
       'POST /organization/importMembers',
       'POST /organization/inviteMembers',
       'POST /organization/removeMember',

@@ -79,6 +79,8 @@ export const Actions = {
   OrganizationExportMembers: 'organization.exportMembers',
   /** Deleting the organization (organization admins and system admins; docs/product-rules.md#organization-deletion). */
   OrganizationDelete: 'organization.delete',
+  /** All the organization's data as one ZIP file (organization admins and system administrators; docs/product-rules.md#organization-export). */
+  OrganizationExport: 'organization.export',
 
   // Invitations.
   InvitationList: 'invitation.list',
@@ -246,6 +248,7 @@ export function decide(action: Action, subject: PermissionSubject): Decision {
     case Actions.OrganizationManageDomains:
     case Actions.OrganizationExportMembers:
     case Actions.OrganizationDelete:
+    case Actions.OrganizationExport:
       return decideOrgAdminAction(f);
     case Actions.OrganizationInvite:
       return decideOrgAdminAction(f, ErrorCodes.CANNOT_CHANGE_OWN_ROLE);

@@ -343,6 +343,7 @@ export const AUTHORIZATION_TABLE: readonly MatrixRow[] = [
     request: (w) => ({ json: { organizationId: w.organizationA.organization.id, confirmName: `${w.organizationA.organization.name}（違う）` } }),
     expected: { ...organizationAAdmins(), organizationAdmin: 'ORGANIZATION_DELETION_NOT_CONFIRMED', systemAdmin: 'ORGANIZATION_DELETION_NOT_CONFIRMED' },
   },
+  { endpoint: 'POST /organization/export', request: (w) => ({ json: { organizationId: w.organizationA.organization.id } }), expected: organizationAAdmins() },
   { endpoint: 'POST /organization/importMembers', request: memberCsvOfA, expected: organizationAAdmins() },
   {
     endpoint: 'POST /organization/removeMember',

@@ -39,7 +39,7 @@ export function bearer(token: string | undefined): Record<string, string> {
   return token ? { authorization: `Bearer ${token}` } : {};
 }
 
-/** POSTs JSON to the API like the web does, with the bearer token when given; a text answer (a CSV export) is handed back as text. */
+/** POSTs JSON to the API like the web does, with the bearer token when given; a text answer (a CSV export) or an archive is handed back as text. */
 export async function call<T = unknown>(
   api: TestApi,
   path: string,
@@ -53,7 +53,8 @@ export async function call<T = unknown>(
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
-  const isText = (response.headers.get('content-type') ?? '').startsWith('text/');
+  const type = response.headers.get('content-type') ?? '';
+  const isText = type.startsWith('text/') || type === 'application/zip';
   return { status: response.status, body: (text && !isText ? JSON.parse(text) : text || undefined) as T, headers: response.headers };
 }
 

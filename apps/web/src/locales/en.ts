@@ -439,6 +439,7 @@ export const en: Messages = {
         delete: 'Organization deleted',
         restore: 'Organization restored',
         purge: 'Organization purged',
+        export: 'Organization data exported',
       },
       project: { create: 'Project created', update: 'Project updated' },
       membership: {
@@ -552,6 +553,20 @@ export const en: Messages = {
     restored: 'Organization restored',
     restoreFailed: 'Could not restore the organization',
     purging: 'Being deleted',
+  },
+  organizationExport: {
+    title: 'Export organization data',
+    description:
+      'Download the members and their roles, the projects and their plans, the invitations, the audit log and the organization’s profile as one ZIP file of CSV and JSON files. The CSV files are UTF-8 with a BOM.',
+    start: 'Export',
+    startFor: 'Export the data of {{organizationName}}',
+    preparing: 'Preparing the export…',
+    progress: '{{megabytes, number}} MB received ({{rows, number}} rows in all)',
+    done: 'Downloaded a ZIP file of {{megabytes, number}} MB ({{rows, number}} rows)',
+    cancel: 'Cancel',
+    cancelled: 'The export was cancelled',
+    failed: 'Could not export the organization data',
+    retry: 'Retry',
   },
   language: {
     label: 'Language',

@@ -5,6 +5,7 @@ import type { domains } from './ja/domains';
 import type { memberCsv } from './ja/member-csv';
 import type { systemAdmin } from './ja/system-admin';
 import type { organizationDeletion } from './ja/organization-deletion';
+import type { organizationExport } from './ja/organization-export';
 
 /**
  * The user-visible strings of the console in Japanese (the default language) that the first page
@@ -279,6 +280,7 @@ export interface JapaneseTextsOnDemand {
   domains: typeof domains;
   memberCsv: typeof memberCsv;
   organizationDeletion: typeof organizationDeletion;
+  organizationExport: typeof organizationExport;
   systemAdmin: typeof systemAdmin;
 }
 

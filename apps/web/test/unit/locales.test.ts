@@ -12,6 +12,7 @@ import * as domains from '@/locales/ja/domains';
 import * as memberCsv from '@/locales/ja/member-csv';
 import * as systemAdmin from '@/locales/ja/system-admin';
 import * as organizationDeletion from '@/locales/ja/organization-deletion';
+import * as organizationExport from '@/locales/ja/organization-export';
 
 /** Every text of a catalogue by its dotted key. */
 function leaves(value: unknown, path: string[] = []): Map<string, unknown> {
@@ -33,6 +34,7 @@ const ON_DEMAND = {
   'member-csv': memberCsv,
   'system-admin': systemAdmin,
   'organization-deletion': organizationDeletion,
+  'organization-export': organizationExport,
 };
 const jaTexts = leaves({ ...ja, ...Object.assign({}, ...Object.values(ON_DEMAND)) });
 const enTexts = leaves(en);

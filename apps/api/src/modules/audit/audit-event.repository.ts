@@ -3,6 +3,7 @@ import { Propagation, TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import type { KeyValues } from '../../common/http/paging-sql';
 import { execute, readRows } from '../../database/typed-sql';
+import { AuditEventEntity } from './audit-event.entity';
 import {
   auditPageQuery,
   decodeAuditEventRow,
@@ -32,6 +33,11 @@ export class AuditEventRepository {
    * Up to `limit` events matching the filter, newest first, after `after` when given (see
    * {@link auditPageQuery}).
    */
+  /** The number of the organization's events (one index-only count on audit_events_organization_idx). */
+  countOfOrganization(organizationId: string): Promise<number> {
+    return this.txHost.tx.getRepository(AuditEventEntity).countBy({ organizationId });
+  }
+
   page(filter: AuditEventFilter, after: KeyValues | null, limit: number): Promise<AuditEventRow[]> {
     const { sql, values } = auditPageQuery(filter, after, limit);
     return readRows(this.txHost.tx, { text: sql, values }, decodeAuditEventRow);

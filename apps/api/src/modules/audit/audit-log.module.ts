@@ -9,5 +9,6 @@ import { AuditModule } from './audit.module';
   imports: [AuditModule, MembershipModule],
   controllers: [OrganizationAuditLogController, SystemAuditLogController],
   providers: [AuditLogService],
+  exports: [AuditLogService],
 })
 export class AuditLogModule {}

@@ -5,7 +5,7 @@ import { In, IsNull, LessThan, MoreThanOrEqual } from 'typeorm';
 import type { ListWindow } from '../../common/http/paging-sql';
 import { arrayOf, EntityColumns, readRows, record } from '../../database/typed-sql';
 import { InvitationEntity } from './invitation.entity';
-import { decodeInvitationRow, openInvitationPage, type InvitationRow, type InvitationScope } from './invitation.sql';
+import { decodeInvitationRow, openInvitationPage, organizationInvitationPage, type InvitationRow, type InvitationScope } from './invitation.sql';
 
 /** What {@link InvitationRepository.cancelOpen} answers of each invitation it cancels. */
 type CancelledInvitation = Pick<InvitationEntity, 'id' | 'createdAt' | 'expiredIn'>;
@@ -97,6 +97,15 @@ export class InvitationRepository {
       order: { createdAt: 'DESC', id: 'DESC' },
       take: limit,
     });
+  }
+
+  countInOrganization(organizationId: string): Promise<number> {
+    return this.invitations().countBy({ organizationId });
+  }
+
+  /** One page of all the organization's invitations (open, accepted and cancelled), newest first; one statement. */
+  organizationPage(organizationId: string, window: ListWindow): Promise<InvitationRow[]> {
+    return readRows(this.txHost.tx, organizationInvitationPage(organizationId, window), decodeInvitationRow);
   }
 
   findById(id: string): Promise<InvitationEntity | null> {

@@ -26,6 +26,9 @@ export function invitationKeyOf(row: InvitationRow): KeyValues {
   return [row.key_time, row.id];
 }
 
+/** The columns an invitation page reads: the invitation and the time of its key. */
+const INVITATION_PAGE_SELECT = `${INVITATION.select()}, ${keyTime(INVITATION.sql('createdAt'))} AS key_time`;
+
 /** Which open invitations a listing reads: an organization's, or those naming a project. */
 export type InvitationScope = { organizationId: string } | { projectId: string };
 
@@ -37,7 +40,7 @@ export type InvitationScope = { organizationId: string } | { projectId: string }
  */
 export function openInvitationPage(scope: InvitationScope, window: ListWindow): Statement {
   return INVITATION_KEYSET.pageQuery(window, {
-    select: `${INVITATION.select()}, ${keyTime(INVITATION.sql('createdAt'))} AS key_time`,
+    select: INVITATION_PAGE_SELECT,
     from: 'invitations i',
     search: [INVITATION.sql('email')],
     where: (sql) => [
@@ -50,5 +53,15 @@ export function openInvitationPage(scope: InvitationScope, window: ListWindow): 
           ]),
       `${INVITATION.sql('acceptedAt')} IS NULL AND ${INVITATION.sql('cancelledAt')} IS NULL`,
     ],
+  });
+}
+
+/** One page of every invitation of the organization, whatever its status, newest first (the organization's export). */
+export function organizationInvitationPage(organizationId: string, window: ListWindow): Statement {
+  return INVITATION_KEYSET.pageQuery(window, {
+    select: INVITATION_PAGE_SELECT,
+    from: 'invitations i',
+    search: [INVITATION.sql('email')],
+    where: (sql) => [`${INVITATION.sql('organizationId')} = ${sql.param(organizationId)}`],
   });
 }

@@ -14,5 +14,6 @@ import { MemberImportService } from './member-import.service';
   imports: [AccountModule, MembershipModule, ProjectModule, RoleModule, InvitationGrantsModule, InvitationModule],
   controllers: [MemberCsvController],
   providers: [MemberExportService, MemberImportService],
+  exports: [MemberExportService],
 })
 export class MemberCsvModule {}

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Actions, DEFAULT_LOCALE, MEMBER_CSV_COLUMNS, MEMBER_CSV_HEADERS, UNPAGED_LIST_CAP, type Locale } from '@console/domain';
+import { Actions, DEFAULT_LOCALE, MEMBER_CSV_COLUMNS, MEMBER_CSV_HEADERS, UNPAGED_LIST_CAP, type Locale, type MemberCsvEncoding } from '@console/domain';
 import type { Readable } from 'node:stream';
 import type { Operator } from '../../common/auth/operator';
 import { keysetCsvStream } from '../../common/http/csv';
@@ -8,7 +8,7 @@ import { AccountRepository } from '../account/account.repository';
 import { AccessService } from '../membership/access.service';
 import { memberKeyOf, MembershipRepository, type MemberRow } from '../membership/membership.repository';
 import { ProjectRepository } from '../project/project.repository';
-import { projectKeyOf } from '../project/project.sql';
+import { projectKeyOf, type ProjectRow } from '../project/project.sql';
 import { RoleRepository } from '../role/role.repository';
 import type { ExportMembersRequest } from './member-csv.dto';
 import { MemberCsvCatalogue, type CsvProject } from './member-csv-catalogue';
@@ -34,18 +34,25 @@ export class MemberExportService {
     private readonly roles: RoleRepository,
   ) {}
 
-  /** The organization's roles and its projects with theirs, read a keyset page of projects at a time. */
-  async catalogue(organizationId: string): Promise<MemberCsvCatalogue> {
-    const projects: CsvProject[] = [];
+  /** The organization's projects with their roles, read a keyset page at a time (an organization has few). */
+  async projectsOf(organizationId: string): Promise<ProjectRow[]> {
+    const projects: ProjectRow[] = [];
     let after: KeyValues | null = null;
     for (;;) {
       const rows = await this.projects.page({ memberId: null, organizationId }, { pageSize: null, fetch: UNPAGED_LIST_CAP, after, pattern: null });
-      projects.push(...rows.map((p) => ({ id: p.id, name: p.name, roles: p.roles })));
+      projects.push(...rows);
       const last = rows.at(-1);
       if (!last || rows.length < UNPAGED_LIST_CAP) break;
       after = projectKeyOf(last);
     }
-    return new MemberCsvCatalogue(await this.roles.findOrganizationRoles([organizationId]), projects);
+    return projects;
+  }
+
+  /** The organization's roles and its projects with theirs (those given, else read). */
+  async catalogue(organizationId: string, projects?: readonly ProjectRow[]): Promise<MemberCsvCatalogue> {
+    const rows = projects ?? (await this.projectsOf(organizationId));
+    const csvProjects: CsvProject[] = rows.map((p) => ({ id: p.id, name: p.name, roles: p.roles }));
+    return new MemberCsvCatalogue(await this.roles.findOrganizationRoles([organizationId]), csvProjects);
   }
 
   /**
@@ -57,7 +64,12 @@ export class MemberExportService {
     const { organizationId } = request;
     await this.access.organization(operator, organizationId, Actions.OrganizationExportMembers);
     const locale: Locale = request.locale ?? (await this.accounts.findById(operator.id))?.locale ?? DEFAULT_LOCALE;
-    const catalogue = await this.catalogue(organizationId);
+    return this.membersCsv(organizationId, locale, request.encoding);
+  }
+
+  /** The member CSV of the organization, without asking whether the caller may read it (the callers do). */
+  async membersCsv(organizationId: string, locale: Locale, encoding?: MemberCsvEncoding, known?: MemberCsvCatalogue): Promise<Readable> {
+    const catalogue = known ?? (await this.catalogue(organizationId));
     const headers = MEMBER_CSV_HEADERS[locale];
     return keysetCsvStream({
       header: MEMBER_CSV_COLUMNS.map((column) => headers[column]),
@@ -74,7 +86,7 @@ export class MemberExportService {
           joinedDate(row.key_time),
         ];
       },
-      encoding: request.encoding,
+      encoding,
     });
   }
 }

@@ -92,6 +92,10 @@ export class MembershipRepository {
     return readRows(this.txHost.tx, accountPage(window), decodeMemberRow);
   }
 
+  countOrganizationMembers(organizationId: string): Promise<number> {
+    return this.organizationMemberships().countBy({ organizationId });
+  }
+
   /** The members of an organization in the order they joined, each with its membership there; one statement per page. */
   organizationMemberPage(organizationId: string, window: ListWindow, notInProjectId?: string): Promise<MemberRow[]> {
     return readRows(this.txHost.tx, organizationMemberPage(organizationId, window, notInProjectId), decodeMemberRow);

@@ -21,6 +21,10 @@ export class ProjectRepository {
     return ids.length === 0 ? Promise.resolve([]) : this.projects().findBy({ id: In([...ids]) });
   }
 
+  countInOrganization(organizationId: string): Promise<number> {
+    return this.projects().countBy({ organizationId });
+  }
+
   findById(id: string): Promise<ProjectEntity | null> {
     return this.projects().findOneBy({ id });
   }

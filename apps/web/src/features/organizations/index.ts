@@ -11,6 +11,7 @@ export { useUploadOrganizationProfileImage } from './api/upload-organization-pro
 export { useUpsertOrganizationKarteMapping } from './api/upsert-organization-karte-mapping';
 export { MemberCsvExportMenu } from './components/member-csv-export';
 export { OrganizationDeletionSection } from './components/organization-deletion';
+export { OrganizationExportPanel } from './components/organization-export';
 export { DomainStateBadge } from './components/domain-state-badge';
 export { OrganizationSettingsPage } from './components/settings-page';
 export { organizationKeys } from './keys';

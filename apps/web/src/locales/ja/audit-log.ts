@@ -58,6 +58,7 @@ export const auditLog = {
       delete: '組織削除',
       restore: '組織復元',
       purge: '組織の完全削除',
+      export: '組織データのエクスポート',
     },
     project: { create: 'プロジェクト作成', update: 'プロジェクト更新' },
     membership: {

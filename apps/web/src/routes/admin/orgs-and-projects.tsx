@@ -1,4 +1,4 @@
-import { Avatar, Box, Button, Group, Paper, Text } from '@mantine/core';
+import { Avatar, Box, Button, Group, Modal, Paper, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { SettingsIcon } from '@/components/icons';
@@ -8,18 +8,20 @@ import { VirtualList } from '@/components/infinite-list/virtual-list';
 import { usePageTitle } from '@/components/page-title';
 import { toast, toastOnError } from '@/components/toasts';
 import { paths } from '@/config/paths';
+import { OrganizationExportPanel } from '@/features/organizations';
 import { organizationProjectRows, ProjectNavLink, runsByOrganization } from '@/features/projects';
 import { NameDialog, useAllProjectPages, useCreateOrganization, useCreateProject, useOrganizationPages } from '@/features/system-admin';
 import { chainInfiniteLists } from '@/lib/infinite-list';
 import { useTranslation } from '@/lib/i18n';
 import '@/locales/ja/system-admin';
+import '@/locales/ja/organization-export';
 
 /** The height of the list's scroll area: the rest of the window, at least 360 px. */
 const ORGANIZATION_LIST_HEIGHT = 'max(360px, calc(100dvh - 360px))';
 
 /**
  * /system-admin/orgs-and-projects (docs/product-rules.md#routes): search, create organization, and per organization
- * create-project and settings buttons with project rows linking to /projects/{id}. The projects
+ * create-project, export and settings buttons with project rows linking to /projects/{id}. The projects
  * are read a page at a time (ordered by organization) and searched on the server by project or
  * organization name; the organizations without a project to show follow them. An organization or
  * project just created is searched for by its name (it may sort after the pages read so far), then
@@ -35,6 +37,7 @@ export function Component() {
   const createProject = useCreateProject();
   const [creatingOrganization, setCreatingOrganization] = useState(false);
   const [projectTarget, setProjectTarget] = useState<{ id: string; name: string } | null>(null);
+  const [exportTarget, setExportTarget] = useState<{ id: string; name: string } | null>(null);
   const list = chainInfiniteLists(projects, organizations, organizationProjectRows);
   /** The organization or project created here last. */
   const [created, setCreated] = useState<string | null>(null);
@@ -94,6 +97,9 @@ export function Component() {
                             <Button size="xs" variant="default" onClick={() => setProjectTarget(organization)}>
                               {t('systemAdmin.createProject')}
                             </Button>
+                            <Button size="xs" variant="default" onClick={() => setExportTarget(organization)}>
+                              {t('organizationExport.start')}
+                            </Button>
                             <Button
                               size="xs"
                               variant="subtle"
@@ -121,6 +127,13 @@ export function Component() {
           ))
         }
       />
+      <Modal
+        opened={exportTarget !== null}
+        onClose={() => setExportTarget(null)}
+        title={exportTarget ? t('organizationExport.startFor', { organizationName: exportTarget.name }) : t('organizationExport.title')}
+      >
+        {exportTarget && <OrganizationExportPanel key={exportTarget.id} organizationId={exportTarget.id} allowed />}
+      </Modal>
       <NameDialog
         opened={creatingOrganization}
         title={t('systemAdmin.createOrganization')}

@@ -1,4 +1,4 @@
-import { TextInput } from '@mantine/core';
+import { Paper, TextInput, Title } from '@mantine/core';
 import { Actions } from '@console/domain';
 import { ImageField } from '@/components/image-field';
 import { SettingsForm, useDraft } from '@/components/settings-form';
@@ -6,14 +6,16 @@ import { toastOnError, toastOutcome } from '@/components/toasts';
 import { usePermissions } from '@/features/account';
 import {
   OrganizationDeletionSection,
+  OrganizationExportPanel,
   OrganizationSettingsPage,
   useOrganizationSettings,
   useUpdateOrganization,
   useUploadOrganizationProfileImage,
 } from '@/features/organizations';
 import { useTranslation } from '@/lib/i18n';
+import '@/locales/ja/organization-export';
 
-/** /organizations/{id}/settings/general: avatar upload and delete, name, save (docs/product-rules.md#routes, #states); the danger zone that deletes the organization. */
+/** /organizations/{id}/settings/general: avatar upload and delete, name, save (docs/product-rules.md#routes, #states); the organization's export; the danger zone that deletes the organization. */
 export function Component() {
   const { t } = useTranslation();
   const { organization } = useOrganizationSettings();
@@ -67,6 +69,12 @@ export function Component() {
           maw={400}
         />
       </SettingsForm>
+      <Paper withBorder radius="md" p="xl" component="section" aria-labelledby="organization-export-title">
+        <Title order={2} size="h4" id="organization-export-title" mb="sm">
+          {t('organizationExport.title')}
+        </Title>
+        <OrganizationExportPanel organizationId={organization.id} allowed={can(Actions.OrganizationExport)} />
+      </Paper>
       <OrganizationDeletionSection organization={organization} />
     </OrganizationSettingsPage>
   );
