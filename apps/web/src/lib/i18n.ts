@@ -1,6 +1,7 @@
 import { DEFAULT_LOCALE, isErrorCode, isLocale, LOCALES, type Locale } from '@console/domain';
 import { useMemo, useSyncExternalStore } from 'react';
-import { ja, type JapaneseTexts, type JapaneseTextsOnDemand, type Messages } from '@/locales/ja';
+import { ja, type JapaneseTexts, type Messages } from '@/locales/ja';
+import { japaneseTexts } from '@/locales/loaded';
 import { getStoredLanguage, setStoredLanguage } from './storage';
 
 type PluralForm = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
@@ -22,15 +23,11 @@ type TranslateOptions<K extends MessageKey> = Variables<K> & { readonly count?: 
 type TranslateRest<K extends MessageKey> = keyof Variables<K> extends never ? [options?: TranslateOptions<K>] : [options: TranslateOptions<K>];
 export type Translate = <K extends MessageKey>(key: K, ...rest: TranslateRest<K>) => string;
 
-/** The Japanese texts loaded so far: the first page's, then those of each screen loaded on demand. */
-const japanese: Partial<JapaneseTexts> = { ...ja };
-/** The catalogues loaded so far; Japanese is always there and the fallback of every missing text. */
-const catalogues: Partial<Record<Locale, Partial<JapaneseTexts> | Messages>> = { ja: japanese };
-
-/** Adds Japanese texts of screens loaded on demand (src/locales/ja/): their modules call it as they load. */
-export function addJapaneseTexts(texts: Partial<JapaneseTextsOnDemand>): void {
-  Object.assign(japanese, texts);
-}
+/**
+ * The catalogues loaded so far. Japanese is always there (the first page's texts, then those of
+ * each screen loaded on demand: locales/loaded.ts) and the fallback of every missing text.
+ */
+const catalogues: Partial<Record<Locale, object>> = { ja: Object.assign(japaneseTexts, ja) };
 let shown: Locale = DEFAULT_LOCALE;
 const languageListeners = new Set<(locale: Locale) => void>();
 

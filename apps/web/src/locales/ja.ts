@@ -273,7 +273,7 @@ export const ja = {
  * them import (test/unit/locales.test.ts checks it): loading it adds them to the catalogue, so they
  * are downloaded with those screens rather than with the first page.
  */
-export interface JapaneseTextsOnDemand {
+interface JapaneseTextsOnDemand {
   account: typeof account;
   accountData: typeof accountData;
   auditLog: typeof auditLog;

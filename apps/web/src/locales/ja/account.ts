@@ -1,5 +1,5 @@
 /** The texts of account settings (profile, authentication, sessions, the account's data and its deletion). Loaded with the screens that show them, which import this module. */
-import { addJapaneseTexts } from '@/lib/i18n';
+import { addJapaneseTexts } from '../loaded';
 
 export const account = {
   title: 'アカウント設定',

@@ -1,5 +1,5 @@
 /** The texts of the audit log screens (organization settings and the system-admin area). Loaded with the screens that show them, which import this module. */
-import { addJapaneseTexts } from '@/lib/i18n';
+import { addJapaneseTexts } from '../loaded';
 
 // The audit log of an organization (organization settings) and of all organizations (system admin).
 export const auditLog = {

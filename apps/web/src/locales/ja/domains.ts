@@ -1,5 +1,5 @@
 /** The texts of the organizations' domains (organization settings and the system-admin area). Loaded with the screens that show them, which import this module. */
-import { addJapaneseTexts } from '@/lib/i18n';
+import { addJapaneseTexts } from '../loaded';
 
 export const domains = {
   description: '組織が所有するドメインを追加し、DNSのTXTレコードで所有を確認します。',

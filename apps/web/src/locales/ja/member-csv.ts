@@ -1,5 +1,5 @@
 /** The texts of the member CSV export and import (organization settings). Loaded with the screens that show them, which import this module. */
-import { addJapaneseTexts } from '@/lib/i18n';
+import { addJapaneseTexts } from '../loaded';
 
 export const memberCsv = {
   export: 'CSVエクスポート',

@@ -1,5 +1,5 @@
 /** The texts of deleting an organization (organization settings) and of restoring it (the system-admin area). Loaded with the screens that show them, which import this module. */
-import { addJapaneseTexts } from '@/lib/i18n';
+import { addJapaneseTexts } from '../loaded';
 
 export const organizationDeletion = {
   title: '組織の削除',

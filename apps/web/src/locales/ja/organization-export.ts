@@ -1,5 +1,5 @@
 /** The texts of exporting an organization's data (organization settings and the system-admin area). Loaded with the screens that show them, which import this module. */
-import { addJapaneseTexts } from '@/lib/i18n';
+import { addJapaneseTexts } from '../loaded';
 
 export const organizationExport = {
   title: '組織データのエクスポート',

@@ -1,5 +1,5 @@
 /** The texts of the system administrators' area. Loaded with the screens that show them, which import this module. */
-import { addJapaneseTexts } from '@/lib/i18n';
+import { addJapaneseTexts } from '../loaded';
 
 export const systemAdmin = {
   title: 'システム管理',
