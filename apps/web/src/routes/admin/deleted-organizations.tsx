@@ -11,6 +11,7 @@ import { useConfirmedAction } from '@/components/use-confirmed-action';
 import { usePermissions } from '@/features/account';
 import { useDeletedOrganizations, useRestoreOrganization, type DeletedOrganization } from '@/features/system-admin';
 import '@/locales/ja/organization-deletion';
+import '@/locales/ja/system-admin';
 
 /** The table's narrowest width (scrolled sideways on a phone). */
 const TABLE_MIN_WIDTH = 760;
