@@ -29,6 +29,7 @@ import { SessionModule } from './modules/session/session.module';
 import { SessionStoreModule } from './modules/session/session-store.module';
 import { SystemAdminModule } from './modules/system-admin/system-admin.module';
 import { OrganizationDomainModule } from './modules/organization-domain/organization-domain.module';
+import { SecondFactorModule } from './modules/second-factor/second-factor.module';
 
 @Module({})
 export class AppModule {
@@ -44,6 +45,7 @@ export class AppModule {
         HealthModule,
         AccountModule,
         AccountDataModule,
+        SecondFactorModule,
         OrganizationModule,
         ProjectModule,
         RoleAssignmentModule,

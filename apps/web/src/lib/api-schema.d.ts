@@ -140,6 +140,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/secondFactor/enrolled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record the enrolment of my second factor */
+        post: operations["recordSecondFactorEnrollment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/secondFactor/removed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record the removal of my second factor */
+        post: operations["recordSecondFactorRemoval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organization/listOfAccount": {
         parameters: {
             query?: never;
@@ -202,6 +236,23 @@ export interface paths {
         put?: never;
         /** Update an organization */
         post: operations["updateOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organization/updateSecurity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Update an organization's security settings (second-factor requirement) */
+        post: operations["updateOrganizationSecurity"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1201,7 +1252,7 @@ export interface components {
             deleted: boolean;
         };
         /** @enum {string} */
-        AuditAction: "account.create" | "account.update" | "account.updateEmail" | "account.uploadProfileImage" | "account.delete" | "organization.create" | "organization.update" | "organization.uploadProfileImage" | "project.create" | "project.update" | "membership.assignOrganizationRole" | "membership.assignProjectRole" | "membership.removeFromOrganization" | "membership.removeFromProject" | "invitation.create" | "invitation.accept" | "invitation.cancel" | "invitation.resend" | "karteMapping.upsertOrganization" | "karteMapping.upsertProject" | "systemAdmin.grant" | "systemAdmin.revoke" | "session.login" | "session.logout" | "session.revoke" | "session.revokeOthers" | "email.requeue" | "domain.add" | "domain.check" | "domain.verifyManually" | "domain.recheck" | "domain.remove";
+        AuditAction: "account.create" | "account.update" | "account.updateEmail" | "account.uploadProfileImage" | "account.delete" | "account.enrollSecondFactor" | "account.removeSecondFactor" | "organization.create" | "organization.update" | "organization.uploadProfileImage" | "organization.updateSecurity" | "project.create" | "project.update" | "membership.assignOrganizationRole" | "membership.assignProjectRole" | "membership.removeFromOrganization" | "membership.removeFromProject" | "invitation.create" | "invitation.accept" | "invitation.cancel" | "invitation.resend" | "karteMapping.upsertOrganization" | "karteMapping.upsertProject" | "systemAdmin.grant" | "systemAdmin.revoke" | "session.login" | "session.logout" | "session.revoke" | "session.revokeOthers" | "email.requeue" | "domain.add" | "domain.check" | "domain.verifyManually" | "domain.recheck" | "domain.remove";
         /** @enum {string} */
         AuditTargetType: "account" | "organization" | "project" | "membership" | "invitation" | "karteMapping" | "session" | "email" | "domain";
         AuditEventResponse: {
@@ -1243,6 +1294,30 @@ export interface components {
             /** @description Audit events where the account is the actor, newest first. */
             auditEvents: components["schemas"]["AuditEventResponse"][];
         };
+        SecondFactorRequest: {
+            /**
+             * @description The identity provider's id of the second factor (MultiFactorInfo.uid).
+             * @example a1b2c3d4-e5f6
+             */
+            factorId: string;
+        };
+        SecondFactorResponse: {
+            /**
+             * @description The identity provider's id of the second factor.
+             * @example a1b2c3d4-e5f6
+             */
+            factorId: string;
+            /**
+             * @description phone (SMS) or totp.
+             * @example phone
+             */
+            kind: string;
+            /**
+             * @description The phone number of an SMS factor with all but its last four digits hidden.
+             * @example +81******5678
+             */
+            maskedPhoneNumber: string | null;
+        };
         RoleResponse: {
             id: string;
             /** @example admin */
@@ -1261,6 +1336,8 @@ export interface components {
             /** @example 株式会社サンプル */
             name: string;
             profileImageSrc: string | null;
+            /** @description Members sign in with a second factor to act in the organization. */
+            mfaRequired: boolean;
             roles: components["schemas"]["RoleResponse"][];
             createdById: string;
             /** Format: date-time */
@@ -1313,6 +1390,11 @@ export interface components {
         UpdateOrganizationRequest: {
             organizationId: string;
             updateProps: components["schemas"]["OrganizationUpdateProps"];
+        };
+        UpdateOrganizationSecurityRequest: {
+            organizationId: string;
+            /** @description Whether the organization's members sign in with a second factor to act in it (403 MFA_REQUIRED otherwise). */
+            mfaRequired: boolean;
         };
         OrganizationMemberRequest: {
             organizationId: string;
@@ -1576,7 +1658,7 @@ export interface components {
          * @description The error catalogue (docs/product-rules.md#errors).
          * @enum {string}
          */
-        ErrorCode: "INVALID_ID" | "VALIDATION_FAILED" | "INVALID_EMAIL" | "INVALID_PASSWORD" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "INVALID_PRODUCT" | "INVALID_PLAN" | "ORGANIZATION_MISMATCH" | "INTERNAL_ACCOUNTS_ONLY" | "INVALID_DOMAIN" | "PUBLIC_WEBMAIL_DOMAIN" | "NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "ROLE_NOT_FOUND" | "INVITATION_NOT_FOUND" | "PROJECT_NOT_IN_ORGANIZATION" | "UNAUTHENTICATED" | "SESSION_REVOKED" | "FORBIDDEN" | "EMAIL_MISMATCH" | "CANNOT_CHANGE_OWN_ROLE" | "CANNOT_REMOVE_SELF" | "CANNOT_CHANGE_OWN_SYSTEM_ADMIN" | "ALREADY_ORGANIZATION_MEMBER" | "EMAIL_ALREADY_IN_USE" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZATION_MEMBER" | "LAST_ADMIN" | "LAST_ADMIN_OF_ORGANIZATION" | "DELETION_NOT_CONFIRMED" | "INVITATION_INVALID" | "INVITER_LACKS_RIGHTS" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "DOMAIN_ALREADY_ADDED" | "DOMAIN_ALREADY_VERIFIED" | "ALREADY_INVITED" | "DUPLICATE_IN_FILE" | "CSV_UNREADABLE" | "CSV_MALFORMED" | "CSV_EMPTY" | "CSV_HEADER_INVALID" | "CSV_TOO_MANY_ROWS" | "CSV_TOO_LARGE" | "UNSUPPORTED_IMAGE" | "IMAGE_TOO_LARGE" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "FAILED_TO_CREATE_ACCOUNT" | "FAILED_TO_UPDATE_ACCOUNT" | "FAILED_TO_UPDATE_EMAIL" | "FAILED_TO_UPLOAD_PROFILE_IMAGE" | "FAILED_TO_ASSIGN_ROLE" | "FAILED_TO_UPDATE_ORGANIZATION" | "FAILED_TO_INVITE" | "FAILED_TO_REMOVE_MEMBER" | "FAILED_TO_UPDATE_PROJECT" | "FAILED_TO_CREATE_PROJECT" | "FAILED_TO_CREATE_ORGANIZATION" | "FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN" | "FAILED_TO_DELETE_ACCOUNT";
+        ErrorCode: "INVALID_ID" | "VALIDATION_FAILED" | "INVALID_EMAIL" | "INVALID_PASSWORD" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "INVALID_PRODUCT" | "INVALID_PLAN" | "ORGANIZATION_MISMATCH" | "INTERNAL_ACCOUNTS_ONLY" | "INVALID_DOMAIN" | "PUBLIC_WEBMAIL_DOMAIN" | "NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "ROLE_NOT_FOUND" | "INVITATION_NOT_FOUND" | "PROJECT_NOT_IN_ORGANIZATION" | "UNAUTHENTICATED" | "SESSION_REVOKED" | "FORBIDDEN" | "EMAIL_MISMATCH" | "CANNOT_CHANGE_OWN_ROLE" | "CANNOT_REMOVE_SELF" | "CANNOT_CHANGE_OWN_SYSTEM_ADMIN" | "MFA_REQUIRED" | "MFA_SELF_LOCKOUT" | "SECOND_FACTOR_NOT_FOUND" | "ALREADY_ORGANIZATION_MEMBER" | "EMAIL_ALREADY_IN_USE" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZATION_MEMBER" | "LAST_ADMIN" | "LAST_ADMIN_OF_ORGANIZATION" | "DELETION_NOT_CONFIRMED" | "INVITATION_INVALID" | "INVITER_LACKS_RIGHTS" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "DOMAIN_ALREADY_ADDED" | "DOMAIN_ALREADY_VERIFIED" | "ALREADY_INVITED" | "DUPLICATE_IN_FILE" | "CSV_UNREADABLE" | "CSV_MALFORMED" | "CSV_EMPTY" | "CSV_HEADER_INVALID" | "CSV_TOO_MANY_ROWS" | "CSV_TOO_LARGE" | "UNSUPPORTED_IMAGE" | "IMAGE_TOO_LARGE" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "FAILED_TO_CREATE_ACCOUNT" | "FAILED_TO_UPDATE_ACCOUNT" | "FAILED_TO_UPDATE_EMAIL" | "FAILED_TO_UPLOAD_PROFILE_IMAGE" | "FAILED_TO_ASSIGN_ROLE" | "FAILED_TO_UPDATE_ORGANIZATION" | "FAILED_TO_INVITE" | "FAILED_TO_REMOVE_MEMBER" | "FAILED_TO_UPDATE_PROJECT" | "FAILED_TO_CREATE_PROJECT" | "FAILED_TO_CREATE_ORGANIZATION" | "FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN" | "FAILED_TO_DELETE_ACCOUNT";
         InviteResultEntryResponse: {
             /** @example hanako.sato@example.jp */
             email: string;
@@ -2404,7 +2486,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2412,7 +2494,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -2563,7 +2645,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2571,7 +2653,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -2709,7 +2791,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2717,7 +2799,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -2862,7 +2944,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2870,7 +2952,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -2997,7 +3079,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3005,7 +3087,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -3237,7 +3319,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3245,7 +3327,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -3258,6 +3340,293 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
                         errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    recordSecondFactorEnrollment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "factorId": "a1b2c3d4-e5f6"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SecondFactorRequest"];
+            };
+        };
+        responses: {
+            /** @description Recorded in the audit log once the identity provider holds the factor for the caller. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "factorId": "a1b2c3d4-e5f6",
+                     *       "kind": "phone",
+                     *       "maskedPhoneNumber": "+81******5678"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SecondFactorResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found; SECOND_FACTOR_NOT_FOUND: The second factor was not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND" | "SECOND_FACTOR_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    recordSecondFactorRemoval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "factorId": "a1b2c3d4-e5f6"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SecondFactorRequest"];
+            };
+        };
+        responses: {
+            /** @description Recorded in the audit log once the identity provider no longer holds the factor for the caller. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
                     };
                 };
             };
@@ -3345,6 +3714,7 @@ export interface operations {
                      *         "id": "AbCdEfGh",
                      *         "name": "株式会社サンプル",
                      *         "profileImageSrc": null,
+                     *         "mfaRequired": false,
                      *         "roles": [
                      *           {
                      *             "id": "AbCdEfGh23",
@@ -3388,7 +3758,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3396,7 +3766,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -3494,6 +3864,7 @@ export interface operations {
                      *       "id": "AbCdEfGh",
                      *       "name": "株式会社サンプル",
                      *       "profileImageSrc": null,
+                     *       "mfaRequired": false,
                      *       "roles": [
                      *         {
                      *           "id": "AbCdEfGh23",
@@ -3536,7 +3907,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3544,7 +3915,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -3696,7 +4067,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3704,7 +4075,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -3805,6 +4176,7 @@ export interface operations {
                      *       "id": "AbCdEfGh",
                      *       "name": "株式会社サンプル",
                      *       "profileImageSrc": null,
+                     *       "mfaRequired": false,
                      *       "roles": [
                      *         {
                      *           "id": "AbCdEfGh23",
@@ -3847,7 +4219,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3855,7 +4227,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -3880,6 +4252,168 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
                         errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description FAILED_TO_UPDATE_ORGANIZATION: Failed to update organization */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FAILED_TO_UPDATE_ORGANIZATION";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    updateOrganizationSecurity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "organizationId": "AbCdEfGh",
+                 *       "mfaRequired": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateOrganizationSecurityRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEfGh",
+                     *       "name": "株式会社サンプル",
+                     *       "profileImageSrc": null,
+                     *       "mfaRequired": false,
+                     *       "roles": [
+                     *         {
+                     *           "id": "AbCdEfGh23",
+                     *           "key": "admin",
+                     *           "name": "管理者",
+                     *           "description": "組織を管理・設定できます",
+                     *           "isPreset": false
+                     *         }
+                     *       ],
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrganizationResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description MFA_SELF_LOCKOUT: To require two-factor authentication, first enrol a second factor yourself and sign in with it; CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "MFA_SELF_LOCKOUT" | "CONFLICT";
                     };
                 };
             };
@@ -3994,7 +4528,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4002,7 +4536,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -4175,7 +4709,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission; CANNOT_REMOVE_SELF: You cannot remove yourself */
+            /** @description FORBIDDEN: You do not have permission; CANNOT_REMOVE_SELF: You cannot remove yourself; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4183,7 +4717,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN" | "CANNOT_REMOVE_SELF";
+                        errorCode?: "FORBIDDEN" | "CANNOT_REMOVE_SELF" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -4340,7 +4874,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4348,7 +4882,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -4489,7 +5023,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4497,7 +5031,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -4648,7 +5182,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4656,7 +5190,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -4800,7 +5334,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4808,7 +5342,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -4969,7 +5503,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission; CANNOT_REMOVE_SELF: You cannot remove yourself */
+            /** @description FORBIDDEN: You do not have permission; CANNOT_REMOVE_SELF: You cannot remove yourself; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4977,7 +5511,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN" | "CANNOT_REMOVE_SELF";
+                        errorCode?: "FORBIDDEN" | "CANNOT_REMOVE_SELF" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -5142,7 +5676,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission; CANNOT_CHANGE_OWN_ROLE: You cannot change your own role */
+            /** @description FORBIDDEN: You do not have permission; CANNOT_CHANGE_OWN_ROLE: You cannot change your own role; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5150,7 +5684,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN" | "CANNOT_CHANGE_OWN_ROLE";
+                        errorCode?: "FORBIDDEN" | "CANNOT_CHANGE_OWN_ROLE" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -5314,7 +5848,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission; CANNOT_CHANGE_OWN_ROLE: You cannot change your own role */
+            /** @description FORBIDDEN: You do not have permission; CANNOT_CHANGE_OWN_ROLE: You cannot change your own role; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5322,7 +5856,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN" | "CANNOT_CHANGE_OWN_ROLE";
+                        errorCode?: "FORBIDDEN" | "CANNOT_CHANGE_OWN_ROLE" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -5762,6 +6296,7 @@ export interface operations {
                      *       "id": "AbCdEfGh",
                      *       "name": "株式会社サンプル",
                      *       "profileImageSrc": null,
+                     *       "mfaRequired": false,
                      *       "roles": [
                      *         {
                      *           "id": "AbCdEfGh23",
@@ -5936,6 +6471,7 @@ export interface operations {
                      *         "id": "AbCdEfGh",
                      *         "name": "株式会社サンプル",
                      *         "profileImageSrc": null,
+                     *         "mfaRequired": false,
                      *         "roles": [
                      *           {
                      *             "id": "AbCdEfGh23",
@@ -7325,7 +7861,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7333,7 +7869,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -7479,7 +8015,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7487,7 +8023,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -7636,7 +8172,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7644,7 +8180,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -7792,7 +8328,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission; EMAIL_MISMATCH: The email does not match the invited email; CANNOT_CHANGE_OWN_ROLE: You cannot change your own role */
+            /** @description FORBIDDEN: You do not have permission; EMAIL_MISMATCH: The email does not match the invited email; CANNOT_CHANGE_OWN_ROLE: You cannot change your own role; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7800,7 +8336,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN" | "EMAIL_MISMATCH" | "CANNOT_CHANGE_OWN_ROLE";
+                        errorCode?: "FORBIDDEN" | "EMAIL_MISMATCH" | "CANNOT_CHANGE_OWN_ROLE" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -7954,7 +8490,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7962,7 +8498,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -8163,7 +8699,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission; CANNOT_CHANGE_OWN_ROLE: You cannot change your own role */
+            /** @description FORBIDDEN: You do not have permission; CANNOT_CHANGE_OWN_ROLE: You cannot change your own role; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8171,7 +8707,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN" | "CANNOT_CHANGE_OWN_ROLE";
+                        errorCode?: "FORBIDDEN" | "CANNOT_CHANGE_OWN_ROLE" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -8338,7 +8874,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8346,7 +8882,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -8481,7 +9017,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8489,7 +9025,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -8630,7 +9166,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8638,7 +9174,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -8779,7 +9315,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8787,7 +9323,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -9180,7 +9716,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9188,7 +9724,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -9314,7 +9850,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9322,7 +9858,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -9451,7 +9987,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9459,7 +9995,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -9663,7 +10199,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Who holds the session cookie; 401 when it is invalid, expired or revoked. */
+            /** @description Who holds the session cookie; 401 when it is invalid, expired or revoked; 403 MFA_REQUIRED for a project whose organization requires a second factor the sign-in lacks. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9746,6 +10282,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
                         errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "MFA_REQUIRED";
                     };
                 };
             };
@@ -9900,7 +10448,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9908,7 +10456,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -10035,7 +10583,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10043,7 +10591,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -10482,7 +11030,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10490,7 +11038,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -10629,7 +11177,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10637,7 +11185,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -10789,7 +11337,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10797,7 +11345,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -10949,7 +11497,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10957,7 +11505,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };

@@ -11,4 +11,8 @@ export class OrganizationEntity extends MutableAudit {
 
   @Column({ name: 'profile_image_src', type: 'text', nullable: true })
   profileImageSrc: string | null;
+
+  /** Members sign in with a second factor to act in the organization (docs/product-rules.md#multi-factor-authentication). */
+  @Column({ name: 'mfa_required', type: 'boolean', default: false })
+  mfaRequired: boolean;
 }

@@ -42,7 +42,7 @@ export class OrganizationRepository {
     await this.organizations().insert(organization);
   }
 
-  async update(id: string, changes: Partial<Pick<OrganizationEntity, 'name' | 'profileImageSrc' | 'updatedById'>>): Promise<void> {
+  async update(id: string, changes: Partial<Pick<OrganizationEntity, 'name' | 'profileImageSrc' | 'mfaRequired' | 'updatedById'>>): Promise<void> {
     await this.organizations().update({ id }, changes);
   }
 }
