@@ -1433,6 +1433,8 @@ export interface components {
             organizationName: string;
             /** @description The profile image of the project’s organization. */
             organizationProfileImageSrc: string | null;
+            /** @description Whether the project’s organization requires a second factor of its members’ sign-ins. */
+            organizationMfaRequired: boolean;
         };
         ProjectListItemPageResponse: {
             /** @description The rows of this page, in the listing’s order. */
@@ -4843,7 +4845,8 @@ export interface operations {
                      *           }
                      *         ],
                      *         "organizationName": "株式会社サンプル",
-                     *         "organizationProfileImageSrc": null
+                     *         "organizationProfileImageSrc": null,
+                     *         "organizationMfaRequired": false
                      *       }
                      *     ]
                      */
@@ -6813,7 +6816,8 @@ export interface operations {
                      *           }
                      *         ],
                      *         "organizationName": "株式会社サンプル",
-                     *         "organizationProfileImageSrc": null
+                     *         "organizationProfileImageSrc": null,
+                     *         "organizationMfaRequired": false
                      *       }
                      *     ]
                      */
