@@ -48,14 +48,18 @@ async function enrol(page: Page, phone: { typed: string; e164: string }, options
   await section(page).getByText(`${phone.e164}に送信した確認コードを入力してください`).waitFor();
   const code = await nextSmsCode(phone.e164, sent);
   if (options.wrongCodeFirst) {
-    await section(page).getByLabel('確認コード').fill(code === '000000' ? '111111' : '000000');
+    await section(page)
+      .getByLabel('確認コード')
+      .fill(code === '000000' ? '111111' : '000000');
     await section(page).getByRole('button', { name: '登録', exact: true }).click();
     await section(page).getByText('確認コードが正しくありません').waitFor();
   }
   await section(page).getByLabel('確認コード').fill(code);
   await section(page).getByRole('button', { name: '登録', exact: true }).click();
   await expectToast(page, '二要素認証を登録しました');
-  await section(page).getByRole('button', { name: `${phone.e164}を削除` }).waitFor();
+  await section(page)
+    .getByRole('button', { name: `${phone.e164}を削除` })
+    .waitFor();
 }
 
 /** The newest audit events of an action about a target, read by the root system administrator. */
@@ -109,7 +113,9 @@ describe('two-factor authentication', () => {
     expect(login?.changes.secondFactor?.after).toBe('phone');
 
     await open(page, '/account/authentication');
-    await section(page).getByRole('button', { name: `${phone.e164}を削除` }).click();
+    await section(page)
+      .getByRole('button', { name: `${phone.e164}を削除` })
+      .click();
     await expectToast(page, '二要素認証を削除しました');
     await section(page).getByText('登録されていません').waitFor();
     expect(await auditEvents('account.removeSecondFactor', account.id)).toHaveLength(1);
