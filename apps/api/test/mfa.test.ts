@@ -85,7 +85,12 @@ describe('multi-factor authentication (docs/product-rules.md#multi-factor-authen
     call<OrganizationAnswer & ErrorBodyShape>(api, '/organization/get', { organizationId }, token);
   const getProject = (token: string, projectId = requiring.projects[0]!.project.id) => call<ErrorBodyShape>(api, '/project/get', { projectId }, token);
   const eventsOf = async (action: AuditAction, organizationId?: string) => {
-    const page = await call<AuditPageBody>(api, '/systemAdmin/auditEvent/list', { action, ...(organizationId ? { organizationId } : {}), limit: 100 }, systemAdmin.token);
+    const page = await call<AuditPageBody>(
+      api,
+      '/systemAdmin/auditEvent/list',
+      { action, ...(organizationId ? { organizationId } : {}), limit: 100 },
+      systemAdmin.token,
+    );
     expect(page.status).toBe(200);
     return page.body.items;
   };
@@ -104,7 +109,11 @@ describe('multi-factor authentication (docs/product-rules.md#multi-factor-authen
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ id: requiring.organization.id, mfaRequired: true });
     const [event] = await eventsOf('organization.updateSecurity', requiring.organization.id);
-    expect(event).toMatchObject({ targetId: requiring.organization.id, actor: { accountId: admin.id }, changes: { mfaRequired: { before: false, after: true } } });
+    expect(event).toMatchObject({
+      targetId: requiring.organization.id,
+      actor: { accountId: admin.id },
+      changes: { mfaRequired: { before: false, after: true } },
+    });
   });
 
   it('answers 403 MFA_REQUIRED to tokens without a second factor on the organization and its projects', async () => {
@@ -116,7 +125,9 @@ describe('multi-factor authentication (docs/product-rules.md#multi-factor-authen
     expect((await getProject(member.token)).body).toMatchObject({ errorCode: 'MFA_REQUIRED' });
     const members = await call<ErrorBodyShape>(api, '/organization/listMembers', { organizationId: requiring.organization.id }, member.token);
     expect(members.body).toMatchObject({ errorCode: 'MFA_REQUIRED' });
-    const english = await call<ErrorBodyShape>(api, '/organization/get', { organizationId: requiring.organization.id }, member.token, { 'accept-language': 'en' });
+    const english = await call<ErrorBodyShape>(api, '/organization/get', { organizationId: requiring.organization.id }, member.token, {
+      'accept-language': 'en',
+    });
     expect(english.body.message).toContain('two-factor authentication');
     // The requirement cannot be lifted without a second factor either.
     expect((await updateSecurity(plainAdmin.token, false)).body).toMatchObject({ errorCode: 'MFA_REQUIRED' });
@@ -144,13 +155,9 @@ describe('multi-factor authentication (docs/product-rules.md#multi-factor-authen
   it("refuses the session introspection of the organization's projects to a session without a second factor", async () => {
     const cookieName = api.config.deployment.sessionCookieName;
     const introspect = (cookie: string) =>
-      call<ErrorBodyShape>(
-        api,
-        '/session/introspect',
-        { sessionCookie: cookie, projectId: requiring.projects[0]!.project.id },
-        undefined,
-        { 'x-console-subsystem-key': KNOWLEDGE_KEY },
-      );
+      call<ErrorBodyShape>(api, '/session/introspect', { sessionCookie: cookie, projectId: requiring.projects[0]!.project.id }, undefined, {
+        'x-console-subsystem-key': KNOWLEDGE_KEY,
+      });
     const plain = await call(api, '/session/login', undefined, member.token);
     expect(plain.status).toBe(200);
     const refused = await introspect(cookieOf(plain.headers.get('set-cookie'), cookieName));

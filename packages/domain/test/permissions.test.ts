@@ -302,7 +302,9 @@ describe('an organization that requires a second factor (docs/product-rules.md#m
       allowed: false,
       reason: 'MFA_SELF_LOCKOUT',
     });
-    expect(decide('organization.manageSecurity', { operator: withFactor, organizationRoleKey: 'admin', requiresSecondFactor: true })).toEqual({ allowed: true });
+    expect(decide('organization.manageSecurity', { operator: withFactor, organizationRoleKey: 'admin', requiresSecondFactor: true })).toEqual({
+      allowed: true,
+    });
     expect(decide('organization.manageSecurity', { operator: me, organizationRoleKey: 'admin', requiresSecondFactor: false })).toEqual({ allowed: true });
     expect(decide('organization.manageSecurity', { operator: withFactor, organizationRoleKey: 'member', requiresSecondFactor: true })).toEqual({
       allowed: false,

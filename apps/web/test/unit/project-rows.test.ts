@@ -23,7 +23,10 @@ describe('project chooser rows', () => {
       '# name of orgC',
       'p4',
     ]);
-    expect(rows[0]).toEqual({ kind: 'organization', organization: { id: 'orgA', name: 'name of orgA', profileImageSrc: 'https://images.example/a.png', mfaRequired: false } });
+    expect(rows[0]).toEqual({
+      kind: 'organization',
+      organization: { id: 'orgA', name: 'name of orgA', profileImageSrc: 'https://images.example/a.png', mfaRequired: false },
+    });
     expect(rows[2]).toMatchObject({ kind: 'organization', organization: { id: 'orgB', mfaRequired: true } });
     // The first page alone already has orgB's heading; the second page adds no other for it.
     expect(chooserRows(firstPage).filter((r) => r.kind === 'organization')).toHaveLength(2);

@@ -27,7 +27,10 @@ function accessFacts(rows: readonly AccessRow[]): AccessFacts | null {
   const facts: AccessFacts = {
     organizationId: first.organization_id,
     requiresSecondFactor: first.organization_mfa_required,
-    memberships: [], roles: { organization: [], project: [] }, projectIds: [] };
+    memberships: [],
+    roles: { organization: [], project: [] },
+    projectIds: [],
+  };
   if (first.organization_role_id !== null && first.organization_role_key !== null)
     facts.roles.organization.push({ id: first.organization_role_id, key: first.organization_role_key });
   const projects: ProjectAssignment[] = [];

@@ -11,6 +11,11 @@ export class SecondFactorRequest {
 export class SecondFactorResponse {
   @ApiProperty({ description: "The identity provider's id of the second factor.", example: 'a1b2c3d4-e5f6' }) factorId: string;
   @ApiProperty({ description: 'phone (SMS) or totp.', example: 'phone' }) kind: string;
-  @ApiProperty({ type: String, nullable: true, description: 'The phone number of an SMS factor with all but its last four digits hidden.', example: '+81******5678' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The phone number of an SMS factor with all but its last four digits hidden.',
+    example: '+81******5678',
+  })
   maskedPhoneNumber: string | null;
 }

@@ -120,7 +120,11 @@ export class SessionController {
   @ReadCall()
   @HttpCode(200)
   @Access('subsystem')
-  @ApiOkResponse({ type: SessionIntrospectionResponse, description: 'Who holds the session cookie; 401 when it is invalid, expired or revoked; 403 MFA_REQUIRED for a project whose organization requires a second factor the sign-in lacks.' })
+  @ApiOkResponse({
+    type: SessionIntrospectionResponse,
+    description:
+      'Who holds the session cookie; 401 when it is invalid, expired or revoked; 403 MFA_REQUIRED for a project whose organization requires a second factor the sign-in lacks.',
+  })
   introspectSession(@Body() body: IntrospectSessionRequest): Promise<SessionIntrospectionResponse> {
     return this.service.introspect(body.sessionCookie, body.projectId);
   }

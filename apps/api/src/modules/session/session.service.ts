@@ -204,7 +204,9 @@ export class SessionService {
     if (!account) throw new DomainError('ACCOUNT_NOT_FOUND');
     const response = await this.accountService.toOwnResponse(account, user);
     const project =
-      projectId === undefined ? null : await this.viewableProject(
+      projectId === undefined
+        ? null
+        : await this.viewableProject(
             { id: account.id, email: account.email, isSystemAdmin: response.isSystemAdmin, secondFactor: user.secondFactor !== null },
             projectId,
           );
