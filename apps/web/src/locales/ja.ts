@@ -463,7 +463,7 @@ export const ja = {
         enrollSecondFactor: '二要素認証を登録',
         removeSecondFactor: '二要素認証を削除',
       },
-      organization: { create: '組織作成', update: '組織更新', uploadProfileImage: '組織画像更新', updateSecurity: 'セキュリティ設定更新' },
+      organization: { create: '組織作成', update: '組織更新', uploadProfileImage: '組織画像更新', updateSecurity: '組織のセキュリティ設定更新' },
       project: { create: 'プロジェクト作成', update: 'プロジェクト更新' },
       membership: {
         assignOrganizationRole: '組織ロール変更',
