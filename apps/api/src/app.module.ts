@@ -31,6 +31,7 @@ import { SystemAdminModule } from './modules/system-admin/system-admin.module';
 import { OrganizationDomainModule } from './modules/organization-domain/organization-domain.module';
 import { OrganizationDeletionModule } from './modules/organization-deletion/organization-deletion.module';
 import { OrganizationExportModule } from './modules/organization-export/organization-export.module';
+import { SecondFactorModule } from './modules/second-factor/second-factor.module';
 
 @Module({})
 export class AppModule {
@@ -46,6 +47,7 @@ export class AppModule {
         HealthModule,
         AccountModule,
         AccountDataModule,
+        SecondFactorModule,
         OrganizationModule,
         ProjectModule,
         RoleAssignmentModule,

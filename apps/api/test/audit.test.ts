@@ -36,7 +36,7 @@ import {
   type InviteEntryBody,
   type OrganizationFixture,
 } from './support/fixtures';
-import { bearer, call, startApi, type CallResult, type TestApi } from './support/harness';
+import { bearer, call, enrollPhoneFactor, startApi, type CallResult, type TestApi } from './support/harness';
 import { discoverRoutes } from './support/routes';
 
 interface AuditEventBody {
@@ -77,6 +77,8 @@ const EXPECTED_ACTION: Readonly<Record<string, AuditAction>> = {
   'POST /account/assignProjectRole': 'membership.assignProjectRole',
   'POST /account/create': 'account.create',
   'POST /account/delete': 'account.delete',
+  'POST /account/secondFactor/enrolled': 'account.enrollSecondFactor',
+  'POST /account/secondFactor/removed': 'account.removeSecondFactor',
   'POST /account/update': 'account.update',
   'POST /account/updateEmail': 'account.updateEmail',
   'POST /account/uploadProfileImage': 'account.uploadProfileImage',
@@ -92,6 +94,7 @@ const EXPECTED_ACTION: Readonly<Record<string, AuditAction>> = {
   'POST /organization/removeMember': 'membership.removeFromOrganization',
   'POST /organization/resendInvitation': 'invitation.resend',
   'POST /organization/update': 'organization.update',
+  'POST /organization/updateSecurity': 'organization.updateSecurity',
   'POST /organization/uploadProfileImage': 'organization.uploadProfileImage',
   'POST /project/removeMember': 'membership.removeFromProject',
   'POST /project/update': 'project.update',
@@ -146,11 +149,23 @@ const CUSTOM_REQUEST: Readonly<Record<string, (world: World) => Promise<MatrixRe
     const { organization } = await createOrganization(w.api);
     return { json: { organizationId: organization.id, confirmName: organization.name } };
   },
+  // A factor enrolled with the identity provider (the table's row names none).
+  'POST /account/secondFactor/enrolled': async (w) => {
+    const caller = await verifyEmail(w.api, await createCaller(w.api));
+    return { token: caller.token, json: { factorId: await enrollPhoneFactor(caller.token, '+819011112222') } };
+  },
   // A fresh account without memberships or invitations deletes itself (the table's row is refused for a wrong confirmation).
   'POST /account/delete': async (w) => {
     const caller = await createCaller(w.api);
     return { token: caller.token, json: { confirmation: caller.user.email } };
   },
+};
+
+/** The refusal of the table's row of a write whose custom request is the successful call. */
+const REFUSED_TABLE_ROWS: Readonly<Record<string, string>> = {
+  'POST /account/delete': 'DELETION_NOT_CONFIRMED',
+  'POST /account/secondFactor/enrolled': 'SECOND_FACTOR_NOT_FOUND',
+  'POST /organization/delete': 'ORGANIZATION_DELETION_NOT_CONFIRMED',
 };
 
 function rowOf(endpoint: string): (typeof AUTHORIZATION_TABLE)[number] {
@@ -287,10 +302,8 @@ describe('audit log', () => {
       const kind = CALLER_FOR[endpoint] ?? 'systemAdmin';
       const custom = CUSTOM_REQUEST[endpoint];
       const row = rowOf(endpoint);
-      // The table's row of a deletion is refused (it deletes no caller of the world); its custom request deletes a fresh account.
-      expect(row.expected[kind]).toBe(
-        { 'POST /account/delete': 'DELETION_NOT_CONFIRMED', 'POST /organization/delete': 'ORGANIZATION_DELETION_NOT_CONFIRMED' }[endpoint] ?? 'ok',
-      );
+      // The table's rows of the deletions and of a factor's enrolment are refused (nothing of the world is deleted, no caller has a factor); their custom requests succeed.
+      expect(row.expected[kind]).toBe(REFUSED_TABLE_ROWS[endpoint] ?? 'ok');
       const request = custom ? await custom(world) : await row.request(world, kind);
       const mark = await watermark();
       const response = await send(world, endpoint, kind, request);

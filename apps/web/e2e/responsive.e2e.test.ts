@@ -155,6 +155,7 @@ const PRIVATE_SCREENS: Screen[] = [
   { name: 'organization-karte-mapping', path: () => `${org()}/karteMapping`, ready: heading('KARTE連携') },
   { name: 'organization-audit-log', path: () => `${org()}/auditLog`, ready: testId('audit-event-row') },
   { name: 'organization-domains', path: () => `${org()}/domains`, ready: testId('domain-error') },
+  { name: 'organization-security', path: () => `${org()}/security`, ready: (page) => page.getByRole('checkbox', { name: '二要素認証を必須にする' }).waitFor() },
   { name: 'project-general', path: () => `${project()}?view=general`, ready: (page) => page.getByLabel('プロジェクト名').waitFor() },
   { name: 'project-members', path: () => `${project()}?view=members`, ready: testId('member-row') },
   {
@@ -172,7 +173,7 @@ const PRIVATE_SCREENS: Screen[] = [
   { name: 'project-karte-mapping', path: () => `${project()}?view=karteMapping`, ready: (page) => page.getByRole('tabpanel').waitFor() },
   // Root, the demo organization's only administrator, is shown why the account cannot be deleted.
   { name: 'account-profile', path: () => '/account/profile', ready: accountProfileReady },
-  { name: 'account-authentication', path: () => '/account/authentication', ready: heading('アカウント設定') },
+  { name: 'account-authentication', path: () => '/account/authentication', ready: (page) => page.getByRole('button', { name: '確認コードを送信' }).waitFor() },
   { name: 'account-sessions', path: () => '/account/sessions', ready: testId('session') },
   { name: 'system-admin-members', path: () => '/system-admin/members', ready: testId('account-row') },
   { name: 'system-admin-orgs-and-projects', path: () => '/system-admin/orgs-and-projects', ready: testId('organization-group') },

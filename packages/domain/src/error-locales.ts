@@ -32,6 +32,9 @@ export const ERROR_MESSAGES_EN: Readonly<Record<ErrorCode, string>> = /* @__PURE
   CANNOT_CHANGE_OWN_ROLE: 'You cannot change your own role',
   CANNOT_REMOVE_SELF: 'You cannot remove yourself',
   CANNOT_CHANGE_OWN_SYSTEM_ADMIN: 'You cannot change your own system administrator rights',
+  MFA_REQUIRED: 'This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it',
+  MFA_SELF_LOCKOUT: 'To require two-factor authentication, first enrol a second factor yourself and sign in with it',
+  SECOND_FACTOR_NOT_FOUND: 'The second factor was not found',
 
   ALREADY_ORGANIZATION_MEMBER: 'The account already belongs to the organization',
   EMAIL_ALREADY_IN_USE: 'This email address is used by another account',

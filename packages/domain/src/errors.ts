@@ -38,6 +38,12 @@ export const ErrorCodes = {
   CANNOT_CHANGE_OWN_ROLE: 'CANNOT_CHANGE_OWN_ROLE',
   CANNOT_REMOVE_SELF: 'CANNOT_REMOVE_SELF',
   CANNOT_CHANGE_OWN_SYSTEM_ADMIN: 'CANNOT_CHANGE_OWN_SYSTEM_ADMIN',
+  /** The organization requires a second factor and the sign-in used none (docs/product-rules.md#multi-factor-authentication). */
+  MFA_REQUIRED: 'MFA_REQUIRED',
+  /** Requiring a second factor from a sign-in without one would lock its admin out: they enrol and sign in with one first. */
+  MFA_SELF_LOCKOUT: 'MFA_SELF_LOCKOUT',
+  /** The second factor named is not (or no longer, or not yet) enrolled with the identity provider. */
+  SECOND_FACTOR_NOT_FOUND: 'SECOND_FACTOR_NOT_FOUND',
 
   // State conflicts
   ALREADY_ORGANIZATION_MEMBER: 'ALREADY_ORGANIZATION_MEMBER',
@@ -159,6 +165,9 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = /* @__PURE__ 
   CANNOT_CHANGE_OWN_ROLE: '自分のロールは変更できません',
   CANNOT_REMOVE_SELF: '自分自身を削除することはできません',
   CANNOT_CHANGE_OWN_SYSTEM_ADMIN: '自分のシステム管理者権限は変更できません',
+  MFA_REQUIRED: 'この組織では二要素認証が必要です。アカウント設定で二要素認証を登録し、二要素認証でログインしてください',
+  MFA_SELF_LOCKOUT: '二要素認証を必須にするには、先にご自身が二要素認証を登録し、二要素認証でログインしてください',
+  SECOND_FACTOR_NOT_FOUND: '二要素認証の登録が見つかりません',
 
   ALREADY_ORGANIZATION_MEMBER: 'The account already belongs to the organization',
   EMAIL_ALREADY_IN_USE: 'このメールアドレスは別のアカウントで使われています',
@@ -226,6 +235,9 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = /* @__PURE
   CANNOT_CHANGE_OWN_ROLE: 403,
   CANNOT_REMOVE_SELF: 403,
   CANNOT_CHANGE_OWN_SYSTEM_ADMIN: 403,
+  MFA_REQUIRED: 403,
+  MFA_SELF_LOCKOUT: 409,
+  SECOND_FACTOR_NOT_FOUND: 404,
 
   ALREADY_ORGANIZATION_MEMBER: 409,
   EMAIL_ALREADY_IN_USE: 409,

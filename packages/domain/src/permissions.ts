@@ -25,6 +25,12 @@
  * An invitation grants no more than its sender may still grant: the same questions are asked again
  * of the sender as they are when the invitation is accepted, and when they lose a role (the API
  * then cancels the invitations they could no longer send).
+ *
+ * An organization that requires a second factor (docs/product-rules.md#multi-factor-authentication)
+ * refuses every question in it — and in its projects — asked by an operator inside it (a member, a
+ * project member, a system admin) whose sign-in used none: 403 MFA_REQUIRED, before any other rule.
+ * Outsiders are not told that the organization requires one. Requiring it from a sign-in without a
+ * second factor is refused (MFA_SELF_LOCKOUT): the admin would lock themselves out.
  */
 import { ErrorCodes, type ErrorCode } from './errors';
 import { ADMIN_ROLE_KEY, MEMBER_ROLE_KEY } from './roles';
@@ -81,6 +87,8 @@ export const Actions = {
   OrganizationDelete: 'organization.delete',
   /** All the organization's data as one ZIP file (organization admins and system administrators; docs/product-rules.md#organization-export). */
   OrganizationExport: 'organization.export',
+  /** The organization's security settings: whether its members need a second factor (organization admins and system admins). */
+  OrganizationManageSecurity: 'organization.manageSecurity',
 
   // Invitations.
   InvitationList: 'invitation.list',
@@ -103,6 +111,8 @@ interface Operator {
   id: string;
   email: string;
   isSystemAdmin: boolean;
+  /** Whether the operator signed in with a second factor (the token's firebase.sign_in_second_factor); absent: not. */
+  secondFactor?: boolean;
 }
 
 export interface PermissionSubject {
@@ -122,6 +132,10 @@ export interface PermissionSubject {
   companyDomain?: string | null;
   /** For 'project.invite': the KEY of the organization role the invitation gives (see the rules above). */
   invitedOrganizationRoleKey?: string | null;
+  /** The organization concerned (or the project's) requires its members to sign in with a second factor. */
+  organizationRequiresSecondFactor?: boolean;
+  /** For 'organization.manageSecurity': whether the change makes the organization require a second factor. */
+  requiresSecondFactor?: boolean;
 }
 
 export type Decision = { allowed: true } | { allowed: false; reason: ErrorCode };
@@ -201,11 +215,28 @@ function decideProjectInvite(f: Facts, s: PermissionSubject): Decision {
   return allowIf(s.invitedOrganizationRoleKey === MEMBER_ROLE_KEY);
 }
 
+/**
+ * The organization's second-factor requirement: an operator inside it (member of it or of one of
+ * its projects, system admin) who signed in without a second factor is refused; outsiders are left
+ * to the other rules (they learn nothing of the organization).
+ */
+function missesRequiredSecondFactor(f: Facts, s: PermissionSubject): boolean {
+  return s.organizationRequiresSecondFactor === true && f.operator.secondFactor !== true && (f.sysAdmin || f.orgMember || f.projectMember);
+}
+
+/** Security settings: as any organization-admin action; requiring a second factor needs one in the admin's own sign-in. */
+function decideSecurityChange(f: Facts, s: PermissionSubject): Decision {
+  const decision = decideOrgAdminAction(f);
+  if (!decision.allowed || s.requiresSecondFactor !== true) return decision;
+  return allowIf(f.operator.secondFactor === true, ErrorCodes.MFA_SELF_LOCKOUT);
+}
+
 /** The permission decision for `action` by `subject.operator` (docs/product-rules.md#permissions). Deny by default. */
 export function decide(action: Action, subject: PermissionSubject): Decision {
   const operator = subject.operator;
   if (operator == null) return deny(ErrorCodes.UNAUTHENTICATED);
   const f = facts(operator, subject);
+  if (missesRequiredSecondFactor(f, subject)) return deny(ErrorCodes.MFA_REQUIRED);
 
   switch (action) {
     case Actions.AccountManageOwn:
@@ -250,6 +281,8 @@ export function decide(action: Action, subject: PermissionSubject): Decision {
     case Actions.OrganizationDelete:
     case Actions.OrganizationExport:
       return decideOrgAdminAction(f);
+    case Actions.OrganizationManageSecurity:
+      return decideSecurityChange(f, subject);
     case Actions.OrganizationInvite:
       return decideOrgAdminAction(f, ErrorCodes.CANNOT_CHANGE_OWN_ROLE);
     case Actions.OrganizationRemoveMember:

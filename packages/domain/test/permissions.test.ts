@@ -57,6 +57,7 @@ const MATRIX: Record<Action, string> = {
 
   'organization.view': 'U A A A A A A F',
   'organization.update': 'U A A F F F F F',
+  'organization.manageSecurity': 'U A A F F F F F',
   'organization.uploadImage': 'U A A F F F F F',
   'organization.listMembers': 'U A A A A A A F',
   'organization.invite': 'U A A F F F F F',
@@ -267,6 +268,52 @@ describe('invitations: the invitee', () => {
   it('no target email never matches', () => {
     expect(can('invitation.read', invitee({ targetEmail: undefined }))).toBe(false);
     expect(can('invitation.read', subjectFor('outsider', { operator: { ...me, email: '' }, targetEmail: '' }))).toBe(false);
+  });
+});
+
+describe('an organization that requires a second factor (docs/product-rules.md#multi-factor-authentication)', () => {
+  const withFactor: Operator = { ...me, secondFactor: true };
+  const requiring = { organizationRequiresSecondFactor: true };
+  const INSIDERS: Caller[] = ['systemAdmin', 'orgAdmin', 'orgMember', 'projectAdmin', 'projectMember', 'customRole'];
+
+  it('refuses every question of an insider signed in without a second factor with MFA_REQUIRED', () => {
+    for (const caller of INSIDERS) {
+      for (const action of ALL_ACTIONS) expect(decide(action, subjectFor(caller, requiring))).toEqual({ allowed: false, reason: 'MFA_REQUIRED' });
+    }
+  });
+
+  it('decides as without the requirement for a sign-in with a second factor', () => {
+    for (const caller of INSIDERS) {
+      const base = subjectFor(caller);
+      const operator = base.operator && { ...base.operator, secondFactor: true };
+      for (const action of ALL_ACTIONS) {
+        expect(decide(action, { ...base, operator, ...requiring })).toEqual(decide(action, { ...base, operator }));
+      }
+    }
+  });
+
+  it('tells outsiders nothing: their answers are the same with and without the requirement', () => {
+    for (const action of ALL_ACTIONS) expect(decide(action, subjectFor('outsider', requiring))).toEqual(decide(action, subjectFor('outsider')));
+    expect(decide('invitation.read', { operator: me, targetEmail: me.email, ...requiring })).toEqual({ allowed: true });
+  });
+
+  it('an organization without the requirement does not ask for a second factor', () => {
+    expect(decide('organization.view', { ...CALLERS.orgMember, organizationRequiresSecondFactor: false })).toEqual({ allowed: true });
+  });
+
+  it('an admin requires a second factor only from a sign-in with one (no self-lockout)', () => {
+    expect(decide('organization.manageSecurity', { operator: me, organizationRoleKey: 'admin', requiresSecondFactor: true })).toEqual({
+      allowed: false,
+      reason: 'MFA_SELF_LOCKOUT',
+    });
+    expect(decide('organization.manageSecurity', { operator: withFactor, organizationRoleKey: 'admin', requiresSecondFactor: true })).toEqual({
+      allowed: true,
+    });
+    expect(decide('organization.manageSecurity', { operator: me, organizationRoleKey: 'admin', requiresSecondFactor: false })).toEqual({ allowed: true });
+    expect(decide('organization.manageSecurity', { operator: withFactor, organizationRoleKey: 'member', requiresSecondFactor: true })).toEqual({
+      allowed: false,
+      reason: 'FORBIDDEN',
+    });
   });
 });
 

@@ -295,6 +295,13 @@ export const AUTHORIZATION_TABLE: readonly MatrixRow[] = [
   },
   { endpoint: 'POST /account/exportData', request: () => ({}), expected: everyAccount() },
   {
+    endpoint: 'POST /account/secondFactor/enrolled',
+    // A factor nobody enrolled: every account passes the access check and is refused there.
+    request: () => ({ json: { factorId: 'not-an-enrolled-factor' } }),
+    expected: { ...everyAccount(), ...Object.fromEntries(ACCOUNT_CALLERS.map((k) => [k, 'SECOND_FACTOR_NOT_FOUND'])) },
+  },
+  { endpoint: 'POST /account/secondFactor/removed', request: () => ({ json: { factorId: 'not-an-enrolled-factor' } }), expected: everyAccount() },
+  {
     endpoint: 'POST /account/assignOrganizationRole',
     request: async (w) => ({
       json: { accountId: await freshMemberOfA(w), props: { organizationId: w.organizationA.organization.id, roleId: w.organizationA.adminRole.id } },
@@ -324,6 +331,12 @@ export const AUTHORIZATION_TABLE: readonly MatrixRow[] = [
   {
     endpoint: 'POST /organization/update',
     request: (w) => ({ json: { organizationId: w.organizationA.organization.id, updateProps: { name: w.organizationA.organization.name } } }),
+    expected: organizationAAdmins(),
+  },
+  {
+    endpoint: 'POST /organization/updateSecurity',
+    // Lifting the requirement (requiring it needs a sign-in with a second factor: test/mfa.test.ts).
+    request: (w) => ({ json: { organizationId: w.organizationA.organization.id, mfaRequired: false } }),
     expected: organizationAAdmins(),
   },
   {

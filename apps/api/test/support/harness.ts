@@ -110,3 +110,70 @@ export async function resetPassword(email: string, newPassword: string): Promise
   if (!code) throw new Error(`no password reset code for ${email}`);
   await identityToolkit('resetPassword', { oobCode: code.oobCode, newPassword }, 'password reset');
 }
+
+/** POSTs to the Auth Emulator's multi-factor Identity Toolkit (v2) as the web's Firebase SDK does. */
+async function identityToolkitMfa<T>(method: string, body: Record<string, unknown>, what: string): Promise<T> {
+  const response = await fetch(`http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v2/accounts/${method}?key=fake-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const result = (await response.json()) as T & { error?: { message: string } };
+  if (!response.ok) throw new Error(`${what} failed: ${result.error?.message ?? JSON.stringify(result)}`);
+  return result;
+}
+
+/** The SMS code the Auth Emulator "sent" for a verification session (its verificationCodes endpoint). */
+async function smsCode(sessionInfo: string): Promise<string> {
+  const response = await fetch(`http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/emulator/v1/projects/${process.env.FIREBASE_PROJECT_ID}/verificationCodes`);
+  const { verificationCodes } = (await response.json()) as { verificationCodes: { sessionInfo: string; code: string }[] };
+  const found = verificationCodes.find((c) => c.sessionInfo === sessionInfo);
+  if (!found) throw new Error('no SMS code for the verification session');
+  return found.code;
+}
+
+/** Enrols an SMS second factor for the user (mfaEnrollment:start and :finalize, the code read from the emulator); the factor's id. */
+export async function enrollPhoneFactor(idToken: string, phoneNumber: string): Promise<string> {
+  const started = await identityToolkitMfa<{ phoneSessionInfo: { sessionInfo: string } }>(
+    'mfaEnrollment:start',
+    { idToken, phoneEnrollmentInfo: { phoneNumber } },
+    'second-factor enrolment',
+  );
+  const sessionInfo = started.phoneSessionInfo.sessionInfo;
+  const finalized = await identityToolkitMfa<{ idToken: string }>(
+    'mfaEnrollment:finalize',
+    { idToken, phoneVerificationInfo: { sessionInfo, code: await smsCode(sessionInfo) } },
+    'second-factor enrolment',
+  );
+  const lookup = await identityToolkit<{ users: { mfaInfo?: { mfaEnrollmentId: string; phoneInfo?: string }[] }[] }>(
+    'lookup',
+    { idToken: finalized.idToken },
+    'lookup',
+  );
+  const factor = lookup.users[0]?.mfaInfo?.find((info) => info.phoneInfo === phoneNumber);
+  if (!factor) throw new Error('the enrolled factor is not listed');
+  return factor.mfaEnrollmentId;
+}
+
+/** Signs a user with an SMS second factor in (password, then mfaSignIn:start and :finalize with the emulator's code): an ID token with firebase.sign_in_second_factor. */
+export async function signInWithSecondFactor(email: string, password: string): Promise<string> {
+  const first = await identityToolkit<{ mfaPendingCredential?: string; mfaInfo?: { mfaEnrollmentId: string }[] }>(
+    'signInWithPassword',
+    { email, password },
+    'sign-in',
+  );
+  const enrollment = first.mfaInfo?.[0];
+  if (!first.mfaPendingCredential || !enrollment) throw new Error('the sign-in asked for no second factor');
+  const started = await identityToolkitMfa<{ phoneResponseInfo: { sessionInfo: string } }>(
+    'mfaSignIn:start',
+    { mfaPendingCredential: first.mfaPendingCredential, mfaEnrollmentId: enrollment.mfaEnrollmentId, phoneSignInInfo: {} },
+    'second-factor sign-in',
+  );
+  const sessionInfo = started.phoneResponseInfo.sessionInfo;
+  const finalized = await identityToolkitMfa<{ idToken: string }>(
+    'mfaSignIn:finalize',
+    { mfaPendingCredential: first.mfaPendingCredential, phoneVerificationInfo: { sessionInfo, code: await smsCode(sessionInfo) } },
+    'second-factor sign-in',
+  );
+  return finalized.idToken;
+}

@@ -78,6 +78,7 @@ const routes: RouteObject[] = [
               { path: 'roles', ...page(() => import('@/routes/private/organization-settings/roles')) },
               { path: 'karteMapping', ...page(() => import('@/routes/private/organization-settings/karte-mapping')) },
               { path: 'domains', ...page(() => import('@/routes/private/organization-settings/domains')) },
+              { path: 'security', ...page(() => import('@/routes/private/organization-settings/security')) },
               { path: 'auditLog', ...page(() => import('@/routes/private/organization-settings/audit-log')) },
               { path: 'projects/:projectId', ...page(() => import('@/routes/private/organization-settings/project')) },
             ],

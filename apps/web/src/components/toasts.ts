@@ -64,6 +64,7 @@ const EXPLAINED_REFUSALS: ReadonlySet<string> = new Set<string>([
   ErrorCodes.INVITER_LACKS_RIGHTS,
   ErrorCodes.LAST_ADMIN_OF_ORGANIZATION,
   ErrorCodes.DELETION_NOT_CONFIRMED,
+  ErrorCodes.MFA_SELF_LOCKOUT,
 ]);
 
 /** The API's message of an explained refusal, for the description of the action's error toast; undefined for any other error. */

@@ -36,7 +36,11 @@ export const paths = {
   account: {
     root: { path: '/account', getHref: () => '/account' },
     profile: { path: '/account/profile', getHref: () => '/account/profile' },
-    authentication: { path: '/account/authentication', getHref: () => '/account/authentication' },
+    authentication: {
+      path: '/account/authentication',
+      /** `mfa=required` with `returnTo`: led here by an organization that requires a second factor (docs/product-rules.md#multi-factor-authentication). */
+      getHref: (search?: { mfa?: 'required'; returnTo?: string }) => withSearch('/account/authentication', search),
+    },
     sessions: { path: '/account/sessions', getHref: () => '/account/sessions' },
   },
   invitation: {
@@ -69,6 +73,10 @@ export const paths = {
     domains: {
       path: '/organizations/:organizationId/settings/domains',
       getHref: (organizationId: string) => `/organizations/${enc(organizationId)}/settings/domains`,
+    },
+    security: {
+      path: '/organizations/:organizationId/settings/security',
+      getHref: (organizationId: string) => `/organizations/${enc(organizationId)}/settings/security`,
     },
     auditLog: {
       path: '/organizations/:organizationId/settings/auditLog',

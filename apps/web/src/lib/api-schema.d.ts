@@ -140,6 +140,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/secondFactor/enrolled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record the enrolment of my second factor */
+        post: operations["recordSecondFactorEnrollment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/secondFactor/removed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record the removal of my second factor */
+        post: operations["recordSecondFactorRemoval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organization/listOfAccount": {
         parameters: {
             query?: never;
@@ -202,6 +236,23 @@ export interface paths {
         put?: never;
         /** Update an organization */
         post: operations["updateOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organization/updateSecurity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Update an organization's security settings (second-factor requirement) */
+        post: operations["updateOrganizationSecurity"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1272,7 +1323,7 @@ export interface components {
             deleted: boolean;
         };
         /** @enum {string} */
-        AuditAction: "account.create" | "account.update" | "account.updateEmail" | "account.uploadProfileImage" | "account.delete" | "organization.create" | "organization.update" | "organization.uploadProfileImage" | "organization.delete" | "organization.restore" | "organization.purge" | "organization.export" | "project.create" | "project.update" | "membership.assignOrganizationRole" | "membership.assignProjectRole" | "membership.removeFromOrganization" | "membership.removeFromProject" | "invitation.create" | "invitation.accept" | "invitation.cancel" | "invitation.resend" | "karteMapping.upsertOrganization" | "karteMapping.upsertProject" | "systemAdmin.grant" | "systemAdmin.revoke" | "session.login" | "session.logout" | "session.revoke" | "session.revokeOthers" | "email.requeue" | "domain.add" | "domain.check" | "domain.verifyManually" | "domain.recheck" | "domain.remove";
+        AuditAction: "account.create" | "account.update" | "account.updateEmail" | "account.uploadProfileImage" | "account.delete" | "account.enrollSecondFactor" | "account.removeSecondFactor" | "organization.create" | "organization.update" | "organization.uploadProfileImage" | "organization.delete" | "organization.restore" | "organization.purge" | "organization.export" | "organization.updateSecurity" | "project.create" | "project.update" | "membership.assignOrganizationRole" | "membership.assignProjectRole" | "membership.removeFromOrganization" | "membership.removeFromProject" | "invitation.create" | "invitation.accept" | "invitation.cancel" | "invitation.resend" | "karteMapping.upsertOrganization" | "karteMapping.upsertProject" | "systemAdmin.grant" | "systemAdmin.revoke" | "session.login" | "session.logout" | "session.revoke" | "session.revokeOthers" | "email.requeue" | "domain.add" | "domain.check" | "domain.verifyManually" | "domain.recheck" | "domain.remove";
         /** @enum {string} */
         AuditTargetType: "account" | "organization" | "project" | "membership" | "invitation" | "karteMapping" | "session" | "email" | "domain";
         AuditEventResponse: {
@@ -1314,6 +1365,30 @@ export interface components {
             /** @description Audit events where the account is the actor, newest first. */
             auditEvents: components["schemas"]["AuditEventResponse"][];
         };
+        SecondFactorRequest: {
+            /**
+             * @description The identity provider's id of the second factor (MultiFactorInfo.uid).
+             * @example a1b2c3d4-e5f6
+             */
+            factorId: string;
+        };
+        SecondFactorResponse: {
+            /**
+             * @description The identity provider's id of the second factor.
+             * @example a1b2c3d4-e5f6
+             */
+            factorId: string;
+            /**
+             * @description phone (SMS) or totp.
+             * @example phone
+             */
+            kind: string;
+            /**
+             * @description The phone number of an SMS factor with all but its last four digits hidden.
+             * @example +81******5678
+             */
+            maskedPhoneNumber: string | null;
+        };
         RoleResponse: {
             id: string;
             /** @example admin */
@@ -1332,6 +1407,8 @@ export interface components {
             /** @example 株式会社サンプル */
             name: string;
             profileImageSrc: string | null;
+            /** @description Members sign in with a second factor to act in the organization. */
+            mfaRequired: boolean;
             roles: components["schemas"]["RoleResponse"][];
             createdById: string;
             /** Format: date-time */
@@ -1385,6 +1462,11 @@ export interface components {
             organizationId: string;
             updateProps: components["schemas"]["OrganizationUpdateProps"];
         };
+        UpdateOrganizationSecurityRequest: {
+            organizationId: string;
+            /** @description Whether the organization's members sign in with a second factor to act in it (403 MFA_REQUIRED otherwise). */
+            mfaRequired: boolean;
+        };
         OrganizationMemberRequest: {
             organizationId: string;
             accountId: string;
@@ -1422,6 +1504,8 @@ export interface components {
             organizationName: string;
             /** @description The profile image of the project’s organization. */
             organizationProfileImageSrc: string | null;
+            /** @description Whether the project’s organization requires a second factor of its members’ sign-ins. */
+            organizationMfaRequired: boolean;
         };
         ProjectListItemPageResponse: {
             /** @description The rows of this page, in the listing’s order. */
@@ -1647,7 +1731,7 @@ export interface components {
          * @description The error catalogue (docs/product-rules.md#errors).
          * @enum {string}
          */
-        ErrorCode: "INVALID_ID" | "VALIDATION_FAILED" | "INVALID_EMAIL" | "INVALID_PASSWORD" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "INVALID_PRODUCT" | "INVALID_PLAN" | "ORGANIZATION_MISMATCH" | "INTERNAL_ACCOUNTS_ONLY" | "INVALID_DOMAIN" | "PUBLIC_WEBMAIL_DOMAIN" | "NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "ROLE_NOT_FOUND" | "INVITATION_NOT_FOUND" | "PROJECT_NOT_IN_ORGANIZATION" | "UNAUTHENTICATED" | "SESSION_REVOKED" | "FORBIDDEN" | "EMAIL_MISMATCH" | "CANNOT_CHANGE_OWN_ROLE" | "CANNOT_REMOVE_SELF" | "CANNOT_CHANGE_OWN_SYSTEM_ADMIN" | "ALREADY_ORGANIZATION_MEMBER" | "EMAIL_ALREADY_IN_USE" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZATION_MEMBER" | "LAST_ADMIN" | "LAST_ADMIN_OF_ORGANIZATION" | "DELETION_NOT_CONFIRMED" | "INVITATION_INVALID" | "INVITER_LACKS_RIGHTS" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "ORGANIZATION_DELETION_NOT_CONFIRMED" | "ORGANIZATION_ALREADY_DELETED" | "ORGANIZATION_NOT_DELETED" | "ORGANIZATION_RESTORE_PERIOD_OVER" | "DOMAIN_ALREADY_ADDED" | "DOMAIN_ALREADY_VERIFIED" | "ALREADY_INVITED" | "DUPLICATE_IN_FILE" | "CSV_UNREADABLE" | "CSV_MALFORMED" | "CSV_EMPTY" | "CSV_HEADER_INVALID" | "CSV_TOO_MANY_ROWS" | "CSV_TOO_LARGE" | "UNSUPPORTED_IMAGE" | "IMAGE_TOO_LARGE" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "FAILED_TO_CREATE_ACCOUNT" | "FAILED_TO_UPDATE_ACCOUNT" | "FAILED_TO_UPDATE_EMAIL" | "FAILED_TO_UPLOAD_PROFILE_IMAGE" | "FAILED_TO_ASSIGN_ROLE" | "FAILED_TO_UPDATE_ORGANIZATION" | "FAILED_TO_INVITE" | "FAILED_TO_REMOVE_MEMBER" | "FAILED_TO_UPDATE_PROJECT" | "FAILED_TO_CREATE_PROJECT" | "FAILED_TO_CREATE_ORGANIZATION" | "FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN" | "FAILED_TO_DELETE_ACCOUNT";
+        ErrorCode: "INVALID_ID" | "VALIDATION_FAILED" | "INVALID_EMAIL" | "INVALID_PASSWORD" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "INVALID_PRODUCT" | "INVALID_PLAN" | "ORGANIZATION_MISMATCH" | "INTERNAL_ACCOUNTS_ONLY" | "INVALID_DOMAIN" | "PUBLIC_WEBMAIL_DOMAIN" | "NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "ROLE_NOT_FOUND" | "INVITATION_NOT_FOUND" | "PROJECT_NOT_IN_ORGANIZATION" | "UNAUTHENTICATED" | "SESSION_REVOKED" | "FORBIDDEN" | "EMAIL_MISMATCH" | "CANNOT_CHANGE_OWN_ROLE" | "CANNOT_REMOVE_SELF" | "CANNOT_CHANGE_OWN_SYSTEM_ADMIN" | "MFA_REQUIRED" | "MFA_SELF_LOCKOUT" | "SECOND_FACTOR_NOT_FOUND" | "ALREADY_ORGANIZATION_MEMBER" | "EMAIL_ALREADY_IN_USE" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZATION_MEMBER" | "LAST_ADMIN" | "LAST_ADMIN_OF_ORGANIZATION" | "DELETION_NOT_CONFIRMED" | "INVITATION_INVALID" | "INVITER_LACKS_RIGHTS" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "ORGANIZATION_DELETION_NOT_CONFIRMED" | "ORGANIZATION_ALREADY_DELETED" | "ORGANIZATION_NOT_DELETED" | "ORGANIZATION_RESTORE_PERIOD_OVER" | "DOMAIN_ALREADY_ADDED" | "DOMAIN_ALREADY_VERIFIED" | "ALREADY_INVITED" | "DUPLICATE_IN_FILE" | "CSV_UNREADABLE" | "CSV_MALFORMED" | "CSV_EMPTY" | "CSV_HEADER_INVALID" | "CSV_TOO_MANY_ROWS" | "CSV_TOO_LARGE" | "UNSUPPORTED_IMAGE" | "IMAGE_TOO_LARGE" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "FAILED_TO_CREATE_ACCOUNT" | "FAILED_TO_UPDATE_ACCOUNT" | "FAILED_TO_UPDATE_EMAIL" | "FAILED_TO_UPLOAD_PROFILE_IMAGE" | "FAILED_TO_ASSIGN_ROLE" | "FAILED_TO_UPDATE_ORGANIZATION" | "FAILED_TO_INVITE" | "FAILED_TO_REMOVE_MEMBER" | "FAILED_TO_UPDATE_PROJECT" | "FAILED_TO_CREATE_PROJECT" | "FAILED_TO_CREATE_ORGANIZATION" | "FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN" | "FAILED_TO_DELETE_ACCOUNT";
         InviteResultEntryResponse: {
             /** @example hanako.sato@example.jp */
             email: string;
@@ -2520,7 +2604,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2528,7 +2612,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -2679,7 +2763,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2687,7 +2771,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -2825,7 +2909,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2833,7 +2917,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -2978,7 +3062,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2986,7 +3070,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -3113,7 +3197,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3121,7 +3205,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -3353,7 +3437,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3361,7 +3445,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -3374,6 +3458,293 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
                         errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    recordSecondFactorEnrollment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "factorId": "a1b2c3d4-e5f6"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SecondFactorRequest"];
+            };
+        };
+        responses: {
+            /** @description Recorded in the audit log once the identity provider holds the factor for the caller. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "factorId": "a1b2c3d4-e5f6",
+                     *       "kind": "phone",
+                     *       "maskedPhoneNumber": "+81******5678"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SecondFactorResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found; SECOND_FACTOR_NOT_FOUND: The second factor was not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND" | "SECOND_FACTOR_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    recordSecondFactorRemoval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "factorId": "a1b2c3d4-e5f6"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SecondFactorRequest"];
+            };
+        };
+        responses: {
+            /** @description Recorded in the audit log once the identity provider no longer holds the factor for the caller. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
                     };
                 };
             };
@@ -3461,6 +3832,7 @@ export interface operations {
                      *         "id": "AbCdEfGh",
                      *         "name": "株式会社サンプル",
                      *         "profileImageSrc": null,
+                     *         "mfaRequired": false,
                      *         "roles": [
                      *           {
                      *             "id": "AbCdEfGh23",
@@ -3504,7 +3876,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3512,7 +3884,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -3610,6 +3982,7 @@ export interface operations {
                      *       "id": "AbCdEfGh",
                      *       "name": "株式会社サンプル",
                      *       "profileImageSrc": null,
+                     *       "mfaRequired": false,
                      *       "roles": [
                      *         {
                      *           "id": "AbCdEfGh23",
@@ -3652,7 +4025,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3660,7 +4033,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -3812,7 +4185,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3820,7 +4193,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -3921,6 +4294,7 @@ export interface operations {
                      *       "id": "AbCdEfGh",
                      *       "name": "株式会社サンプル",
                      *       "profileImageSrc": null,
+                     *       "mfaRequired": false,
                      *       "roles": [
                      *         {
                      *           "id": "AbCdEfGh23",
@@ -3963,7 +4337,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3971,7 +4345,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -3996,6 +4370,168 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
                         errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description FAILED_TO_UPDATE_ORGANIZATION: Failed to update organization */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FAILED_TO_UPDATE_ORGANIZATION";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    updateOrganizationSecurity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "organizationId": "AbCdEfGh",
+                 *       "mfaRequired": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateOrganizationSecurityRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEfGh",
+                     *       "name": "株式会社サンプル",
+                     *       "profileImageSrc": null,
+                     *       "mfaRequired": false,
+                     *       "roles": [
+                     *         {
+                     *           "id": "AbCdEfGh23",
+                     *           "key": "admin",
+                     *           "name": "管理者",
+                     *           "description": "組織を管理・設定できます",
+                     *           "isPreset": false
+                     *         }
+                     *       ],
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "updatedById": "AbCdEfGh23",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrganizationResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description MFA_SELF_LOCKOUT: To require two-factor authentication, first enrol a second factor yourself and sign in with it; CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "MFA_SELF_LOCKOUT" | "CONFLICT";
                     };
                 };
             };
@@ -4110,7 +4646,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4118,7 +4654,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -4291,7 +4827,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission; CANNOT_REMOVE_SELF: You cannot remove yourself */
+            /** @description FORBIDDEN: You do not have permission; CANNOT_REMOVE_SELF: You cannot remove yourself; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4299,7 +4835,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN" | "CANNOT_REMOVE_SELF";
+                        errorCode?: "FORBIDDEN" | "CANNOT_REMOVE_SELF" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -4425,7 +4961,8 @@ export interface operations {
                      *           }
                      *         ],
                      *         "organizationName": "株式会社サンプル",
-                     *         "organizationProfileImageSrc": null
+                     *         "organizationProfileImageSrc": null,
+                     *         "organizationMfaRequired": false
                      *       }
                      *     ]
                      */
@@ -4456,7 +4993,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4464,7 +5001,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -4605,7 +5142,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4613,7 +5150,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -4764,7 +5301,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4772,7 +5309,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -4916,7 +5453,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4924,7 +5461,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -5085,7 +5622,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission; CANNOT_REMOVE_SELF: You cannot remove yourself */
+            /** @description FORBIDDEN: You do not have permission; CANNOT_REMOVE_SELF: You cannot remove yourself; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5093,7 +5630,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN" | "CANNOT_REMOVE_SELF";
+                        errorCode?: "FORBIDDEN" | "CANNOT_REMOVE_SELF" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -5258,7 +5795,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission; CANNOT_CHANGE_OWN_ROLE: You cannot change your own role */
+            /** @description FORBIDDEN: You do not have permission; CANNOT_CHANGE_OWN_ROLE: You cannot change your own role; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5266,7 +5803,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN" | "CANNOT_CHANGE_OWN_ROLE";
+                        errorCode?: "FORBIDDEN" | "CANNOT_CHANGE_OWN_ROLE" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -5430,7 +5967,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission; CANNOT_CHANGE_OWN_ROLE: You cannot change your own role */
+            /** @description FORBIDDEN: You do not have permission; CANNOT_CHANGE_OWN_ROLE: You cannot change your own role; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5438,7 +5975,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN" | "CANNOT_CHANGE_OWN_ROLE";
+                        errorCode?: "FORBIDDEN" | "CANNOT_CHANGE_OWN_ROLE" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -5878,6 +6415,7 @@ export interface operations {
                      *       "id": "AbCdEfGh",
                      *       "name": "株式会社サンプル",
                      *       "profileImageSrc": null,
+                     *       "mfaRequired": false,
                      *       "roles": [
                      *         {
                      *           "id": "AbCdEfGh23",
@@ -6052,6 +6590,7 @@ export interface operations {
                      *         "id": "AbCdEfGh",
                      *         "name": "株式会社サンプル",
                      *         "profileImageSrc": null,
+                     *         "mfaRequired": false,
                      *         "roles": [
                      *           {
                      *             "id": "AbCdEfGh23",
@@ -6393,7 +6932,8 @@ export interface operations {
                      *           }
                      *         ],
                      *         "organizationName": "株式会社サンプル",
-                     *         "organizationProfileImageSrc": null
+                     *         "organizationProfileImageSrc": null,
+                     *         "organizationMfaRequired": false
                      *       }
                      *     ]
                      */
@@ -7441,7 +7981,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7449,7 +7989,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -7595,7 +8135,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7603,7 +8143,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -7752,7 +8292,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7760,7 +8300,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -7908,7 +8448,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission; EMAIL_MISMATCH: The email does not match the invited email; CANNOT_CHANGE_OWN_ROLE: You cannot change your own role */
+            /** @description FORBIDDEN: You do not have permission; EMAIL_MISMATCH: The email does not match the invited email; CANNOT_CHANGE_OWN_ROLE: You cannot change your own role; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7916,7 +8456,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN" | "EMAIL_MISMATCH" | "CANNOT_CHANGE_OWN_ROLE";
+                        errorCode?: "FORBIDDEN" | "EMAIL_MISMATCH" | "CANNOT_CHANGE_OWN_ROLE" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -8070,7 +8610,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8078,7 +8618,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -8279,7 +8819,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission; CANNOT_CHANGE_OWN_ROLE: You cannot change your own role */
+            /** @description FORBIDDEN: You do not have permission; CANNOT_CHANGE_OWN_ROLE: You cannot change your own role; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8287,7 +8827,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN" | "CANNOT_CHANGE_OWN_ROLE";
+                        errorCode?: "FORBIDDEN" | "CANNOT_CHANGE_OWN_ROLE" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -8454,7 +8994,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8462,7 +9002,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -8597,7 +9137,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8605,7 +9145,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -8746,7 +9286,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8754,7 +9294,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -8895,7 +9435,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8903,7 +9443,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -9296,7 +9836,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9304,7 +9844,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -9430,7 +9970,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9438,7 +9978,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -9567,7 +10107,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9575,7 +10115,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -9779,7 +10319,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Who holds the session cookie; 401 when it is invalid, expired or revoked. */
+            /** @description Who holds the session cookie; 401 when it is invalid, expired or revoked; 403 MFA_REQUIRED for a project whose organization requires a second factor the sign-in lacks. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9862,6 +10402,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
                         errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "MFA_REQUIRED";
                     };
                 };
             };
@@ -10016,7 +10568,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10024,7 +10576,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -10151,7 +10703,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10159,7 +10711,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -10598,7 +11150,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10606,7 +11158,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -10745,7 +11297,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10753,7 +11305,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -10905,7 +11457,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10913,7 +11465,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -11065,7 +11617,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11073,7 +11625,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -11519,7 +12071,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11527,7 +12079,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -11782,6 +12334,7 @@ export interface operations {
                      *       "id": "AbCdEfGh",
                      *       "name": "株式会社サンプル",
                      *       "profileImageSrc": null,
+                     *       "mfaRequired": false,
                      *       "roles": [
                      *         {
                      *           "id": "AbCdEfGh23",
@@ -11968,7 +12521,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: You do not have permission */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11976,7 +12529,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "FORBIDDEN";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };

@@ -28,6 +28,13 @@ export function loadFirebaseAuth(): Promise<FirebaseAuthSdk> {
   return loading;
 }
 
+/** The identity provider's multi-factor calls (lib/firebase-mfa.ts), downloaded by the screens that need them only. */
+export type FirebaseMfa = typeof import('./firebase-mfa');
+
+export function loadFirebaseMfa(): Promise<FirebaseMfa> {
+  return import('./firebase-mfa');
+}
+
 /** Calls `listener` once the SDK is loaded (at once if it is), whoever loaded it. Returns the function that stops waiting. */
 export function onFirebaseAuthLoaded(listener: (sdk: FirebaseAuthSdk) => void): () => void {
   if (loaded) {

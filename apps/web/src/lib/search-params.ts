@@ -36,3 +36,13 @@ export interface AuthSearchValues {
 export function parseAuthSearch(search: URLSearchParams): AuthSearchValues {
   return { invitation: parseInvitationParam(search.get('invitation')), page: parsePageParam(search.get('page')) };
 }
+
+/** `returnTo`: an in-app path to go back to (never another site: one leading slash, no backslash). */
+export function parseReturnToParam(value: string | null): string | undefined {
+  return value !== null && /^\/(?![/\\])[^\s\\]{0,1000}$/.test(value) ? value : undefined;
+}
+
+/** `mfa=required`: the account settings were opened because an organization requires a second factor. */
+export function parseMfaRequiredParam(value: string | null): boolean {
+  return value === 'required';
+}

@@ -125,7 +125,7 @@ describe('the web image: write-runtime-config.sh and render-config.sh', () => {
       return sources.slice(1 + fixed.length);
     };
     return {
-      scriptSrc: directive('script-src', ["'self'", 'https://apis.google.com']),
+      scriptSrc: directive('script-src', ["'self'", 'https://apis.google.com', 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']),
       connectSrc: directive('connect-src', ["'self'", 'https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com']),
       workerSrc: directive('worker-src', ["'self'"]),
     };

@@ -6,6 +6,7 @@ const project = (id: string, organizationId: string) => ({
   organizationId,
   organizationName: `name of ${organizationId}`,
   organizationProfileImageSrc: organizationId === 'orgA' ? 'https://images.example/a.png' : null,
+  organizationMfaRequired: organizationId === 'orgB',
 });
 
 describe('project chooser rows', () => {
@@ -22,7 +23,11 @@ describe('project chooser rows', () => {
       '# name of orgC',
       'p4',
     ]);
-    expect(rows[0]).toEqual({ kind: 'organization', organization: { id: 'orgA', name: 'name of orgA', profileImageSrc: 'https://images.example/a.png' } });
+    expect(rows[0]).toEqual({
+      kind: 'organization',
+      organization: { id: 'orgA', name: 'name of orgA', profileImageSrc: 'https://images.example/a.png', mfaRequired: false },
+    });
+    expect(rows[2]).toMatchObject({ kind: 'organization', organization: { id: 'orgB', mfaRequired: true } });
     // The first page alone already has orgB's heading; the second page adds no other for it.
     expect(chooserRows(firstPage).filter((r) => r.kind === 'organization')).toHaveLength(2);
     expect(chooserRows([])).toEqual([]);
@@ -43,7 +48,7 @@ describe('project chooser rows', () => {
   });
 
   it('lists the organizations without a project to show after the projects', () => {
-    const empty = { id: 'orgEmpty', name: 'empty', profileImageSrc: null };
+    const empty = { id: 'orgEmpty', name: 'empty', profileImageSrc: null, mfaRequired: false };
     const rows = organizationProjectRows([project('p1', 'orgA')], [organizationOf(project('p1', 'orgA')), empty]);
     expect(rows.map((r) => `${r.kind}:${r.organization.id}`)).toEqual(['organization:orgA', 'project:orgA', 'organization:orgEmpty', 'noProjects:orgEmpty']);
     expect(organizationProjectRows([], [])).toEqual([]);

@@ -76,6 +76,7 @@ function toFirebaseUser(decoded: DecodedIdToken): FirebaseUser {
     emailVerified: decoded.email_verified === true,
     authTimeMs: decoded.auth_time * 1000,
     signInProvider: decoded.firebase.sign_in_provider,
+    secondFactor: decoded.firebase.sign_in_second_factor ?? null,
   };
 }
 
@@ -214,6 +215,19 @@ export class FirebaseAuthService {
   async hasVerifiedEmail(uid: string, email: string): Promise<boolean> {
     const record = await this.userRecord(this.auth.getUser(uid));
     return record !== undefined && record.emailVerified && record.email?.toLowerCase() === email;
+  }
+
+  /**
+   * The second factors enrolled for the user with the identity provider (asked now, not cached):
+   * id, kind (phone, totp) and the phone number of an SMS factor. None for a user it no longer knows.
+   */
+  async enrolledSecondFactors(uid: string): Promise<{ uid: string; factorId: string; phoneNumber: string | null }[]> {
+    const record = await this.userRecord(this.auth.getUser(uid));
+    return (record?.multiFactor?.enrolledFactors ?? []).map((factor) => ({
+      uid: factor.uid,
+      factorId: factor.factorId,
+      phoneNumber: 'phoneNumber' in factor && typeof factor.phoneNumber === 'string' ? factor.phoneNumber : null,
+    }));
   }
 
   /**

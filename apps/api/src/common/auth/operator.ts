@@ -8,6 +8,8 @@ export interface FirebaseUser {
   authTimeMs: number;
   /** How the user signed in, as the identity provider names it (the token's firebase.sign_in_provider: password, google.com, …). */
   signInProvider: string;
+  /** The second factor of the sign-in (the token's firebase.sign_in_second_factor: phone, totp), null without one. */
+  secondFactor: string | null;
 }
 
 /** The current operator handed to handlers (docs/product-rules.md#entities). */
@@ -15,6 +17,8 @@ export interface Operator {
   id: string;
   email: string;
   isSystemAdmin: boolean;
+  /** Whether the request's sign-in used a second factor (docs/product-rules.md#multi-factor-authentication). */
+  secondFactor: boolean;
 }
 
 declare module 'fastify' {

@@ -39,7 +39,8 @@ const ACCESS_ERRORS: Readonly<Record<AccessLevel, readonly ErrorCode[]>> = {
   subsystem: ['UNAUTHENTICATED'],
   // FORBIDDEN: the session cookie sent from an untrusted origin; SESSION_REVOKED: its sign-in was signed out.
   firebaseUser: ['UNAUTHENTICATED', 'SESSION_REVOKED', 'FORBIDDEN'],
-  account: ['UNAUTHENTICATED', 'SESSION_REVOKED', 'FORBIDDEN', 'ACCOUNT_NOT_FOUND'],
+  // MFA_REQUIRED: a call in (a project of) an organization that requires a second factor, from a sign-in without one.
+  account: ['UNAUTHENTICATED', 'SESSION_REVOKED', 'FORBIDDEN', 'ACCOUNT_NOT_FOUND', 'MFA_REQUIRED'],
   systemAdmin: ['UNAUTHENTICATED', 'SESSION_REVOKED', 'FORBIDDEN', 'ACCOUNT_NOT_FOUND'],
 };
 

@@ -8,6 +8,7 @@ import { SignInSessions1795631312858 } from './1795631312858-sign-in-sessions';
 import { AccountDeletion1795632959586 } from './1795632959586-account-deletion';
 import { OrganizationDomains1795633036738 } from './1795633036738-organization-domains';
 import { OrganizationDeletion1795634000000 } from './1795634000000-organization-deletion';
+import { OrganizationMfaRequirement1795640000000 } from './1795640000000-organization-mfa-requirement';
 
 /** Every migration, oldest first; a new migration is appended here. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   AccountDeletion1795632959586,
   OrganizationDomains1795633036738,
   OrganizationDeletion1795634000000,
+  OrganizationMfaRequirement1795640000000,
 ];

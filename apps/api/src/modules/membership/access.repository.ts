@@ -12,6 +12,8 @@ import { decodeAccessRow, organizationAccess, projectAccess, type AccessRow } fr
  */
 export interface AccessFacts {
   organizationId: string;
+  /** The organization requires a second factor of its members' sign-ins (docs/product-rules.md#multi-factor-authentication). */
+  requiresSecondFactor: boolean;
   /** The account's membership of the organization (none or one), with its assignments to the projects asked about. */
   memberships: Membership[];
   roles: { organization: RoleRef[]; project: RoleRef[] };
@@ -22,7 +24,13 @@ export interface AccessFacts {
 function accessFacts(rows: readonly AccessRow[]): AccessFacts | null {
   const [first] = rows;
   if (!first) return null;
-  const facts: AccessFacts = { organizationId: first.organization_id, memberships: [], roles: { organization: [], project: [] }, projectIds: [] };
+  const facts: AccessFacts = {
+    organizationId: first.organization_id,
+    requiresSecondFactor: first.organization_mfa_required,
+    memberships: [],
+    roles: { organization: [], project: [] },
+    projectIds: [],
+  };
   if (first.organization_role_id !== null && first.organization_role_key !== null)
     facts.roles.organization.push({ id: first.organization_role_id, key: first.organization_role_key });
   const projects: ProjectAssignment[] = [];

@@ -4,6 +4,7 @@ import {
   Actions,
   decide,
   DomainError,
+  ErrorCodes,
   type AccessRoleKeys,
   type Action,
   type Decision,
@@ -16,7 +17,7 @@ import type { Operator } from '../../common/auth/operator';
 import { AccessRepository, type AccessFacts } from './access.repository';
 
 /** What a permission question adds to the operator and its role keys: the account or address acted upon, the inviter, … */
-type AccessSubject = Omit<PermissionSubject, 'operator' | 'organizationRoleKey' | 'projectRoleKey'>;
+type AccessSubject = Omit<PermissionSubject, 'operator' | 'organizationRoleKey' | 'projectRoleKey' | 'organizationRequiresSecondFactor'>;
 
 /** An invitation as an access question needs it (null when there is no such invitation). */
 interface InvitationScope {
@@ -78,7 +79,12 @@ export class Access {
   }
 
   decide(action: Action, subject: AccessSubject = {}, projectId = this.projectId): Decision {
-    return decide(action, { ...subject, operator: this.operator, ...this.roleKeys(projectId) });
+    return decide(action, {
+      ...subject,
+      operator: this.operator,
+      ...this.roleKeys(projectId),
+      organizationRequiresSecondFactor: this.facts.requiresSecondFactor,
+    });
   }
 
   /** Throws the denial as its error: 403 FORBIDDEN, or the rule's own reason (CANNOT_CHANGE_OWN_ROLE, …). */
@@ -152,9 +158,10 @@ export class AccessService {
    * the sender loses a role): no outsider rule, since nobody is told the answer but a yes or no;
    * null when the organization does not exist.
    */
-  async of(account: Operator, organizationId: string, projectIds: readonly string[]): Promise<Access | null> {
+  async of(account: Omit<Operator, 'secondFactor'>, organizationId: string, projectIds: readonly string[]): Promise<Access | null> {
     const facts = await this.accessFacts.accessInOrganization(account.id, organizationId, projectIds);
-    return facts && new Access(account, facts);
+    // The rights the account holds, not a sign-in's: the second-factor requirement concerns requests only.
+    return facts && new Access({ ...account, secondFactor: false }, { ...facts, requiresSecondFactor: false });
   }
 
   /**
@@ -192,11 +199,14 @@ export class AccessService {
   /**
    * The rule of outsiders, applied once for every scope: whoever may not know that the scope exists
    * (its visibility action) gets {@link OUTSIDER_ERROR}; then `action` is decided for those inside.
+   * An insider whose sign-in lacks the second factor the organization requires gets MFA_REQUIRED
+   * (decide() asks that of insiders only, so outsiders learn nothing of the requirement).
    */
   private authorize(kind: ScopeKind, operator: Operator, facts: AccessFacts | null, action: Action, subject: AccessSubject, projectId?: string): Access {
     if (!facts) return this.missing(kind, operator, subject);
     const access = new Access(operator, facts, projectId);
-    if (!access.decide(SCOPES[kind].visibility, subject).allowed) throw new DomainError(OUTSIDER_ERROR);
+    const visibility = access.decide(SCOPES[kind].visibility, subject);
+    if (!visibility.allowed) throw new DomainError(visibility.reason === ErrorCodes.MFA_REQUIRED ? visibility.reason : OUTSIDER_ERROR);
     access.assert(action, subject);
     return access;
   }

@@ -11,7 +11,7 @@ import { ProjectMembershipEntity } from './project-membership.entity';
 
 /** The raw statements of the memberships (docs/architecture.md#repositories-and-sql). */
 
-const ORGANIZATION = new EntityColumns(OrganizationEntity, 'o', ['id', 'deletedAt']);
+const ORGANIZATION = new EntityColumns(OrganizationEntity, 'o', ['id', 'deletedAt', 'mfaRequired']);
 const PROJECT = new EntityColumns(ProjectEntity, 'p', ['id', 'organizationId']);
 const ORGANIZATION_ROLE = new EntityColumns(RoleEntity, 'orole', ['id', 'key']);
 const PROJECT_ROLE = new EntityColumns(RoleEntity, 'prole', ['id', 'key']);
@@ -28,6 +28,7 @@ const PM = (property: 'accountId' | 'projectId' | 'organizationId' | 'roleId' | 
 /** One row of an access question: the organization, and per project asked about its id and the account's roles. */
 export interface AccessRow {
   organization_id: string;
+  organization_mfa_required: boolean;
   organization_role_id: string | null;
   organization_role_key: string | null;
   project_id: string | null;
@@ -37,6 +38,7 @@ export interface AccessRow {
 
 export const decodeAccessRow = record<AccessRow>({
   organization_id: ORGANIZATION.fields.id,
+  organization_mfa_required: ORGANIZATION.fields.mfaRequired,
   organization_role_id: nullable(ORGANIZATION_MEMBERSHIP.fields.roleId),
   organization_role_key: nullable(ORGANIZATION_ROLE.fields.key),
   project_id: nullable(PROJECT.fields.id),
@@ -50,7 +52,7 @@ const ACCESS_ROLES = `
   LEFT JOIN roles orole ON ${ORGANIZATION_ROLE.sql('id')} = ${OM('roleId')}
   LEFT JOIN project_memberships pm ON ${PM('projectId')} = ${PROJECT.sql('id')} AND ${PM('accountId')} = $1
   LEFT JOIN roles prole ON ${PROJECT_ROLE.sql('id')} = ${PM('roleId')}`;
-const ACCESS_COLUMNS = `${ORGANIZATION.sql('id')} AS organization_id, ${OM('roleId')} AS organization_role_id, ${ORGANIZATION_ROLE.sql('key')} AS organization_role_key,
+const ACCESS_COLUMNS = `${ORGANIZATION.sql('id')} AS organization_id, ${ORGANIZATION.sql('mfaRequired')} AS organization_mfa_required, ${OM('roleId')} AS organization_role_id, ${ORGANIZATION_ROLE.sql('key')} AS organization_role_key,
        ${PROJECT.sql('id')} AS project_id, ${PM('roleId')} AS project_role_id, ${PROJECT_ROLE.sql('key')} AS project_role_key`;
 
 /**

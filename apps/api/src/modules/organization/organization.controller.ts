@@ -17,6 +17,7 @@ import {
   OrganizationMemberRequest,
   OrganizationResponse,
   UpdateOrganizationRequest,
+  UpdateOrganizationSecurityRequest,
 } from './organization.dto';
 import { OrganizationService } from './organization.service';
 import { ReadCall } from '../../common/http/read-call';
@@ -82,6 +83,21 @@ export class OrganizationController {
     @AuditContext() audit: AuditContext,
   ): Promise<OrganizationResponse> {
     return this.service.update(operator, body.organizationId, body.updateProps, audit);
+  }
+
+  @Post('updateSecurity')
+  @ApiOperation({ summary: "Update an organization's security settings (second-factor requirement)" })
+  @ApiErrors('NOT_FOUND', 'MFA_SELF_LOCKOUT')
+  @WriteFailure(ErrorCodes.FAILED_TO_UPDATE_ORGANIZATION)
+  @HttpCode(200)
+  @Access('account')
+  @ApiOkResponse({ type: OrganizationResponse })
+  updateOrganizationSecurity(
+    @CurrentOperator() operator: Operator,
+    @Body() body: UpdateOrganizationSecurityRequest,
+    @AuditContext() audit: AuditContext,
+  ): Promise<OrganizationResponse> {
+    return this.service.updateSecurity(operator, body.organizationId, body.mfaRequired, audit);
   }
 
   @Post('uploadProfileImage')

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { NAME_MAX_LENGTH } from '@console/domain';
 import { Type } from 'class-transformer';
-import { IsDefined, IsObject, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import { IsBoolean, IsDefined, IsObject, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 import { ListRequest } from '../../common/http/paging';
 import { IsDomainId, IsImageUrl } from '../../common/http/validators';
 import { RoleResponse } from '../role/role.dto';
@@ -61,6 +61,16 @@ export class UpdateOrganizationRequest {
   updateProps: OrganizationUpdateProps;
 }
 
+export class UpdateOrganizationSecurityRequest {
+  @ApiProperty({ minLength: 8, maxLength: 8 })
+  @IsDomainId('organization')
+  organizationId: string;
+
+  @ApiProperty({ description: "Whether the organization's members sign in with a second factor to act in it (403 MFA_REQUIRED otherwise)." })
+  @IsBoolean()
+  mfaRequired: boolean;
+}
+
 export class CreateOrganizationRequest {
   @ApiProperty({ maxLength: NAME_MAX_LENGTH, example: '株式会社サンプル' })
   @IsString()
@@ -77,6 +87,7 @@ export class OrganizationResponse {
   @ApiProperty({ minLength: 8, maxLength: 8 }) id: string;
   @ApiProperty({ example: '株式会社サンプル' }) name: string;
   @ApiProperty({ type: String, nullable: true }) profileImageSrc: string | null;
+  @ApiProperty({ description: 'Members sign in with a second factor to act in the organization.' }) mfaRequired: boolean;
   @ApiProperty({ type: [RoleResponse] }) roles: RoleResponse[];
   @ApiProperty({ minLength: 10, maxLength: 10 }) createdById: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
@@ -89,6 +100,7 @@ export function toOrganizationResponse(organization: OrganizationEntity, roles: 
     id: organization.id,
     name: organization.name,
     profileImageSrc: organization.profileImageSrc,
+    mfaRequired: organization.mfaRequired,
     roles: [...roles],
     createdById: organization.createdById,
     createdAt: organization.createdAt.toISOString(),

@@ -22,4 +22,8 @@ export class OrganizationEntity extends MutableAudit {
   /** Until when one instance of the purge job holds the deleted organization (null: no purge started). */
   @Column({ name: 'purge_lease_until', type: 'timestamptz', nullable: true })
   purgeLeaseUntil: Date | null;
+
+  /** Members sign in with a second factor to act in the organization (docs/product-rules.md#multi-factor-authentication). */
+  @Column({ name: 'mfa_required', type: 'boolean', default: false })
+  mfaRequired: boolean;
 }

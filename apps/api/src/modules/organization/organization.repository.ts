@@ -50,7 +50,7 @@ export class OrganizationRepository {
 
   async update(
     id: string,
-    changes: Partial<Pick<OrganizationEntity, 'name' | 'profileImageSrc' | 'updatedById' | 'deletedAt' | 'deletedById'>>,
+    changes: Partial<Pick<OrganizationEntity, 'name' | 'profileImageSrc' | 'mfaRequired' | 'updatedById' | 'deletedAt' | 'deletedById'>>,
   ): Promise<void> {
     await this.organizations().update({ id }, changes);
   }

@@ -127,6 +127,28 @@ export class OrganizationService {
     });
   }
 
+  /**
+   * Whether the organization requires a second factor (docs/product-rules.md#multi-factor-authentication):
+   * organization admins and system admins; requiring it from a sign-in without one is refused
+   * (MFA_SELF_LOCKOUT). Recorded also when unchanged.
+   */
+  async updateSecurity(operator: Operator, organizationId: string, mfaRequired: boolean, audit: AuditContext): Promise<OrganizationResponse> {
+    await this.access.organization(operator, organizationId, Actions.OrganizationManageSecurity, { requiresSecondFactor: mfaRequired });
+    return this.transactions.withTransaction(async () => {
+      const before = await this.organizations.findByIdForUpdate(organizationId);
+      if (!before) throw new DomainError('NOT_FOUND');
+      if (before.mfaRequired !== mfaRequired) await this.organizations.update(organizationId, { mfaRequired, updatedById: operator.id });
+      await this.audit.record(audit, {
+        action: 'organization.updateSecurity',
+        targetType: 'organization',
+        targetId: organizationId,
+        organizationId,
+        changes: changedFields(before, { mfaRequired }),
+      });
+      return this.response(organizationId);
+    });
+  }
+
   /** Stores a new image for the organization and returns its URL (recorded, not the image; the organization is updated by /organization/update). */
   async uploadProfileImage(operator: Operator, organizationId: unknown, image: Buffer, audit: AuditContext): Promise<{ url: string }> {
     assertValidId('organization', organizationId);

@@ -103,6 +103,7 @@ export class ProjectListItemResponse extends OmitType(ProjectResponse, ['roles']
   @ApiProperty({ type: [RoleSummaryResponse] }) roles: RoleSummaryResponse[];
   @ApiProperty({ description: 'The name of the project’s organization.', example: '株式会社サンプル' }) organizationName: string;
   @ApiProperty({ type: String, nullable: true, description: 'The profile image of the project’s organization.' }) organizationProfileImageSrc: string | null;
+  @ApiProperty({ description: 'Whether the project’s organization requires a second factor of its members’ sign-ins.' }) organizationMfaRequired: boolean;
 }
 
 export function toProjectResponse<R extends RoleSummaryResponse>(project: ProjectEntity, roles: readonly R[]): Omit<ProjectResponse, 'roles'> & { roles: R[] } {

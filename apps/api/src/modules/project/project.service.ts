@@ -111,6 +111,7 @@ export class ProjectService {
       ...toProjectResponse(row, row.roles),
       organizationName: row.organization_name,
       organizationProfileImageSrc: row.organization_profile_image_src,
+      organizationMfaRequired: row.organization_mfa_required,
     }));
   }
 

@@ -8,7 +8,7 @@ import { ProjectEntity } from './project.entity';
 /** The raw statements of the projects (docs/architecture.md#repositories-and-sql). */
 
 const PROJECT = allColumns(ProjectEntity, 'p');
-const ORGANIZATION = new EntityColumns(OrganizationEntity, 'o', ['id', 'name', 'profileImageSrc', 'deletedAt']);
+const ORGANIZATION = new EntityColumns(OrganizationEntity, 'o', ['id', 'name', 'profileImageSrc', 'deletedAt', 'mfaRequired']);
 const ROLE = new EntityColumns(RoleEntity, 'r', ['isPreset', 'createdAt', 'key', 'projectId']);
 const ROLE_SUMMARY = new EntityColumns(RoleEntity, 'r', ['id', 'key', 'name']);
 
@@ -20,6 +20,7 @@ export interface ProjectRow extends ProjectEntity {
   roles: RoleSummary[];
   organization_name: string;
   organization_profile_image_src: string | null;
+  organization_mfa_required: boolean;
 }
 
 export const decodeProjectRow = record<ProjectRow>({
@@ -27,6 +28,7 @@ export const decodeProjectRow = record<ProjectRow>({
   roles: arrayOf(record<RoleSummary>(ROLE_SUMMARY.fields)),
   organization_name: text,
   organization_profile_image_src: nullable(text),
+  organization_mfa_required: ORGANIZATION.fields.mfaRequired,
 });
 
 /**
@@ -67,7 +69,7 @@ const PROJECT_ROLES_JSON = `COALESCE((SELECT json_agg(${ROLE_SUMMARY.json()} ORD
 export function projectPage({ memberId, organizationId }: ProjectScope, window: ListWindow): Statement {
   return PROJECT_KEYSET.pageQuery(window, {
     select: `${PROJECT.select()}, ${ORGANIZATION.sql('name')} AS organization_name, ${ORGANIZATION.sql('profileImageSrc')} AS organization_profile_image_src,
-             ${PROJECT_ROLES_JSON} AS roles`,
+             ${ORGANIZATION.sql('mfaRequired')} AS organization_mfa_required, ${PROJECT_ROLES_JSON} AS roles`,
     from: `projects p JOIN organizations o ON ${ORGANIZATION.sql('id')} = ${PROJECT.sql('organizationId')}`,
     search: [PROJECT.sql('name'), ORGANIZATION.sql('name')],
     searchApart: true,

@@ -116,11 +116,15 @@ export class SessionController {
 
   @Post('introspect')
   @ApiOperation({ summary: 'Tell who holds a session cookie (sibling products)' })
-  @ApiErrors('ACCOUNT_NOT_FOUND', 'NOT_FOUND', 'SESSION_REVOKED')
+  @ApiErrors('ACCOUNT_NOT_FOUND', 'NOT_FOUND', 'SESSION_REVOKED', 'MFA_REQUIRED')
   @ReadCall()
   @HttpCode(200)
   @Access('subsystem')
-  @ApiOkResponse({ type: SessionIntrospectionResponse, description: 'Who holds the session cookie; 401 when it is invalid, expired or revoked.' })
+  @ApiOkResponse({
+    type: SessionIntrospectionResponse,
+    description:
+      'Who holds the session cookie; 401 when it is invalid, expired or revoked; 403 MFA_REQUIRED for a project whose organization requires a second factor the sign-in lacks.',
+  })
   introspectSession(@Body() body: IntrospectSessionRequest): Promise<SessionIntrospectionResponse> {
     return this.service.introspect(body.sessionCookie, body.projectId);
   }

@@ -27,6 +27,13 @@ import { SessionRepository } from './session.repository';
 /** An event of a sign-in or sign-out (see SessionService.recordSessionEvent). */
 type SessionEvent = Pick<AuditEventInput, 'targetId' | 'changes'> & { action: Extract<AuditAction, 'session.login' | 'session.logout'> };
 
+/** How the user signed in, from the identity provider's name of it: a password, a federated provider (google.com, saml.…, oidc.…), or another (custom, anonymous, …). */
+function signInMethod(provider: string): string {
+  if (provider === 'password') return 'password';
+  if (provider.includes('.')) return 'federated';
+  return provider;
+}
+
 /** How recent a revocation by the identity provider must be for /session/passwordChanged to announce it. */
 const RECENT_REVOCATION_MS = 10 * 60 * 1000;
 
@@ -57,7 +64,12 @@ export class SessionService {
     const cookie = await this.firebase.createSessionCookie(idToken, SESSION_COOKIE_MAX_AGE_MS);
     const expiresAt = new Date(Date.now() + SESSION_COOKIE_MAX_AGE_MS);
     await this.recordSessionEvent(user, audit, async (targetId) => {
-      const changes: AuditChanges = { expiresAt: { before: null, after: expiresAt.toISOString() } };
+      const changes: AuditChanges = {
+        expiresAt: { before: null, after: expiresAt.toISOString() },
+        signInMethod: { before: null, after: signInMethod(user.signInProvider) },
+        signInProvider: { before: null, after: user.signInProvider },
+        secondFactor: { before: null, after: user.secondFactor },
+      };
       if (await this.recordSignIn(user, audit)) {
         changes.newDevice = { before: null, after: { ...describeDevice(audit.userAgent), signInMethod: user.signInProvider } };
       }
@@ -192,7 +204,12 @@ export class SessionService {
     if (!account) throw new DomainError('ACCOUNT_NOT_FOUND');
     const response = await this.accountService.toOwnResponse(account, user);
     const project =
-      projectId === undefined ? null : await this.viewableProject({ id: account.id, email: account.email, isSystemAdmin: response.isSystemAdmin }, projectId);
+      projectId === undefined
+        ? null
+        : await this.viewableProject(
+            { id: account.id, email: account.email, isSystemAdmin: response.isSystemAdmin, secondFactor: user.secondFactor !== null },
+            projectId,
+          );
     return { account: response, memberships: response.memberships, project };
   }
 

@@ -10,7 +10,17 @@ import { tracking } from '@/lib/tracking';
 import { sessionLogout } from './api/session-logout';
 import { sessionPasswordChanged } from './api/session-password-changed';
 
-export type SignInResult = { ok: true; account: Account; created: boolean } | { ok: false; reason: 'identity' | 'noAccount' | 'createAccount' };
+export type SignInResult =
+  | { ok: true; account: Account; created: boolean }
+  | { ok: false; reason: 'identity' | 'noAccount' | 'createAccount' }
+  /** The identity provider asks for the second factor (`error`, for the second step); then {@link finishSecondFactorSignIn}. */
+  | { ok: false; reason: 'secondFactor'; error: unknown; createIfMissing: boolean };
+
+/** A failed first step of a sign-in: the identity provider refused it, or asks for the second factor (docs/product-rules.md#multi-factor-authentication). */
+function identityFailure(error: unknown, createIfMissing: boolean): SignInResult {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'auth/multi-factor-auth-required' ? { ok: false, reason: 'secondFactor', error, createIfMissing } : { ok: false, reason: 'identity' };
+}
 
 /**
  * Starts downloading the identity provider's SDK at a visitor's first input in a sign-in form, so
@@ -65,15 +75,10 @@ export async function loginWithEmail(email: string, password: string): Promise<S
   try {
     const { firebaseAuth, signInWithEmailAndPassword } = await loadFirebaseAuth();
     credential = await signInWithEmailAndPassword(firebaseAuth, email, password);
-  } catch {
-    return { ok: false, reason: 'identity' };
+  } catch (error) {
+    return identityFailure(error, false);
   }
-  const account = await loadAccount(credential.user.uid).catch(() => null);
-  if (!account) {
-    await logout();
-    return { ok: false, reason: 'noAccount' };
-  }
-  return { ok: true, account, created: false };
+  return ensureAccount(credential.user.uid, false);
 }
 
 /** Creates the server account after an identity was created; on failure logs out (docs/product-rules.md#states). */
@@ -102,10 +107,15 @@ export async function continueWithGoogle(): Promise<SignInResult> {
     const provider = new GoogleAuthProvider();
     provider.setCustomParameters({ prompt: 'select_account' });
     credential = await signInWithPopup(firebaseAuth, provider);
-  } catch {
-    return { ok: false, reason: 'identity' };
+  } catch (error) {
+    return identityFailure(error, true);
   }
   return ensureAccount(credential.user.uid, true);
+}
+
+/** After the second step of a sign-in: as after the first (the account, created for a first-time Google user). */
+export function finishSecondFactorSignIn(credential: UserCredential, createIfMissing: boolean): Promise<SignInResult> {
+  return ensureAccount(credential.user.uid, createIfMissing);
 }
 
 /** Email and password sign-up: identity first, then the server account (stored in the cache). */

@@ -1,5 +1,14 @@
 /** Sign-in, sign-up, password reset, logout and the auth state (docs/product-rules.md#screens, #states). */
-export { continueWithGoogle, loginWithEmail, logout, resetPassword, sendResetMail, signUpWithEmail } from './auth-actions';
+export {
+  continueWithGoogle,
+  finishSecondFactorSignIn,
+  loginWithEmail,
+  logout,
+  resetPassword,
+  sendResetMail,
+  signUpWithEmail,
+  type SignInResult,
+} from './auth-actions';
 export { AuthStateProvider, useAuthState } from './auth-state';
 export { AuthCard } from './components/auth-card';
 export { EmailField, useEmailField } from './components/email-field';

@@ -7,6 +7,7 @@ export { useOrganizationKarteMapping } from './api/get-organization-karte-mappin
 export { useInviteSuggestions, useOrganizationMemberPages, useOrganizationMembers } from './api/get-organization-members';
 export { useRemoveOrganizationMember } from './api/remove-organization-member';
 export { useUpdateOrganization } from './api/update-organization';
+export { useUpdateOrganizationSecurity } from './api/update-organization-security';
 export { useUploadOrganizationProfileImage } from './api/upload-organization-profile-image';
 export { useUpsertOrganizationKarteMapping } from './api/upsert-organization-karte-mapping';
 export { MemberCsvExportMenu } from './components/member-csv-export';

@@ -3,6 +3,8 @@ export interface OrganizationSummary {
   id: string;
   name: string;
   profileImageSrc: string | null;
+  /** The organization requires a second factor (docs/product-rules.md#multi-factor-authentication). */
+  mfaRequired: boolean;
 }
 
 /** What the project lists read of a project. */
@@ -11,11 +13,17 @@ interface ListedProject {
   organizationId: string;
   organizationName: string;
   organizationProfileImageSrc: string | null;
+  organizationMfaRequired: boolean;
 }
 
 /** The organization a listed project belongs to. */
 export function organizationOf(project: ListedProject): OrganizationSummary {
-  return { id: project.organizationId, name: project.organizationName, profileImageSrc: project.organizationProfileImageSrc };
+  return {
+    id: project.organizationId,
+    name: project.organizationName,
+    profileImageSrc: project.organizationProfileImageSrc,
+    mfaRequired: project.organizationMfaRequired,
+  };
 }
 
 /**

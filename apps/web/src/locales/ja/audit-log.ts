@@ -50,6 +50,8 @@ export const auditLog = {
       updateEmail: 'メールアドレス変更',
       uploadProfileImage: 'プロフィール画像更新',
       delete: 'アカウント削除',
+      enrollSecondFactor: '二要素認証を登録',
+      removeSecondFactor: '二要素認証を削除',
     },
     organization: {
       create: '組織作成',
@@ -59,6 +61,7 @@ export const auditLog = {
       restore: '組織復元',
       purge: '組織の完全削除',
       export: '組織データのエクスポート',
+      updateSecurity: '組織のセキュリティ設定更新',
     },
     project: { create: 'プロジェクト作成', update: 'プロジェクト更新' },
     membership: {

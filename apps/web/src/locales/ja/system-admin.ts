@@ -51,6 +51,7 @@ export const systemAdmin = {
   noProjects: 'プロジェクトがありません',
   domains: 'ドメイン',
   domainSearchPlaceholder: '組織名・ドメインで検索',
+  mfaRequired: '二要素認証必須',
   domainLastError: '最後のエラー',
   domainsCapped: '最初の{{limit, number}}件を表示しています。検索で絞り込んでください。',
   noDomainMatch: '該当するドメインがありません',

@@ -1,4 +1,4 @@
-import { Avatar, Box, Button, Group, Modal, Paper, Text } from '@mantine/core';
+import { Avatar, Badge, Box, Button, Group, Modal, Paper, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { SettingsIcon } from '@/components/icons';
@@ -92,6 +92,11 @@ export function Component() {
                               {organization.name.slice(0, 1)}
                             </Avatar>
                             <Text fw={600}>{organization.name}</Text>
+                            {organization.mfaRequired ? (
+                              <Badge variant="light" color="teal" data-testid="mfa-required">
+                                {t('systemAdmin.mfaRequired')}
+                              </Badge>
+                            ) : null}
                           </Group>
                           <Group gap="xs">
                             <Button size="xs" variant="default" onClick={() => setProjectTarget(organization)}>

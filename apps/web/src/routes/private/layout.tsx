@@ -35,6 +35,7 @@ import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useAuthState } from '@/features/auth';
 import { parseInvitationParam, parsePageParam } from '@/lib/search-params';
+import { MfaRequiredRedirect } from './mfa-required-redirect';
 import { SystemAdminBanner } from './system-admin-banner';
 
 /**
@@ -61,6 +62,7 @@ export function PrivateLayout() {
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
       <SystemAdminBanner />
+      <MfaRequiredRedirect />
       <Box style={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }}>
         <Outlet />
       </Box>

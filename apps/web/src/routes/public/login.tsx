@@ -1,14 +1,21 @@
 import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import type { UserCredential } from 'firebase/auth';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '@/components/page-title';
 import { toast } from '@/components/toasts';
 import { paths } from '@/config/paths';
-import { AuthCard, continueWithGoogle, GoogleButton, loginWithEmail } from '@/features/auth';
+import { Spinner } from '@/components/spinner';
+import { AuthCard, continueWithGoogle, finishSecondFactorSignIn, GoogleButton, loginWithEmail, type SignInResult } from '@/features/auth';
 import { parseAuthSearch } from '@/lib/search-params';
 import { useTranslation } from '@/lib/i18n';
 
-/** /login (docs/product-rules.md#routes). */
+/** The second step of a sign-in with a second factor, downloaded when the identity provider asks for it. */
+const SecondFactorStep = lazy(() => import('@/components/second-factor-step').then((m) => ({ default: m.SecondFactorStep })));
+
+type PendingSecondFactor = Extract<SignInResult, { reason: 'secondFactor' }>;
+
+/** /login (docs/product-rules.md#routes); the SMS code of a second factor (docs/product-rules.md#multi-factor-authentication). */
 export function Component() {
   const { t } = useTranslation();
   usePageTitle(t('login.title'));
@@ -17,6 +24,7 @@ export function Component() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState<'email' | 'google' | null>(null);
+  const [secondFactor, setSecondFactor] = useState<PendingSecondFactor | null>(null);
   const canSubmit = email.trim() !== '' && password !== '' && busy === null;
 
   async function onSubmit(event: FormEvent) {
@@ -25,15 +33,40 @@ export function Component() {
     setBusy('email');
     const result = await loginWithEmail(email.trim(), password);
     setBusy(null);
-    if (!result.ok) toast.error(t('login.failed'));
+    showOutcome(result);
   }
 
   async function onGoogle() {
     setBusy('google');
     const result = await continueWithGoogle();
     setBusy(null);
-    if (!result.ok) toast.error(result.reason === 'createAccount' ? t('signUp.failed') : t('login.failed'));
+    showOutcome(result);
+  }
+
+  function showOutcome(result: SignInResult) {
+    if (!result.ok && result.reason === 'secondFactor') setSecondFactor(result);
+    else if (!result.ok) toast.error(result.reason === 'createAccount' ? t('signUp.failed') : t('login.failed'));
     else if (result.created) toast.success(t('signUp.succeeded'));
+  }
+
+  async function onSecondFactor(credential: UserCredential, pending: PendingSecondFactor) {
+    const result = await finishSecondFactorSignIn(credential, pending.createIfMissing);
+    setSecondFactor(null);
+    showOutcome(result);
+  }
+
+  if (secondFactor) {
+    return (
+      <AuthCard title={t('mfa.title')}>
+        <Suspense fallback={<Spinner fullScreen={false} />}>
+          <SecondFactorStep
+            error={secondFactor.error}
+            onSignedIn={(credential) => onSecondFactor(credential, secondFactor)}
+            onCancel={() => setSecondFactor(null)}
+          />
+        </Suspense>
+      </AuthCard>
+    );
   }
 
   return (

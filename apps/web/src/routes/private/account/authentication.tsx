@@ -1,16 +1,24 @@
-import { Button, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Divider, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from '@/components/toasts';
 import { useCurrentAccount } from '@/features/account';
 import { sendResetMail } from '@/features/auth';
 import { useTranslation } from '@/lib/i18n';
 import '@/locales/ja/account';
+import { parseMfaRequiredParam, parseReturnToParam } from '@/lib/search-params';
+import { SecondFactorSection } from './second-factor-section';
 
-/** /account/authentication: read-only email and a password-reset mail button (docs/product-rules.md#routes, #messages). */
+/**
+ * /account/authentication: read-only email, a password-reset mail button (docs/product-rules.md#routes, #messages) and
+ * the two-factor authentication (docs/product-rules.md#multi-factor-authentication; `mfa=required` and `returnTo`
+ * when an organization that requires it sent the person here).
+ */
 export function Component() {
   const { t } = useTranslation();
   const account = useCurrentAccount();
   const [sending, setSending] = useState(false);
+  const [search] = useSearchParams();
 
   async function onSend() {
     setSending(true);
@@ -35,6 +43,8 @@ export function Component() {
             {t('account.sendResetMail')}
           </Button>
         </Stack>
+        <Divider />
+        <SecondFactorSection required={parseMfaRequiredParam(search.get('mfa'))} returnTo={parseReturnToParam(search.get('returnTo'))} />
       </Stack>
     </Paper>
   );

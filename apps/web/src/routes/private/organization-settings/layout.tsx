@@ -55,6 +55,7 @@ export function Component() {
       ? [{ href: paths.organizationSettings.karteMapping.getHref(org.id), label: t('organizationSettings.karteMapping') }]
       : []),
     { href: paths.organizationSettings.domains.getHref(org.id), label: t('organizationSettings.domains') },
+    { href: paths.organizationSettings.security.getHref(org.id), label: t('organizationSettings.security') },
     { href: paths.organizationSettings.auditLog.getHref(org.id), label: t('organizationSettings.auditLog'), allowed: can(Actions.OrganizationViewAuditLog) },
   ];
   const context: OrganizationSettingsContext = { organization: org };

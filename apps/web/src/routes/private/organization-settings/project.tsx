@@ -1,6 +1,7 @@
 import { Alert, Stack, Tabs, Title } from '@mantine/core';
 import { Actions } from '@console/domain';
 import { useDocumentTitle } from '@mantine/hooks';
+import { Suspense } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { RoleTable } from '@/components/role-table';
 import { TableSkeleton } from '@/components/table-skeleton';
@@ -74,7 +75,9 @@ export function Component() {
           {loaded ? <ProjectGeneralTab project={data} mayUpdate={can(Actions.ProjectUpdate)} /> : <TableSkeleton rows={3} columns={1} />}
         </Tabs.Panel>
         <Tabs.Panel value="members">
-          {loaded ? <ProjectMembersTab organization={organization} project={data} can={can} /> : <TableSkeleton rows={3} columns={5} />}
+          <Suspense fallback={<TableSkeleton rows={3} columns={5} />}>
+            {loaded ? <ProjectMembersTab organization={organization} project={data} can={can} /> : <TableSkeleton rows={3} columns={5} />}
+          </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="roles">
           <RoleTable roles={loaded ? data.roles : undefined} loading={!loaded} />
