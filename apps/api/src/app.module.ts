@@ -29,6 +29,8 @@ import { SessionModule } from './modules/session/session.module';
 import { SessionStoreModule } from './modules/session/session-store.module';
 import { SystemAdminModule } from './modules/system-admin/system-admin.module';
 import { OrganizationDomainModule } from './modules/organization-domain/organization-domain.module';
+import { ServiceCredentialModule } from './modules/service-credential/service-credential.module';
+import { ServiceCredentialStoreModule } from './modules/service-credential/service-credential-store.module';
 
 @Module({})
 export class AppModule {
@@ -39,7 +41,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         LoggerModule.forRoot(loggerParams(config.logLevel)),
         DatabaseModule.forRoot({ ...dataSourceOptions(config.databaseUrl, config.databasePoolMax), migrationsRun: config.migrateOnStart }),
-        AuthModule.forRoot({ imports: [AccountModule, SessionStoreModule] }),
+        AuthModule.forRoot({ imports: [AccountModule, SessionStoreModule, ServiceCredentialStoreModule] }),
         RateLimitModule,
         HealthModule,
         AccountModule,
@@ -57,6 +59,7 @@ export class AppModule {
         SessionModule,
         AuditLogModule,
         OrganizationDomainModule,
+        ServiceCredentialModule,
         MetricsModule,
       ],
       providers: [

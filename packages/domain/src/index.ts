@@ -12,3 +12,4 @@ export * from './locales';
 export * from './limits';
 export * from './domains';
 export * from './member-csv';
+export * from './service-credentials';

@@ -58,6 +58,8 @@ export const Actions = {
   DomainVerifyManually: 'domain.verifyManually',
   /** Every organization's audit events (the system-wide audit log). */
   AuditLogViewAll: 'auditLog.viewAll',
+  /** Sibling products' service credentials (docs/integration.md#credentials-and-scopes). */
+  ServiceCredentialManage: 'serviceCredential.manage',
 
   // Organization.
   OrganizationView: 'organization.view',
@@ -220,6 +222,7 @@ export function decide(action: Action, subject: PermissionSubject): Decision {
     case Actions.AuditLogViewAll:
     case Actions.DomainListAll:
     case Actions.DomainVerifyManually:
+    case Actions.ServiceCredentialManage:
       return allowIf(f.sysAdmin);
 
     case Actions.SystemAdminGrant:

@@ -36,7 +36,8 @@ export interface CallFacts {
 /** The auth guard's answers per access level (common/auth/auth.guard.ts). */
 const ACCESS_ERRORS: Readonly<Record<AccessLevel, readonly ErrorCode[]>> = {
   public: [],
-  subsystem: ['UNAUTHENTICATED'],
+  // FORBIDDEN: the credential lacks the call's scope.
+  service: ['UNAUTHENTICATED', 'FORBIDDEN'],
   // FORBIDDEN: the session cookie sent from an untrusted origin; SESSION_REVOKED: its sign-in was signed out.
   firebaseUser: ['UNAUTHENTICATED', 'SESSION_REVOKED', 'FORBIDDEN'],
   account: ['UNAUTHENTICATED', 'SESSION_REVOKED', 'FORBIDDEN', 'ACCOUNT_NOT_FOUND'],

@@ -119,7 +119,7 @@ export class SessionController {
   @ApiErrors('ACCOUNT_NOT_FOUND', 'NOT_FOUND', 'SESSION_REVOKED')
   @ReadCall()
   @HttpCode(200)
-  @Access('subsystem')
+  @Access('service', 'session:introspect')
   @ApiOkResponse({ type: SessionIntrospectionResponse, description: 'Who holds the session cookie; 401 when it is invalid, expired or revoked.' })
   introspectSession(@Body() body: IntrospectSessionRequest): Promise<SessionIntrospectionResponse> {
     return this.service.introspect(body.sessionCookie, body.projectId);
