@@ -44,7 +44,18 @@ export const AUDIT_ACTIONS = [
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['account', 'organization', 'project', 'membership', 'invitation', 'karteMapping', 'session', 'email', 'domain', 'serviceCredential'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'account',
+  'organization',
+  'project',
+  'membership',
+  'invitation',
+  'karteMapping',
+  'session',
+  'email',
+  'domain',
+  'serviceCredential',
+] as const;
 
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

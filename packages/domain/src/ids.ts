@@ -6,7 +6,18 @@ import { DomainError, ErrorCodes, invalidIdMessage } from './errors';
 /** Digits, then upper-case, then lower-case letters (62 characters). */
 const ID_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
-export type IdKind = 'account' | 'role' | 'productRole' | 'organization' | 'project' | 'invitation' | 'karteOrganization' | 'karteProject' | 'domain' | 'serviceCredential' | 'serviceCredentialSecret';
+export type IdKind =
+  | 'account'
+  | 'role'
+  | 'productRole'
+  | 'organization'
+  | 'project'
+  | 'invitation'
+  | 'karteOrganization'
+  | 'karteProject'
+  | 'domain'
+  | 'serviceCredential'
+  | 'serviceCredentialSecret';
 
 const ID_LENGTHS: Readonly<Record<IdKind, number>> = /* @__PURE__ */ Object.freeze({
   account: 10,

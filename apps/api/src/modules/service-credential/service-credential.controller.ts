@@ -53,7 +53,7 @@ export class ServiceCredentialController {
   }
 
   @Post('rotate')
-  @ApiOperation({ summary: "Issue a new secret of a service credential (the current one stays valid until it is revoked)" })
+  @ApiOperation({ summary: 'Issue a new secret of a service credential (the current one stays valid until it is revoked)' })
   @ApiErrors('NOT_FOUND', 'SERVICE_CREDENTIAL_REVOKED', 'SERVICE_CREDENTIAL_SECRET_LIMIT')
   @HttpCode(200)
   @Access('systemAdmin')
@@ -107,7 +107,10 @@ export class ServiceMembershipController {
   @ReadCall()
   @HttpCode(200)
   @Access('service', 'memberships:read')
-  @ApiOkResponse({ type: EntitlementResponse, description: 'The account named by accountId or by a session cookie; NOT_FOUND for a project where the product is not enabled.' })
+  @ApiOkResponse({
+    type: EntitlementResponse,
+    description: 'The account named by accountId or by a session cookie; NOT_FOUND for a project where the product is not enabled.',
+  })
   getMembership(@CurrentServiceCaller() caller: ServiceCaller, @Body() body: MembershipQueryRequest): Promise<EntitlementResponse> {
     return this.memberships.get(caller, body);
   }

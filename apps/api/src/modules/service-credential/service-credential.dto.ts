@@ -61,8 +61,7 @@ export class ServiceCredentialSecretResponse {
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) revokedAt: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Recorded at most once a minute per API instance.' }) lastUsedAt:
-    | string
-    | null;
+    string | null;
   @ApiProperty({ type: String, nullable: true, example: '203.0.113.7' }) lastUsedIp: string | null;
 }
 

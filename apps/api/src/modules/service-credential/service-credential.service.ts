@@ -1,6 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
-import { Actions, DomainError, generateId, MAX_ACTIVE_SERVICE_SECRETS, UNPAGED_LIST_CAP, validateName, type ProductKey, type ServiceScope } from '@console/domain';
+import {
+  Actions,
+  DomainError,
+  generateId,
+  MAX_ACTIVE_SERVICE_SECRETS,
+  UNPAGED_LIST_CAP,
+  validateName,
+  type ProductKey,
+  type ServiceScope,
+} from '@console/domain';
 import type { Operator } from '../../common/auth/operator';
 import { hashServiceSecret, newServiceSecret, serviceSecretPrefix } from '../../common/auth/service-secret';
 import type { AuditContext } from '../audit/audit-context';
