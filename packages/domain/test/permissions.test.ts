@@ -52,6 +52,7 @@ const MATRIX: Record<Action, string> = {
   'auditLog.viewAll': 'U A F F F F F F',
   'domain.listAll': 'U A F F F F F F',
   'domain.verifyManually': 'U A F F F F F F',
+  'serviceCredential.manage': 'U A F F F F F F',
 
   'organization.view': 'U A A A A A A F',
   'organization.update': 'U A A F F F F F',

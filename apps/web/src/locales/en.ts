@@ -452,6 +452,12 @@ export const en: Messages = {
         recheck: 'Domain re-checked',
         remove: 'Domain removed',
       },
+      serviceCredential: {
+        create: 'Service credential created',
+        rotate: 'Service credential secret issued',
+        revokeSecret: 'Service credential secret revoked',
+        revoke: 'Service credential revoked',
+      },
     },
     targetTypes: {
       account: 'Account',
@@ -463,6 +469,7 @@ export const en: Messages = {
       session: 'Session',
       email: 'Email',
       domain: 'Domain',
+      serviceCredential: 'Service credential',
     },
   },
   domains: {

@@ -456,6 +456,12 @@ export const ja = {
         recheck: 'ドメインの定期確認',
         remove: 'ドメイン削除',
       },
+      serviceCredential: {
+        create: 'サービス認証情報作成',
+        rotate: 'サービス認証情報のシークレット再発行',
+        revokeSecret: 'サービス認証情報のシークレット取消',
+        revoke: 'サービス認証情報取消',
+      },
     },
     targetTypes: {
       account: 'アカウント',
@@ -467,6 +473,7 @@ export const ja = {
       session: 'セッション',
       email: 'メール',
       domain: 'ドメイン',
+      serviceCredential: 'サービス認証情報',
     },
   },
   domains: {
