@@ -92,7 +92,7 @@ describe('service credentials', () => {
     expect(issued.credential).toMatchObject({ name: 'ナレッジ', product: 'knowledge', scopes: ['session:introspect'], state: 'active', lastUsedAt: null });
     const [secret] = issued.credential.secrets;
     expect(issued.secret.startsWith(`${secret?.prefix}_`)).toBe(true);
-    const [row] = (await api.app.get(DataSource).query('SELECT hash FROM service_credential_secrets WHERE id = $1', [secret?.id])) as { hash: string }[];
+    const [row] = await api.app.get(DataSource).query<{ hash: string }[]>('SELECT hash FROM service_credential_secrets WHERE id = $1', [secret?.id]);
     expect(row?.hash).toMatch(/^scrypt\$16384\$8\$1\$/);
     expect(row?.hash).not.toContain(issued.secret.split('_').at(-1));
     const listed = await call<CredentialBody[]>(api, '/systemAdmin/serviceCredential/list', undefined, admin.token);
@@ -191,12 +191,12 @@ describe('service credentials', () => {
     const oldSecret = issued.credential.secrets[0]?.id;
     await call(api, '/systemAdmin/serviceCredential/revokeSecret', { credentialId: issued.credential.id, secretId: oldSecret }, admin.token);
     await call(api, '/systemAdmin/serviceCredential/revoke', { credentialId: issued.credential.id }, admin.token);
-    const events = (await api.app
+    const events = await api.app
       .get(DataSource)
-      .query('SELECT action, actor_account_id, changes FROM audit_events WHERE target_type = $1 AND target_id = $2 ORDER BY occurred_at', [
-        'serviceCredential',
-        issued.credential.id,
-      ])) as { action: string; actor_account_id: string; changes: unknown }[];
+      .query<{ action: string; actor_account_id: string; changes: unknown }[]>(
+        'SELECT action, actor_account_id, changes FROM audit_events WHERE target_type = $1 AND target_id = $2 ORDER BY occurred_at',
+        ['serviceCredential', issued.credential.id],
+      );
     expect(events.map((e) => e.action)).toEqual([
       'serviceCredential.create',
       'serviceCredential.rotate',

@@ -2271,10 +2271,10 @@ export interface components {
             /** @description The calling credential's product. */
             product: components["schemas"]["ProductKey"];
             /**
-             * @description The project's plan of that product.
+             * @description The project's plan of that product (docs/product-rules.md#plans).
              * @example enterprise
              */
-            plan: Record<string, never>;
+            plan: string;
         };
         MembershipBatchRequest: {
             /** @example p1Q2r3S4 */

@@ -186,5 +186,5 @@ export class EntitlementResponse {
   })
   permissions: string[];
   @ApiProperty({ enum: PRODUCT_KEYS, enumName: 'ProductKey', description: "The calling credential's product." }) product: ProductKey;
-  @ApiProperty({ example: 'enterprise', description: "The project's plan of that product." }) plan: PlanKey;
+  @ApiProperty({ type: String, example: 'enterprise', description: "The project's plan of that product (docs/product-rules.md#plans)." }) plan: PlanKey;
 }
