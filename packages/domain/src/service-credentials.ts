@@ -13,10 +13,6 @@ export const SERVICE_SCOPES = ['session:introspect', 'memberships:read', 'events
 
 export type ServiceScope = (typeof SERVICE_SCOPES)[number];
 
-export function isServiceScope(value: unknown): value is ServiceScope {
-  return typeof value === 'string' && (SERVICE_SCOPES as readonly string[]).includes(value);
-}
-
 /** How every secret starts: `csk_<secret id>_<random part>`; the id lets the API find the secret without a scan. */
 export const SERVICE_SECRET_PREFIX = 'csk_';
 

@@ -26,7 +26,8 @@ const SECURITY_SCHEMES = {
     type: 'apiKey',
     in: 'header',
     name: SUBSYSTEM_KEY_HEADER,
-    description: "The calling sibling product's service credential secret (csk_…; docs/integration.md), or in development and tests its environment key (SUBSYSTEM_KEYS).",
+    description:
+      "The calling sibling product's service credential secret (csk_…; docs/integration.md), or in development and tests its environment key (SUBSYSTEM_KEYS).",
   },
 } as const;
 
