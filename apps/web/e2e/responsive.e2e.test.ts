@@ -48,6 +48,11 @@ beforeAll(async () => {
   }
   const adminRole = fixture.organization.roles.find((role) => role.key === 'admin');
   if (!adminRole) throw new Error('no admin role');
+  await api('/systemAdmin/serviceCredential/create', await rootIdToken(), {
+    name: `全国店舗向けナレッジ連携の本番環境用サービス認証情報${suffix}`,
+    product: 'knowledge',
+    scopes: ['session:introspect', 'memberships:read', 'events:receive'],
+  });
   await api('/organization/inviteMembers', await rootIdToken(), {
     organizationId: fixture.organization.id,
     emails: [uniqueEmail('regional-sales-and-marketing-department-manager'), uniqueEmail('invitee')],
@@ -160,6 +165,7 @@ const PRIVATE_SCREENS: Screen[] = [
   { name: 'system-admin-orgs-and-projects', path: () => '/system-admin/orgs-and-projects', ready: testId('organization-group') },
   { name: 'system-admin-audit-log', path: () => '/system-admin/audit-log', ready: testId('audit-event-row') },
   { name: 'system-admin-domains', path: () => '/system-admin/domains', ready: testId('domain-row') },
+  { name: 'system-admin-service-credentials', path: () => '/system-admin/service-credentials', ready: testId('service-credential-row') },
   {
     name: 'system-admin-domains-confirmation',
     path: () => '/system-admin/domains',

@@ -94,6 +94,7 @@ const routes: RouteObject[] = [
                   { path: 'orgs-and-projects', ...page(() => import('@/routes/admin/orgs-and-projects')) },
                   { path: 'audit-log', ...page(() => import('@/routes/admin/audit-log')) },
                   { path: 'domains', ...page(() => import('@/routes/admin/domains')) },
+                  { path: 'service-credentials', ...page(() => import('@/routes/admin/service-credentials')) },
                   { path: '*', element: <Navigate to={paths.systemAdmin.members.getHref()} replace /> },
                 ],
               },

@@ -86,6 +86,7 @@ export const paths = {
     orgsAndProjects: { path: '/system-admin/orgs-and-projects', getHref: () => '/system-admin/orgs-and-projects' },
     auditLog: { path: '/system-admin/audit-log', getHref: () => '/system-admin/audit-log' },
     domains: { path: '/system-admin/domains', getHref: () => '/system-admin/domains' },
+    serviceCredentials: { path: '/system-admin/service-credentials', getHref: () => '/system-admin/service-credentials' },
   },
 } as const;
 

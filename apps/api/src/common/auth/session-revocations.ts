@@ -86,8 +86,8 @@ export class SessionRevocations implements OnModuleInit, OnApplicationShutdown {
     client.on('end', () => this.lost(client, new Error('connection ended')));
     try {
       await client.connect();
-      await listen(client, REVOCATION_CHANNEL);
       await listen(client, SERVICE_CREDENTIAL_CHANNEL);
+      await listen(client, REVOCATION_CHANNEL);
     } catch (error) {
       this.lost(client, error);
       return;

@@ -10,4 +10,6 @@ export const systemAdminKeys = {
   projectPages: (query: string) => ['systemAdmin', 'projects', 'pages', query] as const,
   /** Every organization's domains (docs/product-rules.md#verified-domains). */
   domains: () => ['systemAdmin', 'domains'] as const,
+  /** Sibling products' service credentials (docs/integration.md#credentials-and-scopes). */
+  serviceCredentials: () => ['systemAdmin', 'serviceCredentials'] as const,
 };

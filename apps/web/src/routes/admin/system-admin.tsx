@@ -3,7 +3,7 @@ import { paths } from '@/config/paths';
 import { useTranslation } from '@/lib/i18n';
 import { TabbedPageLayout } from '@/routes/private/tabbed-page-layout';
 
-/** /system-admin (docs/product-rules.md#routes): members, orgs-and-projects, audit-log and domains tabs. The index redirects to members. */
+/** /system-admin (docs/product-rules.md#routes): members, orgs-and-projects, audit-log, domains and service-credentials tabs. The index redirects to members. */
 export function Component() {
   const { t } = useTranslation();
   const location = useLocation();
@@ -12,6 +12,7 @@ export function Component() {
     { value: paths.systemAdmin.orgsAndProjects.getHref(), label: t('systemAdmin.orgsAndProjects') },
     { value: paths.systemAdmin.auditLog.getHref(), label: t('systemAdmin.auditLog') },
     { value: paths.systemAdmin.domains.getHref(), label: t('systemAdmin.domains') },
+    { value: paths.systemAdmin.serviceCredentials.getHref(), label: t('serviceCredentials.title') },
   ];
   const current = tabs.find((tab) => location.pathname.startsWith(tab.value))?.value ?? null;
   return (
