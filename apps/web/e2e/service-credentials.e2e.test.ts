@@ -31,7 +31,7 @@ async function copyShownSecret(page: Page): Promise<string> {
   await dialog.getByRole('button', { name: 'コピーしました' }).waitFor();
   await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(secret);
   await expectNoSeriousA11yViolations(page, 'service credential secret dialog');
-  await dialog.getByRole('button', { name: '閉じる' }).press('Enter');
+  await dialog.getByRole('button', { name: '保管しました' }).press('Enter');
   await dialog.waitFor({ state: 'detached' });
   return secret;
 }
@@ -54,9 +54,14 @@ describe('service credentials', () => {
     const dialog = page.getByRole('dialog', { name: '認証情報を作成' });
     await expectDialogTrapsAndReturnsFocus(page, dialog, create);
     await create.press('Enter');
+    const name = dialog.getByRole('textbox', { name: '名前' });
+    await name.focus();
     await page.keyboard.type(NAME);
-    await dialog.getByRole('checkbox', { name: 'memberships:read' }).focus();
+    await expect(name.inputValue()).resolves.toBe(NAME);
+    const scope = dialog.getByRole('checkbox', { name: 'memberships:read' });
+    await scope.focus();
     await page.keyboard.press('Space');
+    await expect(scope.isChecked()).resolves.toBe(true);
     await expectNoSeriousA11yViolations(page, 'service credential creation');
     await dialog.getByRole('button', { name: '作成する' }).focus();
     await page.keyboard.press('Enter');
@@ -82,12 +87,14 @@ describe('service credentials', () => {
     await confirmSecret.getByText(`${NAME}のシークレット${oldPrefix}を取り消しますか？`, { exact: false }).waitFor();
     await confirmSecret.getByRole('button', { name: '取り消す' }).click();
     await expectToast(page, 'シークレットを取り消しました');
+    await confirmSecret.waitFor({ state: 'detached' });
     await expect(row.locator('[data-testid="service-secret"][data-active="true"]').count()).resolves.toBe(1);
 
     await row.getByRole('button', { name: `認証情報を取り消す: ${NAME}` }).press('Enter');
     const confirmCredential = page.getByRole('dialog', { name: '認証情報を取り消す' });
     await confirmCredential.getByRole('button', { name: '取り消す' }).click();
     await expectToast(page, '認証情報を取り消しました');
+    await confirmCredential.waitFor({ state: 'detached' });
     await row.getByText('取消済み').waitFor();
     expect(await listed()).toMatchObject({ state: 'revoked', secrets: [{ active: false }, { active: false }] });
     await expectNoSeriousA11yViolations(page, 'service credentials after revocation');

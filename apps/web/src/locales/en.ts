@@ -417,7 +417,7 @@ export const en: Messages = {
     secretWarning: 'Copy it and keep it somewhere safe. Once this dialog is closed it cannot be shown again.',
     copy: 'Copy',
     copied: 'Copied',
-    done: 'Close',
+    done: 'I have stored it',
   },
   auditLog: {
     tableLabel: 'Audit log',

@@ -420,7 +420,7 @@ export const ja = {
     secretWarning: 'コピーして安全な場所に保管してください。画面を閉じると二度と表示できません。',
     copy: 'コピー',
     copied: 'コピーしました',
-    done: '閉じる',
+    done: '保管しました',
   },
   // The audit log of an organization (organization settings) and of all organizations (system admin).
   auditLog: {
