@@ -265,7 +265,7 @@ function CreateDialog({ opened, onClose, onCreated }: { opened: boolean; onClose
             onChange={(e) => setProduct(e.currentTarget.value as ProductKey)}
             data={PRODUCTS.map((p) => ({ value: p.key, label: p.name }))}
           />
-          <Checkbox.Group label={t('serviceCredentials.scopes')} value={scopes} onChange={(next) => setScopes(next as ServiceScope[])}>
+          <Checkbox.Group label={t('serviceCredentials.scopes')} value={scopes} onChange={setScopes}>
             <Stack gap="xs" mt="xs">
               {SERVICE_SCOPES.map((scope) => (
                 <Checkbox key={scope} value={scope} label={scope} />
