@@ -32,6 +32,8 @@ import { OrganizationDomainModule } from './modules/organization-domain/organiza
 import { OrganizationDeletionModule } from './modules/organization-deletion/organization-deletion.module';
 import { OrganizationExportModule } from './modules/organization-export/organization-export.module';
 import { SecondFactorModule } from './modules/second-factor/second-factor.module';
+import { ServiceCredentialModule } from './modules/service-credential/service-credential.module';
+import { ServiceCredentialStoreModule } from './modules/service-credential/service-credential-store.module';
 
 @Module({})
 export class AppModule {
@@ -42,7 +44,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         LoggerModule.forRoot(loggerParams(config.logLevel)),
         DatabaseModule.forRoot({ ...dataSourceOptions(config.databaseUrl, config.databasePoolMax), migrationsRun: config.migrateOnStart }),
-        AuthModule.forRoot({ imports: [AccountModule, SessionStoreModule] }),
+        AuthModule.forRoot({ imports: [AccountModule, SessionStoreModule, ServiceCredentialStoreModule] }),
         RateLimitModule,
         HealthModule,
         AccountModule,
@@ -63,6 +65,7 @@ export class AppModule {
         OrganizationDomainModule,
         OrganizationDeletionModule,
         OrganizationExportModule,
+        ServiceCredentialModule,
         MetricsModule,
       ],
       providers: [

@@ -110,6 +110,10 @@ const EXPECTED_ACTION: Readonly<Record<string, AuditAction>> = {
   'POST /systemAdmin/organization/restore': 'organization.restore',
   'POST /systemAdmin/organizationKarteMapping/upsert': 'karteMapping.upsertOrganization',
   'POST /systemAdmin/projectKarteMapping/upsert': 'karteMapping.upsertProject',
+  'POST /systemAdmin/serviceCredential/create': 'serviceCredential.create',
+  'POST /systemAdmin/serviceCredential/revoke': 'serviceCredential.revoke',
+  'POST /systemAdmin/serviceCredential/revokeSecret': 'serviceCredential.revokeSecret',
+  'POST /systemAdmin/serviceCredential/rotate': 'serviceCredential.rotate',
 };
 
 /**

@@ -12,6 +12,7 @@ import { DatabaseModule } from '../src/database/database.module';
 import { dataSourceOptions } from '../src/database/data-source';
 import { AccountModule } from '../src/modules/account/account.module';
 import { SessionStoreModule } from '../src/modules/session/session-store.module';
+import { ServiceCredentialStoreModule } from '../src/modules/service-credential/service-credential-store.module';
 
 const validEnv = {
   APP_ENV: 'test',
@@ -101,7 +102,7 @@ describe('deny by default', () => {
         ConfigModule.forRoot(config),
         DatabaseModule.forRoot(dataSourceOptions(config.databaseUrl, 1)),
         RateLimitModule,
-        AuthModule.forRoot({ imports: [AccountModule, SessionStoreModule] }),
+        AuthModule.forRoot({ imports: [AccountModule, SessionStoreModule, ServiceCredentialStoreModule] }),
       ],
       controllers: [DeclaredController, UndeclaredController],
     })

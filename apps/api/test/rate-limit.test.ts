@@ -387,6 +387,10 @@ describe('rate limits', () => {
       'POST /systemAdmin/organization/restore',
       'POST /systemAdmin/organizationKarteMapping/upsert',
       'POST /systemAdmin/projectKarteMapping/upsert',
+      'POST /systemAdmin/serviceCredential/create',
+      'POST /systemAdmin/serviceCredential/revoke',
+      'POST /systemAdmin/serviceCredential/revokeSecret',
+      'POST /systemAdmin/serviceCredential/rotate',
     ]);
   });
 });

@@ -50,6 +50,11 @@ beforeAll(async () => {
   }
   const adminRole = fixture.organization.roles.find((role) => role.key === 'admin');
   if (!adminRole) throw new Error('no admin role');
+  await api('/systemAdmin/serviceCredential/create', await rootIdToken(), {
+    name: `全国店舗向けナレッジ連携の本番環境用サービス認証情報${suffix}`,
+    product: 'knowledge',
+    scopes: ['session:introspect', 'memberships:read', 'events:receive'],
+  });
   await api('/organization/inviteMembers', await rootIdToken(), {
     organizationId: fixture.organization.id,
     emails: [uniqueEmail('regional-sales-and-marketing-department-manager'), uniqueEmail('invitee')],
@@ -189,6 +194,7 @@ const PRIVATE_SCREENS: Screen[] = [
       await waitForDialog(page);
     },
   },
+  { name: 'system-admin-service-credentials', path: () => '/system-admin/service-credentials', ready: testId('service-credential-row') },
   {
     name: 'system-admin-domains-confirmation',
     path: () => '/system-admin/domains',

@@ -43,11 +43,26 @@ export const AUDIT_ACTIONS = [
   'domain.verifyManually',
   'domain.recheck',
   'domain.remove',
+  'serviceCredential.create',
+  'serviceCredential.rotate',
+  'serviceCredential.revokeSecret',
+  'serviceCredential.revoke',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['account', 'organization', 'project', 'membership', 'invitation', 'karteMapping', 'session', 'email', 'domain'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'account',
+  'organization',
+  'project',
+  'membership',
+  'invitation',
+  'karteMapping',
+  'session',
+  'email',
+  'domain',
+  'serviceCredential',
+] as const;
 
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -92,6 +107,10 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = /* @__
   'domain.verifyManually': 'ドメインを手動で確認済みに変更',
   'domain.recheck': 'ドメインの定期確認',
   'domain.remove': 'ドメイン削除',
+  'serviceCredential.create': 'サービス認証情報作成',
+  'serviceCredential.rotate': 'サービス認証情報のシークレット再発行',
+  'serviceCredential.revokeSecret': 'サービス認証情報のシークレット取消',
+  'serviceCredential.revoke': 'サービス認証情報取消',
 });
 
 export function isAuditAction(value: unknown): value is AuditAction {

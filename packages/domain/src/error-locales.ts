@@ -56,6 +56,8 @@ export const ERROR_MESSAGES_EN: Readonly<Record<ErrorCode, string>> = /* @__PURE
   DOMAIN_ALREADY_VERIFIED: 'This domain is already verified by another organization',
   ALREADY_INVITED: 'This address has a pending invitation already',
   DUPLICATE_IN_FILE: 'This address appears more than once in the file',
+  SERVICE_CREDENTIAL_SECRET_LIMIT: 'A credential has at most two active secrets. Revoke the old secret before issuing another',
+  SERVICE_CREDENTIAL_REVOKED: 'This service credential has been revoked',
 
   CSV_UNREADABLE: 'The file cannot be read. Choose a CSV file in UTF-8 or Shift_JIS',
   CSV_MALFORMED: 'The CSV file is not well-formed',

@@ -77,6 +77,10 @@ export const ErrorCodes = {
   ALREADY_INVITED: 'ALREADY_INVITED',
   /** A member CSV row whose address an earlier row of the file names. */
   DUPLICATE_IN_FILE: 'DUPLICATE_IN_FILE',
+  /** A service credential has two active secrets already: revoke one before issuing another (docs/integration.md#credentials-and-scopes). */
+  SERVICE_CREDENTIAL_SECRET_LIMIT: 'SERVICE_CREDENTIAL_SECRET_LIMIT',
+  /** The service credential is revoked: nothing of it can change any more. */
+  SERVICE_CREDENTIAL_REVOKED: 'SERVICE_CREDENTIAL_REVOKED',
 
   // Member CSV files (docs/product-rules.md#member-csv)
   CSV_UNREADABLE: 'CSV_UNREADABLE',
@@ -188,6 +192,8 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = /* @__PURE__ 
   DOMAIN_ALREADY_VERIFIED: 'このドメインは別の組織で確認済みです',
   ALREADY_INVITED: 'このメールアドレスはすでに招待中です',
   DUPLICATE_IN_FILE: 'このメールアドレスはファイル内で重複しています',
+  SERVICE_CREDENTIAL_SECRET_LIMIT: '有効なシークレットは2つまでです。古いシークレットを取り消してから再発行してください',
+  SERVICE_CREDENTIAL_REVOKED: 'このサービス認証情報は取り消されています',
 
   CSV_UNREADABLE: 'CSVファイルを読み取れません。UTF-8またはShift_JISのCSVファイルを選択してください',
   CSV_MALFORMED: 'CSVファイルの形式が正しくありません',
@@ -258,6 +264,8 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = /* @__PURE
   DOMAIN_ALREADY_VERIFIED: 409,
   ALREADY_INVITED: 409,
   DUPLICATE_IN_FILE: 409,
+  SERVICE_CREDENTIAL_SECRET_LIMIT: 409,
+  SERVICE_CREDENTIAL_REVOKED: 409,
 
   CSV_UNREADABLE: 400,
   CSV_MALFORMED: 400,

@@ -13,3 +13,4 @@ export * from './limits';
 export * from './domains';
 export * from './member-csv';
 export * from './second-factors';
+export * from './service-credentials';

@@ -67,6 +67,8 @@ export const Actions = {
   OrganizationRestore: 'organization.restore',
   /** Every organization's audit events (the system-wide audit log). */
   AuditLogViewAll: 'auditLog.viewAll',
+  /** Sibling products' service credentials (docs/integration.md#credentials-and-scopes). */
+  ServiceCredentialManage: 'serviceCredential.manage',
 
   // Organization.
   OrganizationView: 'organization.view',
@@ -260,6 +262,7 @@ export function decide(action: Action, subject: PermissionSubject): Decision {
     case Actions.DomainVerifyManually:
     case Actions.OrganizationListDeleted:
     case Actions.OrganizationRestore:
+    case Actions.ServiceCredentialManage:
       return allowIf(f.sysAdmin);
 
     case Actions.SystemAdminGrant:

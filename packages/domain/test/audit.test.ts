@@ -27,7 +27,19 @@ describe('audit actions', () => {
   it('every action is named after one of the target types, but for the membership and mapping families', () => {
     const prefixes = new Set(AUDIT_ACTIONS.map((action) => action.split('.')[0]));
     expect([...prefixes].sort()).toEqual(
-      ['account', 'domain', 'email', 'invitation', 'karteMapping', 'membership', 'organization', 'project', 'session', 'systemAdmin'].sort(),
+      [
+        'account',
+        'domain',
+        'email',
+        'invitation',
+        'karteMapping',
+        'membership',
+        'organization',
+        'project',
+        'serviceCredential',
+        'session',
+        'systemAdmin',
+      ].sort(),
     );
   });
 });

@@ -13,6 +13,8 @@ const ID_LENGTHS: Record<IdKind, number> = {
   karteOrganization: 24,
   karteProject: 24,
   domain: 12,
+  serviceCredential: 12,
+  serviceCredentialSecret: 12,
 };
 const ID_KINDS = Object.keys(ID_LENGTHS) as IdKind[];
 /** Digits, then upper-case, then lower-case letters. */

@@ -54,6 +54,7 @@ const MATRIX: Record<Action, string> = {
   'domain.verifyManually': 'U A F F F F F F',
   'organization.listDeleted': 'U A F F F F F F',
   'organization.restore': 'U A F F F F F F',
+  'serviceCredential.manage': 'U A F F F F F F',
 
   'organization.view': 'U A A A A A A F',
   'organization.update': 'U A A F F F F F',

@@ -254,10 +254,20 @@ function observability(env: Env, environment: EnvironmentName, port: number): Ob
   };
 }
 
-function subsystemKeys(env: Env): Partial<Record<Subsystem, string>> {
+/**
+ * The environment keys of sibling products (SUBSYSTEM_KEYS): for development and tests only, or,
+ * in eva and prod, as a bootstrap until the products have service credentials
+ * (SUBSYSTEM_KEYS_BOOTSTRAP=true; docs/operations.md#service-credentials).
+ */
+function subsystemKeys(env: Env, environment: EnvironmentName): Partial<Record<Subsystem, string>> {
   const raw = env.SUBSYSTEM_KEYS?.trim();
   const keys: Partial<Record<Subsystem, string>> = {};
   if (!raw) return keys;
+  if ((environment === 'eva' || environment === 'prod') && !boolean(env, 'SUBSYSTEM_KEYS_BOOTSTRAP', false)) {
+    throw new ConfigError(
+      `Environment variable SUBSYSTEM_KEYS must not be set when APP_ENV is ${environment}: sibling products use service credentials (SUBSYSTEM_KEYS_BOOTSTRAP=true allows the keys while they are set up)`,
+    );
+  }
   for (const pair of raw.split(',')) {
     const [name, key] = pair.split(':').map((s) => s.trim());
     if (!name || !key || !(SUBSYSTEMS as readonly string[]).includes(name) || key.length < 16) {
@@ -336,7 +346,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     storageBucket: env.STORAGE_BUCKET?.trim() || undefined,
     dataDir: env.DATA_DIR?.trim() || '.data',
     seedDemoData: boolean(env, 'SEED_DEMO_DATA', false),
-    subsystemKeys: subsystemKeys(env),
+    subsystemKeys: subsystemKeys(env, environmentName),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     secureCookies: environmentName !== 'dev',
     mail: {

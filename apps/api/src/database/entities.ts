@@ -11,6 +11,7 @@ import { OrganizationDomainEntity } from '../modules/organization-domain/organiz
 import { ProjectMembershipEntity } from '../modules/membership/project-membership.entity';
 import { ProjectEntity } from '../modules/project/project.entity';
 import { RoleEntity } from '../modules/role/role.entity';
+import { ServiceCredentialEntity, ServiceCredentialSecretEntity } from '../modules/service-credential/service-credential.entity';
 import { SessionEntity } from '../modules/session/session.entity';
 
 /** Every entity of the schema; a new entity is registered here. */
@@ -29,4 +30,6 @@ export const ENTITIES = [
   IdempotencyKeyEntity,
   SessionEntity,
   OrganizationDomainEntity,
+  ServiceCredentialEntity,
+  ServiceCredentialSecretEntity,
 ];

@@ -224,6 +224,23 @@ async function freshDeletedOrganization(world: World): Promise<string> {
   return organization.id;
 }
 
+/** A fresh service credential of the knowledge product (created by the system administrator); its id and its secret's id. */
+async function freshServiceCredential(world: World): Promise<{ credentialId: string; secretId: string }> {
+  const created = await call<{ credential: { id: string; secrets: { id: string }[] } }>(
+    world.api,
+    '/systemAdmin/serviceCredential/create',
+    { name: `matrix ${randomUUID().slice(0, 8)}`, product: 'knowledge', scopes: ['memberships:read'] },
+    world.callers.systemAdmin.token,
+  );
+  const secretId = created.body.credential.secrets[0]?.id;
+  if (created.status !== 200 || secretId === undefined) throw new Error(`service credential not created: ${JSON.stringify(created.body)}`);
+  return { credentialId: created.body.credential.id, secretId };
+}
+
+/** Refused to every user credential: only a sibling product's service credential opens it. */
+const serviceCredentialsOnly = (): Record<CallerKind, Outcome> =>
+  Object.fromEntries(CALLER_KINDS.map((k) => [k, 'UNAUTHENTICATED'])) as Record<CallerKind, Outcome>;
+
 /** An invitation of `email` to the organization, sent by `inviter` (the system administrator unless told); returns its id. */
 async function invitationFor(
   world: World,
@@ -555,8 +572,44 @@ export const AUTHORIZATION_TABLE: readonly MatrixRow[] = [
     endpoint: 'POST /session/introspect',
     // Only a sibling product's key opens it; no user credential does.
     request: () => ({ json: { sessionCookie: 'not-a-session-cookie' } }),
-    expected: Object.fromEntries(CALLER_KINDS.map((k) => [k, 'UNAUTHENTICATED'])) as Record<CallerKind, Outcome>,
+    expected: serviceCredentialsOnly(),
   },
+
+  // Service credentials of sibling products (system administrators), and the calls made with them.
+  { endpoint: 'POST /systemAdmin/serviceCredential/list', request: () => ({}), expected: systemAdminsOnly() },
+  {
+    endpoint: 'POST /systemAdmin/serviceCredential/create',
+    request: () => ({ json: { name: 'matrix', product: 'knowledge', scopes: ['session:introspect'] } }),
+    expected: systemAdminsOnly(),
+  },
+  {
+    endpoint: 'POST /systemAdmin/serviceCredential/rotate',
+    request: async (w, kind) => ({ json: { credentialId: kind === 'systemAdmin' ? (await freshServiceCredential(w)).credentialId : 'c1R2e3D4e5N6' } }),
+    expected: systemAdminsOnly(),
+  },
+  {
+    endpoint: 'POST /systemAdmin/serviceCredential/revokeSecret',
+    request: async (w, kind) => ({
+      json: kind === 'systemAdmin' ? await freshServiceCredential(w) : { credentialId: 'c1R2e3D4e5N6', secretId: 's1E2c3R4e5T6' },
+    }),
+    expected: systemAdminsOnly(),
+  },
+  {
+    endpoint: 'POST /systemAdmin/serviceCredential/revoke',
+    request: async (w, kind) => ({ json: { credentialId: kind === 'systemAdmin' ? (await freshServiceCredential(w)).credentialId : 'c1R2e3D4e5N6' } }),
+    expected: systemAdminsOnly(),
+  },
+  {
+    endpoint: 'POST /service/membership/get',
+    request: (w) => ({ json: { projectId: w.project1.project.id, accountId: 'a1B2c3D4e5' } }),
+    expected: serviceCredentialsOnly(),
+  },
+  {
+    endpoint: 'POST /service/membership/batch',
+    request: (w) => ({ json: { projectId: w.project1.project.id, accountIds: ['a1B2c3D4e5'] } }),
+    expected: serviceCredentialsOnly(),
+  },
+  { endpoint: 'POST /service/project/listMembers', request: (w) => ({ json: { projectId: w.project1.project.id } }), expected: serviceCredentialsOnly() },
 
   // Development only (the local mailbox of invitation e-mails; 404 outside dev and test).
   { endpoint: 'GET /dev/mailbox', request: () => ({}), expected: everyone() },

@@ -96,6 +96,7 @@ const routes: RouteObject[] = [
                   { path: 'audit-log', ...page(() => import('@/routes/admin/audit-log')) },
                   { path: 'domains', ...page(() => import('@/routes/admin/domains')) },
                   { path: 'deleted-organizations', ...page(() => import('@/routes/admin/deleted-organizations')) },
+                  { path: 'service-credentials', ...page(() => import('@/routes/admin/service-credentials')) },
                   { path: '*', element: <Navigate to={paths.systemAdmin.members.getHref()} replace /> },
                 ],
               },

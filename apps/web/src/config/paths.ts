@@ -95,6 +95,7 @@ export const paths = {
     auditLog: { path: '/system-admin/audit-log', getHref: () => '/system-admin/audit-log' },
     domains: { path: '/system-admin/domains', getHref: () => '/system-admin/domains' },
     deletedOrganizations: { path: '/system-admin/deleted-organizations', getHref: () => '/system-admin/deleted-organizations' },
+    serviceCredentials: { path: '/system-admin/service-credentials', getHref: () => '/system-admin/service-credentials' },
   },
 } as const;
 

@@ -1155,6 +1155,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/systemAdmin/serviceCredential/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List the service credentials (system administrators) */
+        post: operations["listServiceCredentials"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/systemAdmin/serviceCredential/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a service credential (system administrators) */
+        post: operations["createServiceCredential"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/systemAdmin/serviceCredential/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue a new secret of a service credential (the current one stays valid until it is revoked) */
+        post: operations["rotateServiceCredential"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/systemAdmin/serviceCredential/revokeSecret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke one secret of a service credential */
+        post: operations["revokeServiceSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/systemAdmin/serviceCredential/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke a service credential and all its secrets */
+        post: operations["revokeServiceCredential"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/service/membership/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An account's roles, permissions and plan in a project (sibling products) */
+        post: operations["getMembership"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/service/membership/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Many accounts' roles, permissions and plan in a project (sibling products) */
+        post: operations["getMemberships"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/service/project/listMembers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A project's members with their roles and permissions, by page (sibling products) */
+        post: operations["listServiceProjectMembers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1323,9 +1459,9 @@ export interface components {
             deleted: boolean;
         };
         /** @enum {string} */
-        AuditAction: "account.create" | "account.update" | "account.updateEmail" | "account.uploadProfileImage" | "account.delete" | "account.enrollSecondFactor" | "account.removeSecondFactor" | "organization.create" | "organization.update" | "organization.uploadProfileImage" | "organization.delete" | "organization.restore" | "organization.purge" | "organization.export" | "organization.updateSecurity" | "project.create" | "project.update" | "membership.assignOrganizationRole" | "membership.assignProjectRole" | "membership.removeFromOrganization" | "membership.removeFromProject" | "invitation.create" | "invitation.accept" | "invitation.cancel" | "invitation.resend" | "karteMapping.upsertOrganization" | "karteMapping.upsertProject" | "systemAdmin.grant" | "systemAdmin.revoke" | "session.login" | "session.logout" | "session.revoke" | "session.revokeOthers" | "email.requeue" | "domain.add" | "domain.check" | "domain.verifyManually" | "domain.recheck" | "domain.remove";
+        AuditAction: "account.create" | "account.update" | "account.updateEmail" | "account.uploadProfileImage" | "account.delete" | "account.enrollSecondFactor" | "account.removeSecondFactor" | "organization.create" | "organization.update" | "organization.uploadProfileImage" | "organization.delete" | "organization.restore" | "organization.purge" | "organization.export" | "organization.updateSecurity" | "project.create" | "project.update" | "membership.assignOrganizationRole" | "membership.assignProjectRole" | "membership.removeFromOrganization" | "membership.removeFromProject" | "invitation.create" | "invitation.accept" | "invitation.cancel" | "invitation.resend" | "karteMapping.upsertOrganization" | "karteMapping.upsertProject" | "systemAdmin.grant" | "systemAdmin.revoke" | "session.login" | "session.logout" | "session.revoke" | "session.revokeOthers" | "email.requeue" | "domain.add" | "domain.check" | "domain.verifyManually" | "domain.recheck" | "domain.remove" | "serviceCredential.create" | "serviceCredential.rotate" | "serviceCredential.revokeSecret" | "serviceCredential.revoke";
         /** @enum {string} */
-        AuditTargetType: "account" | "organization" | "project" | "membership" | "invitation" | "karteMapping" | "session" | "email" | "domain";
+        AuditTargetType: "account" | "organization" | "project" | "membership" | "invitation" | "karteMapping" | "session" | "email" | "domain" | "serviceCredential";
         AuditEventResponse: {
             /** Format: uuid */
             id: string;
@@ -1731,7 +1867,7 @@ export interface components {
          * @description The error catalogue (docs/product-rules.md#errors).
          * @enum {string}
          */
-        ErrorCode: "INVALID_ID" | "VALIDATION_FAILED" | "INVALID_EMAIL" | "INVALID_PASSWORD" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "INVALID_PRODUCT" | "INVALID_PLAN" | "ORGANIZATION_MISMATCH" | "INTERNAL_ACCOUNTS_ONLY" | "INVALID_DOMAIN" | "PUBLIC_WEBMAIL_DOMAIN" | "NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "ROLE_NOT_FOUND" | "INVITATION_NOT_FOUND" | "PROJECT_NOT_IN_ORGANIZATION" | "UNAUTHENTICATED" | "SESSION_REVOKED" | "FORBIDDEN" | "EMAIL_MISMATCH" | "CANNOT_CHANGE_OWN_ROLE" | "CANNOT_REMOVE_SELF" | "CANNOT_CHANGE_OWN_SYSTEM_ADMIN" | "MFA_REQUIRED" | "MFA_SELF_LOCKOUT" | "SECOND_FACTOR_NOT_FOUND" | "ALREADY_ORGANIZATION_MEMBER" | "EMAIL_ALREADY_IN_USE" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZATION_MEMBER" | "LAST_ADMIN" | "LAST_ADMIN_OF_ORGANIZATION" | "DELETION_NOT_CONFIRMED" | "INVITATION_INVALID" | "INVITER_LACKS_RIGHTS" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "ORGANIZATION_DELETION_NOT_CONFIRMED" | "ORGANIZATION_ALREADY_DELETED" | "ORGANIZATION_NOT_DELETED" | "ORGANIZATION_RESTORE_PERIOD_OVER" | "DOMAIN_ALREADY_ADDED" | "DOMAIN_ALREADY_VERIFIED" | "ALREADY_INVITED" | "DUPLICATE_IN_FILE" | "CSV_UNREADABLE" | "CSV_MALFORMED" | "CSV_EMPTY" | "CSV_HEADER_INVALID" | "CSV_TOO_MANY_ROWS" | "CSV_TOO_LARGE" | "UNSUPPORTED_IMAGE" | "IMAGE_TOO_LARGE" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "FAILED_TO_CREATE_ACCOUNT" | "FAILED_TO_UPDATE_ACCOUNT" | "FAILED_TO_UPDATE_EMAIL" | "FAILED_TO_UPLOAD_PROFILE_IMAGE" | "FAILED_TO_ASSIGN_ROLE" | "FAILED_TO_UPDATE_ORGANIZATION" | "FAILED_TO_INVITE" | "FAILED_TO_REMOVE_MEMBER" | "FAILED_TO_UPDATE_PROJECT" | "FAILED_TO_CREATE_PROJECT" | "FAILED_TO_CREATE_ORGANIZATION" | "FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN" | "FAILED_TO_DELETE_ACCOUNT";
+        ErrorCode: "INVALID_ID" | "VALIDATION_FAILED" | "INVALID_EMAIL" | "INVALID_PASSWORD" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "INVALID_PRODUCT" | "INVALID_PLAN" | "ORGANIZATION_MISMATCH" | "INTERNAL_ACCOUNTS_ONLY" | "INVALID_DOMAIN" | "PUBLIC_WEBMAIL_DOMAIN" | "NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "ROLE_NOT_FOUND" | "INVITATION_NOT_FOUND" | "PROJECT_NOT_IN_ORGANIZATION" | "UNAUTHENTICATED" | "SESSION_REVOKED" | "FORBIDDEN" | "EMAIL_MISMATCH" | "CANNOT_CHANGE_OWN_ROLE" | "CANNOT_REMOVE_SELF" | "CANNOT_CHANGE_OWN_SYSTEM_ADMIN" | "MFA_REQUIRED" | "MFA_SELF_LOCKOUT" | "SECOND_FACTOR_NOT_FOUND" | "ALREADY_ORGANIZATION_MEMBER" | "EMAIL_ALREADY_IN_USE" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZATION_MEMBER" | "LAST_ADMIN" | "LAST_ADMIN_OF_ORGANIZATION" | "DELETION_NOT_CONFIRMED" | "INVITATION_INVALID" | "INVITER_LACKS_RIGHTS" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "ORGANIZATION_DELETION_NOT_CONFIRMED" | "ORGANIZATION_ALREADY_DELETED" | "ORGANIZATION_NOT_DELETED" | "ORGANIZATION_RESTORE_PERIOD_OVER" | "DOMAIN_ALREADY_ADDED" | "DOMAIN_ALREADY_VERIFIED" | "ALREADY_INVITED" | "DUPLICATE_IN_FILE" | "SERVICE_CREDENTIAL_SECRET_LIMIT" | "SERVICE_CREDENTIAL_REVOKED" | "CSV_UNREADABLE" | "CSV_MALFORMED" | "CSV_EMPTY" | "CSV_HEADER_INVALID" | "CSV_TOO_MANY_ROWS" | "CSV_TOO_LARGE" | "UNSUPPORTED_IMAGE" | "IMAGE_TOO_LARGE" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "FAILED_TO_CREATE_ACCOUNT" | "FAILED_TO_UPDATE_ACCOUNT" | "FAILED_TO_UPDATE_EMAIL" | "FAILED_TO_UPLOAD_PROFILE_IMAGE" | "FAILED_TO_ASSIGN_ROLE" | "FAILED_TO_UPDATE_ORGANIZATION" | "FAILED_TO_INVITE" | "FAILED_TO_REMOVE_MEMBER" | "FAILED_TO_UPDATE_PROJECT" | "FAILED_TO_CREATE_PROJECT" | "FAILED_TO_CREATE_ORGANIZATION" | "FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN" | "FAILED_TO_DELETE_ACCOUNT";
         InviteResultEntryResponse: {
             /** @example hanako.sato@example.jp */
             email: string;
@@ -2202,6 +2338,169 @@ export interface components {
              * @enum {string}
              */
             locale?: "ja" | "en";
+        };
+        /** @enum {string} */
+        ProductKey: "knowledge";
+        /** @enum {string} */
+        ServiceScope: "session:introspect" | "memberships:read" | "events:receive";
+        /** @enum {string} */
+        ServiceCredentialState: "active" | "revoked";
+        ServiceCredentialSecretResponse: {
+            id: string;
+            /**
+             * @description The start of the secret, to recognise it (the rest is shown once, when issued).
+             * @example csk_s1E2c3R4e5T6
+             */
+            prefix: string;
+            active: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            revokedAt: string | null;
+            /**
+             * Format: date-time
+             * @description Recorded at most once a minute per API instance.
+             */
+            lastUsedAt: string | null;
+            /** @example 203.0.113.7 */
+            lastUsedIp: string | null;
+        };
+        ServiceCredentialResponse: {
+            id: string;
+            /** @example ナレッジ 本番 */
+            name: string;
+            product: components["schemas"]["ProductKey"];
+            scopes: components["schemas"]["ServiceScope"][];
+            state: components["schemas"]["ServiceCredentialState"];
+            /** @description Its secrets, oldest first. */
+            secrets: components["schemas"]["ServiceCredentialSecretResponse"][];
+            /**
+             * Format: date-time
+             * @description The latest use of any of its secrets.
+             */
+            lastUsedAt: string | null;
+            /** @description The address of that latest use. */
+            lastUsedIp: string | null;
+            createdById: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            revokedAt: string | null;
+        };
+        CreateServiceCredentialRequest: {
+            /** @example ナレッジ 本番 */
+            name: string;
+            /**
+             * @description The sibling product the credential belongs to.
+             * @example knowledge
+             */
+            product: components["schemas"]["ProductKey"];
+            /**
+             * @description What the credential may call (docs/integration.md#credentials-and-scopes).
+             * @example [
+             *       "session:introspect",
+             *       "memberships:read"
+             *     ]
+             */
+            scopes: components["schemas"]["ServiceScope"][];
+        };
+        IssuedServiceSecretResponse: {
+            credential: components["schemas"]["ServiceCredentialResponse"];
+            /**
+             * @description The new secret, shown this once: the console keeps only its hash.
+             * @example csk_s1E2c3R4e5T6_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG
+             */
+            secret: string;
+        };
+        ServiceCredentialIdRequest: {
+            /** @example c1R2e3D4e5N6 */
+            credentialId: string;
+        };
+        ServiceCredentialSecretRequest: {
+            /** @example c1R2e3D4e5N6 */
+            credentialId: string;
+            /** @example s1E2c3R4e5T6 */
+            secretId: string;
+        };
+        MembershipQueryRequest: {
+            /** @example p1Q2r3S4 */
+            projectId: string;
+            /**
+             * @description The account; give it or sessionCookie.
+             * @example a1B2c3D4e5
+             */
+            accountId?: string;
+            /**
+             * @description The console's session cookie as the product received it; give it or accountId.
+             * @example eyJhbGciOiJSUzI1NiJ9.…
+             */
+            sessionCookie?: string;
+        };
+        EntitlementRoleResponse: {
+            id: string;
+            /** @example admin */
+            key: string;
+            /** @example 管理者 */
+            name: string;
+        };
+        EntitlementResponse: {
+            /** @example a1B2c3D4e5 */
+            accountId: string;
+            /** @example taro.yamada@example.jp */
+            email: string;
+            /** @example 山田 太郎 */
+            name: string | null;
+            /** @example p1Q2r3S4 */
+            projectId: string;
+            /** @example o1P2q3R4 */
+            organizationId: string;
+            /** @description The account's role in the organization; null for a non-member. */
+            organizationRole: components["schemas"]["EntitlementRoleResponse"] | null;
+            /** @description The account's role in the project; null when it has none. */
+            projectRole: components["schemas"]["EntitlementRoleResponse"] | null;
+            /**
+             * @description The actions of ENTITLEMENT_ACTIONS that decide() allows the account here (packages/domain/src/permissions.ts).
+             * @example [
+             *       "project.view",
+             *       "project.listMembers",
+             *       "organization.view",
+             *       "organization.listMembers"
+             *     ]
+             */
+            permissions: string[];
+            /** @description The calling credential's product. */
+            product: components["schemas"]["ProductKey"];
+            /**
+             * @description The project's plan of that product (docs/product-rules.md#plans).
+             * @example enterprise
+             */
+            plan: string;
+        };
+        MembershipBatchRequest: {
+            /** @example p1Q2r3S4 */
+            projectId: string;
+            /**
+             * @description At most 100 account ids.
+             * @example [
+             *       "a1B2c3D4e5",
+             *       "f6G7h8I9j0"
+             *     ]
+             */
+            accountIds: string[];
+        };
+        ServiceProjectMembersRequest: {
+            /** @example p1Q2r3S4 */
+            projectId: string;
+            /** @description Rows per page (default 50). */
+            limit?: number;
+            /** @description The nextCursor of the previous page (opaque); omitted for the first page. */
+            cursor?: string;
+        };
+        EntitlementPageResponse: {
+            /** @description The rows of this page, in the listing’s order. */
+            items: components["schemas"]["EntitlementResponse"][];
+            /** @description Pass as cursor (with limit) for the next page; null on the last page. */
+            nextCursor: string | null;
         };
         /** @description The body of every non-OK answer (docs/integration.md#errors): match on errorCode, not on the message. */
         ErrorBody: {
@@ -10405,7 +10704,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10413,7 +10712,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        errorCode?: "MFA_REQUIRED";
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
                     };
                 };
             };
@@ -12554,6 +12853,1321 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
                         errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listServiceCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every credential, newest first (at most 1000), with its secrets by prefix only. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "AbCdEfGh23Jk",
+                     *         "name": "ナレッジ 本番",
+                     *         "product": "knowledge",
+                     *         "scopes": [
+                     *           "session:introspect"
+                     *         ],
+                     *         "state": "active",
+                     *         "secrets": [
+                     *           {
+                     *             "id": "AbCdEfGh23Jk",
+                     *             "prefix": "csk_s1E2c3R4e5T6",
+                     *             "active": false,
+                     *             "createdAt": "2025-04-01T09:00:00.000Z",
+                     *             "revokedAt": "2025-04-01T09:00:00.000Z",
+                     *             "lastUsedAt": "2025-04-01T09:00:00.000Z",
+                     *             "lastUsedIp": "203.0.113.7"
+                     *           }
+                     *         ],
+                     *         "lastUsedAt": "2025-04-01T09:00:00.000Z",
+                     *         "lastUsedIp": null,
+                     *         "createdById": "AbCdEfGh23",
+                     *         "createdAt": "2025-04-01T09:00:00.000Z",
+                     *         "revokedAt": "2025-04-01T09:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ServiceCredentialResponse"][];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    createServiceCredential: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "ナレッジ 本番",
+                 *       "product": "knowledge",
+                 *       "scopes": [
+                 *         "session:introspect",
+                 *         "memberships:read"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateServiceCredentialRequest"];
+            };
+        };
+        responses: {
+            /** @description The credential and its first secret, shown this once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "credential": {
+                     *         "id": "AbCdEfGh23Jk",
+                     *         "name": "ナレッジ 本番",
+                     *         "product": "knowledge",
+                     *         "scopes": [
+                     *           "session:introspect"
+                     *         ],
+                     *         "state": "active",
+                     *         "secrets": [
+                     *           {
+                     *             "id": "AbCdEfGh23Jk",
+                     *             "prefix": "csk_s1E2c3R4e5T6",
+                     *             "active": false,
+                     *             "createdAt": "2025-04-01T09:00:00.000Z",
+                     *             "revokedAt": "2025-04-01T09:00:00.000Z",
+                     *             "lastUsedAt": "2025-04-01T09:00:00.000Z",
+                     *             "lastUsedIp": "203.0.113.7"
+                     *           }
+                     *         ],
+                     *         "lastUsedAt": "2025-04-01T09:00:00.000Z",
+                     *         "lastUsedIp": null,
+                     *         "createdById": "AbCdEfGh23",
+                     *         "createdAt": "2025-04-01T09:00:00.000Z",
+                     *         "revokedAt": "2025-04-01T09:00:00.000Z"
+                     *       },
+                     *       "secret": "csk_s1E2c3R4e5T6_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IssuedServiceSecretResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid; NAME_REQUIRED: Enter a name; NAME_TOO_LONG: Enter a name of up to 100 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED" | "NAME_REQUIRED" | "NAME_TOO_LONG";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    rotateServiceCredential: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "credentialId": "c1R2e3D4e5N6"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ServiceCredentialIdRequest"];
+            };
+        };
+        responses: {
+            /** @description The credential and its new secret, shown this once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "credential": {
+                     *         "id": "AbCdEfGh23Jk",
+                     *         "name": "ナレッジ 本番",
+                     *         "product": "knowledge",
+                     *         "scopes": [
+                     *           "session:introspect"
+                     *         ],
+                     *         "state": "active",
+                     *         "secrets": [
+                     *           {
+                     *             "id": "AbCdEfGh23Jk",
+                     *             "prefix": "csk_s1E2c3R4e5T6",
+                     *             "active": false,
+                     *             "createdAt": "2025-04-01T09:00:00.000Z",
+                     *             "revokedAt": "2025-04-01T09:00:00.000Z",
+                     *             "lastUsedAt": "2025-04-01T09:00:00.000Z",
+                     *             "lastUsedIp": "203.0.113.7"
+                     *           }
+                     *         ],
+                     *         "lastUsedAt": "2025-04-01T09:00:00.000Z",
+                     *         "lastUsedIp": null,
+                     *         "createdById": "AbCdEfGh23",
+                     *         "createdAt": "2025-04-01T09:00:00.000Z",
+                     *         "revokedAt": "2025-04-01T09:00:00.000Z"
+                     *       },
+                     *       "secret": "csk_s1E2c3R4e5T6_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IssuedServiceSecretResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again; SERVICE_CREDENTIAL_SECRET_LIMIT: A credential has at most two active secrets. Revoke the old secret before issuing another; SERVICE_CREDENTIAL_REVOKED: This service credential has been revoked */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT" | "SERVICE_CREDENTIAL_SECRET_LIMIT" | "SERVICE_CREDENTIAL_REVOKED";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    revokeServiceSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "credentialId": "c1R2e3D4e5N6",
+                 *       "secretId": "s1E2c3R4e5T6"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ServiceCredentialSecretRequest"];
+            };
+        };
+        responses: {
+            /** @description Every API instance refuses the secret within 5 seconds. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEfGh23Jk",
+                     *       "name": "ナレッジ 本番",
+                     *       "product": "knowledge",
+                     *       "scopes": [
+                     *         "session:introspect"
+                     *       ],
+                     *       "state": "active",
+                     *       "secrets": [
+                     *         {
+                     *           "id": "AbCdEfGh23Jk",
+                     *           "prefix": "csk_s1E2c3R4e5T6",
+                     *           "active": false,
+                     *           "createdAt": "2025-04-01T09:00:00.000Z",
+                     *           "revokedAt": "2025-04-01T09:00:00.000Z",
+                     *           "lastUsedAt": "2025-04-01T09:00:00.000Z",
+                     *           "lastUsedIp": "203.0.113.7"
+                     *         }
+                     *       ],
+                     *       "lastUsedAt": "2025-04-01T09:00:00.000Z",
+                     *       "lastUsedIp": null,
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "revokedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ServiceCredentialResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again; SERVICE_CREDENTIAL_REVOKED: This service credential has been revoked */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT" | "SERVICE_CREDENTIAL_REVOKED";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    revokeServiceCredential: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "credentialId": "c1R2e3D4e5N6"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ServiceCredentialIdRequest"];
+            };
+        };
+        responses: {
+            /** @description Every API instance refuses its secrets within 5 seconds. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "AbCdEfGh23Jk",
+                     *       "name": "ナレッジ 本番",
+                     *       "product": "knowledge",
+                     *       "scopes": [
+                     *         "session:introspect"
+                     *       ],
+                     *       "state": "active",
+                     *       "secrets": [
+                     *         {
+                     *           "id": "AbCdEfGh23Jk",
+                     *           "prefix": "csk_s1E2c3R4e5T6",
+                     *           "active": false,
+                     *           "createdAt": "2025-04-01T09:00:00.000Z",
+                     *           "revokedAt": "2025-04-01T09:00:00.000Z",
+                     *           "lastUsedAt": "2025-04-01T09:00:00.000Z",
+                     *           "lastUsedIp": "203.0.113.7"
+                     *         }
+                     *       ],
+                     *       "lastUsedAt": "2025-04-01T09:00:00.000Z",
+                     *       "lastUsedIp": null,
+                     *       "createdById": "AbCdEfGh23",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "revokedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ServiceCredentialResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again; SERVICE_CREDENTIAL_REVOKED: This service credential has been revoked */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT" | "SERVICE_CREDENTIAL_REVOKED";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getMembership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "projectId": "p1Q2r3S4",
+                 *       "accountId": "a1B2c3D4e5",
+                 *       "sessionCookie": "eyJhbGciOiJSUzI1NiJ9.…"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MembershipQueryRequest"];
+            };
+        };
+        responses: {
+            /** @description The account named by accountId or by a session cookie; NOT_FOUND for a project where the product is not enabled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "accountId": "a1B2c3D4e5",
+                     *       "email": "taro.yamada@example.jp",
+                     *       "name": "山田 太郎",
+                     *       "projectId": "p1Q2r3S4",
+                     *       "organizationId": "o1P2q3R4",
+                     *       "organizationRole": {
+                     *         "id": "AbCdEfGh23",
+                     *         "key": "admin",
+                     *         "name": "管理者"
+                     *       },
+                     *       "projectRole": {
+                     *         "id": "AbCdEfGh23",
+                     *         "key": "admin",
+                     *         "name": "管理者"
+                     *       },
+                     *       "permissions": [
+                     *         "project.view",
+                     *         "project.listMembers",
+                     *         "organization.view",
+                     *         "organization.listMembers"
+                     *       ],
+                     *       "product": "knowledge",
+                     *       "plan": "enterprise"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EntitlementResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getMemberships: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "projectId": "p1Q2r3S4",
+                 *       "accountIds": [
+                 *         "a1B2c3D4e5",
+                 *         "f6G7h8I9j0"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["MembershipBatchRequest"];
+            };
+        };
+        responses: {
+            /** @description In the order asked; unknown and deleted accounts are left out. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "accountId": "a1B2c3D4e5",
+                     *         "email": "taro.yamada@example.jp",
+                     *         "name": "山田 太郎",
+                     *         "projectId": "p1Q2r3S4",
+                     *         "organizationId": "o1P2q3R4",
+                     *         "organizationRole": {
+                     *           "id": "AbCdEfGh23",
+                     *           "key": "admin",
+                     *           "name": "管理者"
+                     *         },
+                     *         "projectRole": {
+                     *           "id": "AbCdEfGh23",
+                     *           "key": "admin",
+                     *           "name": "管理者"
+                     *         },
+                     *         "permissions": [
+                     *           "project.view",
+                     *           "project.listMembers",
+                     *           "organization.view",
+                     *           "organization.listMembers"
+                     *         ],
+                     *         "product": "knowledge",
+                     *         "plan": "enterprise"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["EntitlementResponse"][];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listServiceProjectMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "projectId": "p1Q2r3S4",
+                 *       "limit": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["ServiceProjectMembersRequest"];
+            };
+        };
+        responses: {
+            /** @description The members in the order they were added to the project. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "accountId": "a1B2c3D4e5",
+                     *           "email": "taro.yamada@example.jp",
+                     *           "name": "山田 太郎",
+                     *           "projectId": "p1Q2r3S4",
+                     *           "organizationId": "o1P2q3R4",
+                     *           "organizationRole": {
+                     *             "id": "AbCdEfGh23",
+                     *             "key": "admin",
+                     *             "name": "管理者"
+                     *           },
+                     *           "projectRole": {
+                     *             "id": "AbCdEfGh23",
+                     *             "key": "admin",
+                     *             "name": "管理者"
+                     *           },
+                     *           "permissions": [
+                     *             "project.view",
+                     *             "project.listMembers",
+                     *             "organization.view",
+                     *             "organization.listMembers"
+                     *           ],
+                     *           "product": "knowledge",
+                     *           "plan": "enterprise"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EntitlementPageResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND";
                     };
                 };
             };

@@ -6,6 +6,7 @@ import type { memberCsv } from './ja/member-csv';
 import type { systemAdmin } from './ja/system-admin';
 import type { organizationDeletion } from './ja/organization-deletion';
 import type { organizationExport } from './ja/organization-export';
+import type { serviceCredentials } from './ja/service-credentials';
 
 /**
  * The user-visible strings of the console in Japanese (the default language) that the first page
@@ -306,6 +307,7 @@ interface JapaneseTextsOnDemand {
   memberCsv: typeof memberCsv;
   organizationDeletion: typeof organizationDeletion;
   organizationExport: typeof organizationExport;
+  serviceCredentials: typeof serviceCredentials;
   systemAdmin: typeof systemAdmin;
 }
 

@@ -13,6 +13,7 @@ import * as memberCsv from '@/locales/ja/member-csv';
 import * as systemAdmin from '@/locales/ja/system-admin';
 import * as organizationDeletion from '@/locales/ja/organization-deletion';
 import * as organizationExport from '@/locales/ja/organization-export';
+import * as serviceCredentials from '@/locales/ja/service-credentials';
 
 /** Every text of a catalogue by its dotted key. */
 function leaves(value: unknown, path: string[] = []): Map<string, unknown> {
@@ -35,6 +36,7 @@ const ON_DEMAND = {
   'system-admin': systemAdmin,
   'organization-deletion': organizationDeletion,
   'organization-export': organizationExport,
+  'service-credentials': serviceCredentials,
 };
 const jaTexts = leaves({ ...ja, ...Object.assign({}, ...Object.values(ON_DEMAND)) });
 const enTexts = leaves(en);

@@ -1,4 +1,5 @@
-import { SetMetadata } from '@nestjs/common';
+import { applyDecorators, SetMetadata } from '@nestjs/common';
+import type { ServiceScope } from '@console/domain';
 
 /**
  * What a handler needs from its caller. Every handler declares one (deny by default):
@@ -6,10 +7,17 @@ import { SetMetadata } from '@nestjs/common';
  * - firebaseUser: a verified Firebase user, with or without an account record;
  * - account: a signed-in user with an account (finer rules in the service through the domain permission function);
  * - systemAdmin: an account with the system-admin flag;
- * - subsystem: a sibling product presenting its configured key.
+ * - service: a sibling product presenting a service credential holding the handler's scope (or,
+ *   in development, tests and the bootstrap, its environment key: `session:introspect` only).
  */
-export type AccessLevel = 'public' | 'firebaseUser' | 'account' | 'systemAdmin' | 'subsystem';
+export type AccessLevel = 'public' | 'firebaseUser' | 'account' | 'systemAdmin' | 'service';
 
 export const ACCESS_KEY = 'console:access';
+/** The scope a `service` handler needs. */
+export const SERVICE_SCOPE_KEY = 'console:service-scope';
 
-export const Access = (level: AccessLevel) => SetMetadata(ACCESS_KEY, level);
+export function Access(level: Exclude<AccessLevel, 'service'>): MethodDecorator & ClassDecorator;
+export function Access(level: 'service', scope: ServiceScope): MethodDecorator & ClassDecorator;
+export function Access(level: AccessLevel, scope?: ServiceScope): MethodDecorator & ClassDecorator {
+  return scope === undefined ? SetMetadata(ACCESS_KEY, level) : applyDecorators(SetMetadata(ACCESS_KEY, level), SetMetadata(SERVICE_SCOPE_KEY, scope));
+}

@@ -2,27 +2,22 @@ import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@ne
 import { Reflector } from '@nestjs/core';
 import { DomainError } from '@console/domain';
 import type { FastifyRequest } from 'fastify';
-import { timingSafeEqual } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { retryReadOnce } from '../../database/connection-loss';
 import { logAccount } from '../logging/request-log';
 import { RateLimiter } from '../rate-limit/rate-limiter';
-import { ACCESS_KEY, type AccessLevel } from './access.decorator';
+import { ACCESS_KEY, SERVICE_SCOPE_KEY, type AccessLevel } from './access.decorator';
 import { AccountLookup } from './account-lookup';
 import { bearerToken } from './bearer-token';
 import { FirebaseAuthService } from './firebase-auth.service';
 import type { FirebaseUser } from './operator';
 import { isSameOriginRequest, trustedOrigins } from './same-origin';
+import { ServiceCallers } from './service-callers';
 import { SignInSessions } from './sign-in-sessions';
 import { holdsSystemAdminRights } from './system-admin-rights';
 
+/** The header carrying a sibling product's service credential secret (or, in development and tests, its environment key). */
 export const SUBSYSTEM_KEY_HEADER = 'x-console-subsystem-key';
-
-function sameSecret(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
 
 /** Authenticates every request and enforces the handler's declared access level. */
 @Injectable()
@@ -33,6 +28,7 @@ export class AuthGuard implements CanActivate {
     private readonly accounts: AccountLookup,
     private readonly limiter: RateLimiter,
     private readonly signIns: SignInSessions,
+    private readonly services: ServiceCallers,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.trustedOrigins = trustedOrigins(config);
@@ -61,12 +57,13 @@ export class AuthGuard implements CanActivate {
     switch (level) {
       case 'public':
         return true;
-      case 'subsystem': {
+      case 'service': {
         const presented = request.headers[SUBSYSTEM_KEY_HEADER];
         if (typeof presented !== 'string') throw new DomainError('UNAUTHENTICATED');
-        await this.limiter.authenticating(request, () => {
-          if (!Object.values(this.config.subsystemKeys).some((key) => sameSecret(presented, key))) throw new DomainError('UNAUTHENTICATED');
-        });
+        const caller = await this.limiter.authenticating(request, () => this.services.authenticate(presented, request.ip));
+        const scope = this.reflector.getAllAndOverride<string | undefined>(SERVICE_SCOPE_KEY, [context.getHandler(), context.getClass()]);
+        if (scope === undefined || !(caller.scopes as readonly string[]).includes(scope)) throw new DomainError('FORBIDDEN');
+        request.serviceCaller = caller;
         return true;
       }
       case 'firebaseUser':

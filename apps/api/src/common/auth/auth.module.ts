@@ -4,13 +4,14 @@ import { AccessDeclarationsCheck } from './access-declarations.check';
 import { AuthGuard } from './auth.guard';
 import { FirebaseAuthService } from './firebase-auth.service';
 import { RevocationNoticeRepository } from './revocation-notice.repository';
+import { ServiceCallers } from './service-callers';
 import { SessionRevocations } from './session-revocations';
 import { SignInSessions } from './sign-in-sessions';
 
 @Global()
 @Module({})
 export class AuthModule {
-  /** `imports`: the modules that provide the guard's AccountLookup and SignInSessionStore (the modules owning accounts and sessions). */
+  /** `imports`: the modules that provide the guard's AccountLookup, SignInSessionStore and ServiceCredentialStore (the modules owning accounts, sessions and service credentials). */
   static forRoot(options: { imports: NonNullable<ModuleMetadata['imports']> }): DynamicModule {
     return {
       module: AuthModule,
@@ -20,6 +21,7 @@ export class AuthModule {
         RevocationNoticeRepository,
         SessionRevocations,
         SignInSessions,
+        ServiceCallers,
         AccessDeclarationsCheck,
         { provide: APP_GUARD, useClass: AuthGuard },
       ],

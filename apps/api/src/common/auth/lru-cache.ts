@@ -1,37 +1,42 @@
 /** A map holding at most `maxEntries` entries: the least recently used one goes first. */
 export class LruCache<V> {
-  private readonly entries = new Map<string, V>();
+  private readonly map = new Map<string, V>();
 
   constructor(private readonly maxEntries: number) {}
 
   /** The value, now the most recently used; undefined when absent. */
   get(key: string): V | undefined {
-    const value = this.entries.get(key);
+    const value = this.map.get(key);
     if (value === undefined) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, value);
+    this.map.delete(key);
+    this.map.set(key, value);
     return value;
   }
 
   set(key: string, value: V): void {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
+    this.map.delete(key);
+    this.map.set(key, value);
+    while (this.map.size > this.maxEntries) {
+      const oldest = this.map.keys().next().value;
       if (oldest === undefined) break;
-      this.entries.delete(oldest);
+      this.map.delete(oldest);
     }
   }
 
   delete(key: string): void {
-    this.entries.delete(key);
+    this.map.delete(key);
+  }
+
+  /** The entries, least recently used first (a copy: deleting while iterating is safe). */
+  entries(): [string, V][] {
+    return [...this.map];
   }
 
   clear(): void {
-    this.entries.clear();
+    this.map.clear();
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.map.size;
   }
 }

@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { listen } from '../../database/listen';
 import { FirebaseAuthService } from './firebase-auth.service';
 import { REVOCATION_CHANNEL, RevocationNoticeRepository } from './revocation-notice.repository';
+import { SERVICE_CREDENTIAL_CHANNEL, ServiceCallers } from './service-callers';
 import { SignInSessions } from './sign-in-sessions';
 
 /** How long the listener waits before connecting again after it lost its connection. */
@@ -18,6 +19,9 @@ const RECONNECT_DELAY_MS = 1000;
  * it listens again (and at its first connection), since it may have missed announcements; until
  * then what it trusts is bounded by REVOCATION_CHECK_INTERVAL_MS, as for changes made at the
  * identity provider directly.
+ *
+ * The same connection listens for changed service credentials (SERVICE_CREDENTIAL_CHANNEL, announced
+ * by the transaction that changes them), whose verified secrets ServiceCallers then forgets.
  *
  * The listening connection is a session of its own, so it goes to Postgres directly
  * (DATABASE_DIRECT_URL): through a pooler in transaction mode the LISTEN would be made on a server
@@ -38,6 +42,7 @@ export class SessionRevocations implements OnModuleInit, OnApplicationShutdown {
     private readonly notices: RevocationNoticeRepository,
     private readonly firebase: FirebaseAuthService,
     private readonly signIns: SignInSessions,
+    private readonly serviceCallers: ServiceCallers,
   ) {}
 
   /**
@@ -71,7 +76,9 @@ export class SessionRevocations implements OnModuleInit, OnApplicationShutdown {
     const client = new Client({ connectionString: this.config.databaseDirectUrl, connectionTimeoutMillis: 10_000 });
     this.client = client;
     client.on('notification', (message: Notification) => {
-      if (message.channel !== REVOCATION_CHANNEL || !message.payload) return;
+      if (!message.payload) return;
+      if (message.channel === SERVICE_CREDENTIAL_CHANNEL) this.serviceCallers.forget(message.payload);
+      if (message.channel !== REVOCATION_CHANNEL) return;
       this.firebase.forgetStanding(message.payload);
       this.signIns.forget(message.payload);
     });
@@ -79,6 +86,7 @@ export class SessionRevocations implements OnModuleInit, OnApplicationShutdown {
     client.on('end', () => this.lost(client, new Error('connection ended')));
     try {
       await client.connect();
+      await listen(client, SERVICE_CREDENTIAL_CHANNEL);
       await listen(client, REVOCATION_CHANNEL);
     } catch (error) {
       this.lost(client, error);
@@ -87,6 +95,7 @@ export class SessionRevocations implements OnModuleInit, OnApplicationShutdown {
     if (this.client !== client) return;
     this.firebase.forgetAllStandings();
     this.signIns.forgetAll();
+    this.serviceCallers.forgetAll();
     if (this.lostLogged) this.logger.log('Listening for revoked sessions again');
     this.lostLogged = false;
   }

@@ -22,13 +22,19 @@ const SECURITY_SCHEMES = {
     name: DEPLOYMENTS.prod.sessionCookieName,
     description: `The session cookie shared with sibling products (${ENVIRONMENTS.map((e) => DEPLOYMENTS[e].sessionCookieName).join(', ')} by environment); alone, only from a trusted origin (docs/integration.md).`,
   },
-  subsystemKey: { type: 'apiKey', in: 'header', name: SUBSYSTEM_KEY_HEADER, description: "The calling sibling product's key (SUBSYSTEM_KEYS)." },
+  subsystemKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: SUBSYSTEM_KEY_HEADER,
+    description:
+      "The calling sibling product's service credential secret (csk_…; docs/integration.md), or in development and tests its environment key (SUBSYSTEM_KEYS).",
+  },
 } as const;
 
 /** Who may call, per access level; public calls state that they need nothing. */
 const SECURITY: Readonly<Record<AccessLevel, SecurityRequirementObject[]>> = {
   public: [],
-  subsystem: [{ subsystemKey: [] }],
+  service: [{ subsystemKey: [] }],
   firebaseUser: [{ bearer: [] }, { sessionCookie: [] }],
   account: [{ bearer: [] }, { sessionCookie: [] }],
   systemAdmin: [{ bearer: [] }, { sessionCookie: [] }],

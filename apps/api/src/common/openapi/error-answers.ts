@@ -36,7 +36,8 @@ export interface CallFacts {
 /** The auth guard's answers per access level (common/auth/auth.guard.ts). */
 const ACCESS_ERRORS: Readonly<Record<AccessLevel, readonly ErrorCode[]>> = {
   public: [],
-  subsystem: ['UNAUTHENTICATED'],
+  // FORBIDDEN: the credential lacks the call's scope.
+  service: ['UNAUTHENTICATED', 'FORBIDDEN'],
   // FORBIDDEN: the session cookie sent from an untrusted origin; SESSION_REVOKED: its sign-in was signed out.
   firebaseUser: ['UNAUTHENTICATED', 'SESSION_REVOKED', 'FORBIDDEN'],
   // MFA_REQUIRED: a call in (a project of) an organization that requires a second factor, from a sign-in without one.

@@ -17,8 +17,10 @@ const INVITATION_COUNTER_TTL_SECONDS = 2 * 24 * 60 * 60;
 
 /** Never limited: the load balancer's health checks. */
 const UNLIMITED_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz']);
-/** Limited per client IP whatever the caller presents: sibling products' servers, with their subsystem key. */
+/** Limited per client IP whatever the caller presents: sibling products' servers, with their service credential. */
 const PER_IP_PATHS: ReadonlySet<string> = new Set(['/session/introspect']);
+/** The membership calls of sibling products, limited per client IP like the introspection. */
+const PER_IP_PREFIX = '/service/';
 
 const IP_KEY = 'ip:';
 const AUTH_FAILURES_KEY = 'auth-failures:';
@@ -157,7 +159,7 @@ export class RateLimiter implements OnModuleInit, OnApplicationShutdown {
 
   /**
    * Checks a caller's credentials with `verify`, counting each refusal (UNAUTHENTICATED: an invalid
-   * bearer token, session cookie or subsystem key) against the client IP. Beyond
+   * bearer token, session cookie, service credential or environment key) against the client IP. Beyond
    * RATE_LIMIT_AUTH_FAILURES_PER_MINUTE the refusal answers 429 instead, and until the minute is
    * over this instance refuses the IP's credentials, valid or not, before checking them (other
    * instances from their first refusal of it on). Other IPs are not affected.
@@ -207,7 +209,7 @@ export class RateLimiter implements OnModuleInit, OnApplicationShutdown {
   private limitedPerIp(request: FastifyRequest): boolean {
     const path = pathOf(request);
     if (UNLIMITED_PATHS.has(path)) return false;
-    if (PER_IP_PATHS.has(path)) return true;
+    if (PER_IP_PATHS.has(path) || path.startsWith(PER_IP_PREFIX)) return true;
     return bearerToken(request) === undefined && request.cookies[this.sessionCookieName] === undefined;
   }
 

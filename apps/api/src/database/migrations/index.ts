@@ -9,6 +9,7 @@ import { AccountDeletion1795632959586 } from './1795632959586-account-deletion';
 import { OrganizationDomains1795633036738 } from './1795633036738-organization-domains';
 import { OrganizationDeletion1795634000000 } from './1795634000000-organization-deletion';
 import { OrganizationMfaRequirement1795640000000 } from './1795640000000-organization-mfa-requirement';
+import { ServiceCredentials1795641000000 } from './1795641000000-service-credentials';
 
 /** Every migration, oldest first; a new migration is appended here. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   OrganizationDomains1795633036738,
   OrganizationDeletion1795634000000,
   OrganizationMfaRequirement1795640000000,
+  ServiceCredentials1795641000000,
 ];

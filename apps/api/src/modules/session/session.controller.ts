@@ -119,7 +119,7 @@ export class SessionController {
   @ApiErrors('ACCOUNT_NOT_FOUND', 'NOT_FOUND', 'SESSION_REVOKED', 'MFA_REQUIRED')
   @ReadCall()
   @HttpCode(200)
-  @Access('subsystem')
+  @Access('service', 'session:introspect')
   @ApiOkResponse({
     type: SessionIntrospectionResponse,
     description:

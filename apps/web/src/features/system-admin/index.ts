@@ -6,6 +6,15 @@ export { useDeletedOrganizations, useRestoreOrganization, type DeletedOrganizati
 export { ALL_DOMAINS_CAP, useAllDomains, useVerifyDomainByHand, type AdminDomain } from './api/get-all-domains';
 export { useAllOrganizations, useOrganizationPages } from './api/get-all-organizations';
 export { useAllProjectPages, useAllProjects } from './api/get-all-projects';
+export {
+  useCreateServiceCredential,
+  useRevokeServiceCredential,
+  useRevokeServiceSecret,
+  useRotateServiceCredential,
+  useServiceCredentials,
+  type ServiceCredential,
+  type ServiceSecret,
+} from './api/service-credentials';
 export { useUpdateIsSystemAdmin } from './api/update-is-system-admin';
 export { GrantSystemAdminDialog } from './components/grant-system-admin-dialog';
 export { NameDialog } from './components/name-dialog';

@@ -12,4 +12,6 @@ export const systemAdminKeys = {
   domains: () => ['systemAdmin', 'domains'] as const,
   /** The deleted organizations (docs/product-rules.md#organization-deletion). */
   deletedOrganizations: () => ['systemAdmin', 'deletedOrganizations'] as const,
+  /** Sibling products' service credentials (docs/integration.md#credentials-and-scopes). */
+  serviceCredentials: () => ['systemAdmin', 'serviceCredentials'] as const,
 };

@@ -82,6 +82,12 @@ export const auditLog = {
       recheck: 'ドメインの定期確認',
       remove: 'ドメイン削除',
     },
+    serviceCredential: {
+      create: 'サービス認証情報作成',
+      rotate: 'サービス認証情報のシークレット再発行',
+      revokeSecret: 'サービス認証情報のシークレット取消',
+      revoke: 'サービス認証情報取消',
+    },
   },
   targetTypes: {
     account: 'アカウント',
@@ -93,6 +99,7 @@ export const auditLog = {
     session: 'セッション',
     email: 'メール',
     domain: 'ドメイン',
+    serviceCredential: 'サービス認証情報',
   },
 } as const;
 

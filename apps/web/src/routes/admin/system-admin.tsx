@@ -4,8 +4,9 @@ import { useTranslation } from '@/lib/i18n';
 import { TabbedPageLayout } from '@/routes/private/tabbed-page-layout';
 import '@/locales/ja/system-admin';
 import '@/locales/ja/organization-deletion';
+import '@/locales/ja/service-credentials';
 
-/** /system-admin (docs/product-rules.md#routes): members, orgs-and-projects, audit-log, domains and deleted-organizations tabs. The index redirects to members. */
+/** /system-admin (docs/product-rules.md#routes): members, orgs-and-projects, audit-log, domains, deleted-organizations and service-credentials tabs. The index redirects to members. */
 export function Component() {
   const { t } = useTranslation();
   const location = useLocation();
@@ -15,6 +16,7 @@ export function Component() {
     { value: paths.systemAdmin.auditLog.getHref(), label: t('systemAdmin.auditLog') },
     { value: paths.systemAdmin.domains.getHref(), label: t('systemAdmin.domains') },
     { value: paths.systemAdmin.deletedOrganizations.getHref(), label: t('organizationDeletion.deletedTab') },
+    { value: paths.systemAdmin.serviceCredentials.getHref(), label: t('serviceCredentials.title') },
   ];
   const current = tabs.find((tab) => location.pathname.startsWith(tab.value))?.value ?? null;
   return (

@@ -1,0 +1,40 @@
+/** The texts of sibling products' service credentials (the system-admin area). Loaded with the screens that show them, which import this module. */
+import { addJapaneseTexts } from '../loaded';
+
+export const serviceCredentials = {
+  title: 'サービス認証情報',
+  description: '連携するプロダクトがコンソールを呼び出すための認証情報です。シークレットは作成時と再発行時に一度だけ表示されます。',
+  create: '認証情報を作成',
+  createSubmit: '作成する',
+  createFailed: '認証情報を作成できませんでした',
+  name: '名前',
+  product: 'プロダクト',
+  scopes: 'スコープ',
+  secrets: 'シークレット',
+  createdAt: '作成日時',
+  lastUsed: '最終利用',
+  neverUsed: '未使用',
+  state: '状態',
+  active: '有効',
+  revoked: '取消済み',
+  empty: 'サービス認証情報がありません',
+  rotate: '再発行',
+  rotateFailed: 'シークレットを再発行できませんでした',
+  revokeSecret: 'シークレットを取り消す',
+  revokeSecretConfirm: '取り消す',
+  revokeSecretMessage: '{{name}}のシークレット{{prefix}}を取り消しますか？このシークレットを使う呼び出しはすぐに拒否されます。',
+  secretRevoked: 'シークレットを取り消しました',
+  revokeCredential: '認証情報を取り消す',
+  revokeCredentialConfirm: '取り消す',
+  revokeCredentialMessage: '{{name}}とそのすべてのシークレットを取り消しますか？元に戻せません。',
+  credentialRevoked: '認証情報を取り消しました',
+  revokeFailed: '取り消しできませんでした',
+  secretTitle: '{{name}}のシークレット',
+  secretWarningTitle: 'このシークレットは今しか表示されません',
+  secretWarning: 'コピーして安全な場所に保管してください。画面を閉じると二度と表示できません。',
+  copy: 'コピー',
+  copied: 'コピーしました',
+  done: '保管しました',
+} as const;
+
+addJapaneseTexts({ serviceCredentials });
