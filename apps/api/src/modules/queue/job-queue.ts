@@ -64,7 +64,9 @@ export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnModuleD
       schema: QUEUE_SCHEMA,
       max: config.queue.poolMax,
       application_name: 'console-job-queue',
+      // Expired jobs (their worker died) are looked for on both timers, per queue.
       superviseIntervalSeconds: config.queue.superviseIntervalSeconds,
+      monitorIntervalSeconds: config.queue.superviseIntervalSeconds,
       // No cron schedules: the periodic jobs use PeriodicRun (docs/architecture.md#job-queue).
       schedule: false,
     });
@@ -90,7 +92,14 @@ export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnModuleD
   async onApplicationBootstrap(): Promise<void> {
     for (const task of this.tasks.values()) {
       if (!task.workerEnabled) continue;
-      const options = { batchSize: 1, localConcurrency: 1, includeMetadata: true, pollingIntervalSeconds: task.pollingIntervalSeconds } as const;
+      // One job at a time (at most one in flight per instance when it dies); with a backlog the worker fetches again at once.
+      const options = {
+        batchSize: 1,
+        localConcurrency: 1,
+        includeMetadata: true,
+        pollingIntervalSeconds: task.pollingIntervalSeconds,
+        burstWhenReadyExceeds: 1,
+      } as const;
       await this.boss.work<object, unknown, typeof options>(
         task.name,
         options,
