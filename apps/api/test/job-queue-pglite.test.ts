@@ -58,7 +58,13 @@ describe('the job queue on the embedded dev database (PGlite)', () => {
   let pglite: { url: string; stop: () => Promise<void> };
   let first: TestApi;
   const dataDirs = [mkdtempSync(join(tmpdir(), 'console-pglite-mail-a-')), mkdtempSync(join(tmpdir(), 'console-pglite-mail-b-'))];
-  const settings = { DATABASE_POOL_MAX: '1', QUEUE_POOL_MAX: '1', MAIL_POLL_INTERVAL_MS: '500', MAIL_RETRY_BASE_MS: '1000', QUEUE_SUPERVISE_INTERVAL_SECONDS: '1' };
+  const settings = {
+    DATABASE_POOL_MAX: '1',
+    QUEUE_POOL_MAX: '1',
+    MAIL_POLL_INTERVAL_MS: '500',
+    MAIL_RETRY_BASE_MS: '1000',
+    QUEUE_SUPERVISE_INTERVAL_SECONDS: '1',
+  };
 
   beforeAll(async () => {
     pglite = await startPglite();
@@ -91,9 +97,11 @@ describe('the job queue on the embedded dev database (PGlite)', () => {
         throw new Error('the change fails');
       }),
     ).rejects.toThrow('the change fails');
-    const [counts] = await first.app.get(DataSource).query<{ jobs: number; mails: number }[]>(
-      `SELECT (SELECT count(*)::int FROM pgboss.job WHERE name = 'email') AS jobs, (SELECT count(*)::int FROM email_outbox) AS mails`,
-    );
+    const [counts] = await first.app
+      .get(DataSource)
+      .query<{ jobs: number; mails: number }[]>(
+        `SELECT (SELECT count(*)::int FROM pgboss.job WHERE name = 'email') AS jobs, (SELECT count(*)::int FROM email_outbox) AS mails`,
+      );
     expect(counts).toEqual({ jobs: 0, mails: 0 });
   });
 

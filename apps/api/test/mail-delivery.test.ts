@@ -154,7 +154,9 @@ describe('e-mail delivery on the job queue', () => {
       }),
     ).rejects.toThrow('the change fails');
     expect(await outbox.findById(rolledBack!)).toBeNull();
-    const [orphans] = await fixtures.app.get(DataSource).query<{ n: number }[]>(`SELECT count(*)::int AS n FROM pgboss.job WHERE data->>'messageId' = $1`, [rolledBack]);
+    const [orphans] = await fixtures.app
+      .get(DataSource)
+      .query<{ n: number }[]>(`SELECT count(*)::int AS n FROM pgboss.job WHERE data->>'messageId' = $1`, [rolledBack]);
     expect(orphans!.n).toBe(0);
   });
 
@@ -249,7 +251,7 @@ describe('e-mail delivery on the job queue', () => {
     sendgrid.delayMs = 1500;
     const api = await worker('stopping');
     try {
-      await waitFor(async () => requestsFor(id!).length === 1);
+      await waitFor(() => Promise.resolve(requestsFor(id!).length === 1));
       await stop(api);
     } finally {
       sendgrid.delayMs = 0;

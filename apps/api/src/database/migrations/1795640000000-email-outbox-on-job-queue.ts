@@ -20,7 +20,9 @@ export class EmailOutboxOnJobQueue1795640000000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP INDEX IF EXISTS email_outbox_waiting_idx`);
-    await q.query(`ALTER TABLE email_outbox ADD COLUMN next_attempt_at timestamptz NOT NULL DEFAULT now(), ADD COLUMN locked_until timestamptz, ADD COLUMN locked_by varchar(100)`);
+    await q.query(
+      `ALTER TABLE email_outbox ADD COLUMN next_attempt_at timestamptz NOT NULL DEFAULT now(), ADD COLUMN locked_until timestamptz, ADD COLUMN locked_by varchar(100)`,
+    );
     await q.query(`CREATE INDEX email_outbox_due_idx ON email_outbox (next_attempt_at) WHERE status IN ('pending', 'sending')`);
     await q.query(`ALTER TABLE email_outbox DROP COLUMN job_id`);
   }

@@ -48,7 +48,7 @@ function describeError(error: unknown): string {
 }
 
 /** What an attempt came to: sent; retried by the queue; continued by a new job (an invitation e-mail past its last attempt); given up; or nothing to do (sent, failed or another job's). */
-export type AttemptOutcome = 'sent' | 'retried' | 'continued' | 'failed' | 'nothing';
+type AttemptOutcome = 'sent' | 'retried' | 'continued' | 'failed' | 'nothing';
 
 /** A failed send that the queue retries (the job's attempt fails with it). */
 class RetriedSend extends Error {}

@@ -6,7 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { onTransaction } from '../../database/job-queue-connection';
 
 /** The schema of the queue's tables (pg-boss creates and migrates it as the API starts). */
-export const QUEUE_SCHEMA = 'pgboss';
+const QUEUE_SCHEMA = 'pgboss';
 
 /** A job as its task receives it: attempt `retryCount + 1` of `retryLimit + 1`. */
 export type QueuedJob<T> = Pick<JobWithMetadata<T>, 'id' | 'data' | 'retryCount' | 'retryLimit'>;
@@ -75,16 +75,24 @@ export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnModuleD
 
   /** Registers a kind of job (from a provider's constructor, before the queue starts). */
   register<T extends object>(task: JobTask<T>): void {
-    this.tasks.set(task.name, task as unknown as JobTask<object>);
+    this.tasks.set(task.name, task);
   }
 
-  /** Starts pg-boss (creating or migrating its schema) and creates or updates the queue of every kind of job. */
+  /**
+   * Starts pg-boss (creating or migrating its schema; instances starting together may collide once,
+   * so it tries again) and creates the queue of every kind of job that has none. A job carries its
+   * own policy ({@link add}), so an existing queue's defaults need no update.
+   */
   async onModuleInit(): Promise<void> {
-    await this.boss.start();
+    await this.boss.start({ attempts: 3 });
     for (const task of this.tasks.values()) {
-      const options = policy(task);
-      if (await this.boss.getQueue(task.name)) await this.boss.updateQueue(task.name, options);
-      else await this.boss.createQueue(task.name, options);
+      if (await this.boss.getQueue(task.name)) continue;
+      try {
+        await this.boss.createQueue(task.name, policy(task));
+      } catch (error) {
+        // Another instance created it meanwhile.
+        if (!(await this.boss.getQueue(task.name))) throw error;
+      }
     }
   }
 
@@ -100,13 +108,9 @@ export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnModuleD
         pollingIntervalSeconds: task.pollingIntervalSeconds,
         burstWhenReadyExceeds: 1,
       } as const;
-      await this.boss.work<object, unknown, typeof options>(
-        task.name,
-        options,
-        async ([job]) => {
-          if (job) await task.run(job);
-        },
-      );
+      await this.boss.work<object, unknown, typeof options>(task.name, options, async ([job]) => {
+        if (job) await task.run(job);
+      });
       this.logger.log(`Working the ${task.name} jobs`);
     }
   }
@@ -130,5 +134,4 @@ export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnModuleD
       return id;
     });
   }
-
 }
