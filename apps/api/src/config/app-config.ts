@@ -140,7 +140,7 @@ export interface MailDeliveryConfig {
   maxAttempts: number;
 }
 
-export interface JobQueueConfig {
+interface JobQueueConfig {
   /** Connections of the queue's own pool (QUEUE_POOL_MAX). */
   poolMax: number;
   /** How often an instance looks for expired jobs (their worker died) to retry them (QUEUE_SUPERVISE_INTERVAL_SECONDS). */
