@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Propagation, TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { DataSource, IsNull } from 'typeorm';
+import { DataSource, IsNull, type UpdateQueryBuilder } from 'typeorm';
 import { readRows } from '../../database/typed-sql';
 import { EmailOutboxEntity } from './email-outbox.entity';
 import * as sql from './email-outbox.sql';
@@ -61,19 +61,13 @@ export class EmailOutboxRepository {
   }
 
   /** Records the outcome of job `jobId`'s attempt at the message; false when the message is no longer that job's (queued again meanwhile). */
-  private async record(id: string, jobId: string, change: Partial<EmailOutboxEntity>): Promise<boolean> {
+  private async record(id: string, jobId: string, change: Parameters<UpdateQueryBuilder<EmailOutboxEntity>['set']>[0]): Promise<boolean> {
     const result = await this.outbox().createQueryBuilder().update().set(change).where({ id, jobId, status: 'sending' }).execute();
     return (result.affected ?? 0) > 0;
   }
 
   markSent(id: string, jobId: string): Promise<boolean> {
-    return this.outbox()
-      .createQueryBuilder()
-      .update()
-      .set({ status: 'sent', sentAt: () => 'now()', lastError: null })
-      .where({ id, jobId, status: 'sending' })
-      .execute()
-      .then((result) => (result.affected ?? 0) > 0);
+    return this.record(id, jobId, { status: 'sent', sentAt: () => 'now()', lastError: null });
   }
 
   /** Puts the message back to wait for a retry by job `nextJobId` (the same job, or the one that continues it). */
