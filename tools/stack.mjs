@@ -109,7 +109,9 @@ export async function startPglite({ dataDir, port } = {}) {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const listenPort = port ?? (await freePort());
-  const server = new PGLiteSocketServer({ db, port: listenPort, host: '127.0.0.1', maxConnections: 8 });
+  // Every connection shares PGlite's one session (a transaction holds it alone); an API instance opens
+  // its pool, its LISTEN connection and the job queue's pool, and the tests run several instances.
+  const server = new PGLiteSocketServer({ db, port: listenPort, host: '127.0.0.1', maxConnections: 32 });
   await server.start();
   return {
     url: `postgres://postgres@127.0.0.1:${listenPort}/postgres`,

@@ -95,6 +95,10 @@ async function startInstance(i, { seed = false } = {}) {
       SENDGRID_API_URL: state.sendgrid.url,
       MAIL_POLL_INTERVAL_MS: '200',
       MAIL_LEASE_MS: String(MAIL_LEASE_MS),
+      // The killed instance's e-mail job is retried once it expired (MAIL_LEASE_MS), an instance
+      // looked (every QUEUE_SUPERVISE_INTERVAL_SECONDS) and its first retry delay passed (1-2 s here).
+      MAIL_RETRY_BASE_MS: '1000',
+      QUEUE_SUPERVISE_INTERVAL_SECONDS: '2',
       SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
       LOG_LEVEL: verbose ? 'info' : 'warn',
     },

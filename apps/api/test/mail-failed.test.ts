@@ -47,7 +47,7 @@ describe('failed invitation e-mails: shown in the listings, sent again on reques
   });
 
   /** Invites a new address to the organization and its project; returns the invitation id and the id of its e-mail, given up as failed. */
-  async function failedInvitation(): Promise<{ invitationId: string; messageId: string; email: string }> {
+  async function failedInvitation(): Promise<{ invitationId: string; messageId: string; jobId: string; email: string }> {
     const email = uniqueEmail('undeliverable');
     const project = org.projects[0]!;
     const invited = await call<InviteEntryBody[]>(
@@ -66,7 +66,15 @@ describe('failed invitation e-mails: shown in the listings, sent again on reques
     await api.app
       .get(DataSource)
       .query(`UPDATE email_outbox SET status = 'failed', attempts = 8, last_error = 'mailbox unavailable' WHERE id = $1`, [message!.id]);
-    return { invitationId, messageId: message!.id, email };
+    return { invitationId, messageId: message!.id, jobId: message!.jobId!, email };
+  }
+
+  /** A job of the queue (pg-boss's table). */
+  async function queueJob(id: string): Promise<{ name: string; state: string; data: unknown; start_after: Date } | undefined> {
+    const [job] = await api.app
+      .get(DataSource)
+      .query<{ name: string; state: string; data: unknown; start_after: Date }[]>(`SELECT name, state, data, start_after FROM pgboss.job WHERE id = $1`, [id]);
+    return job;
   }
 
   async function listed(invitationId: string): Promise<{ inOrganization?: ListedInvitation; inProject?: ListedInvitation }> {
@@ -76,7 +84,9 @@ describe('failed invitation e-mails: shown in the listings, sent again on reques
   }
 
   it('tells in both invitation listings whose e-mail failed, and resending queues it again and clears the mark', async () => {
-    const { invitationId, messageId } = await failedInvitation();
+    const { invitationId, messageId, jobId: failedJobId } = await failedInvitation();
+    // The invitation queued its e-mail with a job, in its transaction.
+    expect(await queueJob(failedJobId)).toMatchObject({ name: 'email', data: { messageId } });
     const other = await call<InviteEntryBody[]>(
       api,
       '/organization/inviteMembers',
@@ -90,8 +100,11 @@ describe('failed invitation e-mails: shown in the listings, sent again on reques
     expect(resent.status).toBe(200);
     expect(resent.body).toMatchObject({ id: invitationId, status: 'pending', emailDeliveryFailed: false });
     const row = await outbox.findById(messageId);
-    expect(row).toMatchObject({ status: 'pending', attempts: 0, lastError: null, lockedBy: null });
-    expect(row!.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    expect(row).toMatchObject({ status: 'pending', attempts: 0, lastError: null });
+    expect(row!.jobId).not.toBe(failedJobId);
+    // A new job of the queue delivers it, due now.
+    expect(await queueJob(row!.jobId!)).toMatchObject({ name: 'email', state: 'created', data: { messageId } });
+    expect((await queueJob(row!.jobId!))!.start_after.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
     expect(await outbox.findByReference('invitation', invitationId)).toHaveLength(1);
     expect(await listed(invitationId)).toMatchObject({ inOrganization: { emailDeliveryFailed: false }, inProject: { emailDeliveryFailed: false } });
   });
@@ -130,7 +143,9 @@ describe('failed invitation e-mails: shown in the listings, sent again on reques
     const requeued = await call<{ requeued: string[] }>(api, '/systemAdmin/email/requeue', { ids: [messageId, messageId.toUpperCase()] }, systemAdmin.token);
     expect(requeued.status).toBe(200);
     expect(requeued.body).toEqual({ requeued: [messageId] });
-    expect(await outbox.findById(messageId)).toMatchObject({ status: 'pending', attempts: 0, lastError: null });
+    const requeuedRow = await outbox.findById(messageId);
+    expect(requeuedRow).toMatchObject({ status: 'pending', attempts: 0, lastError: null });
+    expect(await queueJob(requeuedRow!.jobId!)).toMatchObject({ name: 'email', state: 'created', data: { messageId } });
     const after = await call<FailedEmailBody[]>(api, '/systemAdmin/email/listFailed', undefined, systemAdmin.token);
     expect(after.body.some((m) => m.id === messageId)).toBe(false);
 

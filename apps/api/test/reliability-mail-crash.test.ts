@@ -1,7 +1,7 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { DataSource } from 'typeorm';
 import { EmailOutboxRepository } from '../src/modules/mail/email-outbox.repository';
 import { post, spawnApi, type ApiProcess } from './support/api-process';
+import { FakeSendgrid, type ReceivedMail } from './support/fake-sendgrid';
 import {
   addOrganizationMember,
   createCaller,
@@ -25,89 +25,15 @@ import { startApi, type TestApi } from './support/harness';
 const MESSAGES = 40;
 /** The mail service answers each request after this long. */
 const SEND_DELAY_MS = 150;
-/** The lease of a claimed message (MAIL_LEASE_MS; the default is 15 s, 3 s keeps the test short; MAIL_CRASH_LEASE_MS overrides). */
+/** The expiry of an e-mail job's attempt (MAIL_LEASE_MS; the default is 15 s, 3 s keeps the test short; MAIL_CRASH_LEASE_MS overrides). */
 const LEASE_MS = Number(process.env.MAIL_CRASH_LEASE_MS ?? 3000);
 /** The first child is killed as the mail service receives this request (before answering it: that e-mail is in flight). */
 const KILL_AT = Number(process.env.MAIL_CRASH_KILL_AT ?? 12);
-/** The delivery worker sends one message at a time and records it right after its send: at most one is in flight per worker. */
+/** The queue hands a worker one e-mail job at a time, recorded right after its send: at most one is in flight per worker. */
 const WORKERS_PER_PROCESS = 1;
 const MAX_IN_FLIGHT_PER_WORKER = 1;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface ReceivedMail {
-  seq: number;
-  at: number;
-  /** The X-Console-Message-Id mail header of the request (in SendGrid's JSON, or as an HTTP header). */
-  messageId: string | undefined;
-  /** customArgs.consoleMessageId (custom_args in SendGrid's JSON). */
-  customArgId: string | undefined;
-  to: string | undefined;
-  authorization: string | undefined;
-}
-
-interface SendgridMailBody {
-  personalizations?: { to?: { email?: string }[] }[];
-  headers?: Record<string, string>;
-  custom_args?: Record<string, string>;
-}
-
-/** Plays SendGrid's v3 mail API: POST /v3/mail/send answers 202 after `delayMs`, recording each request. */
-class FakeSendgrid {
-  readonly received: ReceivedMail[] = [];
-  /** Called as a request arrives, before it is answered. */
-  onReceive: (mail: ReceivedMail) => void = () => undefined;
-  private readonly server: Server;
-  port = 0;
-
-  constructor(private readonly delayMs: number) {
-    this.server = createServer((request, response) => this.handle(request, response));
-  }
-
-  private handle(request: IncomingMessage, response: ServerResponse): void {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      if (request.method !== 'POST' || request.url !== '/v3/mail/send') {
-        response.writeHead(404).end();
-        return;
-      }
-      let body: SendgridMailBody;
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString()) as SendgridMailBody;
-      } catch {
-        response.writeHead(400).end();
-        return;
-      }
-      const header = request.headers['x-console-message-id'];
-      const mail: ReceivedMail = {
-        seq: this.received.length + 1,
-        at: Date.now(),
-        messageId: body.headers?.['X-Console-Message-Id'] ?? (typeof header === 'string' ? header : undefined),
-        customArgId: body.custom_args?.consoleMessageId,
-        to: body.personalizations?.[0]?.to?.[0]?.email,
-        authorization: request.headers.authorization,
-      };
-      this.received.push(mail);
-      this.onReceive(mail);
-      setTimeout(() => {
-        if (!response.destroyed) response.writeHead(202).end();
-      }, this.delayMs);
-    });
-  }
-
-  async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    const address = this.server.address();
-    if (!address || typeof address === 'string') throw new Error('no address');
-    this.port = address.port;
-  }
-
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
 
 describe('e-mail delivery across a kill -9', () => {
   let fixtures: TestApi;
@@ -143,7 +69,9 @@ describe('e-mail delivery across a kill -9', () => {
     MAIL_WORKER_ENABLED: 'true',
     MAIL_POLL_INTERVAL_MS: '100',
     MAIL_LEASE_MS: String(LEASE_MS),
-    MAIL_RETRY_BASE_MS: '200',
+    MAIL_RETRY_BASE_MS: '1000',
+    // The job of the killed worker is retried once it expired (MAIL_LEASE_MS) and an instance looked.
+    QUEUE_SUPERVISE_INTERVAL_SECONDS: '1',
     LOG_LEVEL: 'warn',
   });
 

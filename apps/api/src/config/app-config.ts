@@ -40,6 +40,8 @@ export interface AppConfig {
   secureCookies: boolean;
   /** Delivery of the e-mail outbox. */
   mail: MailDeliveryConfig;
+  /** The job queue (pg-boss). */
+  queue: JobQueueConfig;
   /** How long the API keeps serving after SIGTERM, with /readyz answering 503, before it closes (SHUTDOWN_DRAIN_MS). */
   shutdownDrainMs: number;
   /** How long the API waits for Postgres at startup before it gives up (STARTUP_TIMEOUT_MS). */
@@ -131,22 +133,27 @@ export interface RateLimitConfig {
 export interface MailDeliveryConfig {
   /** Whether this instance runs the delivery worker (MAIL_WORKER_ENABLED). */
   workerEnabled: boolean;
-  /** How often the worker looks for due messages (MAIL_POLL_INTERVAL_MS). */
+  /** How often the worker looks for due e-mail jobs (MAIL_POLL_INTERVAL_MS, at least 500 ms). */
   pollIntervalMs: number;
-  /** Messages claimed per round (MAIL_BATCH_SIZE). */
-  batchSize: number;
   /**
-   * How long a claimed message stays with its worker before another may take it (MAIL_LEASE_MS);
-   * renewed before each send, which times out after two thirds of it.
+   * How long an attempt may take before the job counts as failed and another worker may take it
+   * (MAIL_LEASE_MS, the job's expiry, whole seconds); the send times out after two thirds of it.
    */
   leaseMs: number;
-  /** Delay before the first retry, doubled on each further failure (MAIL_RETRY_BASE_MS). */
+  /** Delay before the first retry, doubled (with jitter) on each further failure (MAIL_RETRY_BASE_MS, whole seconds, at least 1 s). */
   retryBaseMs: number;
   /**
    * Attempts with a growing delay (MAIL_MAX_ATTEMPTS); afterwards an invitation e-mail is retried at the
    * last delay while its invitation is pending, any other e-mail is given up as failed.
    */
   maxAttempts: number;
+}
+
+interface JobQueueConfig {
+  /** Connections of the queue's own pool (QUEUE_POOL_MAX). */
+  poolMax: number;
+  /** How often an instance looks for expired jobs (their worker died) to retry them (QUEUE_SUPERVISE_INTERVAL_SECONDS). */
+  superviseIntervalSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -352,10 +359,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mail: {
       workerEnabled: boolean(env, 'MAIL_WORKER_ENABLED', true),
       pollIntervalMs: integer(env, 'MAIL_POLL_INTERVAL_MS', 1000, 10, 600_000),
-      batchSize: integer(env, 'MAIL_BATCH_SIZE', 20, 1, 500),
       leaseMs: integer(env, 'MAIL_LEASE_MS', 15_000, 100, 3_600_000),
       retryBaseMs: integer(env, 'MAIL_RETRY_BASE_MS', 30_000, 1, 3_600_000),
       maxAttempts: integer(env, 'MAIL_MAX_ATTEMPTS', 8, 1, 100),
+    },
+    queue: {
+      poolMax: integer(env, 'QUEUE_POOL_MAX', 2, 1, 20),
+      superviseIntervalSeconds: integer(env, 'QUEUE_SUPERVISE_INTERVAL_SECONDS', 10, 1, 3600),
     },
     shutdownDrainMs: integer(env, 'SHUTDOWN_DRAIN_MS', 5000, 0, 600_000),
     startupTimeoutMs: integer(env, 'STARTUP_TIMEOUT_MS', 60_000, 1000, 3_600_000),

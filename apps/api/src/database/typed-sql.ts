@@ -148,8 +148,12 @@ export interface Statement {
  */
 export async function readRows<T>(manager: Pick<EntityManager, 'query'>, statement: Statement, decode: Decoder<T>): Promise<T[]> {
   const result: unknown = await manager.query(statement.text, statement.values === undefined ? undefined : [...statement.values]);
-  const rows = Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number' ? result[0] : result;
-  return arrayOf(decode)(rows, 'row');
+  return arrayOf(decode)(rowsOf(result), 'row');
+}
+
+/** The rows of what TypeORM's query answered: the rows, or [rows, count] for an UPDATE or DELETE. */
+export function rowsOf(result: unknown): unknown {
+  return Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number' ? result[0] : result;
 }
 
 /** Runs a statement whose rows, if any, are not read. */

@@ -22,6 +22,8 @@ export interface ApiProcess {
   kill(): void;
   /** SIGKILL and wait for the exit. */
   stop(): Promise<void>;
+  /** SIGTERM (the shutdown of a deployment) and wait for the exit. */
+  terminate(): Promise<void>;
 }
 
 const MAX_LINES = 5000;
@@ -96,6 +98,10 @@ export async function spawnApi(env: Record<string, string>, timeoutMs = 30_000):
     },
     stop: async () => {
       if (!exited) child.kill('SIGKILL');
+      await exit;
+    },
+    terminate: async () => {
+      if (!exited) child.kill('SIGTERM');
       await exit;
     },
   };

@@ -10,6 +10,7 @@ import { OrganizationDomains1795633036738 } from './1795633036738-organization-d
 import { OrganizationDeletion1795634000000 } from './1795634000000-organization-deletion';
 import { OrganizationMfaRequirement1795640000000 } from './1795640000000-organization-mfa-requirement';
 import { ServiceCredentials1795641000000 } from './1795641000000-service-credentials';
+import { EmailOutboxOnJobQueue1795642000000 } from './1795642000000-email-outbox-on-job-queue';
 
 /** Every migration, oldest first; a new migration is appended here. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   OrganizationDeletion1795634000000,
   OrganizationMfaRequirement1795640000000,
   ServiceCredentials1795641000000,
+  EmailOutboxOnJobQueue1795642000000,
 ];

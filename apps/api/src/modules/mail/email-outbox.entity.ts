@@ -4,8 +4,8 @@ export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';
 
 /**
  * An e-mail waiting for (or done with) delivery. Written in the transaction of the change that
- * causes it, delivered by the worker: pending → sending (claimed, leased until lockedUntil) →
- * sent, or back to pending with a later nextAttemptAt, or failed after the last attempt.
+ * causes it, together with the queue job that delivers it (`jobId`): pending → sending (an attempt
+ * under way) → sent, or back to pending until the job's retry, or failed (given up).
  */
 @Entity('email_outbox')
 export class EmailOutboxEntity {
@@ -38,14 +38,12 @@ export class EmailOutboxEntity {
   @Column({ type: 'integer', default: 0 })
   attempts: number;
 
-  @Column({ name: 'next_attempt_at', type: 'timestamptz', default: () => 'now()' })
-  nextAttemptAt: Date;
-
-  @Column({ name: 'locked_until', type: 'timestamptz', nullable: true })
-  lockedUntil: Date | null;
-
-  @Column({ name: 'locked_by', type: 'varchar', length: 100, nullable: true })
-  lockedBy: string | null;
+  /**
+   * The queue job that delivers the message (pg-boss); a job with another id finds nothing to do.
+   * Null for a message waiting since before the queue, handed to it as the API starts.
+   */
+  @Column({ name: 'job_id', type: 'uuid', nullable: true })
+  jobId: string | null;
 
   @Column({ name: 'last_error', type: 'text', nullable: true })
   lastError: string | null;

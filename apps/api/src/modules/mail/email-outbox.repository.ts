@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Propagation, TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { DataSource } from 'typeorm';
-import { execute, readRows } from '../../database/typed-sql';
+import { DataSource, IsNull, type UpdateQueryBuilder } from 'typeorm';
+import { readRows } from '../../database/typed-sql';
 import { EmailOutboxEntity } from './email-outbox.entity';
 import * as sql from './email-outbox.sql';
 import type { ClaimedMessage } from './email-outbox.sql';
@@ -29,7 +29,7 @@ export interface OutboxBacklog {
 @Injectable()
 export class EmailOutboxRepository {
   constructor(
-    /** The pool itself, for the statements that never belong to a caller's transaction (the delivery worker's, the listings'). */
+    /** The pool itself, for the statements that never belong to a caller's transaction (the delivery's, the listings'). */
     private readonly dataSource: DataSource,
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
   ) {}
@@ -39,10 +39,10 @@ export class EmailOutboxRepository {
     return this.txHost.tx.getRepository(EmailOutboxEntity);
   }
 
-  /** Queues a message, in the transaction in progress — there must be one: the message exists exactly when the transaction that causes it commits. */
-  async insert(message: NewOutboxMessage): Promise<void> {
+  /** Queues a message with the job that delivers it, in the transaction in progress — there must be one: the message exists exactly when the transaction that causes it commits. */
+  async insert(message: NewOutboxMessage, jobId: string): Promise<void> {
     await this.txHost.withTransaction(Propagation.Mandatory, async () => {
-      await this.outbox().insert({ ...message, status: 'pending', attempts: 0 });
+      await this.outbox().insert({ ...message, jobId, status: 'pending', attempts: 0 });
     });
   }
 
@@ -54,62 +54,40 @@ export class EmailOutboxRepository {
     return this.outbox().find({ where: { kind, referenceId }, order: { createdAt: 'ASC' } });
   }
 
-  /**
-   * Claims up to `limit` due messages for `workerId` in one short statement: rows locked by
-   * another claim are skipped (FOR UPDATE SKIP LOCKED), and a claimed row is leased until
-   * now + leaseMs; a row whose lease ran out (its worker died) is due again.
-   */
-  async claimDue(workerId: string, limit: number, leaseMs: number): Promise<ClaimedMessage[]> {
-    return readRows(this.dataSource, sql.claimDue(workerId, limit, leaseMs), sql.decodeClaimed);
+  /** Starts an attempt of job `jobId` at the message (counted, marked being sent); null when the message is sent, failed or another job's. */
+  async startAttempt(id: string, jobId: string): Promise<ClaimedMessage | null> {
+    const [message] = await readRows(this.dataSource, sql.startAttempt(id, jobId), sql.decodeClaimed);
+    return message ?? null;
   }
 
-  /** Marks a claimed message sent; false when the claim was lost (lease ran out and another worker took it). */
-  async markSent(id: string, workerId: string): Promise<boolean> {
-    const result = await this.outbox()
-      .createQueryBuilder()
-      .update()
-      .set({ status: 'sent', sentAt: () => 'now()', lockedBy: null, lockedUntil: null, lastError: null })
-      .where({ id, lockedBy: workerId, status: 'sending' })
-      .execute();
+  /** Records the outcome of job `jobId`'s attempt at the message; false when the message is no longer that job's (queued again meanwhile). */
+  private async record(id: string, jobId: string, change: Parameters<UpdateQueryBuilder<EmailOutboxEntity>['set']>[0]): Promise<boolean> {
+    const result = await this.outbox().createQueryBuilder().update().set(change).where({ id, jobId, status: 'sending' }).execute();
     return (result.affected ?? 0) > 0;
   }
 
-  /** Puts a claimed message back for a retry after `delayMs`. */
-  async markRetry(id: string, workerId: string, error: string, delayMs: number): Promise<boolean> {
-    const result = await this.outbox()
-      .createQueryBuilder()
-      .update()
-      .set({
-        status: 'pending',
-        lockedBy: null,
-        lockedUntil: null,
-        lastError: error,
-        nextAttemptAt: () => `now() + (${Math.max(0, Math.round(delayMs))} * interval '1 millisecond')`,
-      })
-      .where({ id, lockedBy: workerId, status: 'sending' })
-      .execute();
-    return (result.affected ?? 0) > 0;
+  markSent(id: string, jobId: string): Promise<boolean> {
+    return this.record(id, jobId, { status: 'sent', sentAt: () => 'now()', lastError: null });
   }
 
-  /**
-   * Extends the claim of a message just before it is sent, so that the send (which times out well
-   * within the lease) cannot be taken over by another worker; false when the claim was lost.
-   */
-  async renewLease(id: string, workerId: string, leaseMs: number): Promise<boolean> {
-    const lease = () => `now() + (${Math.max(0, Math.round(leaseMs))} * interval '1 millisecond')`;
-    const result = await this.outbox()
-      .createQueryBuilder()
-      .update()
-      .set({ lockedUntil: lease, nextAttemptAt: lease })
-      .where({ id, lockedBy: workerId, status: 'sending' })
-      .execute();
-    return (result.affected ?? 0) > 0;
+  /** Puts the message back to wait for a retry by job `nextJobId` (the same job, or the one that continues it). */
+  markRetry(id: string, jobId: string, error: string, nextJobId: string = jobId): Promise<boolean> {
+    return this.record(id, jobId, { status: 'pending', lastError: error, jobId: nextJobId });
   }
 
-  /** Hands claimed messages that were not attempted back (due now, the attempt not counted). */
-  async release(ids: readonly string[], workerId: string): Promise<void> {
-    if (ids.length === 0) return;
-    await execute(this.dataSource, sql.release(ids, workerId));
+  /** Gives the message up after its last attempt. */
+  markFailed(id: string, jobId: string, error: string): Promise<boolean> {
+    return this.record(id, jobId, { status: 'failed', lastError: error });
+  }
+
+  /** Up to `limit` messages waiting without a job, locked for the transaction in progress (SKIP LOCKED: one instance hands each to the queue). */
+  async waitingWithoutJob(limit: number): Promise<string[]> {
+    return (await readRows(this.txHost.tx, sql.waitingWithoutJob(limit), sql.decodeWaiting)).map((row) => row.id);
+  }
+
+  /** Names the job that delivers a message waiting without one. */
+  async assignJob(id: string, jobId: string): Promise<void> {
+    await this.outbox().update({ id, jobId: IsNull() }, { jobId });
   }
 
   /**
@@ -118,17 +96,6 @@ export class EmailOutboxRepository {
    */
   async invitationPending(invitationId: string): Promise<boolean> {
     return (await readRows(this.dataSource, sql.pendingInvitation(invitationId), sql.decodeInvitationId)).length > 0;
-  }
-
-  /** Gives a claimed message up after its last attempt. */
-  async markFailed(id: string, workerId: string, error: string): Promise<boolean> {
-    const result = await this.outbox()
-      .createQueryBuilder()
-      .update()
-      .set({ status: 'failed', lockedBy: null, lockedUntil: null, lastError: error })
-      .where({ id, lockedBy: workerId, status: 'sending' })
-      .execute();
-    return (result.affected ?? 0) > 0;
   }
 
   /** Of the given references, those whose latest message of `kind` failed. */
@@ -150,19 +117,18 @@ export class EmailOutboxRepository {
   }
 
   /**
-   * Queues the given messages again, due now with a fresh count of attempts; a message being sent
-   * right now is left to its worker. Returns the messages queued again, each with its status before.
+   * Queues the given messages again with a fresh count of attempts and no job yet (the caller adds
+   * them, see MailService.handToQueue); a message being sent right now is left to its worker.
+   * Returns the messages queued again, each with its status before.
    */
   async requeue(ids: readonly string[]): Promise<{ id: string; previousStatus: string }[]> {
     if (ids.length === 0) return [];
     return readRows(this.txHost.tx, sql.requeue(ids), sql.decodeRequeued);
   }
 
-  /** Queues the latest message of `kind` about the reference again (see {@link requeue}); its id, or null when there is none. */
-  async requeueLatestFor(kind: string, referenceId: string): Promise<string | null> {
+  /** The latest message of `kind` about the reference; its id, or null when there is none. */
+  async latestFor(kind: string, referenceId: string): Promise<string | null> {
     const [latest] = await this.outbox().find({ where: { kind, referenceId }, order: { createdAt: 'DESC' }, take: 1 });
-    if (!latest) return null;
-    await this.requeue([latest.id]);
-    return latest.id;
+    return latest?.id ?? null;
   }
 }

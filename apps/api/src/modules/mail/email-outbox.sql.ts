@@ -4,59 +4,41 @@ import { EmailOutboxEntity } from './email-outbox.entity';
 
 /** The raw statements of the e-mail outbox (docs/architecture.md#repositories-and-sql). */
 
-const OUTBOX = new EntityColumns(EmailOutboxEntity, 'o', [
-  'id',
-  'kind',
-  'referenceId',
-  'status',
-  'attempts',
-  'nextAttemptAt',
-  'lockedBy',
-  'lockedUntil',
-  'lastError',
-  'createdAt',
-]);
+const OUTBOX = new EntityColumns(EmailOutboxEntity, 'o', ['id', 'kind', 'referenceId', 'status', 'attempts', 'jobId', 'lastError', 'createdAt']);
 /** The columns of a message that its delivery reads. */
 const DELIVERY = new EntityColumns(EmailOutboxEntity, 'o', ['id', 'kind', 'referenceId', 'toEmail', 'subject', 'textBody', 'htmlBody', 'attempts']);
 const LATEST = new EntityColumns(EmailOutboxEntity, 'o', ['referenceId', 'status']);
+const WAITING = new EntityColumns(EmailOutboxEntity, 'o', ['id']);
 const INVITATION = new EntityColumns(InvitationEntity, 'i', ['id', 'acceptedAt', 'cancelledAt', 'createdAt', 'expiredIn']);
 const INVITATION_ID = new EntityColumns(InvitationEntity, 'i', ['id']);
 const set = (property: Parameters<typeof OUTBOX.column>[0], value: string): string => `${OUTBOX.column(property)} = ${value}`;
 
-/** A message claimed by a worker, with the attempt number this delivery is. */
+/** A message as an attempt to deliver it reads it, with the attempt number this one is. */
 export type ClaimedMessage = Pick<EmailOutboxEntity, 'id' | 'kind' | 'referenceId' | 'toEmail' | 'subject' | 'textBody' | 'htmlBody' | 'attempts'>;
 export const decodeClaimed = record<ClaimedMessage>(DELIVERY.fields);
 
-/** The SQL of now + the parameter in milliseconds. */
-const afterMs = (parameter: string): string => `now() + (${parameter} * interval '1 millisecond')`;
-
 /**
- * Claims up to `limit` due messages for `workerId`: rows locked by another claim are skipped (FOR
- * UPDATE SKIP LOCKED), and a claimed row is leased until now + leaseMs.
+ * Starts an attempt of job `jobId` at the message: counts it and marks the message being sent;
+ * nothing when the message is sent, failed, or delivered by another job.
  */
-export function claimDue(workerId: string, limit: number, leaseMs: number): Statement {
+export function startAttempt(id: string, jobId: string): Statement {
   return {
-    text: `WITH due AS (
-         SELECT ${OUTBOX.sql('id')} FROM email_outbox o WHERE ${OUTBOX.sql('status')} IN ('pending', 'sending') AND ${OUTBOX.sql('nextAttemptAt')} <= now()
-         ORDER BY ${OUTBOX.sql('nextAttemptAt')} LIMIT $2 FOR UPDATE SKIP LOCKED)
-       UPDATE email_outbox o
-       SET ${set('status', `'sending'`)}, ${set('attempts', `${OUTBOX.sql('attempts')} + 1`)}, ${set('lockedBy', '$1')},
-           ${set('lockedUntil', afterMs('$3'))}, ${set('nextAttemptAt', afterMs('$3'))}
-       FROM due WHERE ${OUTBOX.sql('id')} = due.id
+    text: `UPDATE email_outbox o SET ${set('status', `'sending'`)}, ${set('attempts', `${OUTBOX.sql('attempts')} + 1`)}
+       WHERE ${OUTBOX.sql('id')} = $1 AND ${OUTBOX.sql('jobId')} = $2 AND ${OUTBOX.sql('status')} IN ('pending', 'sending')
        RETURNING ${DELIVERY.select()}`,
-    values: [workerId, limit, leaseMs],
+    values: [id, jobId],
   };
 }
 
-/** Hands claimed messages back, due now, the attempt not counted. */
-export function release(ids: readonly string[], workerId: string): Statement {
+/** Messages waiting without a queue job (queued before the queue existed, or queued again), locked for the transaction, SKIP LOCKED. */
+export function waitingWithoutJob(limit: number): Statement {
   return {
-    text: `UPDATE email_outbox o
-       SET ${set('status', `'pending'`)}, ${set('attempts', `${OUTBOX.sql('attempts')} - 1`)}, ${set('lockedBy', 'NULL')}, ${set('lockedUntil', 'NULL')}, ${set('nextAttemptAt', 'now()')}
-       WHERE ${OUTBOX.sql('id')} = ANY($1::uuid[]) AND ${OUTBOX.sql('lockedBy')} = $2 AND ${OUTBOX.sql('status')} = 'sending'`,
-    values: [ids, workerId],
+    text: `SELECT ${WAITING.select()} FROM email_outbox o WHERE ${OUTBOX.sql('jobId')} IS NULL AND ${OUTBOX.sql('status')} IN ('pending', 'sending')
+       ORDER BY ${OUTBOX.sql('createdAt')} LIMIT $1 FOR UPDATE SKIP LOCKED`,
+    values: [limit],
   };
 }
+export const decodeWaiting = record(WAITING.fields);
 
 /** The invitation, when it is neither accepted, cancelled nor expired. */
 export function pendingInvitation(invitationId: string): Statement {
@@ -88,14 +70,15 @@ export const BACKLOG: Statement = {
 export const decodeBacklog = record<{ pending: number; oldest_age_seconds: number }>({ pending: integer, oldest_age_seconds: number });
 
 /**
- * Queues the messages again, due now with a fresh count of attempts, but those being sent; each
- * with its status before. A SELECT (the CTE), so that the driver hands back the rows whatever the command.
+ * Queues the messages again with a fresh count of attempts and no job yet (the caller adds one),
+ * but those being sent; each with its status before. A SELECT (the CTE), so that the driver hands
+ * back the rows whatever the command.
  */
 export function requeue(ids: readonly string[]): Statement {
   return {
     text: `WITH requeued AS (
          UPDATE email_outbox o
-         SET ${set('status', `'pending'`)}, ${set('attempts', '0')}, ${set('nextAttemptAt', 'now()')}, ${set('lockedBy', 'NULL')}, ${set('lockedUntil', 'NULL')}, ${set('lastError', 'NULL')}
+         SET ${set('status', `'pending'`)}, ${set('attempts', '0')}, ${set('jobId', 'NULL')}, ${set('lastError', 'NULL')}
          FROM (SELECT ${OUTBOX.sql('id')}, ${OUTBOX.sql('status')} FROM email_outbox o WHERE ${OUTBOX.sql('id')} = ANY($1::uuid[]) AND ${OUTBOX.sql('status')} <> 'sending' FOR UPDATE) previous
          WHERE ${OUTBOX.sql('id')} = previous.${OUTBOX.column('id')} AND ${OUTBOX.sql('status')} <> 'sending'
          RETURNING ${OUTBOX.sql('id')} AS id, previous.${OUTBOX.column('status')} AS "previousStatus")

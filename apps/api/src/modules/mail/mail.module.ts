@@ -2,10 +2,11 @@ import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { EmailOutboxRepository } from './email-outbox.repository';
 import { LocalMailboxSender, mailboxDir } from './local-mailbox-sender';
-import { MailDeliveryWorker, sendTimeoutMs } from './mail-delivery.worker';
+import { MailDelivery, sendTimeoutMs } from './mail-delivery.task';
 import { MAIL_SENDER, type MailSender } from './mail-sender';
 import { MailService } from './mail.service';
 import { MailboxController } from './mailbox.controller';
+import { QueueModule } from '../queue/queue.module';
 
 /**
  * SendGrid when an API key is configured, otherwise the local mailbox under the data directory.
@@ -25,8 +26,9 @@ async function createMailSender(config: AppConfig): Promise<MailSender> {
 }
 
 @Module({
+  imports: [QueueModule],
   controllers: [MailboxController],
-  providers: [EmailOutboxRepository, MailService, MailDeliveryWorker, { provide: MAIL_SENDER, useFactory: createMailSender, inject: [APP_CONFIG] }],
+  providers: [EmailOutboxRepository, MailService, MailDelivery, { provide: MAIL_SENDER, useFactory: createMailSender, inject: [APP_CONFIG] }],
   exports: [MailService, EmailOutboxRepository],
 })
 export class MailModule {}

@@ -14,7 +14,7 @@ export interface SendgridOptions {
   /** SendGrid's API address (its global or EU host, or a relay that speaks its API). */
   apiUrl: string;
   from: AppConfig['deployment']['invitationSender'];
-  /** A request is abandoned after this long (shorter than the worker's lease). */
+  /** A request is abandoned after this long (shorter than the e-mail job's expiry). */
   timeoutMs: number;
 }
 

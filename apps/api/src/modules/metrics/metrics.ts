@@ -8,7 +8,7 @@ import { TokenCache } from '../../common/auth/token-cache';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { DatabasePool, type PoolStatistics } from '../../database/pool-statistics';
 import { EmailOutboxRepository, type OutboxBacklog } from '../mail/email-outbox.repository';
-import { MailDeliveryWorker } from '../mail/mail-delivery.worker';
+import { MailDelivery } from '../mail/mail-delivery.task';
 
 /** Compares a presented secret with the expected one in constant time, whatever their lengths. */
 function sameSecret(presented: string, expected: string): boolean {
@@ -119,8 +119,8 @@ export class Metrics implements OnApplicationBootstrap, OnModuleDestroy {
       registers,
       collect() {
         this.reset();
-        this.inc({ outcome: 'retried' }, MailDeliveryWorker.failures.retried);
-        this.inc({ outcome: 'given_up' }, MailDeliveryWorker.failures.givenUp);
+        this.inc({ outcome: 'retried' }, MailDelivery.failures.retried);
+        this.inc({ outcome: 'given_up' }, MailDelivery.failures.givenUp);
       },
     });
     new client.Counter({

@@ -5,6 +5,7 @@ import type { Operator } from '../../common/auth/operator';
 import type { AuditContext } from '../audit/audit-context';
 import { AuditService } from '../audit/audit.service';
 import { EmailOutboxRepository } from '../mail/email-outbox.repository';
+import { MailService } from '../mail/mail.service';
 import { AccessService } from '../membership/access.service';
 import { MAX_FAILED_EMAILS, toFailedEmailResponse, type FailedEmailResponse, type RequeueEmailsResponse } from './failed-email.dto';
 
@@ -15,6 +16,7 @@ export class FailedEmailService {
     private readonly transactions: TransactionHost,
     private readonly access: AccessService,
     private readonly outbox: EmailOutboxRepository,
+    private readonly mail: MailService,
     private readonly audit: AuditService,
   ) {}
 
@@ -24,11 +26,11 @@ export class FailedEmailService {
     return (await this.outbox.listFailed(MAX_FAILED_EMAILS)).map(toFailedEmailResponse);
   }
 
-  /** /systemAdmin/email/requeue: queues the e-mails again, due now with a fresh count of attempts; one audit event per e-mail queued again. */
+  /** /systemAdmin/email/requeue: queues the e-mails again, each with a new job due now and a fresh count of attempts; one audit event per e-mail queued again. */
   async requeue(operator: Operator, ids: readonly string[], audit: AuditContext): Promise<RequeueEmailsResponse> {
     this.access.assert(operator, Actions.SystemAdminAccess);
     return this.transactions.withTransaction(async () => {
-      const requeued = await this.outbox.requeue([...new Set(ids.map((id) => id.toLowerCase()))]);
+      const requeued = await this.mail.requeue([...new Set(ids.map((id) => id.toLowerCase()))]);
       await this.audit.recordAll(
         audit,
         requeued.map((e) => ({

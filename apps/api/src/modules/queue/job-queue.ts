@@ -1,0 +1,137 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Propagation, TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { PgBoss, type JobWithMetadata } from 'pg-boss';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { onTransaction } from '../../database/job-queue-connection';
+
+/** The schema of the queue's tables (pg-boss creates and migrates it as the API starts). */
+const QUEUE_SCHEMA = 'pgboss';
+
+/** A job as its task receives it: attempt `retryCount + 1` of `retryLimit + 1`. */
+export type QueuedJob<T> = Pick<JobWithMetadata<T>, 'id' | 'data' | 'retryCount' | 'retryLimit'>;
+
+/** One kind of job: its queue's retry policy and the code that runs a job. */
+export interface JobTask<T extends object> {
+  readonly name: string;
+  /** Whether this instance runs jobs of this kind (else it only adds them). */
+  readonly workerEnabled: boolean;
+  /** Seconds between two looks for due jobs, at least 0.5. */
+  readonly pollingIntervalSeconds: number;
+  readonly retry: {
+    /** Retries after the first attempt before the job is failed. */
+    limit: number;
+    /** Seconds before the first retry, doubled (with jitter) for each further one up to `maxDelaySeconds`. */
+    delaySeconds: number;
+    maxDelaySeconds: number;
+  };
+  /** How long an attempt may run before it counts as failed and is retried (a worker that died holds it this long). */
+  readonly expireInSeconds: number;
+  /** Runs the job; a rejection fails the attempt (retried while retries remain, then kept as failed). */
+  run(job: QueuedJob<T>): Promise<void>;
+}
+
+/** The queue options of a kind of job: its retries with exponential backoff and its expiry. */
+function policy(task: JobTask<object>) {
+  return {
+    retryLimit: task.retry.limit,
+    retryDelay: task.retry.delaySeconds,
+    retryBackoff: true,
+    retryDelayMax: task.retry.maxDelaySeconds,
+    expireInSeconds: task.expireInSeconds,
+  };
+}
+
+/**
+ * The job queue (pg-boss on the API's database, docs/architecture.md#job-queue). A module
+ * registers its kinds of job in its constructor ({@link register}); jobs are added in the
+ * transaction of the change that causes them ({@link add}) and run by every instance whose task
+ * is enabled, one at a time per kind and instance. pg-boss claims with SKIP LOCKED, retries with
+ * exponential backoff, retries a job whose worker died once it expires, and keeps failed jobs.
+ */
+@Injectable()
+export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(JobQueue.name);
+  private readonly boss: PgBoss;
+  private readonly tasks = new Map<string, JobTask<object>>();
+
+  constructor(
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'databaseUrl' | 'queue'>,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+  ) {
+    this.boss = new PgBoss({
+      connectionString: config.databaseUrl,
+      schema: QUEUE_SCHEMA,
+      max: config.queue.poolMax,
+      application_name: 'console-job-queue',
+      // Expired jobs (their worker died) are looked for on both timers, per queue.
+      superviseIntervalSeconds: config.queue.superviseIntervalSeconds,
+      monitorIntervalSeconds: config.queue.superviseIntervalSeconds,
+      // No cron schedules: the periodic jobs use PeriodicRun (docs/architecture.md#job-queue).
+      schedule: false,
+    });
+    this.boss.on('error', (error: unknown) => this.logger.error({ err: error }, 'Job queue error'));
+  }
+
+  /** Registers a kind of job (from a provider's constructor, before the queue starts). */
+  register<T extends object>(task: JobTask<T>): void {
+    this.tasks.set(task.name, task);
+  }
+
+  /**
+   * Starts pg-boss (creating or migrating its schema; instances starting together may collide once,
+   * so it tries again) and creates the queue of every kind of job that has none. A job carries its
+   * own policy ({@link add}), so an existing queue's defaults need no update.
+   */
+  async onModuleInit(): Promise<void> {
+    await this.boss.start({ attempts: 3 });
+    for (const task of this.tasks.values()) {
+      if (await this.boss.getQueue(task.name)) continue;
+      try {
+        await this.boss.createQueue(task.name, policy(task));
+      } catch (error) {
+        // Another instance created it meanwhile.
+        if (!(await this.boss.getQueue(task.name))) throw error;
+      }
+    }
+  }
+
+  /** Starts working the enabled kinds of job. */
+  async onApplicationBootstrap(): Promise<void> {
+    for (const task of this.tasks.values()) {
+      if (!task.workerEnabled) continue;
+      // One job at a time (at most one in flight per instance when it dies); with a backlog the worker fetches again at once.
+      const options = {
+        batchSize: 1,
+        localConcurrency: 1,
+        includeMetadata: true,
+        pollingIntervalSeconds: task.pollingIntervalSeconds,
+        burstWhenReadyExceeds: 1,
+      } as const;
+      await this.boss.work<object, unknown, typeof options>(task.name, options, async ([job]) => {
+        if (job) await task.run(job);
+      });
+      this.logger.log(`Working the ${task.name} jobs`);
+    }
+  }
+
+  /** Stops taking jobs and waits (at most `timeout`) for the ones running to end. */
+  async onModuleDestroy(): Promise<void> {
+    await this.boss.stop({ graceful: true, timeout: 30_000 });
+  }
+
+  /**
+   * Adds a job in the transaction in progress — there must be one: the job exists exactly when the
+   * transaction that causes it commits. `startAfterSeconds` delays its first attempt. Returns its id.
+   */
+  async add(name: string, data: object, startAfterSeconds = 0): Promise<string> {
+    const task = this.tasks.get(name);
+    if (!task) throw new Error(`No task registered for ${name} jobs`);
+    return this.txHost.withTransaction(Propagation.Mandatory, async () => {
+      // The job carries this instance's policy, whatever another instance last set as the queue's.
+      const id = await this.boss.send(name, data, { ...policy(task), db: onTransaction(this.txHost.tx), startAfter: startAfterSeconds });
+      if (id === null) throw new Error(`The job queue refused a ${name} job`);
+      return id;
+    });
+  }
+}
