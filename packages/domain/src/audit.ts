@@ -36,11 +36,27 @@ export const AUDIT_ACTIONS = [
   'domain.verifyManually',
   'domain.recheck',
   'domain.remove',
+  'domain.setJoinPolicy',
+  'organization.autoJoin',
+  'joinRequest.create',
+  'joinRequest.approve',
+  'joinRequest.decline',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['account', 'organization', 'project', 'membership', 'invitation', 'karteMapping', 'session', 'email', 'domain'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'account',
+  'organization',
+  'project',
+  'membership',
+  'invitation',
+  'karteMapping',
+  'session',
+  'email',
+  'domain',
+  'joinRequest',
+] as const;
 
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -78,6 +94,11 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = /* @__
   'domain.verifyManually': 'ドメインを手動で確認済みに変更',
   'domain.recheck': 'ドメインの定期確認',
   'domain.remove': 'ドメイン削除',
+  'domain.setJoinPolicy': 'ドメインの参加設定変更',
+  'organization.autoJoin': 'ドメインによる自動参加',
+  'joinRequest.create': '参加リクエスト送信',
+  'joinRequest.approve': '参加リクエスト承認',
+  'joinRequest.decline': '参加リクエスト却下',
 });
 
 export function isAuditAction(value: unknown): value is AuditAction {

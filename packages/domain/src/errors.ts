@@ -63,6 +63,12 @@ export const ErrorCodes = {
   ALREADY_INVITED: 'ALREADY_INVITED',
   /** A member CSV row whose address an earlier row of the file names. */
   DUPLICATE_IN_FILE: 'DUPLICATE_IN_FILE',
+  /** Joining through a verified domain needs an address whose ownership the identity provider has verified (docs/product-rules.md#auto-join). */
+  JOIN_EMAIL_NOT_VERIFIED: 'JOIN_EMAIL_NOT_VERIFIED',
+  /** None of the organization's verified domains lets the address ask to join (or the organization is unknown). */
+  JOIN_NOT_AVAILABLE: 'JOIN_NOT_AVAILABLE',
+  /** The join request was approved or declined already. */
+  JOIN_REQUEST_NOT_PENDING: 'JOIN_REQUEST_NOT_PENDING',
 
   // Member CSV files (docs/product-rules.md#member-csv)
   CSV_UNREADABLE: 'CSV_UNREADABLE',
@@ -167,6 +173,9 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = /* @__PURE__ 
   DOMAIN_ALREADY_VERIFIED: 'このドメインは別の組織で確認済みです',
   ALREADY_INVITED: 'このメールアドレスはすでに招待中です',
   DUPLICATE_IN_FILE: 'このメールアドレスはファイル内で重複しています',
+  JOIN_EMAIL_NOT_VERIFIED: 'メールアドレスを確認すると組織に参加できます',
+  JOIN_NOT_AVAILABLE: 'この組織には参加リクエストを送信できません',
+  JOIN_REQUEST_NOT_PENDING: 'この参加リクエストはすでに処理されています',
 
   CSV_UNREADABLE: 'CSVファイルを読み取れません。UTF-8またはShift_JISのCSVファイルを選択してください',
   CSV_MALFORMED: 'CSVファイルの形式が正しくありません',
@@ -230,6 +239,9 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = /* @__PURE
   DOMAIN_ALREADY_VERIFIED: 409,
   ALREADY_INVITED: 409,
   DUPLICATE_IN_FILE: 409,
+  JOIN_EMAIL_NOT_VERIFIED: 409,
+  JOIN_NOT_AVAILABLE: 409,
+  JOIN_REQUEST_NOT_PENDING: 409,
 
   CSV_UNREADABLE: 400,
   CSV_MALFORMED: 400,

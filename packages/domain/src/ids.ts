@@ -6,7 +6,8 @@ import { DomainError, ErrorCodes, invalidIdMessage } from './errors';
 /** Digits, then upper-case, then lower-case letters (62 characters). */
 const ID_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
-export type IdKind = 'account' | 'role' | 'productRole' | 'organization' | 'project' | 'invitation' | 'karteOrganization' | 'karteProject' | 'domain';
+export type IdKind =
+  'account' | 'role' | 'productRole' | 'organization' | 'project' | 'invitation' | 'karteOrganization' | 'karteProject' | 'domain' | 'joinRequest';
 
 const ID_LENGTHS: Readonly<Record<IdKind, number>> = /* @__PURE__ */ Object.freeze({
   account: 10,
@@ -18,6 +19,7 @@ const ID_LENGTHS: Readonly<Record<IdKind, number>> = /* @__PURE__ */ Object.free
   karteOrganization: 24,
   karteProject: 24,
   domain: 12,
+  joinRequest: 12,
 });
 
 /** The default root account id (docs/product-rules.md#identifiers): a fixed, valid account id. */

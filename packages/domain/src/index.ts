@@ -11,4 +11,5 @@ export * from './audit';
 export * from './locales';
 export * from './limits';
 export * from './domains';
+export * from './join-policies';
 export * from './member-csv';

@@ -27,7 +27,7 @@ describe('audit actions', () => {
   it('every action is named after one of the target types, but for the membership and mapping families', () => {
     const prefixes = new Set(AUDIT_ACTIONS.map((action) => action.split('.')[0]));
     expect([...prefixes].sort()).toEqual(
-      ['account', 'domain', 'email', 'invitation', 'karteMapping', 'membership', 'organization', 'project', 'session', 'systemAdmin'].sort(),
+      ['account', 'domain', 'email', 'invitation', 'joinRequest', 'karteMapping', 'membership', 'organization', 'project', 'session', 'systemAdmin'].sort(),
     );
   });
 });

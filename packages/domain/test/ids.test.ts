@@ -13,6 +13,7 @@ const ID_LENGTHS: Record<IdKind, number> = {
   karteOrganization: 24,
   karteProject: 24,
   domain: 12,
+  joinRequest: 12,
 };
 const ID_KINDS = Object.keys(ID_LENGTHS) as IdKind[];
 /** Digits, then upper-case, then lower-case letters. */

@@ -63,6 +63,7 @@ const MATRIX: Record<Action, string> = {
   'organization.viewAuditLog': 'U A A F F F F F',
   'organization.listDomains': 'U A A A A A A F',
   'organization.manageDomains': 'U A A F F F F F',
+  'organization.manageJoinRequests': 'U A A F F F F F',
   'organization.exportMembers': 'U A A F F F F F',
 
   'invitation.list': 'U A A A A A A F',
