@@ -29,6 +29,7 @@ import { SessionModule } from './modules/session/session.module';
 import { SessionStoreModule } from './modules/session/session-store.module';
 import { SystemAdminModule } from './modules/system-admin/system-admin.module';
 import { OrganizationDomainModule } from './modules/organization-domain/organization-domain.module';
+import { OrganizationJoinModule } from './modules/organization-join/organization-join.module';
 
 @Module({})
 export class AppModule {
@@ -57,6 +58,7 @@ export class AppModule {
         SessionModule,
         AuditLogModule,
         OrganizationDomainModule,
+        OrganizationJoinModule,
         MetricsModule,
       ],
       providers: [

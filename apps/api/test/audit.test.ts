@@ -26,7 +26,9 @@ import {
   createOrganization,
   createProject,
   createSystemAdmin,
+  createVerifiedCaller,
   insertAccounts,
+  insertJoinableDomain,
   insertMemberships,
   uniqueEmail,
   upload,
@@ -77,16 +79,21 @@ const EXPECTED_ACTION: Readonly<Record<string, AuditAction>> = {
   'POST /account/assignProjectRole': 'membership.assignProjectRole',
   'POST /account/create': 'account.create',
   'POST /account/delete': 'account.delete',
+  'POST /account/joinByDomain': 'organization.autoJoin',
   'POST /account/update': 'account.update',
   'POST /account/updateEmail': 'account.updateEmail',
   'POST /account/uploadProfileImage': 'account.uploadProfileImage',
   'POST /invitation/accept': 'invitation.accept',
   'POST /invitation/cancel': 'invitation.cancel',
+  'POST /joinRequest/create': 'joinRequest.create',
   'POST /organization/domain/add': 'domain.add',
   'POST /organization/domain/remove': 'domain.remove',
+  'POST /organization/domain/setJoinPolicy': 'domain.setJoinPolicy',
   'POST /organization/domain/verify': 'domain.check',
   'POST /organization/importMembers': 'invitation.create',
   'POST /organization/inviteMembers': 'invitation.create',
+  'POST /organization/joinRequest/approve': 'joinRequest.approve',
+  'POST /organization/joinRequest/decline': 'joinRequest.decline',
   'POST /organization/removeMember': 'membership.removeFromOrganization',
   'POST /organization/resendInvitation': 'invitation.resend',
   'POST /organization/update': 'organization.update',
@@ -139,10 +146,25 @@ const CUSTOM_REQUEST: Readonly<Record<string, (world: World) => Promise<MatrixRe
   // The table's row requeues an unknown id, which changes nothing.
   'POST /systemAdmin/email/requeue': async (w) => ({ json: { ids: [await failedEmail(w.api)] } }),
   // A fresh account without memberships or invitations deletes itself (the table's row is refused for a wrong confirmation).
+  // A fresh person with a verified address on a verified domain of organization B: joining it automatically, asking to join it.
+  'POST /account/joinByDomain': async (w) => {
+    const { domain } = await insertJoinableDomain(w.api, w.organizationB, 'automatic');
+    return { token: (await createVerifiedCaller(w.api, domain)).token };
+  },
+  'POST /joinRequest/create': async (w) => {
+    const { domain } = await insertJoinableDomain(w.api, w.organizationB, 'request');
+    return { token: (await createVerifiedCaller(w.api, domain)).token, json: { organizationId: w.organizationB.organization.id } };
+  },
   'POST /account/delete': async (w) => {
     const caller = await createCaller(w.api);
     return { token: caller.token, json: { confirmation: caller.user.email } };
   },
+};
+
+/** The outcome of the table's row for the caller of the discovery test, where it is not 'ok'. */
+const REFUSED_IN_TABLE: Readonly<Record<string, string>> = {
+  'POST /account/delete': 'DELETION_NOT_CONFIRMED',
+  'POST /joinRequest/create': 'JOIN_NOT_AVAILABLE',
 };
 
 function rowOf(endpoint: string): (typeof AUTHORIZATION_TABLE)[number] {
@@ -279,8 +301,8 @@ describe('audit log', () => {
       const kind = CALLER_FOR[endpoint] ?? 'systemAdmin';
       const custom = CUSTOM_REQUEST[endpoint];
       const row = rowOf(endpoint);
-      // The table's row of a deletion is refused (it deletes no caller of the world); its custom request deletes a fresh account.
-      expect(row.expected[kind]).toBe(endpoint === 'POST /account/delete' ? 'DELETION_NOT_CONFIRMED' : 'ok');
+      // The table's rows of a deletion and a join request are refused (no caller of the world may); their custom requests succeed.
+      expect(row.expected[kind]).toBe(REFUSED_IN_TABLE[endpoint] ?? 'ok');
       const request = custom ? await custom(world) : await row.request(world, kind);
       const mark = await watermark();
       const response = await send(world, endpoint, kind, request);

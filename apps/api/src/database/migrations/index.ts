@@ -7,6 +7,7 @@ import { ListPagingIndexes1763830000000 } from './1763830000000-list-paging-inde
 import { SignInSessions1795631312858 } from './1795631312858-sign-in-sessions';
 import { AccountDeletion1795632959586 } from './1795632959586-account-deletion';
 import { OrganizationDomains1795633036738 } from './1795633036738-organization-domains';
+import { JoinPoliciesAndRequests1795634000000 } from './1795634000000-join-policies-and-requests';
 
 /** Every migration, oldest first; a new migration is appended here. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   SignInSessions1795631312858,
   AccountDeletion1795632959586,
   OrganizationDomains1795633036738,
+  JoinPoliciesAndRequests1795634000000,
 ];

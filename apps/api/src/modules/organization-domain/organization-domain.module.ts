@@ -12,5 +12,6 @@ import { OrganizationDomainService } from './organization-domain.service';
   imports: [AuditModule, MembershipModule],
   controllers: [OrganizationDomainController],
   providers: [OrganizationDomainRepository, OrganizationDomainService, DomainDns, DomainRecheckJob],
+  exports: [OrganizationDomainRepository],
 })
 export class OrganizationDomainModule {}
