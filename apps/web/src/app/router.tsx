@@ -63,6 +63,7 @@ const routes: RouteObject[] = [
               { path: 'roles', ...page(() => import('@/routes/private/organization-settings/roles')) },
               { path: 'karteMapping', ...page(() => import('@/routes/private/organization-settings/karte-mapping')) },
               { path: 'domains', ...page(() => import('@/routes/private/organization-settings/domains')) },
+              { path: 'joinRequests', ...page(() => import('@/routes/private/organization-settings/join-requests')) },
               { path: 'auditLog', ...page(() => import('@/routes/private/organization-settings/audit-log')) },
               { path: 'projects/:projectId', ...page(() => import('@/routes/private/organization-settings/project')) },
             ],

@@ -70,6 +70,10 @@ export const paths = {
       path: '/organizations/:organizationId/settings/domains',
       getHref: (organizationId: string) => `/organizations/${enc(organizationId)}/settings/domains`,
     },
+    joinRequests: {
+      path: '/organizations/:organizationId/settings/joinRequests',
+      getHref: (organizationId: string) => `/organizations/${enc(organizationId)}/settings/joinRequests`,
+    },
     auditLog: {
       path: '/organizations/:organizationId/settings/auditLog',
       getHref: (organizationId: string) => `/organizations/${enc(organizationId)}/settings/auditLog`,

@@ -18,7 +18,9 @@ import {
   useVerifyOrganizationDomain,
   type OrganizationDomain,
 } from '@/features/organizations';
+import { useOrganizationProjects } from '@/features/projects';
 import { isApiError } from '@/lib/api-error';
+import { JoinPolicyDialog, type JoinPolicyDialogProps } from './join-policy-dialog';
 
 /**
  * /organizations/{id}/settings/domains: the organization's domains, the TXT record each needs and
@@ -30,6 +32,8 @@ export function Component() {
   const can = usePermissions(organization);
   const mayManage = can(Actions.OrganizationManageDomains);
   const domains = useOrganizationDomains(organization.id);
+  const projects = useOrganizationProjects(organization.id);
+  const roles = { organizationRoles: organization.roles, projects: projects.data ?? [] };
   const add = useAddOrganizationDomain();
   const [name, setName] = useState('');
   const [addError, setAddError] = useState<string | undefined>();
@@ -88,7 +92,7 @@ export function Component() {
         ) : (
           <Stack gap="md" data-testid="domains">
             {domains.data.map((domain) => (
-              <DomainCard key={domain.id} domain={domain} mayManage={mayManage} />
+              <DomainCard key={domain.id} domain={domain} mayManage={mayManage} roles={roles} />
             ))}
           </Stack>
         )}
@@ -97,11 +101,14 @@ export function Component() {
   );
 }
 
-function DomainCard({ domain, mayManage }: { domain: OrganizationDomain; mayManage: boolean }) {
+type PolicyRoles = Pick<JoinPolicyDialogProps, 'organizationRoles' | 'projects'>;
+
+function DomainCard({ domain, mayManage, roles }: { domain: OrganizationDomain; mayManage: boolean; roles: PolicyRoles }) {
   const { t, language } = useTranslation();
   const verify = useVerifyOrganizationDomain();
   const remove = useRemoveOrganizationDomain();
   const [confirming, setConfirming] = useState(false);
+  const [editingPolicy, setEditingPolicy] = useState(false);
   const ids = { organizationId: domain.organizationId, domainId: domain.id };
   const onVerify = () =>
     verify.mutate(ids, {
@@ -148,6 +155,7 @@ function DomainCard({ domain, mayManage }: { domain: OrganizationDomain; mayMana
             {t(`domains.failures.${domain.lastError}`)}
           </Alert>
         )}
+        <JoinPolicySummary domain={domain} roles={roles} mayManage={mayManage} onEdit={() => setEditingPolicy(true)} />
         {domain.state !== 'verified' && (
           <Stack gap={6}>
             <Text size="sm">{t('domains.recordIntro')}</Text>
@@ -156,6 +164,7 @@ function DomainCard({ domain, mayManage }: { domain: OrganizationDomain; mayMana
           </Stack>
         )}
       </Stack>
+      <JoinPolicyDialog opened={editingPolicy} onClose={() => setEditingPolicy(false)} domain={domain} {...roles} />
       <ConfirmDialog
         opened={confirming}
         title={t('domains.removeTitle')}
@@ -176,6 +185,45 @@ function DomainCard({ domain, mayManage }: { domain: OrganizationDomain; mayMana
         {t('domains.removeConfirm', { domain: domain.displayDomain })}
       </ConfirmDialog>
     </Paper>
+  );
+}
+
+/** The domain's join policy in a line (mode, roles, projects), with the button that changes it. */
+function JoinPolicySummary({ domain, roles, mayManage, onEdit }: { domain: OrganizationDomain; roles: PolicyRoles; mayManage: boolean; onEdit: () => void }) {
+  const { t } = useTranslation();
+  const policy = domain.joinPolicy;
+  const mode = t(`domains.joinModes.${policy.mode}`);
+  const roleName = roles.organizationRoles.find((r) => r.id === policy.roleId)?.name ?? '—';
+  const projectNames = policy.projects.map((p) => {
+    const project = roles.projects.find((candidate) => candidate.id === p.projectId);
+    return `${project?.name ?? p.projectId} (${project?.roles.find((r) => r.id === p.roleId)?.name ?? '—'})`;
+  });
+  return (
+    <Group justify="space-between" gap="xs" wrap="wrap" data-testid="join-policy">
+      <Stack gap={2} style={{ minWidth: 0 }}>
+        <Text size="sm">
+          <Text span fw={600}>
+            {t('domains.joinPolicy')}:
+          </Text>{' '}
+          <span data-testid="join-policy-mode">{policy.mode === 'off' ? mode : t('domains.joinPolicySummary', { mode, role: roleName })}</span>
+        </Text>
+        {projectNames.length > 0 && (
+          <Text size="xs" c="dimmed">
+            {t('domains.joinPolicyProjects', { projects: projectNames.join(', ') })}
+          </Text>
+        )}
+        {policy.mode !== 'off' && domain.state !== 'verified' && (
+          <Text size="xs" c="dimmed">
+            {t('domains.joinPolicyNotVerified')}
+          </Text>
+        )}
+      </Stack>
+      <PermissionTooltip allowed={mayManage}>
+        <Button size="xs" variant="default" onClick={onEdit} disabled={!mayManage}>
+          {t('domains.editJoinPolicy')}
+        </Button>
+      </PermissionTooltip>
+    </Group>
   );
 }
 

@@ -1,0 +1,42 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiClient, unwrap, unwrapRequired, type ApiPaths } from '@/lib/api-client';
+import { useInfiniteList } from '@/lib/infinite-list';
+import { toListPage, type ListItem, type ListPage, type ListPageRequest } from '@/lib/list-page';
+import { organizationKeys } from '../keys';
+
+export type JoinRequest = ListItem<ApiPaths['/organization/joinRequest/list']['post']['responses'][200]['content']['application/json']>;
+export type JoinRequestFilter = 'pending' | 'all';
+
+/** POST /organization/joinRequest/list: one page of the organization's join requests, newest first (only the pending ones when asked). */
+async function getJoinRequests(organizationId: string, filter: JoinRequestFilter, request: ListPageRequest): Promise<ListPage<JoinRequest>> {
+  const body = { ...request, organizationId, ...(filter === 'pending' ? { status: 'pending' as const } : {}) };
+  return toListPage((await unwrap(apiClient.POST('/organization/joinRequest/list', { body }))) ?? []);
+}
+
+/** The organization's join requests a page at a time (organization admins). */
+export function useJoinRequestPages(organizationId: string, filter: JoinRequestFilter) {
+  return useInfiniteList({
+    queryKey: organizationKeys.joinRequestPages(organizationId, filter),
+    fetchPage: (request) => getJoinRequests(organizationId, filter, request),
+    query: '',
+  });
+}
+
+/** POST /organization/joinRequest/countPending: how many join requests wait for an admin (asked only of those who may decide them). */
+export function usePendingJoinRequestCount(organizationId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: organizationKeys.pendingJoinRequests(organizationId),
+    queryFn: async () => (await unwrapRequired(apiClient.POST('/organization/joinRequest/countPending', { body: { organizationId } }))).count,
+    enabled,
+  });
+}
+
+/** POST /organization/joinRequest/approve or /decline; the requests, the count and the members are read again. */
+export function useDecideJoinRequest() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ decision, ...body }: { organizationId: string; joinRequestId: string; decision: 'approve' | 'decline' }) =>
+      unwrapRequired(apiClient.POST(decision === 'approve' ? '/organization/joinRequest/approve' : '/organization/joinRequest/decline', { body })),
+    onSettled: (_request, _error, input) => client.invalidateQueries({ queryKey: organizationKeys.detail(input.organizationId) }),
+  });
+}

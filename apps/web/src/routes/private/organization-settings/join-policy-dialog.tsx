@@ -1,0 +1,111 @@
+import { Modal, Radio, Select, Stack, Text } from '@mantine/core';
+import { MEMBER_ROLE_KEY } from '@console/domain';
+import { useEffect, useState, type FormEvent } from 'react';
+import { DialogFormButtons } from '@/components/dialog-form-buttons';
+import { toast, toastWriteFailure } from '@/components/toasts';
+import { useSetJoinPolicy, type JoinPolicyInput, type OrganizationDomain } from '@/features/organizations';
+import { useTranslation } from '@/lib/i18n';
+
+const JOIN_POLICY_DIALOG_WIDTH = 480;
+const MODES = ['off', 'automatic', 'request'] as const;
+
+interface RoleOption {
+  id: string;
+  key: string;
+  name: string;
+}
+
+export interface JoinPolicyDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  domain: OrganizationDomain;
+  organizationRoles: readonly RoleOption[];
+  projects: readonly { id: string; name: string; roles: readonly RoleOption[] }[];
+}
+
+/**
+ * A domain's join policy (docs/product-rules.md#auto-join): off, automatic join or join requests,
+ * with the organization role and the optional project roles a joining person gets.
+ */
+export function JoinPolicyDialog({ opened, onClose, domain, organizationRoles, projects }: JoinPolicyDialogProps) {
+  const { t } = useTranslation();
+  const save = useSetJoinPolicy();
+  const [mode, setMode] = useState<JoinPolicyInput['mode']>('off');
+  const [roleId, setRoleId] = useState<string | null>(null);
+  const [projectRoles, setProjectRoles] = useState<Record<string, string | null>>({});
+
+  useEffect(() => {
+    if (!opened) return;
+    const policy = domain.joinPolicy;
+    setMode(policy.mode);
+    setRoleId(policy.roleId ?? organizationRoles.find((r) => r.key === MEMBER_ROLE_KEY)?.id ?? organizationRoles[0]?.id ?? null);
+    setProjectRoles(Object.fromEntries(policy.projects.map((p) => [p.projectId, p.roleId])));
+  }, [opened, domain.joinPolicy, organizationRoles]);
+
+  const ready = mode === 'off' || roleId !== null;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!ready || save.isPending) return;
+    const chosen = Object.entries(projectRoles).flatMap(([projectId, projectRoleId]) => (projectRoleId ? [{ projectId, roleId: projectRoleId }] : []));
+    save.mutate(
+      { organizationId: domain.organizationId, domainId: domain.id, mode, ...(mode === 'off' ? {} : { roleId, projects: chosen }) },
+      {
+        onSuccess: () => {
+          toast.success(t('domains.joinPolicySaved'));
+          onClose();
+        },
+        onError: (error) => toastWriteFailure(t('domains.joinPolicySaveFailed'), error),
+      },
+    );
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('domains.joinPolicyTitle', { domain: domain.displayDomain })} size={JOIN_POLICY_DIALOG_WIDTH} centered>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <Radio.Group label={t('domains.joinPolicy')} value={mode} onChange={(value) => setMode(MODES.find((m) => m === value) ?? 'off')}>
+            <Stack gap="xs" mt={6}>
+              {MODES.map((m) => (
+                <Radio key={m} value={m} label={t(`domains.joinModes.${m}`)} description={t(`domains.joinModeHints.${m}`)} data-testid={`join-mode-${m}`} />
+              ))}
+            </Stack>
+          </Radio.Group>
+          {mode !== 'off' && (
+            <>
+              <Select
+                label={t('domains.joinRole')}
+                data={organizationRoles.map((r) => ({ value: r.id, label: r.name }))}
+                value={roleId}
+                onChange={setRoleId}
+                allowDeselect={false}
+                comboboxProps={{ withinPortal: false }}
+                data-testid="join-role"
+              />
+              {projects.length > 0 && (
+                <Stack gap="xs">
+                  <Text size="sm" fw={500}>
+                    {t('domains.joinProjectRoles')}
+                  </Text>
+                  {projects.map((project) => (
+                    <Select
+                      key={project.id}
+                      label={project.name}
+                      data={[{ value: '', label: t('domains.noProjectRole') }, ...project.roles.map((r) => ({ value: r.id, label: r.name }))]}
+                      value={projectRoles[project.id] ?? ''}
+                      onChange={(value) => setProjectRoles((current) => ({ ...current, [project.id]: value || null }))}
+                      allowDeselect={false}
+                      comboboxProps={{ withinPortal: false }}
+                      data-testid="join-project-role"
+                    />
+                  ))}
+                </Stack>
+              )}
+            </>
+          )}
+          <DialogFormButtons submitLabel={t('domains.save')} canSubmit={ready} loading={save.isPending} onCancel={onClose} mt="sm" />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

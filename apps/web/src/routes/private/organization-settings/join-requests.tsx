@@ -1,0 +1,161 @@
+import { Alert, Badge, Button, Group, Radio, Stack, Table, Text } from '@mantine/core';
+import { Actions } from '@console/domain';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DataTable } from '@/components/data-table';
+import { ListError } from '@/components/infinite-list/list-status';
+import { Spinner } from '@/components/spinner';
+import { toast, toastWriteFailure } from '@/components/toasts';
+import { TruncatedText } from '@/components/truncated-text';
+import { usePermissions } from '@/features/account';
+import {
+  OrganizationSettingsPage,
+  useDecideJoinRequest,
+  useJoinRequestPages,
+  useOrganizationSettings,
+  usePendingJoinRequestCount,
+  type JoinRequest,
+  type JoinRequestFilter,
+} from '@/features/organizations';
+import { useTranslation } from '@/lib/i18n';
+
+const STATUS_COLORS = { pending: 'yellow', approved: 'teal', declined: 'gray' } as const;
+
+/**
+ * /organizations/{id}/settings/joinRequests: the requests to join through a verified domain
+ * (docs/product-rules.md#auto-join), a page at a time, with approve and decline for the
+ * organization's admins; anyone else sees the page disabled with 権限がありません.
+ */
+export function Component() {
+  const { t } = useTranslation();
+  const { organization } = useOrganizationSettings();
+  const can = usePermissions(organization);
+  const allowed = can(Actions.OrganizationManageJoinRequests);
+  return (
+    <OrganizationSettingsPage title={t('organizationSettings.joinRequests')} maw={1080}>
+      {allowed ? (
+        <JoinRequestList organizationId={organization.id} />
+      ) : (
+        <Alert color="gray" variant="light" title={t('common.noPermission')} data-testid="join-requests-no-permission" />
+      )}
+    </OrganizationSettingsPage>
+  );
+}
+
+function JoinRequestList({ organizationId }: { organizationId: string }) {
+  const { t, language } = useTranslation();
+  const [filter, setFilter] = useState<JoinRequestFilter>('pending');
+  const list = useJoinRequestPages(organizationId, filter);
+  const pending = usePendingJoinRequestCount(organizationId, true);
+  const decide = useDecideJoinRequest();
+  const [declining, setDeclining] = useState<JoinRequest | null>(null);
+
+  const run = (request: JoinRequest, decision: 'approve' | 'decline') =>
+    decide.mutate(
+      { organizationId, joinRequestId: request.id, decision },
+      {
+        onSuccess: () => {
+          setDeclining(null);
+          toast.success(t(decision === 'approve' ? 'joinRequests.approved' : 'joinRequests.declined', { email: request.email }));
+        },
+        onError: (error) => toastWriteFailure(t('joinRequests.decideFailed'), error),
+      },
+    );
+
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        {t('joinRequests.description')}
+      </Text>
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Radio.Group label={t('joinRequests.filterLabel')} value={filter} onChange={(value) => setFilter(value === 'all' ? 'all' : 'pending')}>
+          <Group gap="md" mt={4}>
+            <Radio value="pending" label={t('joinRequests.filters.pending')} />
+            <Radio value="all" label={t('joinRequests.filters.all')} />
+          </Group>
+        </Radio.Group>
+        {pending.data !== undefined && (
+          <Badge color={pending.data > 0 ? 'yellow' : 'gray'} variant="light" size="lg" data-testid="join-requests-pending">
+            {t('joinRequests.pendingCount', { count: pending.data })}
+          </Badge>
+        )}
+      </Group>
+      {list.isError ? (
+        <ListError list={list} />
+      ) : list.isPending ? (
+        <Spinner />
+      ) : (
+        <div style={{ overflowX: 'auto' }}>
+          <DataTable
+            aria-label={t('joinRequests.tableLabel')}
+            data-testid="join-requests"
+            columns={[
+              { label: t('joinRequests.name') },
+              { label: t('joinRequests.email') },
+              { label: t('joinRequests.domain') },
+              { label: t('joinRequests.requestedAt') },
+              { label: t('joinRequests.status') },
+              { label: t('joinRequests.actions'), labelHidden: true },
+            ]}
+            rows={list.items}
+            empty={t('joinRequests.empty')}
+            renderRow={(request) => (
+              <Table.Tr key={request.id} data-testid="join-request" data-email={request.email}>
+                <Table.Td maw={180}>
+                  <TruncatedText>{request.name ?? '—'}</TruncatedText>
+                </Table.Td>
+                <Table.Td maw={240}>
+                  <TruncatedText>{request.email}</TruncatedText>
+                </Table.Td>
+                <Table.Td maw={180}>
+                  <TruncatedText>{request.domain ?? '—'}</TruncatedText>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{new Date(request.createdAt).toLocaleString(language)}</Table.Td>
+                <Table.Td>
+                  <Badge color={STATUS_COLORS[request.status]} variant="light" miw="max-content">
+                    {t(`joinRequests.statuses.${request.status}`)}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  {request.status === 'pending' && (
+                    <Group gap="xs" wrap="nowrap">
+                      <Button
+                        size="xs"
+                        onClick={() => run(request, 'approve')}
+                        loading={decide.isPending && decide.variables.joinRequestId === request.id && decide.variables.decision === 'approve'}
+                        aria-label={`${t('joinRequests.approve')}: ${request.email}`}
+                      >
+                        {t('joinRequests.approve')}
+                      </Button>
+                      <Button size="xs" variant="default" onClick={() => setDeclining(request)} aria-label={`${t('joinRequests.decline')}: ${request.email}`}>
+                        {t('joinRequests.decline')}
+                      </Button>
+                    </Group>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            )}
+          />
+        </div>
+      )}
+      {list.hasNextPage && (
+        <Group justify="center">
+          <Button variant="default" size="xs" onClick={list.fetchNextPage} loading={list.isFetchingNextPage}>
+            {t('joinRequests.more')}
+          </Button>
+        </Group>
+      )}
+      <ConfirmDialog
+        opened={declining !== null}
+        title={t('joinRequests.declineTitle')}
+        confirmLabel={t('joinRequests.decline')}
+        danger
+        loading={decide.isPending}
+        onCancel={() => setDeclining(null)}
+        onConfirm={() => declining && run(declining, 'decline')}
+      >
+        {t('joinRequests.declineConfirm', { email: declining?.email ?? '' })}
+      </ConfirmDialog>
+    </Stack>
+  );
+}
