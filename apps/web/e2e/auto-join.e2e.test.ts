@@ -66,15 +66,15 @@ describe('auto-join', () => {
     const dialog = page.getByRole('dialog', { name: `${AUTOMATIC} の参加設定` });
     await dialog.waitFor();
     await dialog.getByRole('radio', { name: '自動で参加させる' }).check();
-    await dialog.getByRole('textbox', { name: '組織ロール' }).waitFor();
-    await dialog.getByRole('textbox', { name: fixture.project.name }).click();
+    await dialog.getByRole('combobox', { name: '組織ロール' }).waitFor();
+    await dialog.getByRole('combobox', { name: fixture.project.name }).click();
     await page.getByRole('option', { name: 'メンバー', exact: true }).click();
     await expectNoSeriousA11yViolations(page, 'join policy dialog');
     await expectDialogTrapsAndReturnsFocus(page, dialog, edit);
     await edit.click();
     await dialog.waitFor();
     await dialog.getByRole('radio', { name: '自動で参加させる' }).check();
-    await dialog.getByRole('textbox', { name: fixture.project.name }).click();
+    await dialog.getByRole('combobox', { name: fixture.project.name }).click();
     await page.getByRole('option', { name: 'メンバー', exact: true }).click();
     await dialog.getByRole('button', { name: '保存' }).click();
     await expectToast(page, '参加設定を保存しました');

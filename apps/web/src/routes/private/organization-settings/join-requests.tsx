@@ -19,7 +19,7 @@ import {
 } from '@/features/organizations';
 import { useTranslation } from '@/lib/i18n';
 
-const STATUS_COLORS = { pending: 'yellow', approved: 'teal', declined: 'gray' } as const;
+const STATUS_COLORS = { pending: 'gray', approved: 'teal', declined: 'red' } as const;
 
 /**
  * /organizations/{id}/settings/joinRequests: the requests to join through a verified domain
@@ -75,7 +75,7 @@ function JoinRequestList({ organizationId }: { organizationId: string }) {
           </Group>
         </Radio.Group>
         {pending.data !== undefined && (
-          <Badge color={pending.data > 0 ? 'yellow' : 'gray'} variant="light" size="lg" data-testid="join-requests-pending">
+          <Badge color={pending.data > 0 ? 'red' : 'gray'} variant="light" size="lg" data-testid="join-requests-pending">
             {t('joinRequests.pendingCount', { count: pending.data })}
           </Badge>
         )}

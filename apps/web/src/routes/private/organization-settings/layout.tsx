@@ -114,7 +114,7 @@ export function Component() {
                     active={location.pathname === page.href}
                     rightSection={
                       'count' in page && page.count ? (
-                        <Badge size="sm" color="yellow" variant="filled" data-testid="join-requests-pending-badge">
+                        <Badge size="sm" color="red" variant="light" data-testid="join-requests-pending-badge">
                           {page.count}
                         </Badge>
                       ) : undefined
