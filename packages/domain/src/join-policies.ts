@@ -21,9 +21,6 @@ export interface JoinPolicy {
   projects: ProjectAssignment[];
 }
 
-/** The join policy of a domain nobody has set: off. */
-export const JOIN_POLICY_OFF: JoinPolicy = /* @__PURE__ */ Object.freeze({ mode: 'off', roleId: null, projects: [] }) as JoinPolicy;
-
 /**
  * The policy to store: off forgets any roles; automatic and request need the organization role
  * (else VALIDATION_FAILED), and each project once (the first entry wins).

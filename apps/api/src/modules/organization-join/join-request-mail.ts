@@ -3,8 +3,8 @@ import { escapeHtml, twoLanguageMail, type MailText } from '../mail/mail-format'
 import type { OutgoingMail } from '../mail/mail.service';
 
 /** The kinds of the join requests' e-mails in the outbox (their reference is the request). */
-export const JOIN_REQUEST_MAIL_KIND = 'joinRequest';
-export const JOIN_DECISION_MAIL_KIND = 'joinRequestDecision';
+const JOIN_REQUEST_MAIL_KIND = 'joinRequest';
+const JOIN_DECISION_MAIL_KIND = 'joinRequestDecision';
 
 const NOTE = {
   ja: '※このメールは送信専用のアドレスから送信されています。',

@@ -38,7 +38,7 @@ export class SetJoinPolicyRequest extends OrganizationDomainRequest {
   projects?: InviteProjectRequest[];
 }
 
-export class JoinRequestIdRequest {
+class JoinRequestIdRequest {
   @ApiProperty({ minLength: 12, maxLength: 12, example: 'j1O2i3N4r5Q6' })
   @IsDomainId('joinRequest')
   joinRequestId: string;

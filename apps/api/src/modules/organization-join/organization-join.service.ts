@@ -36,6 +36,7 @@ import { JOIN_REQUEST_KEYSET, joinRequestKeyOf, JoinRequestRepository } from './
 import { joinDecisionMail, joinRequestMail } from './join-request-mail';
 import {
   toJoinRequestResponse,
+  type JoinableOrganizationResponse,
   type JoinedOrganizationResponse,
   type JoinOptionsResponse,
   type JoinRequestResponse,
@@ -133,25 +134,18 @@ export class OrganizationJoinService {
    * domain is the address's when its policy is automatic, and tells what else the person may do.
    */
   async joinByDomain(operator: Operator, user: FirebaseUser, audit: AuditContext): Promise<JoinOptionsResponse> {
-    const verified = addressVerified(operator, user);
+    const emailVerified = addressVerified(operator, user);
     const domain = await this.domains.findVerified(emailDomain(operator.email));
+    const organization = domain && (await this.organizations.findById(domain.organizationId));
     const joined: JoinedOrganizationResponse[] = [];
-    if (domain) {
+    const available: JoinableOrganizationResponse[] = [];
+    if (domain && organization) {
       const alreadyMember = await this.memberships.isOrganizationMember(operator.id, domain.organizationId);
-      if (joinOption({ email: operator.email, emailVerified: verified, alreadyMember }, domain) === 'join') {
-        const membership = await this.autoJoin(operator, domain.id, audit);
-        const organization = membership && (await this.organizations.findById(membership.organizationId));
-        if (membership && organization) {
-          joined.push({ organizationId: organization.id, organizationName: organization.name, projectIds: membership.projects.map((p) => p.projectId) });
-        }
-      }
-    }
-    const available = [];
-    if (domain && joined.length === 0) {
-      const alreadyMember = await this.memberships.isOrganizationMember(operator.id, domain.organizationId);
-      const option = joinOption({ email: operator.email, emailVerified: verified, alreadyMember }, domain);
-      const organization = option === 'none' ? null : await this.organizations.findById(domain.organizationId);
-      if (organization) {
+      const option = joinOption({ email: operator.email, emailVerified, alreadyMember }, domain);
+      const membership = option === 'join' ? await this.autoJoin(operator, domain.id, audit) : null;
+      if (membership) {
+        joined.push({ organizationId: organization.id, organizationName: organization.name, projectIds: membership.projects.map((p) => p.projectId) });
+      } else if (option === 'request' || option === 'verifyEmail') {
         available.push({
           organizationId: organization.id,
           organizationName: organization.name,
@@ -162,7 +156,7 @@ export class OrganizationJoinService {
       }
     }
     const requests = (await this.requests.ofAccount(operator.id)).map(toJoinRequestResponse);
-    return { emailVerified: verified, joined, available, requests };
+    return { emailVerified, joined, available, requests };
   }
 
   /**

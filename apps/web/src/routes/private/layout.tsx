@@ -33,7 +33,6 @@ import { matchPath, Navigate, Outlet, useLocation, useSearchParams } from 'react
 import { ErrorScreen } from '@/components/error-screen';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
-import { DomainJoinWatcher } from '@/features/account';
 import { useAuthState } from '@/features/auth';
 import { parseInvitationParam, parsePageParam } from '@/lib/search-params';
 import { SystemAdminBanner } from './system-admin-banner';
@@ -62,7 +61,6 @@ export function PrivateLayout() {
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
       <SystemAdminBanner />
-      <DomainJoinWatcher />
       <Box style={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }}>
         <Outlet />
       </Box>

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, unwrapRequired, type ApiPaths } from '@/lib/api-client';
-import { currentUser, loadFirebaseAuth } from '@/lib/firebase';
+import { currentUser } from '@/lib/firebase';
 import { useCurrentAccount } from '../current-account';
 import { accountKeys } from '../keys';
 
@@ -34,16 +34,16 @@ export function useRequestJoin() {
 
 /** Sends the identity provider's e-mail that verifies the signed-in user's address. */
 export async function sendVerificationEmail(): Promise<void> {
-  const { sendEmailVerification } = await loadFirebaseAuth();
   const user = currentUser();
-  if (user) await sendEmailVerification(user);
+  if (!user) return;
+  const { sendEmailVerification } = await import('@/lib/firebase-email-verification');
+  await sendEmailVerification(user);
 }
 
 /** After the address was verified (the link of that e-mail): a fresh ID token that says so. */
 export async function refreshEmailVerification(): Promise<void> {
-  const { reload } = await loadFirebaseAuth();
   const user = currentUser();
   if (!user) return;
-  await reload(user);
+  await user.reload();
   await user.getIdToken(true);
 }

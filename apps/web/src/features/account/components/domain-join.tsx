@@ -6,36 +6,40 @@ import { toast, toastWriteFailure } from '@/components/toasts';
 import { paths } from '@/config/paths';
 import { useTranslation } from '@/lib/i18n';
 import { refreshEmailVerification, sendVerificationEmail, useJoinOptions, useRequestJoin, type JoinOptions } from '../api/join-by-domain';
+import { useCurrentAccount } from '../current-account';
 import { accountKeys } from '../keys';
 
 /**
- * After signing in (docs/product-rules.md#auto-join): asks once whether the account's verified
- * address joins an organization automatically; when it did, says so, reads the memberships again
- * and opens the first project it joined.
+ * After signing in (docs/product-rules.md#auto-join): asks whether the account's verified address
+ * joins an organization automatically; when it did, says so, reads the memberships again and opens
+ * the first project it joined (the project chooser without one). The join options' query.
  */
-export function DomainJoinWatcher() {
+export function useAutoJoin() {
   const { t } = useTranslation();
   const options = useJoinOptions();
   const client = useQueryClient();
   const navigate = useNavigate();
-  const joined = options.data?.joined;
+  const data = options.data;
+  const account = useCurrentAccount();
 
   useEffect(() => {
-    const [first] = joined ?? [];
-    if (!first) return;
+    const [first] = data?.joined ?? [];
+    if (!data || !first) return;
     toast.success(t('domainJoin.joined', { organization: first.organizationName }));
-    void client.invalidateQueries({ queryKey: accountKeys.all }).then(() => {
+    void client.invalidateQueries({ queryKey: accountKeys.all }).then(async () => {
       const [projectId] = first.projectIds;
-      if (projectId) void navigate(paths.projects.detail.getHref(projectId));
+      await navigate(projectId ? paths.projects.detail.getHref(projectId) : paths.projects.list.getHref(), { replace: true });
+      // Told once: the join is not announced again when the query's answer is read from the cache.
+      client.setQueryData(accountKeys.joinOptions(account.id), { ...data, joined: [] });
     });
-  }, [joined, client, navigate, t]);
+  }, [data, account.id, client, navigate, t]);
 
-  return null;
+  return options;
 }
 
 /** What the project chooser offers the account's address: verifying it first, asking to join, the pending request. */
 export function DomainJoinPanel() {
-  const options = useJoinOptions();
+  const options = useAutoJoin();
   if (!options.data || options.data.available.length === 0) return null;
   return (
     <Stack gap="sm" data-testid="domain-join">

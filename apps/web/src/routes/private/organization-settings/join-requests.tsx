@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Radio, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Radio, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { Actions } from '@console/domain';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -19,6 +19,8 @@ import {
 } from '@/features/organizations';
 import { useTranslation } from '@/lib/i18n';
 
+/** Narrower windows scroll the table sideways inside its area. */
+const JOIN_REQUEST_TABLE_MIN_WIDTH = 860;
 const STATUS_COLORS = { pending: 'gray', approved: 'teal', declined: 'red' } as const;
 
 /**
@@ -85,9 +87,10 @@ function JoinRequestList({ organizationId }: { organizationId: string }) {
       ) : list.isPending ? (
         <Spinner />
       ) : (
-        <div style={{ overflowX: 'auto' }}>
+        <ScrollArea type="auto" offsetScrollbars="x">
           <DataTable
             aria-label={t('joinRequests.tableLabel')}
+            miw={JOIN_REQUEST_TABLE_MIN_WIDTH}
             data-testid="join-requests"
             columns={[
               { label: t('joinRequests.name') },
@@ -136,7 +139,7 @@ function JoinRequestList({ organizationId }: { organizationId: string }) {
               </Table.Tr>
             )}
           />
-        </div>
+        </ScrollArea>
       )}
       {list.hasNextPage && (
         <Group justify="center">
