@@ -160,9 +160,9 @@ const PRIVATE_SCREENS: Screen[] = [
     path: () => `${org()}/domains`,
     ready: testId('domain-error'),
     openDialog: async (page) => {
-      await page.getByRole('button', { name: '参加設定を変更' }).first().click();
+      await page.getByRole('button', { name: '参加設定', exact: true }).first().click();
       await waitForDialog(page);
-      await page.locator(MODAL).getByRole('radio', { name: '参加リクエストを受け付ける' }).check();
+      await page.locator(MODAL).getByRole('combobox', { name: '参加設定' }).selectOption({ label: '参加リクエストを受け付ける' });
     },
     dialogWidth: JOIN_POLICY_DIALOG_WIDTH,
   },

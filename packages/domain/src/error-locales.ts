@@ -50,8 +50,8 @@ export const ERROR_MESSAGES_EN: Readonly<Record<ErrorCode, string>> = /* @__PURE
   ALREADY_INVITED: 'This address has a pending invitation already',
   DUPLICATE_IN_FILE: 'This address appears more than once in the file',
   JOIN_EMAIL_NOT_VERIFIED: 'Verify your email address to join the organization',
-  JOIN_NOT_AVAILABLE: 'You cannot request to join this organization',
-  JOIN_REQUEST_NOT_PENDING: 'This join request has already been handled',
+  JOIN_NOT_AVAILABLE: 'You cannot join this organization',
+  JOIN_REQUEST_NOT_PENDING: 'This request has already been handled',
 
   CSV_UNREADABLE: 'The file cannot be read. Choose a CSV file in UTF-8 or Shift_JIS',
   CSV_MALFORMED: 'The CSV file is not well-formed',

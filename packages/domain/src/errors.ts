@@ -174,8 +174,8 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = /* @__PURE__ 
   ALREADY_INVITED: 'このメールアドレスはすでに招待中です',
   DUPLICATE_IN_FILE: 'このメールアドレスはファイル内で重複しています',
   JOIN_EMAIL_NOT_VERIFIED: 'メールアドレスを確認すると組織に参加できます',
-  JOIN_NOT_AVAILABLE: 'この組織には参加リクエストを送信できません',
-  JOIN_REQUEST_NOT_PENDING: 'この参加リクエストはすでに処理されています',
+  JOIN_NOT_AVAILABLE: 'この組織には参加できません',
+  JOIN_REQUEST_NOT_PENDING: 'このリクエストは処理済みです',
 
   CSV_UNREADABLE: 'CSVファイルを読み取れません。UTF-8またはShift_JISのCSVファイルを選択してください',
   CSV_MALFORMED: 'CSVファイルの形式が正しくありません',

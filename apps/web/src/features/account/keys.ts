@@ -6,6 +6,4 @@
 export const accountKeys = {
   all: ['account'] as const,
   current: (uid: string | undefined) => ['account', 'current', uid ?? 'anonymous'] as const,
-  /** What the account's address lets it join (outside 'account': refreshing the memberships does not join again). */
-  joinOptions: (accountId: string) => ['domainJoin', accountId] as const,
 };

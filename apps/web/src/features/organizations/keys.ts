@@ -13,8 +13,4 @@ export const organizationKeys = {
   membersNotInProject: (id: string, projectId: string, query: string) => ['organizations', 'detail', id, 'members', 'notInProject', projectId, query] as const,
   karteMapping: (id: string) => ['organizations', 'detail', id, 'karteMapping'] as const,
   domains: (id: string) => ['organizations', 'detail', id, 'domains'] as const,
-  /** The join requests: a page at a time per status filter, and the count of pending ones. */
-  joinRequests: (id: string) => ['organizations', 'detail', id, 'joinRequests'] as const,
-  joinRequestPages: (id: string, status: string) => ['organizations', 'detail', id, 'joinRequests', 'pages', status] as const,
-  pendingJoinRequests: (id: string) => ['organizations', 'detail', id, 'joinRequests', 'pendingCount'] as const,
 };

@@ -78,7 +78,7 @@ export function Component() {
               { label: t('domains.state'), w: 110 },
               { label: t('domains.lastChecked') },
               { label: t('systemAdmin.domainLastError'), w: 200 },
-              { label: t('systemAdmin.domainJoinPolicy') },
+              { label: t('domains.joinPolicy') },
               { label: t('systemAdmin.actions'), labelHidden: true },
             ]}
             rows={shown}

@@ -2,7 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, unwrapRequired, type ApiPaths } from '@/lib/api-client';
 import { currentUser } from '@/lib/firebase';
 import { useCurrentAccount } from '../current-account';
-import { accountKeys } from '../keys';
+
+/** The query key of what the account's address lets it join (outside 'account': refreshing the memberships does not join again). */
+export const joinOptionsKey = (accountId: string) => ['domainJoin', accountId] as const;
 
 export type JoinOptions = ApiPaths['/account/joinByDomain']['post']['responses'][200]['content']['application/json'];
 
@@ -14,7 +16,7 @@ export type JoinOptions = ApiPaths['/account/joinByDomain']['post']['responses']
 export function useJoinOptions() {
   const account = useCurrentAccount();
   return useQuery({
-    queryKey: accountKeys.joinOptions(account.id),
+    queryKey: joinOptionsKey(account.id),
     queryFn: () => unwrapRequired(apiClient.POST('/account/joinByDomain')),
     staleTime: Infinity,
     refetchOnWindowFocus: false,
@@ -28,7 +30,7 @@ export function useRequestJoin() {
   const account = useCurrentAccount();
   return useMutation({
     mutationFn: (organizationId: string) => unwrapRequired(apiClient.POST('/joinRequest/create', { body: { organizationId } })),
-    onSettled: () => client.invalidateQueries({ queryKey: accountKeys.joinOptions(account.id) }),
+    onSettled: () => client.invalidateQueries({ queryKey: joinOptionsKey(account.id) }),
   });
 }
 

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { toast, toastWriteFailure } from '@/components/toasts';
 import { paths } from '@/config/paths';
 import { useTranslation } from '@/lib/i18n';
-import { refreshEmailVerification, sendVerificationEmail, useJoinOptions, useRequestJoin, type JoinOptions } from '../api/join-by-domain';
+import { joinOptionsKey, refreshEmailVerification, sendVerificationEmail, useJoinOptions, useRequestJoin, type JoinOptions } from '../api/join-by-domain';
 import { useCurrentAccount } from '../current-account';
 import { accountKeys } from '../keys';
 
@@ -30,7 +30,7 @@ export function useAutoJoin() {
       const [projectId] = first.projectIds;
       await navigate(projectId ? paths.projects.detail.getHref(projectId) : paths.projects.list.getHref(), { replace: true });
       // Told once: the join is not announced again when the query's answer is read from the cache.
-      client.setQueryData(accountKeys.joinOptions(account.id), { ...data, joined: [] });
+      client.setQueryData(joinOptionsKey(account.id), { ...data, joined: [] });
     });
   }, [data, account.id, client, navigate, t]);
 
@@ -78,7 +78,7 @@ function JoinOffer({ organization, requests }: { organization: JoinOptions['avai
         // With the fresh ID token the API sees the verified address (and joins, or offers the request).
         const fresh = await options.refetch();
         if (fresh.data?.available.some((a) => a.organizationId === organization.organizationId && a.needsEmailVerification)) {
-          toast.warning(t('domainJoin.notVerifiedYet'));
+          toast.warning(t('errors.JOIN_EMAIL_NOT_VERIFIED'));
         }
       } finally {
         setChecking(false);
@@ -87,7 +87,7 @@ function JoinOffer({ organization, requests }: { organization: JoinOptions['avai
     return (
       <Alert color="blue" variant="light" title={t('domainJoin.verifyTitle', { organization: name })} data-testid="domain-join-verify">
         <Stack gap="xs">
-          <Text size="sm">{t('domainJoin.verifyDescription', { domain: organization.domain })}</Text>
+          <Text size="sm">{t('domainJoin.verifyDescription')}</Text>
           <Group gap="xs">
             <Button size="xs" onClick={() => void onSend()} loading={sending}>
               {t('domainJoin.sendVerification')}
@@ -102,29 +102,25 @@ function JoinOffer({ organization, requests }: { organization: JoinOptions['avai
   }
   if (organization.mode !== 'request') return null;
   return (
-    <Alert color="blue" variant="light" title={t('domainJoin.requestTitle', { organization: name })} data-testid="domain-join-request">
+    <Alert color="blue" variant="light" data-testid="domain-join-request">
       {pending ? (
         <Text size="sm" data-testid="domain-join-pending">
           {t('domainJoin.pending', { date: new Date(pending.createdAt).toLocaleDateString() })}
         </Text>
       ) : (
-        <Stack gap="xs">
-          <Text size="sm">{t('domainJoin.requestDescription', { domain: organization.domain })}</Text>
-          <Group>
-            <Button
-              size="xs"
-              loading={request.isPending}
-              onClick={() =>
-                request.mutate(organization.organizationId, {
-                  onSuccess: () => toast.success(t('domainJoin.requested')),
-                  onError: (error) => toastWriteFailure(t('domainJoin.requestFailed'), error),
-                })
-              }
-            >
-              {t('domainJoin.request', { organization: name })}
-            </Button>
-          </Group>
-        </Stack>
+        <Group>
+          <Button
+            size="xs"
+            loading={request.isPending}
+            onClick={() =>
+              request.mutate(organization.organizationId, {
+                onError: (error) => toastWriteFailure(t('domainJoin.requestFailed'), error),
+              })
+            }
+          >
+            {t('domainJoin.request', { organization: name })}
+          </Button>
+        </Group>
       )}
     </Alert>
   );

@@ -4,6 +4,12 @@ import { useInfiniteList } from '@/lib/infinite-list';
 import { toListPage, type ListItem, type ListPage, type ListPageRequest } from '@/lib/list-page';
 import { organizationKeys } from '../keys';
 
+/** The join requests' keys, under the organization's (a change of its memberships reads them again). */
+const joinRequestKeys = {
+  pages: (id: string, filter: JoinRequestFilter) => [...organizationKeys.detail(id), 'joinRequests', 'pages', filter] as const,
+  pendingCount: (id: string) => [...organizationKeys.detail(id), 'joinRequests', 'pendingCount'] as const,
+};
+
 export type JoinRequest = ListItem<ApiPaths['/organization/joinRequest/list']['post']['responses'][200]['content']['application/json']>;
 export type JoinRequestFilter = 'pending' | 'all';
 
@@ -16,18 +22,17 @@ async function getJoinRequests(organizationId: string, filter: JoinRequestFilter
 /** The organization's join requests a page at a time (organization admins). */
 export function useJoinRequestPages(organizationId: string, filter: JoinRequestFilter) {
   return useInfiniteList({
-    queryKey: organizationKeys.joinRequestPages(organizationId, filter),
+    queryKey: joinRequestKeys.pages(organizationId, filter),
     fetchPage: (request) => getJoinRequests(organizationId, filter, request),
     query: '',
   });
 }
 
-/** POST /organization/joinRequest/countPending: how many join requests wait for an admin (asked only of those who may decide them). */
-export function usePendingJoinRequestCount(organizationId: string, enabled: boolean) {
+/** POST /organization/joinRequest/countPending: how many join requests wait for an admin. */
+export function usePendingJoinRequestCount(organizationId: string) {
   return useQuery({
-    queryKey: organizationKeys.pendingJoinRequests(organizationId),
+    queryKey: joinRequestKeys.pendingCount(organizationId),
     queryFn: async () => (await unwrapRequired(apiClient.POST('/organization/joinRequest/countPending', { body: { organizationId } }))).count,
-    enabled,
   });
 }
 

@@ -209,18 +209,13 @@ function JoinPolicySummary({ domain, roles, mayManage, onEdit }: { domain: Organ
         </Text>
         {projectNames.length > 0 && (
           <Text size="xs" c="dimmed">
-            {t('domains.joinPolicyProjects', { projects: projectNames.join(', ') })}
-          </Text>
-        )}
-        {policy.mode !== 'off' && domain.state !== 'verified' && (
-          <Text size="xs" c="dimmed">
-            {t('domains.joinPolicyNotVerified')}
+            {t('organizationSettings.projects')}: {projectNames.join(', ')}
           </Text>
         )}
       </Stack>
       <PermissionTooltip allowed={mayManage}>
         <Button size="xs" variant="default" onClick={onEdit} disabled={!mayManage}>
-          {t('domains.editJoinPolicy')}
+          {t('domains.joinPolicy')}
         </Button>
       </PermissionTooltip>
     </Group>

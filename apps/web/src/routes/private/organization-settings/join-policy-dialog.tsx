@@ -1,7 +1,8 @@
-import { Modal, Radio, Select, Stack, Text } from '@mantine/core';
+import { Input, Modal, Stack, Text } from '@mantine/core';
 import { MEMBER_ROLE_KEY } from '@console/domain';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { DialogFormButtons } from '@/components/dialog-form-buttons';
+import { SelectorIcon } from '@/components/icons';
 import { toast, toastWriteFailure } from '@/components/toasts';
 import { useSetJoinPolicy, type JoinPolicyInput, type OrganizationDomain } from '@/features/organizations';
 import { useTranslation } from '@/lib/i18n';
@@ -52,60 +53,86 @@ export function JoinPolicyDialog({ opened, onClose, domain, organizationRoles, p
       { organizationId: domain.organizationId, domainId: domain.id, mode, ...(mode === 'off' ? {} : { roleId, projects: chosen }) },
       {
         onSuccess: () => {
-          toast.success(t('domains.joinPolicySaved'));
+          toast.success(t('organizationSettings.updated'));
           onClose();
         },
-        onError: (error) => toastWriteFailure(t('domains.joinPolicySaveFailed'), error),
+        onError: (error) => toastWriteFailure(t('organizationSettings.updateFailed'), error),
       },
     );
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('domains.joinPolicyTitle', { domain: domain.displayDomain })} size={JOIN_POLICY_DIALOG_WIDTH} centered>
+    <Modal opened={opened} onClose={onClose} title={`${t('domains.joinPolicy')}: ${domain.displayDomain}`} size={JOIN_POLICY_DIALOG_WIDTH} centered>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <Radio.Group label={t('domains.joinPolicy')} value={mode} onChange={(value) => setMode(MODES.find((m) => m === value) ?? 'off')}>
-            <Stack gap="xs" mt={6}>
-              {MODES.map((m) => (
-                <Radio key={m} value={m} label={t(`domains.joinModes.${m}`)} description={t(`domains.joinModeHints.${m}`)} data-testid={`join-mode-${m}`} />
-              ))}
-            </Stack>
-          </Radio.Group>
+          <ChoiceSelect
+            label={t('domains.joinPolicy')}
+            options={MODES.map((m) => ({ value: m, label: t(`domains.joinModes.${m}`) }))}
+            value={mode}
+            onChange={(value) => setMode(MODES.find((m) => m === value) ?? 'off')}
+          />
           {mode !== 'off' && (
             <>
-              <Select
-                label={t('domains.joinRole')}
-                data={organizationRoles.map((r) => ({ value: r.id, label: r.name }))}
-                value={roleId}
+              <ChoiceSelect
+                label={t('invite.organizationRole')}
+                options={organizationRoles.map((r) => ({ value: r.id, label: r.name }))}
+                value={roleId ?? ''}
                 onChange={setRoleId}
-                allowDeselect={false}
-                comboboxProps={{ withinPortal: false }}
-                data-testid="join-role"
               />
               {projects.length > 0 && (
                 <Stack gap="xs">
                   <Text size="sm" fw={500}>
-                    {t('domains.joinProjectRoles')}
+                    {t('invite.projectRole')}
                   </Text>
                   {projects.map((project) => (
-                    <Select
+                    <ChoiceSelect
                       key={project.id}
                       label={project.name}
-                      data={[{ value: '', label: t('domains.noProjectRole') }, ...project.roles.map((r) => ({ value: r.id, label: r.name }))]}
+                      options={[{ value: '', label: t('common.notSet') }, ...project.roles.map((r) => ({ value: r.id, label: r.name }))]}
                       value={projectRoles[project.id] ?? ''}
-                      onChange={(value) => setProjectRoles((current) => ({ ...current, [project.id]: value || null }))}
-                      allowDeselect={false}
-                      comboboxProps={{ withinPortal: false }}
-                      data-testid="join-project-role"
+                      onChange={(value) => setProjectRoles((current) => ({ ...current, [project.id]: value === '' ? null : value }))}
                     />
                   ))}
                 </Stack>
               )}
             </>
           )}
-          <DialogFormButtons submitLabel={t('domains.save')} canSubmit={ready} loading={save.isPending} onCancel={onClose} mt="sm" />
+          <DialogFormButtons submitLabel={t('common.save')} canSubmit={ready} loading={save.isPending} onCancel={onClose} mt="sm" />
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** A labelled choice among a few options: the browser's own select (keyboard and screen readers as the platform has them). */
+function ChoiceSelect({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: { value: string; label: string }[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <Input.Wrapper label={label} labelProps={{ htmlFor: id }}>
+      <Input
+        id={id}
+        component="select"
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        rightSection={<SelectorIcon size={14} />}
+        rightSectionPointerEvents="none"
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Input>
+    </Input.Wrapper>
   );
 }

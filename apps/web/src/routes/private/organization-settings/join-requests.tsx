@@ -1,10 +1,9 @@
-import { Alert, Badge, Button, Group, Radio, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, ScrollArea, Stack, Table } from '@mantine/core';
 import { Actions } from '@console/domain';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable } from '@/components/data-table';
-import { ListError } from '@/components/infinite-list/list-status';
-import { Spinner } from '@/components/spinner';
+import { TableSkeleton } from '@/components/table-skeleton';
 import { toast, toastWriteFailure } from '@/components/toasts';
 import { TruncatedText } from '@/components/truncated-text';
 import { usePermissions } from '@/features/account';
@@ -48,9 +47,10 @@ function JoinRequestList({ organizationId }: { organizationId: string }) {
   const { t, language } = useTranslation();
   const [filter, setFilter] = useState<JoinRequestFilter>('pending');
   const list = useJoinRequestPages(organizationId, filter);
-  const pending = usePendingJoinRequestCount(organizationId, true);
+  const pending = usePendingJoinRequestCount(organizationId);
   const decide = useDecideJoinRequest();
   const [declining, setDeclining] = useState<JoinRequest | null>(null);
+  if (list.isError) throw new Error('The join requests could not be read');
 
   const run = (request: JoinRequest, decision: 'approve' | 'decline') =>
     decide.mutate(
@@ -58,47 +58,43 @@ function JoinRequestList({ organizationId }: { organizationId: string }) {
       {
         onSuccess: () => {
           setDeclining(null);
-          toast.success(t(decision === 'approve' ? 'joinRequests.approved' : 'joinRequests.declined', { email: request.email }));
+          toast.success(t('organizationSettings.updated'));
         },
-        onError: (error) => toastWriteFailure(t('joinRequests.decideFailed'), error),
+        onError: (error) => toastWriteFailure(t('organizationSettings.updateFailed'), error),
       },
     );
 
   return (
     <Stack gap="md">
-      <Text size="sm" c="dimmed">
-        {t('joinRequests.description')}
-      </Text>
       <Group justify="space-between" wrap="wrap" gap="sm">
-        <Radio.Group label={t('joinRequests.filterLabel')} value={filter} onChange={(value) => setFilter(value === 'all' ? 'all' : 'pending')}>
-          <Group gap="md" mt={4}>
-            <Radio value="pending" label={t('joinRequests.filters.pending')} />
-            <Radio value="all" label={t('joinRequests.filters.all')} />
-          </Group>
-        </Radio.Group>
+        <Group gap="xs" role="group" aria-label={t('auditLog.filtersLabel')}>
+          {(['pending', 'all'] as const).map((value) => (
+            <Button key={value} size="xs" variant={filter === value ? 'filled' : 'default'} aria-pressed={filter === value} onClick={() => setFilter(value)}>
+              {value === 'all' ? t('auditLog.all') : t('joinRequests.statuses.pending')}
+            </Button>
+          ))}
+        </Group>
         {pending.data !== undefined && (
           <Badge color={pending.data > 0 ? 'red' : 'gray'} variant="light" size="lg" data-testid="join-requests-pending">
             {t('joinRequests.pendingCount', { count: pending.data })}
           </Badge>
         )}
       </Group>
-      {list.isError ? (
-        <ListError list={list} />
-      ) : list.isPending ? (
-        <Spinner />
+      {list.isPending ? (
+        <TableSkeleton rows={3} columns={6} />
       ) : (
         <ScrollArea type="auto" offsetScrollbars="x">
           <DataTable
-            aria-label={t('joinRequests.tableLabel')}
+            aria-label={t('organizationSettings.joinRequests')}
             miw={JOIN_REQUEST_TABLE_MIN_WIDTH}
             data-testid="join-requests"
             columns={[
-              { label: t('joinRequests.name') },
-              { label: t('joinRequests.email') },
-              { label: t('joinRequests.domain') },
-              { label: t('joinRequests.requestedAt') },
-              { label: t('joinRequests.status') },
-              { label: t('joinRequests.actions'), labelHidden: true },
+              { label: t('memberTable.name') },
+              { label: t('memberTable.email') },
+              { label: t('domains.domain') },
+              { label: t('auditLog.occurredAt') },
+              { label: t('domains.state') },
+              { label: t('memberTable.actions'), labelHidden: true },
             ]}
             rows={list.items}
             empty={t('joinRequests.empty')}
@@ -144,13 +140,13 @@ function JoinRequestList({ organizationId }: { organizationId: string }) {
       {list.hasNextPage && (
         <Group justify="center">
           <Button variant="default" size="xs" onClick={list.fetchNextPage} loading={list.isFetchingNextPage}>
-            {t('joinRequests.more')}
+            {t('auditLog.loadMore')}
           </Button>
         </Group>
       )}
       <ConfirmDialog
         opened={declining !== null}
-        title={t('joinRequests.declineTitle')}
+        title={t('joinRequests.decline')}
         confirmLabel={t('joinRequests.decline')}
         danger
         loading={decide.isPending}

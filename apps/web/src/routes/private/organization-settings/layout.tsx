@@ -1,4 +1,4 @@
-import { Avatar, Badge, Box, Button, Center, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Avatar, Box, Button, Center, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { Actions } from '@console/domain';
 import { Link, NavLink as RouterNavLink, Outlet, useLocation, useParams } from 'react-router';
 import { AccountMenu } from '@/components/account-menu';
@@ -8,7 +8,7 @@ import { SidebarLayout } from '@/components/sidebar-layout';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useCurrentAccount, usePermissions } from '@/features/account';
-import { useOrganization, usePendingJoinRequestCount, type OrganizationSettingsContext } from '@/features/organizations';
+import { useOrganization, type OrganizationSettingsContext } from '@/features/organizations';
 import { useOrganizationProjects } from '@/features/projects';
 import { isApiError } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n';
@@ -25,8 +25,6 @@ export function Component() {
   const organization = useOrganization(organizationId);
   const projects = useOrganizationProjects(organizationId);
   const can = usePermissions(organization.data);
-  const mayDecideJoinRequests = organization.data !== undefined && can(Actions.OrganizationManageJoinRequests);
-  const pendingJoinRequests = usePendingJoinRequestCount(organizationId, mayDecideJoinRequests);
 
   if (organization.isError) {
     if (isApiError(organization.error) && organization.error.status >= 400 && organization.error.status < 500) {
@@ -60,8 +58,7 @@ export function Component() {
     {
       href: paths.organizationSettings.joinRequests.getHref(org.id),
       label: t('organizationSettings.joinRequests'),
-      allowed: mayDecideJoinRequests,
-      count: pendingJoinRequests.data,
+      allowed: can(Actions.OrganizationManageJoinRequests),
     },
     { href: paths.organizationSettings.auditLog.getHref(org.id), label: t('organizationSettings.auditLog'), allowed: can(Actions.OrganizationViewAuditLog) },
   ];
@@ -112,13 +109,6 @@ export function Component() {
                     to={page.href}
                     label={page.label}
                     active={location.pathname === page.href}
-                    rightSection={
-                      'count' in page && page.count ? (
-                        <Badge size="sm" color="red" variant="light" data-testid="join-requests-pending-badge">
-                          {page.count}
-                        </Badge>
-                      ) : undefined
-                    }
                     style={{ borderRadius: 6 }}
                   />
                 ),
