@@ -12085,7 +12085,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ALREADY_ORGANIZATION_MEMBER: The account already belongs to the organization; CONFLICT: This conflicted with another operation. Please try again; JOIN_EMAIL_NOT_VERIFIED: Verify your email address to join the organization; JOIN_NOT_AVAILABLE: You cannot request to join this organization */
+            /** @description ALREADY_ORGANIZATION_MEMBER: The account already belongs to the organization; CONFLICT: This conflicted with another operation. Please try again; JOIN_EMAIL_NOT_VERIFIED: Verify your email address to join the organization; JOIN_NOT_AVAILABLE: You cannot join this organization */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12522,7 +12522,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ALREADY_ORGANIZATION_MEMBER: The account already belongs to the organization; CONFLICT: This conflicted with another operation. Please try again; JOIN_NOT_AVAILABLE: You cannot request to join this organization; JOIN_REQUEST_NOT_PENDING: This join request has already been handled */
+            /** @description ALREADY_ORGANIZATION_MEMBER: The account already belongs to the organization; CONFLICT: This conflicted with another operation. Please try again; JOIN_NOT_AVAILABLE: You cannot join this organization; JOIN_REQUEST_NOT_PENDING: This request has already been handled */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12678,7 +12678,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description CONFLICT: This conflicted with another operation. Please try again; JOIN_REQUEST_NOT_PENDING: This join request has already been handled */
+            /** @description CONFLICT: This conflicted with another operation. Please try again; JOIN_REQUEST_NOT_PENDING: This request has already been handled */
             409: {
                 headers: {
                     [name: string]: unknown;
