@@ -118,7 +118,7 @@ function ChoiceSelect({
 }) {
   const id = useId();
   return (
-    <Input.Wrapper label={label} labelProps={{ htmlFor: id }}>
+    <Input.Wrapper id={id} label={label}>
       <Input
         id={id}
         component="select"
