@@ -81,7 +81,7 @@ describe('auto-join', () => {
     await dialog.getByRole('combobox', { name: fixture.project.name }).selectOption({ label: 'メンバー' });
     await dialog.getByRole('button', { name: '保存' }).click();
     await expectToast(page, '更新しました');
-    await domain.getByTestId('join-policy-mode').filter({ hasText: '自動で参加させる（メンバー）' }).waitFor();
+    await domain.getByTestId('join-policy-mode').filter({ hasText: '自動で参加させる (メンバー)' }).waitFor();
     await expect(domain.getByText(`プロジェクト: ${fixture.project.name} (メンバー)`).isVisible()).resolves.toBe(true);
     await expectNoSeriousA11yViolations(page, 'domains tab with a join policy');
 
@@ -95,7 +95,7 @@ describe('auto-join', () => {
     await waitForPath(person, '/projects');
     const offer = person.getByTestId('domain-join-verify');
     await offer.waitFor();
-    await expect(offer.innerText()).resolves.toContain(`メールアドレスを確認すると「${fixture.organization.name}」に参加できます`);
+    await expect(offer.innerText()).resolves.toContain(`メールアドレスの確認で「${fixture.organization.name}」に参加できます`);
     await expectNoSeriousA11yViolations(person, 'project chooser asking to verify the address');
     await offer.getByRole('button', { name: '確認メールを送信' }).click();
     await expectToast(person, '確認メールを送信しました');
@@ -127,7 +127,7 @@ describe('auto-join', () => {
     await loginThroughUi(adminPage, admin.email, admin.password);
     await open(adminPage, joinRequestsTab());
     await adminPage.getByRole('heading', { name: '参加リクエスト', level: 1 }).waitFor();
-    await adminPage.getByTestId('join-requests-pending').filter({ hasText: '承認待ち 1件' }).waitFor();
+    await adminPage.getByTestId('join-requests-pending').filter({ hasText: '承認待ち: 1' }).waitFor();
     const row = adminPage.locator(`[data-testid="join-request"][data-email="${email}"]`);
     await row.waitFor();
     await expectNoSeriousA11yViolations(adminPage, 'join requests tab');
@@ -135,7 +135,7 @@ describe('auto-join', () => {
     await adminPage.keyboard.press('Enter');
     await expectToast(adminPage, '更新しました');
     await row.waitFor({ state: 'detached' });
-    await adminPage.getByTestId('join-requests-pending').filter({ hasText: '承認待ち 0件' }).waitFor();
+    await adminPage.getByTestId('join-requests-pending').filter({ hasText: '承認待ち: 0' }).waitFor();
     await adminPage.getByRole('group', { name: '絞り込み' }).getByRole('button', { name: 'すべて' }).click();
     await row.getByText('承認済み').waitFor();
 

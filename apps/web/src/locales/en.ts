@@ -512,10 +512,8 @@ export const en: Messages = {
     },
     joinPolicy: 'Joining',
     joinModes: { off: 'Do not join', automatic: 'Join automatically', request: 'Accept join requests' },
-    joinPolicySummary: '{{mode}} ({{role}})',
   },
   joinRequests: {
-    pendingCount: '{{count, number}} pending',
     statuses: { pending: 'Pending', approved: 'Approved', declined: 'Declined' },
     approve: 'Approve',
     decline: 'Decline',
@@ -525,7 +523,7 @@ export const en: Messages = {
   domainJoin: {
     joined: 'You joined the organization "{{organization}}"',
     verifyTitle: 'Verify your email address to join "{{organization}}"',
-    verifyDescription: 'Open the link in the email, then press "I have verified"',
+    verifyDescription: 'Open the link in the email first',
     sendVerification: 'Send verification email',
     verificationSent: 'Verification email sent',
     verificationSendFailed: 'The verification email could not be sent',

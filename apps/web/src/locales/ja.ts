@@ -511,10 +511,8 @@ export const ja = {
     },
     joinPolicy: '参加設定',
     joinModes: { off: '参加させない', automatic: '自動で参加させる', request: '参加リクエストを受け付ける' },
-    joinPolicySummary: '{{mode}}（{{role}}）',
   },
   joinRequests: {
-    pendingCount: '承認待ち {{count, number}}件',
     statuses: { pending: '承認待ち', approved: '承認済み', declined: '却下済み' },
     approve: '承認',
     decline: '却下',
@@ -523,8 +521,8 @@ export const ja = {
   },
   domainJoin: {
     joined: '組織「{{organization}}」に参加しました',
-    verifyTitle: 'メールアドレスを確認すると「{{organization}}」に参加できます',
-    verifyDescription: 'メールのリンクを開いてから「確認しました」を押してください',
+    verifyTitle: 'メールアドレスの確認で「{{organization}}」に参加できます',
+    verifyDescription: 'メールのリンクを開いてから押してください',
     sendVerification: '確認メールを送信',
     verificationSent: '確認メールを送信しました',
     verificationSendFailed: '確認メールを送信できませんでした',

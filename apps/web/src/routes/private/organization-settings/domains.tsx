@@ -205,7 +205,7 @@ function JoinPolicySummary({ domain, roles, mayManage, onEdit }: { domain: Organ
           <Text span fw={600}>
             {t('domains.joinPolicy')}:
           </Text>{' '}
-          <span data-testid="join-policy-mode">{policy.mode === 'off' ? mode : t('domains.joinPolicySummary', { mode, role: roleName })}</span>
+          <span data-testid="join-policy-mode">{policy.mode === 'off' ? mode : `${mode} (${roleName})`}</span>
         </Text>
         {projectNames.length > 0 && (
           <Text size="xs" c="dimmed">

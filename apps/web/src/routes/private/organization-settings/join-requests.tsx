@@ -76,7 +76,7 @@ function JoinRequestList({ organizationId }: { organizationId: string }) {
         </Group>
         {pending.data !== undefined && (
           <Badge color={pending.data > 0 ? 'red' : 'gray'} variant="light" size="lg" data-testid="join-requests-pending">
-            {t('joinRequests.pendingCount', { count: pending.data })}
+            {t('joinRequests.statuses.pending')}: {pending.data}
           </Badge>
         )}
       </Group>
