@@ -34,6 +34,7 @@ import { OrganizationExportModule } from './modules/organization-export/organiza
 import { SecondFactorModule } from './modules/second-factor/second-factor.module';
 import { ServiceCredentialModule } from './modules/service-credential/service-credential.module';
 import { ServiceCredentialStoreModule } from './modules/service-credential/service-credential-store.module';
+import { OrganizationJoinModule } from './modules/organization-join/organization-join.module';
 
 @Module({})
 export class AppModule {
@@ -66,6 +67,7 @@ export class AppModule {
         OrganizationDeletionModule,
         OrganizationExportModule,
         ServiceCredentialModule,
+        OrganizationJoinModule,
         MetricsModule,
       ],
       providers: [

@@ -26,7 +26,9 @@ import {
   createOrganization,
   createProject,
   createSystemAdmin,
+  createVerifiedCaller,
   insertAccounts,
+  insertJoinableDomain,
   insertMemberships,
   uniqueEmail,
   upload,
@@ -79,18 +81,23 @@ const EXPECTED_ACTION: Readonly<Record<string, AuditAction>> = {
   'POST /account/delete': 'account.delete',
   'POST /account/secondFactor/enrolled': 'account.enrollSecondFactor',
   'POST /account/secondFactor/removed': 'account.removeSecondFactor',
+  'POST /account/joinByDomain': 'organization.autoJoin',
   'POST /account/update': 'account.update',
   'POST /account/updateEmail': 'account.updateEmail',
   'POST /account/uploadProfileImage': 'account.uploadProfileImage',
   'POST /invitation/accept': 'invitation.accept',
   'POST /invitation/cancel': 'invitation.cancel',
   'POST /organization/delete': 'organization.delete',
+  'POST /joinRequest/create': 'joinRequest.create',
   'POST /organization/domain/add': 'domain.add',
   'POST /organization/domain/remove': 'domain.remove',
+  'POST /organization/domain/setJoinPolicy': 'domain.setJoinPolicy',
   'POST /organization/domain/verify': 'domain.check',
   'POST /organization/export': 'organization.export',
   'POST /organization/importMembers': 'invitation.create',
   'POST /organization/inviteMembers': 'invitation.create',
+  'POST /organization/joinRequest/approve': 'joinRequest.approve',
+  'POST /organization/joinRequest/decline': 'joinRequest.decline',
   'POST /organization/removeMember': 'membership.removeFromOrganization',
   'POST /organization/resendInvitation': 'invitation.resend',
   'POST /organization/update': 'organization.update',
@@ -159,6 +166,15 @@ const CUSTOM_REQUEST: Readonly<Record<string, (world: World) => Promise<MatrixRe
     return { token: caller.token, json: { factorId: await enrollPhoneFactor(caller.token, '+819011112222') } };
   },
   // A fresh account without memberships or invitations deletes itself (the table's row is refused for a wrong confirmation).
+  // A fresh person with a verified address on a verified domain of organization B: joining it automatically, asking to join it.
+  'POST /account/joinByDomain': async (w) => {
+    const { domain } = await insertJoinableDomain(w.api, w.organizationB, 'automatic');
+    return { token: (await createVerifiedCaller(w.api, domain)).token };
+  },
+  'POST /joinRequest/create': async (w) => {
+    const { domain } = await insertJoinableDomain(w.api, w.organizationB, 'request');
+    return { token: (await createVerifiedCaller(w.api, domain)).token, json: { organizationId: w.organizationB.organization.id } };
+  },
   'POST /account/delete': async (w) => {
     const caller = await createCaller(w.api);
     return { token: caller.token, json: { confirmation: caller.user.email } };
@@ -170,6 +186,7 @@ const REFUSED_TABLE_ROWS: Readonly<Record<string, string>> = {
   'POST /account/delete': 'DELETION_NOT_CONFIRMED',
   'POST /account/secondFactor/enrolled': 'SECOND_FACTOR_NOT_FOUND',
   'POST /organization/delete': 'ORGANIZATION_DELETION_NOT_CONFIRMED',
+  'POST /joinRequest/create': 'JOIN_NOT_AVAILABLE',
 };
 
 function rowOf(endpoint: string): (typeof AUTHORIZATION_TABLE)[number] {
@@ -306,7 +323,7 @@ describe('audit log', () => {
       const kind = CALLER_FOR[endpoint] ?? 'systemAdmin';
       const custom = CUSTOM_REQUEST[endpoint];
       const row = rowOf(endpoint);
-      // The table's rows of the deletions and of a factor's enrolment are refused (nothing of the world is deleted, no caller has a factor); their custom requests succeed.
+      // The table's rows of the deletions, of a factor's enrolment and of a join request are refused (nothing of the world is deleted, no caller has a factor or may ask to join); their custom requests succeed.
       expect(row.expected[kind]).toBe(REFUSED_TABLE_ROWS[endpoint] ?? 'ok');
       const request = custom ? await custom(world) : await row.request(world, kind);
       const mark = await watermark();

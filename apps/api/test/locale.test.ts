@@ -1,6 +1,6 @@
 import { ERROR_MESSAGES, ERROR_MESSAGES_EN, INVITATION_LIFETIME_SECONDS, PRODUCT_ERROR_NAME, buildInvitationUrl, type Locale } from '@console/domain';
 import { DataSource } from 'typeorm';
-import { MAIL_LANGUAGE_SEPARATOR } from '../src/modules/invitation/invitation-mail';
+import { MAIL_LANGUAGE_SEPARATOR } from '../src/modules/mail/mail-format';
 import { EmailOutboxRepository } from '../src/modules/mail/email-outbox.repository';
 import { formatJst } from '../src/modules/mail/mail-format';
 import {

@@ -158,7 +158,7 @@ describe('accessibility of the screens of an organization admin', () => {
     await expectNoSeriousA11yViolations(page, `project settings: ${view}`);
   });
 
-  it.each(['general', 'members', 'roles', 'auditLog'])('organization settings: %s', async (tab) => {
+  it.each(['general', 'members', 'roles', 'auditLog', 'joinRequests'])('organization settings: %s', async (tab) => {
     const { page } = session();
     await openAsAdmin(page, organizationSettingsPath(tab));
     await page.getByRole('navigation', { name: '組織設定メニュー' }).waitFor();

@@ -9,7 +9,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { loginThroughUi, newSession, open, setUpBrowserSessions, waitForPath, type Session } from './support/browser';
 import { createOrganizationWithProject, seedMember, uniqueSuffix, type Fixture } from './support/settings-fixtures';
-import { api, appUrl, rootIdToken, stack, uniqueEmail } from './support/stack';
+import { api, appUrl, createIdentity, rootIdToken, signInIdentity, stack, uniqueEmail, verifyEmailAddress } from './support/stack';
 
 const { browser } = setUpBrowserSessions();
 const SCREENSHOTS = join(__dirname, '.artifacts', 'responsive');
@@ -23,6 +23,8 @@ const WIDTHS = [
 const INVITE_DIALOG_WIDTH = 400;
 /** A confirmation dialog's width where the window has room for it and its text fills it (docs/product-rules.md#screens). */
 const CONFIRM_DIALOG_WIDTH = 450;
+/** The join policy dialog's width where the window has room for it. */
+const JOIN_POLICY_DIALOG_WIDTH = 480;
 /** An open modal dialog: axe checks it only, the page behind it being out of reach. */
 const MODAL = '[role="dialog"][aria-modal="true"]';
 const LONG_NAMES = ['長谷川フォンシュタインベルク美咲子', '勅使河原右衛門三郎左衛門之介', '小鳥遊アレクサンドラ陽菜乃'];
@@ -69,6 +71,22 @@ beforeAll(async () => {
   const deleted = await createOrganizationWithProject(`株式会社削除済み表示確認用サンプル組織ホールディングス${suffix}`, `削除済みプロジェクト${suffix}`);
   deletedName = deleted.organization.name;
   await api('/organization/delete', root, { organizationId: deleted.organization.id, confirmName: deletedName });
+  // A domain in request mode, verified by hand, and a pending join request from a long address on it.
+  const joinDomain = `customer-experience-${suffix}.example.jp`;
+  const joinable = await api<{ id: string }>('/organization/domain/add', root, { organizationId: fixture.organization.id, domain: joinDomain });
+  await api('/systemAdmin/domain/verify', root, { domainId: joinable.id });
+  const memberRole = fixture.organization.roles.find((role) => role.key === 'member');
+  if (!memberRole) throw new Error('no member role');
+  await api('/organization/domain/setJoinPolicy', root, {
+    organizationId: fixture.organization.id,
+    domainId: joinable.id,
+    mode: 'request',
+    roleId: memberRole.id,
+  });
+  const requester = `regional-sales-and-marketing-department-manager-${suffix}@${joinDomain}`;
+  await api('/account/create', await createIdentity(requester, 'password-123'));
+  await verifyEmailAddress(requester, 'password-123');
+  await api('/joinRequest/create', await signInIdentity(requester, 'password-123'), { organizationId: fixture.organization.id });
 });
 
 interface Screen {
@@ -161,6 +179,18 @@ const PRIVATE_SCREENS: Screen[] = [
   { name: 'organization-audit-log', path: () => `${org()}/auditLog`, ready: testId('audit-event-row') },
   { name: 'organization-domains', path: () => `${org()}/domains`, ready: testId('domain-error') },
   { name: 'organization-security', path: () => `${org()}/security`, ready: (page) => page.getByRole('checkbox', { name: '二要素認証を必須にする' }).waitFor() },
+  {
+    name: 'organization-domains-join-policy',
+    path: () => `${org()}/domains`,
+    ready: testId('domain-error'),
+    openDialog: async (page) => {
+      await page.getByRole('button', { name: '参加設定', exact: true }).first().click();
+      await waitForDialog(page);
+      await page.locator(MODAL).getByRole('combobox', { name: '参加設定' }).selectOption({ label: '参加リクエストを受け付ける' });
+    },
+    dialogWidth: JOIN_POLICY_DIALOG_WIDTH,
+  },
+  { name: 'organization-join-requests', path: () => `${org()}/joinRequests`, ready: testId('join-request') },
   { name: 'project-general', path: () => `${project()}?view=general`, ready: (page) => page.getByLabel('プロジェクト名').waitFor() },
   { name: 'project-members', path: () => `${project()}?view=members`, ready: testId('member-row') },
   {

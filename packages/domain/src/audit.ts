@@ -47,6 +47,11 @@ export const AUDIT_ACTIONS = [
   'serviceCredential.rotate',
   'serviceCredential.revokeSecret',
   'serviceCredential.revoke',
+  'domain.setJoinPolicy',
+  'organization.autoJoin',
+  'joinRequest.create',
+  'joinRequest.approve',
+  'joinRequest.decline',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -62,6 +67,7 @@ export const AUDIT_TARGET_TYPES = [
   'email',
   'domain',
   'serviceCredential',
+  'joinRequest',
 ] as const;
 
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
@@ -111,6 +117,11 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = /* @__
   'serviceCredential.rotate': 'サービス認証情報のシークレット再発行',
   'serviceCredential.revokeSecret': 'サービス認証情報のシークレット取消',
   'serviceCredential.revoke': 'サービス認証情報取消',
+  'domain.setJoinPolicy': 'ドメインの参加設定変更',
+  'organization.autoJoin': 'ドメインによる自動参加',
+  'joinRequest.create': '参加リクエスト送信',
+  'joinRequest.approve': '参加リクエスト承認',
+  'joinRequest.decline': '参加リクエスト却下',
 });
 
 export function isAuditAction(value: unknown): value is AuditAction {

@@ -81,6 +81,12 @@ export const ErrorCodes = {
   SERVICE_CREDENTIAL_SECRET_LIMIT: 'SERVICE_CREDENTIAL_SECRET_LIMIT',
   /** The service credential is revoked: nothing of it can change any more. */
   SERVICE_CREDENTIAL_REVOKED: 'SERVICE_CREDENTIAL_REVOKED',
+  /** Joining through a verified domain needs an address whose ownership the identity provider has verified (docs/product-rules.md#auto-join). */
+  JOIN_EMAIL_NOT_VERIFIED: 'JOIN_EMAIL_NOT_VERIFIED',
+  /** None of the organization's verified domains lets the address ask to join (or the organization is unknown). */
+  JOIN_NOT_AVAILABLE: 'JOIN_NOT_AVAILABLE',
+  /** The join request was approved or declined already. */
+  JOIN_REQUEST_NOT_PENDING: 'JOIN_REQUEST_NOT_PENDING',
 
   // Member CSV files (docs/product-rules.md#member-csv)
   CSV_UNREADABLE: 'CSV_UNREADABLE',
@@ -194,6 +200,9 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = /* @__PURE__ 
   DUPLICATE_IN_FILE: 'このメールアドレスはファイル内で重複しています',
   SERVICE_CREDENTIAL_SECRET_LIMIT: '有効なシークレットは2つまでです。古いシークレットを取り消してから再発行してください',
   SERVICE_CREDENTIAL_REVOKED: 'このサービス認証情報は取り消されています',
+  JOIN_EMAIL_NOT_VERIFIED: 'メールアドレスを確認すると組織に参加できます',
+  JOIN_NOT_AVAILABLE: 'この組織には参加できません',
+  JOIN_REQUEST_NOT_PENDING: 'このリクエストは処理済みです',
 
   CSV_UNREADABLE: 'CSVファイルを読み取れません。UTF-8またはShift_JISのCSVファイルを選択してください',
   CSV_MALFORMED: 'CSVファイルの形式が正しくありません',
@@ -266,6 +275,9 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = /* @__PURE
   DUPLICATE_IN_FILE: 409,
   SERVICE_CREDENTIAL_SECRET_LIMIT: 409,
   SERVICE_CREDENTIAL_REVOKED: 409,
+  JOIN_EMAIL_NOT_VERIFIED: 409,
+  JOIN_NOT_AVAILABLE: 409,
+  JOIN_REQUEST_NOT_PENDING: 409,
 
   CSV_UNREADABLE: 400,
   CSV_MALFORMED: 400,

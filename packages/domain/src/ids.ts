@@ -17,7 +17,8 @@ export type IdKind =
   | 'karteProject'
   | 'domain'
   | 'serviceCredential'
-  | 'serviceCredentialSecret';
+  | 'serviceCredentialSecret'
+  | 'joinRequest';
 
 const ID_LENGTHS: Readonly<Record<IdKind, number>> = /* @__PURE__ */ Object.freeze({
   account: 10,
@@ -31,6 +32,7 @@ const ID_LENGTHS: Readonly<Record<IdKind, number>> = /* @__PURE__ */ Object.free
   domain: 12,
   serviceCredential: 12,
   serviceCredentialSecret: 12,
+  joinRequest: 12,
 });
 
 /** The default root account id (docs/product-rules.md#identifiers): a fixed, valid account id. */

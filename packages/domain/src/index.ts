@@ -11,6 +11,7 @@ export * from './audit';
 export * from './locales';
 export * from './limits';
 export * from './domains';
+export * from './join-policies';
 export * from './member-csv';
 export * from './second-factors';
 export * from './service-credentials';

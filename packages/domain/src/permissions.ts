@@ -81,6 +81,8 @@ export const Actions = {
   /** The organization's domains: members see them, admins add, check and remove them. */
   OrganizationListDomains: 'organization.listDomains',
   OrganizationManageDomains: 'organization.manageDomains',
+  /** The organization's join requests: admins list, approve and decline them (docs/product-rules.md#auto-join). */
+  OrganizationManageJoinRequests: 'organization.manageJoinRequests',
   /** The organization's audit events (organization admins and system admins). */
   OrganizationViewAuditLog: 'organization.viewAuditLog',
   /** The members as a CSV file (organization admins and system admins; docs/product-rules.md#member-csv). */
@@ -280,6 +282,7 @@ export function decide(action: Action, subject: PermissionSubject): Decision {
     case Actions.OrganizationUploadImage:
     case Actions.OrganizationViewAuditLog:
     case Actions.OrganizationManageDomains:
+    case Actions.OrganizationManageJoinRequests:
     case Actions.OrganizationExportMembers:
     case Actions.OrganizationDelete:
     case Actions.OrganizationExport:

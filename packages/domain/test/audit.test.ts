@@ -32,6 +32,7 @@ describe('audit actions', () => {
         'domain',
         'email',
         'invitation',
+        'joinRequest',
         'karteMapping',
         'membership',
         'organization',

@@ -15,6 +15,7 @@ const ID_LENGTHS: Record<IdKind, number> = {
   domain: 12,
   serviceCredential: 12,
   serviceCredentialSecret: 12,
+  joinRequest: 12,
 };
 const ID_KINDS = Object.keys(ID_LENGTHS) as IdKind[];
 /** Digits, then upper-case, then lower-case letters. */

@@ -67,6 +67,7 @@ const MATRIX: Record<Action, string> = {
   'organization.viewAuditLog': 'U A A F F F F F',
   'organization.listDomains': 'U A A A A A A F',
   'organization.manageDomains': 'U A A F F F F F',
+  'organization.manageJoinRequests': 'U A A F F F F F',
   'organization.exportMembers': 'U A A F F F F F',
   'organization.delete': 'U A A F F F F F',
   'organization.export': 'U A A F F F F F',

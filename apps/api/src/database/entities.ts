@@ -8,6 +8,7 @@ import { EmailOutboxEntity } from '../modules/mail/email-outbox.entity';
 import { OrganizationMembershipEntity } from '../modules/membership/organization-membership.entity';
 import { OrganizationEntity } from '../modules/organization/organization.entity';
 import { OrganizationDomainEntity } from '../modules/organization-domain/organization-domain.entity';
+import { JoinRequestEntity } from '../modules/organization-join/join-request.entity';
 import { ProjectMembershipEntity } from '../modules/membership/project-membership.entity';
 import { ProjectEntity } from '../modules/project/project.entity';
 import { RoleEntity } from '../modules/role/role.entity';
@@ -32,4 +33,5 @@ export const ENTITIES = [
   OrganizationDomainEntity,
   ServiceCredentialEntity,
   ServiceCredentialSecretEntity,
+  JoinRequestEntity,
 ];

@@ -1,4 +1,5 @@
-import type { ErrorCode } from '@console/domain';
+import { generateId, type ErrorCode } from '@console/domain';
+import { JoinRequestRepository } from '../../src/modules/organization-join/join-request.repository';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import {
@@ -9,6 +10,7 @@ import {
   createProject,
   createSystemAdmin,
   insertAccounts,
+  insertJoinableDomain,
   insertMemberships,
   uniqueEmail,
   upload,
@@ -189,6 +191,25 @@ export function tokenOf(world: World, kind: CallerKind): string | undefined {
   if (kind === 'anonymous') return undefined;
   if (kind === 'noAccount') return world.noAccountToken;
   return world.callers[kind].token;
+}
+
+/** A fresh pending join request to organization A, sent under a verified domain in request mode; returns its id. */
+async function freshJoinRequestOfA(world: World): Promise<string> {
+  const [[account], domain] = await Promise.all([insertAccounts(world.api, 1), insertJoinableDomain(world.api, world.organizationA, 'request')]);
+  if (!account) throw new Error('no account inserted');
+  const id = generateId('joinRequest');
+  await world.api.app.get(JoinRequestRepository).insert({
+    id,
+    organizationId: world.organizationA.organization.id,
+    domainId: domain.id,
+    accountId: account.id,
+    email: account.email,
+    status: 'pending',
+    decidedById: null,
+    decidedAt: null,
+    createdById: account.id,
+  });
+  return id;
 }
 
 /** A fresh account that is a member of organization A (and of P1 when asked): a target for role changes and removals. */
@@ -402,12 +423,56 @@ export const AUTHORIZATION_TABLE: readonly MatrixRow[] = [
     request: async (w) => ({ json: { organizationId: w.organizationA.organization.id, domainId: await freshDomainOfA(w) } }),
     expected: organizationAAdmins(),
   },
+  {
+    endpoint: 'POST /organization/domain/setJoinPolicy',
+    request: async (w) => ({
+      json: { organizationId: w.organizationA.organization.id, domainId: await freshDomainOfA(w), mode: 'request', roleId: w.organizationA.memberRole.id },
+    }),
+    expected: organizationAAdmins(),
+  },
   { endpoint: 'POST /systemAdmin/domain/listAll', request: () => ({}), expected: systemAdminsOnly() },
   { endpoint: 'POST /systemAdmin/organization/listDeleted', request: () => ({}), expected: systemAdminsOnly() },
   {
     endpoint: 'POST /systemAdmin/organization/restore',
     request: async (w) => ({ json: { organizationId: await freshDeletedOrganization(w) } }),
     expected: systemAdminsOnly(),
+  },
+  // Joining through verified domains (the world's addresses are on no verified domain, nor verified).
+  { endpoint: 'POST /account/joinByDomain', request: () => ({}), expected: everyAccount() },
+  {
+    endpoint: 'POST /joinRequest/create',
+    request: (w) => ({ json: { organizationId: w.organizationA.organization.id } }),
+    expected: {
+      anonymous: 'UNAUTHENTICATED',
+      noAccount: 'ACCOUNT_NOT_FOUND',
+      outsider: 'JOIN_NOT_AVAILABLE',
+      organizationMember: 'ALREADY_ORGANIZATION_MEMBER',
+      organizationAdmin: 'ALREADY_ORGANIZATION_MEMBER',
+      projectMember: 'ALREADY_ORGANIZATION_MEMBER',
+      projectAdmin: 'ALREADY_ORGANIZATION_MEMBER',
+      otherOrganizationAdmin: 'JOIN_NOT_AVAILABLE',
+      systemAdmin: 'JOIN_NOT_AVAILABLE',
+    },
+  },
+  {
+    endpoint: 'POST /organization/joinRequest/list',
+    request: (w) => ({ json: { organizationId: w.organizationA.organization.id, status: 'pending', limit: 10 } }),
+    expected: organizationAAdmins(),
+  },
+  {
+    endpoint: 'POST /organization/joinRequest/countPending',
+    request: (w) => ({ json: { organizationId: w.organizationA.organization.id } }),
+    expected: organizationAAdmins(),
+  },
+  {
+    endpoint: 'POST /organization/joinRequest/approve',
+    request: async (w) => ({ json: { organizationId: w.organizationA.organization.id, joinRequestId: await freshJoinRequestOfA(w) } }),
+    expected: organizationAAdmins(),
+  },
+  {
+    endpoint: 'POST /organization/joinRequest/decline',
+    request: async (w) => ({ json: { organizationId: w.organizationA.organization.id, joinRequestId: await freshJoinRequestOfA(w) } }),
+    expected: organizationAAdmins(),
   },
   { endpoint: 'POST /systemAdmin/domain/verify', request: async (w) => ({ json: { domainId: await freshDomainOfA(w) } }), expected: systemAdminsOnly() },
   { endpoint: 'POST /project/listInAccount', request: () => ({}), expected: everyAccount() },

@@ -1,10 +1,21 @@
-import { ADMIN_ROLE_KEY, generateId, MEMBER_ROLE_KEY, ROOT_ACCOUNT_ID, type Locale, type ProductSettings } from '@console/domain';
+import {
+  ADMIN_ROLE_KEY,
+  generateId,
+  MEMBER_ROLE_KEY,
+  ROOT_ACCOUNT_ID,
+  type JoinMode,
+  type Locale,
+  type ProductSettings,
+  type ProjectAssignment,
+} from '@console/domain';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { FirebaseAuthService } from '../../src/common/auth/firebase-auth.service';
 import { AccountEntity } from '../../src/modules/account/account.entity';
 import { AccountRepository } from '../../src/modules/account/account.repository';
 import { MembershipRepository } from '../../src/modules/membership/membership.repository';
+import { OrganizationDomainEntity } from '../../src/modules/organization-domain/organization-domain.entity';
+import { OrganizationDomainRepository } from '../../src/modules/organization-domain/organization-domain.repository';
 import type { OrganizationEntity } from '../../src/modules/organization/organization.entity';
 import { OrganizationService } from '../../src/modules/organization/organization.service';
 import type { ProjectEntity } from '../../src/modules/project/project.entity';
@@ -290,4 +301,52 @@ export async function upload<T = unknown>(
   const response = await fetch(`${api.baseUrl}${path}`, { method: 'POST', headers: bearer(token), body: form });
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/** A domain name no other test uses. */
+export function uniqueDomainName(prefix = 'corp'): string {
+  return `${prefix}-${randomBytes(4).toString('hex')}.example.jp`;
+}
+
+/**
+ * A verified domain of the organization with a join policy (docs/product-rules.md#auto-join) set by
+ * `setById` (the root account by default), inserted through the repository as a DNS check and the
+ * policy call would leave it; its id and name.
+ */
+export async function insertJoinableDomain(
+  api: TestApi,
+  organization: OrganizationFixture,
+  mode: JoinMode,
+  options: { domain?: string; projects?: ProjectAssignment[]; setById?: string } = {},
+): Promise<{ id: string; domain: string }> {
+  const domain = options.domain ?? uniqueDomainName();
+  const id = generateId('domain');
+  await api.app.get(OrganizationDomainRepository).insert(
+    Object.assign(new OrganizationDomainEntity(), {
+      id,
+      organizationId: organization.organization.id,
+      domain,
+      displayDomain: domain,
+      verificationToken: randomBytes(16).toString('base64url'),
+      state: 'verified',
+      lastCheckedAt: new Date(),
+      lastError: null,
+      consecutiveFailures: 0,
+      verifiedAt: new Date(),
+      verifiedBy: 'systemAdmin',
+      verifiedById: ROOT_ACCOUNT_ID,
+      joinMode: mode,
+      joinRoleId: mode === 'off' ? null : organization.memberRole.id,
+      joinProjects: mode === 'off' ? [] : (options.projects ?? []),
+      joinPolicySetById: mode === 'off' ? null : (options.setById ?? ROOT_ACCOUNT_ID),
+      createdById: ROOT_ACCOUNT_ID,
+      updatedById: ROOT_ACCOUNT_ID,
+    } satisfies Omit<OrganizationDomainEntity, 'createdAt' | 'updatedAt'>),
+  );
+  return { id, domain };
+}
+
+/** A caller whose address on `domain` the identity provider has verified. */
+export async function createVerifiedCaller(api: TestApi, domain: string, prefix = 'person'): Promise<Caller> {
+  return verifyEmail(api, await createCaller(api, uniqueEmail(prefix, domain)));
 }

@@ -96,12 +96,17 @@ export async function oobCodesFor(email: string, requestType = 'PASSWORD_RESET')
   return json.oobCodes.filter((c) => c.email.toLowerCase() === email.toLowerCase() && c.requestType === requestType).map((c) => c.oobCode);
 }
 
-/** Verifies the address as its owner would: asks for the verification e-mail and applies the emulator's code from it. */
-export async function verifyEmailAddress(email: string, password: string): Promise<void> {
-  await emulatorPost('accounts:sendOobCode', { requestType: 'VERIFY_EMAIL', idToken: await signInIdentity(email, password) });
+/** Follows the link of the newest verification e-mail sent to the address: applies the emulator's code from it. */
+export async function applyEmailVerification(email: string): Promise<void> {
   const code = (await oobCodesFor(email, 'VERIFY_EMAIL')).at(-1);
   if (!code) throw new Error(`no verification code for ${email}`);
   await emulatorPost('accounts:update', { oobCode: code });
+}
+
+/** Verifies the address as its owner would: asks for the verification e-mail and applies the emulator's code from it. */
+export async function verifyEmailAddress(email: string, password: string): Promise<void> {
+  await emulatorPost('accounts:sendOobCode', { requestType: 'VERIFY_EMAIL', idToken: await signInIdentity(email, password) });
+  await applyEmailVerification(email);
 }
 
 export async function rootIdToken(): Promise<string> {

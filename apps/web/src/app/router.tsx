@@ -79,6 +79,7 @@ const routes: RouteObject[] = [
               { path: 'karteMapping', ...page(() => import('@/routes/private/organization-settings/karte-mapping')) },
               { path: 'domains', ...page(() => import('@/routes/private/organization-settings/domains')) },
               { path: 'security', ...page(() => import('@/routes/private/organization-settings/security')) },
+              { path: 'joinRequests', ...page(() => import('@/routes/private/organization-settings/join-requests')) },
               { path: 'auditLog', ...page(() => import('@/routes/private/organization-settings/audit-log')) },
               { path: 'projects/:projectId', ...page(() => import('@/routes/private/organization-settings/project')) },
             ],

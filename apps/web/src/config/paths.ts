@@ -78,6 +78,10 @@ export const paths = {
       path: '/organizations/:organizationId/settings/security',
       getHref: (organizationId: string) => `/organizations/${enc(organizationId)}/settings/security`,
     },
+    joinRequests: {
+      path: '/organizations/:organizationId/settings/joinRequests',
+      getHref: (organizationId: string) => `/organizations/${enc(organizationId)}/settings/joinRequests`,
+    },
     auditLog: {
       path: '/organizations/:organizationId/settings/auditLog',
       getHref: (organizationId: string) => `/organizations/${enc(organizationId)}/settings/auditLog`,

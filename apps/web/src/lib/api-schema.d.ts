@@ -1291,6 +1291,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organization/domain/setJoinPolicy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a domain's join policy: off, automatic join or join requests, with the roles a joining person gets */
+        post: operations["setJoinPolicy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/joinByDomain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** After signing in: join the organization of the verified address’s domain when its policy is automatic, and list what else the person may join */
+        post: operations["joinByDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/joinRequest/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask to join an organization through its verified domain (a pending request is answered again) */
+        post: operations["createJoinRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organization/joinRequest/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List an organization's join requests (organization admins) */
+        post: operations["listJoinRequests"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organization/joinRequest/countPending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Count an organization's pending join requests (organization admins) */
+        post: operations["countPendingJoinRequests"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organization/joinRequest/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a pending join request: the person joins with the roles of the domain’s policy */
+        post: operations["approveJoinRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organization/joinRequest/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline a pending join request */
+        post: operations["declineJoinRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1459,9 +1578,9 @@ export interface components {
             deleted: boolean;
         };
         /** @enum {string} */
-        AuditAction: "account.create" | "account.update" | "account.updateEmail" | "account.uploadProfileImage" | "account.delete" | "account.enrollSecondFactor" | "account.removeSecondFactor" | "organization.create" | "organization.update" | "organization.uploadProfileImage" | "organization.delete" | "organization.restore" | "organization.purge" | "organization.export" | "organization.updateSecurity" | "project.create" | "project.update" | "membership.assignOrganizationRole" | "membership.assignProjectRole" | "membership.removeFromOrganization" | "membership.removeFromProject" | "invitation.create" | "invitation.accept" | "invitation.cancel" | "invitation.resend" | "karteMapping.upsertOrganization" | "karteMapping.upsertProject" | "systemAdmin.grant" | "systemAdmin.revoke" | "session.login" | "session.logout" | "session.revoke" | "session.revokeOthers" | "email.requeue" | "domain.add" | "domain.check" | "domain.verifyManually" | "domain.recheck" | "domain.remove" | "serviceCredential.create" | "serviceCredential.rotate" | "serviceCredential.revokeSecret" | "serviceCredential.revoke";
+        AuditAction: "account.create" | "account.update" | "account.updateEmail" | "account.uploadProfileImage" | "account.delete" | "account.enrollSecondFactor" | "account.removeSecondFactor" | "organization.create" | "organization.update" | "organization.uploadProfileImage" | "organization.delete" | "organization.restore" | "organization.purge" | "organization.export" | "organization.updateSecurity" | "project.create" | "project.update" | "membership.assignOrganizationRole" | "membership.assignProjectRole" | "membership.removeFromOrganization" | "membership.removeFromProject" | "invitation.create" | "invitation.accept" | "invitation.cancel" | "invitation.resend" | "karteMapping.upsertOrganization" | "karteMapping.upsertProject" | "systemAdmin.grant" | "systemAdmin.revoke" | "session.login" | "session.logout" | "session.revoke" | "session.revokeOthers" | "email.requeue" | "domain.add" | "domain.check" | "domain.verifyManually" | "domain.recheck" | "domain.remove" | "serviceCredential.create" | "serviceCredential.rotate" | "serviceCredential.revokeSecret" | "serviceCredential.revoke" | "domain.setJoinPolicy" | "organization.autoJoin" | "joinRequest.create" | "joinRequest.approve" | "joinRequest.decline";
         /** @enum {string} */
-        AuditTargetType: "account" | "organization" | "project" | "membership" | "invitation" | "karteMapping" | "session" | "email" | "domain" | "serviceCredential";
+        AuditTargetType: "account" | "organization" | "project" | "membership" | "invitation" | "karteMapping" | "session" | "email" | "domain" | "serviceCredential" | "joinRequest";
         AuditEventResponse: {
             /** Format: uuid */
             id: string;
@@ -1867,7 +1986,7 @@ export interface components {
          * @description The error catalogue (docs/product-rules.md#errors).
          * @enum {string}
          */
-        ErrorCode: "INVALID_ID" | "VALIDATION_FAILED" | "INVALID_EMAIL" | "INVALID_PASSWORD" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "INVALID_PRODUCT" | "INVALID_PLAN" | "ORGANIZATION_MISMATCH" | "INTERNAL_ACCOUNTS_ONLY" | "INVALID_DOMAIN" | "PUBLIC_WEBMAIL_DOMAIN" | "NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "ROLE_NOT_FOUND" | "INVITATION_NOT_FOUND" | "PROJECT_NOT_IN_ORGANIZATION" | "UNAUTHENTICATED" | "SESSION_REVOKED" | "FORBIDDEN" | "EMAIL_MISMATCH" | "CANNOT_CHANGE_OWN_ROLE" | "CANNOT_REMOVE_SELF" | "CANNOT_CHANGE_OWN_SYSTEM_ADMIN" | "MFA_REQUIRED" | "MFA_SELF_LOCKOUT" | "SECOND_FACTOR_NOT_FOUND" | "ALREADY_ORGANIZATION_MEMBER" | "EMAIL_ALREADY_IN_USE" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZATION_MEMBER" | "LAST_ADMIN" | "LAST_ADMIN_OF_ORGANIZATION" | "DELETION_NOT_CONFIRMED" | "INVITATION_INVALID" | "INVITER_LACKS_RIGHTS" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "ORGANIZATION_DELETION_NOT_CONFIRMED" | "ORGANIZATION_ALREADY_DELETED" | "ORGANIZATION_NOT_DELETED" | "ORGANIZATION_RESTORE_PERIOD_OVER" | "DOMAIN_ALREADY_ADDED" | "DOMAIN_ALREADY_VERIFIED" | "ALREADY_INVITED" | "DUPLICATE_IN_FILE" | "SERVICE_CREDENTIAL_SECRET_LIMIT" | "SERVICE_CREDENTIAL_REVOKED" | "CSV_UNREADABLE" | "CSV_MALFORMED" | "CSV_EMPTY" | "CSV_HEADER_INVALID" | "CSV_TOO_MANY_ROWS" | "CSV_TOO_LARGE" | "UNSUPPORTED_IMAGE" | "IMAGE_TOO_LARGE" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "FAILED_TO_CREATE_ACCOUNT" | "FAILED_TO_UPDATE_ACCOUNT" | "FAILED_TO_UPDATE_EMAIL" | "FAILED_TO_UPLOAD_PROFILE_IMAGE" | "FAILED_TO_ASSIGN_ROLE" | "FAILED_TO_UPDATE_ORGANIZATION" | "FAILED_TO_INVITE" | "FAILED_TO_REMOVE_MEMBER" | "FAILED_TO_UPDATE_PROJECT" | "FAILED_TO_CREATE_PROJECT" | "FAILED_TO_CREATE_ORGANIZATION" | "FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN" | "FAILED_TO_DELETE_ACCOUNT";
+        ErrorCode: "INVALID_ID" | "VALIDATION_FAILED" | "INVALID_EMAIL" | "INVALID_PASSWORD" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "INVALID_PRODUCT" | "INVALID_PLAN" | "ORGANIZATION_MISMATCH" | "INTERNAL_ACCOUNTS_ONLY" | "INVALID_DOMAIN" | "PUBLIC_WEBMAIL_DOMAIN" | "NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "ROLE_NOT_FOUND" | "INVITATION_NOT_FOUND" | "PROJECT_NOT_IN_ORGANIZATION" | "UNAUTHENTICATED" | "SESSION_REVOKED" | "FORBIDDEN" | "EMAIL_MISMATCH" | "CANNOT_CHANGE_OWN_ROLE" | "CANNOT_REMOVE_SELF" | "CANNOT_CHANGE_OWN_SYSTEM_ADMIN" | "MFA_REQUIRED" | "MFA_SELF_LOCKOUT" | "SECOND_FACTOR_NOT_FOUND" | "ALREADY_ORGANIZATION_MEMBER" | "EMAIL_ALREADY_IN_USE" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZATION_MEMBER" | "LAST_ADMIN" | "LAST_ADMIN_OF_ORGANIZATION" | "DELETION_NOT_CONFIRMED" | "INVITATION_INVALID" | "INVITER_LACKS_RIGHTS" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "ORGANIZATION_DELETION_NOT_CONFIRMED" | "ORGANIZATION_ALREADY_DELETED" | "ORGANIZATION_NOT_DELETED" | "ORGANIZATION_RESTORE_PERIOD_OVER" | "DOMAIN_ALREADY_ADDED" | "DOMAIN_ALREADY_VERIFIED" | "ALREADY_INVITED" | "DUPLICATE_IN_FILE" | "SERVICE_CREDENTIAL_SECRET_LIMIT" | "SERVICE_CREDENTIAL_REVOKED" | "JOIN_EMAIL_NOT_VERIFIED" | "JOIN_NOT_AVAILABLE" | "JOIN_REQUEST_NOT_PENDING" | "CSV_UNREADABLE" | "CSV_MALFORMED" | "CSV_EMPTY" | "CSV_HEADER_INVALID" | "CSV_TOO_MANY_ROWS" | "CSV_TOO_LARGE" | "UNSUPPORTED_IMAGE" | "IMAGE_TOO_LARGE" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "FAILED_TO_CREATE_ACCOUNT" | "FAILED_TO_UPDATE_ACCOUNT" | "FAILED_TO_UPDATE_EMAIL" | "FAILED_TO_UPLOAD_PROFILE_IMAGE" | "FAILED_TO_ASSIGN_ROLE" | "FAILED_TO_UPDATE_ORGANIZATION" | "FAILED_TO_INVITE" | "FAILED_TO_REMOVE_MEMBER" | "FAILED_TO_UPDATE_PROJECT" | "FAILED_TO_CREATE_PROJECT" | "FAILED_TO_CREATE_ORGANIZATION" | "FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN" | "FAILED_TO_DELETE_ACCOUNT";
         InviteResultEntryResponse: {
             /** @example hanako.sato@example.jp */
             email: string;
@@ -2165,6 +2284,25 @@ export interface components {
          * @enum {string}
          */
         DomainVerifier: "dns" | "systemAdmin";
+        /** @enum {string} */
+        JoinMode: "off" | "automatic" | "request";
+        ProjectRoleAssignment: {
+            /** @example p1R2o3J4 */
+            projectId: string;
+            /** @example r1O2l3E4i5 */
+            roleId: string;
+        };
+        JoinPolicyResponse: {
+            /** @example automatic */
+            mode: components["schemas"]["JoinMode"];
+            /**
+             * @description The organization role a joining person gets; null when off.
+             * @example r1O2l3E4i5
+             */
+            roleId: string | null;
+            /** @description The project roles a joining person gets. */
+            projects: components["schemas"]["ProjectRoleAssignment"][];
+        };
         OrganizationDomainResponse: {
             /** @example d1O2m3A4i5N6 */
             id: string;
@@ -2216,6 +2354,8 @@ export interface components {
              * @example null
              */
             verifiedById: string | null;
+            /** @description What the domain does for people with a verified address on it. */
+            joinPolicy: components["schemas"]["JoinPolicyResponse"];
             /** Format: date-time */
             createdAt: string;
         };
@@ -2285,6 +2425,8 @@ export interface components {
              * @example null
              */
             verifiedById: string | null;
+            /** @description What the domain does for people with a verified address on it. */
+            joinPolicy: components["schemas"]["JoinPolicyResponse"];
             /** Format: date-time */
             createdAt: string;
             /** @example 株式会社サンプル */
@@ -2501,6 +2643,116 @@ export interface components {
             items: components["schemas"]["EntitlementResponse"][];
             /** @description Pass as cursor (with limit) for the next page; null on the last page. */
             nextCursor: string | null;
+        };
+        SetJoinPolicyRequest: {
+            /** @example a1B2c3D4 */
+            organizationId: string;
+            /** @example d1O2m3A4i5N6 */
+            domainId: string;
+            /** @example automatic */
+            mode: components["schemas"]["JoinMode"];
+            /** @description The organization role a joining person gets; required unless off. */
+            roleId?: string | null;
+            /** @description The project roles a joining person gets (none by default). */
+            projects?: components["schemas"]["InviteProjectRequest"][];
+        };
+        JoinedOrganizationResponse: {
+            /** @example a1B2c3D4 */
+            organizationId: string;
+            /** @example 株式会社サンプル */
+            organizationName: string;
+            /**
+             * @description The projects the person got a role in.
+             * @example [
+             *       "p1R2o3J4"
+             *     ]
+             */
+            projectIds: string[];
+        };
+        JoinableOrganizationResponse: {
+            /** @example a1B2c3D4 */
+            organizationId: string;
+            /** @example 株式会社サンプル */
+            organizationName: string;
+            /** @example example.co.jp */
+            domain: string;
+            /** @example request */
+            mode: components["schemas"]["JoinMode"];
+            /**
+             * @description The address must be verified with the identity provider first.
+             * @example false
+             */
+            needsEmailVerification: boolean;
+        };
+        /** @enum {string} */
+        JoinRequestStatus: "pending" | "approved" | "declined";
+        JoinRequestResponse: {
+            /** @example j1O2i3N4r5Q6 */
+            id: string;
+            /** @example a1B2c3D4 */
+            organizationId: string;
+            /** @example 株式会社サンプル */
+            organizationName: string;
+            /** @example x1Y2z3W4v5 */
+            accountId: string;
+            /** @example 山田 太郎 */
+            name: string | null;
+            /** @example taro@example.co.jp */
+            email: string;
+            /**
+             * @description The domain it was sent under; null once that domain is removed.
+             * @example example.co.jp
+             */
+            domain: string | null;
+            /** @example pending */
+            status: components["schemas"]["JoinRequestStatus"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            decidedAt: string | null;
+            /** @description The admin who approved or declined it. */
+            decidedById: string | null;
+        };
+        JoinOptionsResponse: {
+            /**
+             * @description Whether the identity provider has verified the address.
+             * @example true
+             */
+            emailVerified: boolean;
+            /** @description The organizations this call joined automatically. */
+            joined: components["schemas"]["JoinedOrganizationResponse"][];
+            /** @description The organizations the person may still join or ask to join. */
+            available: components["schemas"]["JoinableOrganizationResponse"][];
+            /** @description The person’s own join requests, newest first (the latest 20). */
+            requests: components["schemas"]["JoinRequestResponse"][];
+        };
+        JoinRequestPageResponse: {
+            /** @description The rows of this page, in the listing’s order. */
+            items: components["schemas"]["JoinRequestResponse"][];
+            /** @description Pass as cursor (with limit) for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        ListJoinRequestsRequest: {
+            /** @example a1B2c3D4 */
+            organizationId: string;
+            /** @description Rows per page. With it the answer is one page ({ items, nextCursor }); without it the bare array of at most the first 1000 rows, in the same order. */
+            limit?: number;
+            /** @description The nextCursor of the previous page (opaque); omitted for the first page. */
+            cursor?: string;
+            /** @description Case-insensitive substring search (trimmed; empty = no filter; % and _ are matched literally). What it matches is told by each call. */
+            query?: string;
+            /** @description Only the requests in this state (all by default). */
+            status?: components["schemas"]["JoinRequestStatus"];
+        };
+        PendingJoinRequestCountResponse: {
+            /** @example 3 */
+            count: number;
+        };
+        OrganizationJoinRequestRequest: {
+            /** @example a1B2c3D4 */
+            organizationId: string;
+            /** @example j1O2i3N4r5Q6 */
+            joinRequestId: string;
         };
         /** @description The body of every non-OK answer (docs/integration.md#errors): match on errorCode, not on the message. */
         ErrorBody: {
@@ -11418,6 +11670,16 @@ export interface operations {
                      *         "verifiedAt": "2025-04-01T09:00:00.000Z",
                      *         "verifiedBy": "dns",
                      *         "verifiedById": null,
+                     *         "joinPolicy": {
+                     *           "mode": "automatic",
+                     *           "roleId": "r1O2l3E4i5",
+                     *           "projects": [
+                     *             {
+                     *               "projectId": "p1R2o3J4",
+                     *               "roleId": "r1O2l3E4i5"
+                     *             }
+                     *           ]
+                     *         },
                      *         "createdAt": "2025-04-01T09:00:00.000Z"
                      *       }
                      *     ]
@@ -11566,6 +11828,16 @@ export interface operations {
                      *       "verifiedAt": "2025-04-01T09:00:00.000Z",
                      *       "verifiedBy": "dns",
                      *       "verifiedById": null,
+                     *       "joinPolicy": {
+                     *         "mode": "automatic",
+                     *         "roleId": "r1O2l3E4i5",
+                     *         "projects": [
+                     *           {
+                     *             "projectId": "p1R2o3J4",
+                     *             "roleId": "r1O2l3E4i5"
+                     *           }
+                     *         ]
+                     *       },
                      *       "createdAt": "2025-04-01T09:00:00.000Z"
                      *     }
                      */
@@ -11726,6 +11998,16 @@ export interface operations {
                      *       "verifiedAt": "2025-04-01T09:00:00.000Z",
                      *       "verifiedBy": "dns",
                      *       "verifiedById": null,
+                     *       "joinPolicy": {
+                     *         "mode": "automatic",
+                     *         "roleId": "r1O2l3E4i5",
+                     *         "projects": [
+                     *           {
+                     *             "projectId": "p1R2o3J4",
+                     *             "roleId": "r1O2l3E4i5"
+                     *           }
+                     *         ]
+                     *       },
                      *       "createdAt": "2025-04-01T09:00:00.000Z"
                      *     }
                      */
@@ -11886,6 +12168,16 @@ export interface operations {
                      *       "verifiedAt": "2025-04-01T09:00:00.000Z",
                      *       "verifiedBy": "dns",
                      *       "verifiedById": null,
+                     *       "joinPolicy": {
+                     *         "mode": "automatic",
+                     *         "roleId": "r1O2l3E4i5",
+                     *         "projects": [
+                     *           {
+                     *             "projectId": "p1R2o3J4",
+                     *             "roleId": "r1O2l3E4i5"
+                     *           }
+                     *         ]
+                     *       },
                      *       "createdAt": "2025-04-01T09:00:00.000Z"
                      *     }
                      */
@@ -12037,6 +12329,16 @@ export interface operations {
                      *         "verifiedAt": "2025-04-01T09:00:00.000Z",
                      *         "verifiedBy": "dns",
                      *         "verifiedById": null,
+                     *         "joinPolicy": {
+                     *           "mode": "automatic",
+                     *           "roleId": "r1O2l3E4i5",
+                     *           "projects": [
+                     *             {
+                     *               "projectId": "p1R2o3J4",
+                     *               "roleId": "r1O2l3E4i5"
+                     *             }
+                     *           ]
+                     *         },
                      *         "createdAt": "2025-04-01T09:00:00.000Z",
                      *         "organizationName": "株式会社サンプル"
                      *       }
@@ -12185,6 +12487,16 @@ export interface operations {
                      *       "verifiedAt": "2025-04-01T09:00:00.000Z",
                      *       "verifiedBy": "dns",
                      *       "verifiedById": null,
+                     *       "joinPolicy": {
+                     *         "mode": "automatic",
+                     *         "roleId": "r1O2l3E4i5",
+                     *         "projects": [
+                     *           {
+                     *             "projectId": "p1R2o3J4",
+                     *             "roleId": "r1O2l3E4i5"
+                     *           }
+                     *         ]
+                     *       },
                      *       "createdAt": "2025-04-01T09:00:00.000Z"
                      *     }
                      */
@@ -14168,6 +14480,1100 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
                         errorCode?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    setJoinPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "organizationId": "a1B2c3D4",
+                 *       "domainId": "d1O2m3A4i5N6",
+                 *       "mode": "automatic",
+                 *       "roleId": "AbCdEfGh23",
+                 *       "projects": [
+                 *         {
+                 *           "projectId": "AbCdEfGh",
+                 *           "roleId": "AbCdEfGh23"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["SetJoinPolicyRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "d1O2m3A4i5N6",
+                     *       "organizationId": "a1B2c3D4",
+                     *       "domain": "xn--r8jz45g.jp",
+                     *       "displayDomain": "例え.jp",
+                     *       "state": "failed",
+                     *       "recordName": "_console-verification.xn--r8jz45g.jp",
+                     *       "recordValue": "console-verification=3q2-7wEAAAB8jQ1ZkF0hLw",
+                     *       "lastCheckedAt": "2025-04-01T09:00:00.000Z",
+                     *       "lastError": "NO_TXT_RECORD",
+                     *       "consecutiveFailures": 0,
+                     *       "verifiedAt": "2025-04-01T09:00:00.000Z",
+                     *       "verifiedBy": "dns",
+                     *       "verifiedById": null,
+                     *       "joinPolicy": {
+                     *         "mode": "automatic",
+                     *         "roleId": "r1O2l3E4i5",
+                     *         "projects": [
+                     *           {
+                     *             "projectId": "p1R2o3J4",
+                     *             "roleId": "r1O2l3E4i5"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "createdAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrganizationDomainResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found; ROLE_NOT_FOUND: Role not found; PROJECT_NOT_IN_ORGANIZATION: Project not found in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "ROLE_NOT_FOUND" | "PROJECT_NOT_IN_ORGANIZATION";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    joinByDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "emailVerified": true,
+                     *       "joined": [
+                     *         {
+                     *           "organizationId": "a1B2c3D4",
+                     *           "organizationName": "株式会社サンプル",
+                     *           "projectIds": [
+                     *             "p1R2o3J4"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "available": [
+                     *         {
+                     *           "organizationId": "a1B2c3D4",
+                     *           "organizationName": "株式会社サンプル",
+                     *           "domain": "example.co.jp",
+                     *           "mode": "request",
+                     *           "needsEmailVerification": false
+                     *         }
+                     *       ],
+                     *       "requests": [
+                     *         {
+                     *           "id": "j1O2i3N4r5Q6",
+                     *           "organizationId": "a1B2c3D4",
+                     *           "organizationName": "株式会社サンプル",
+                     *           "accountId": "x1Y2z3W4v5",
+                     *           "name": "山田 太郎",
+                     *           "email": "taro@example.co.jp",
+                     *           "domain": "example.co.jp",
+                     *           "status": "pending",
+                     *           "createdAt": "2025-04-01T09:00:00.000Z",
+                     *           "decidedAt": "2025-04-01T09:00:00.000Z",
+                     *           "decidedById": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["JoinOptionsResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    createJoinRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "organizationId": "a1B2c3D4"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrganizationIdRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "j1O2i3N4r5Q6",
+                     *       "organizationId": "a1B2c3D4",
+                     *       "organizationName": "株式会社サンプル",
+                     *       "accountId": "x1Y2z3W4v5",
+                     *       "name": "山田 太郎",
+                     *       "email": "taro@example.co.jp",
+                     *       "domain": "example.co.jp",
+                     *       "status": "pending",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "decidedAt": "2025-04-01T09:00:00.000Z",
+                     *       "decidedById": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["JoinRequestResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description ALREADY_ORGANIZATION_MEMBER: The account already belongs to the organization; CONFLICT: This conflicted with another operation. Please try again; JOIN_EMAIL_NOT_VERIFIED: Verify your email address to join the organization; JOIN_NOT_AVAILABLE: You cannot join this organization */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ALREADY_ORGANIZATION_MEMBER" | "CONFLICT" | "JOIN_EMAIL_NOT_VERIFIED" | "JOIN_NOT_AVAILABLE";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listJoinRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "organizationId": "a1B2c3D4",
+                 *       "limit": 1,
+                 *       "status": "pending"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ListJoinRequestsRequest"];
+            };
+        };
+        responses: {
+            /** @description The join requests, newest first; the query matches the address and the name. Without limit: the bare array of at most the first 1000 rows; with limit: one page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "j1O2i3N4r5Q6",
+                     *         "organizationId": "a1B2c3D4",
+                     *         "organizationName": "株式会社サンプル",
+                     *         "accountId": "x1Y2z3W4v5",
+                     *         "name": "山田 太郎",
+                     *         "email": "taro@example.co.jp",
+                     *         "domain": "example.co.jp",
+                     *         "status": "pending",
+                     *         "createdAt": "2025-04-01T09:00:00.000Z",
+                     *         "decidedAt": "2025-04-01T09:00:00.000Z",
+                     *         "decidedById": null
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["JoinRequestResponse"][] | components["schemas"]["JoinRequestPageResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    countPendingJoinRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "organizationId": "a1B2c3D4"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrganizationIdRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "count": 3
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PendingJoinRequestCountResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    approveJoinRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "organizationId": "a1B2c3D4",
+                 *       "joinRequestId": "j1O2i3N4r5Q6"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrganizationJoinRequestRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "j1O2i3N4r5Q6",
+                     *       "organizationId": "a1B2c3D4",
+                     *       "organizationName": "株式会社サンプル",
+                     *       "accountId": "x1Y2z3W4v5",
+                     *       "name": "山田 太郎",
+                     *       "email": "taro@example.co.jp",
+                     *       "domain": "example.co.jp",
+                     *       "status": "pending",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "decidedAt": "2025-04-01T09:00:00.000Z",
+                     *       "decidedById": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["JoinRequestResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description ALREADY_ORGANIZATION_MEMBER: The account already belongs to the organization; CONFLICT: This conflicted with another operation. Please try again; JOIN_NOT_AVAILABLE: You cannot join this organization; JOIN_REQUEST_NOT_PENDING: This request has already been handled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ALREADY_ORGANIZATION_MEMBER" | "CONFLICT" | "JOIN_NOT_AVAILABLE" | "JOIN_REQUEST_NOT_PENDING";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    declineJoinRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "organizationId": "a1B2c3D4",
+                 *       "joinRequestId": "j1O2i3N4r5Q6"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrganizationJoinRequestRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "j1O2i3N4r5Q6",
+                     *       "organizationId": "a1B2c3D4",
+                     *       "organizationName": "株式会社サンプル",
+                     *       "accountId": "x1Y2z3W4v5",
+                     *       "name": "山田 太郎",
+                     *       "email": "taro@example.co.jp",
+                     *       "domain": "example.co.jp",
+                     *       "status": "pending",
+                     *       "createdAt": "2025-04-01T09:00:00.000Z",
+                     *       "decidedAt": "2025-04-01T09:00:00.000Z",
+                     *       "decidedById": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["JoinRequestResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again; JOIN_REQUEST_NOT_PENDING: This request has already been handled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT" | "JOIN_REQUEST_NOT_PENDING";
                     };
                 };
             };

@@ -200,6 +200,7 @@ export const en: Messages = {
     security: 'Security',
     mfaRequired: 'Require two-factor authentication',
     mfaRequiredDescription: 'When on, only members signed in with a second factor can use this organization and its projects',
+    joinRequests: 'Join requests',
     projects: 'Projects',
     noProjects: 'No projects',
     notFound: 'Organization not found',
@@ -504,6 +505,7 @@ export const en: Messages = {
         purge: 'Organization purged',
         export: 'Organization data exported',
         updateSecurity: 'Security settings updated',
+        autoJoin: 'Joined automatically by domain',
       },
       project: { create: 'Project created', update: 'Project updated' },
       membership: {
@@ -523,6 +525,7 @@ export const en: Messages = {
         verifyManually: 'Domain verified by hand',
         recheck: 'Domain re-checked',
         remove: 'Domain removed',
+        setJoinPolicy: 'Domain join policy changed',
       },
       serviceCredential: {
         create: 'Service credential created',
@@ -530,6 +533,7 @@ export const en: Messages = {
         revokeSecret: 'Service credential secret revoked',
         revoke: 'Service credential revoked',
       },
+      joinRequest: { create: 'Join request sent', approve: 'Join request approved', decline: 'Join request declined' },
     },
     targetTypes: {
       account: 'Account',
@@ -542,6 +546,7 @@ export const en: Messages = {
       email: 'Email',
       domain: 'Domain',
       serviceCredential: 'Service credential',
+      joinRequest: 'Join request',
     },
   },
   domains: {
@@ -580,6 +585,27 @@ export const en: Messages = {
       SERVFAIL: 'The domain’s DNS servers returned an error. Please re-check in a moment.',
       DNS_ERROR: 'The DNS lookup failed. Please re-check in a moment.',
     },
+    joinPolicy: 'Joining',
+    joinModes: { off: 'Do not join', automatic: 'Join automatically', request: 'Accept join requests' },
+  },
+  joinRequests: {
+    statuses: { pending: 'Pending', approved: 'Approved', declined: 'Declined' },
+    approve: 'Approve',
+    decline: 'Decline',
+    declineConfirm: 'Decline the request of {{email}} to join?',
+    empty: 'No join requests',
+  },
+  domainJoin: {
+    joined: 'You joined the organization "{{organization}}"',
+    verifyTitle: 'Verify your email address to join "{{organization}}"',
+    verifyDescription: 'Open the link in the email first',
+    sendVerification: 'Send verification email',
+    verificationSent: 'Verification email sent',
+    verificationSendFailed: 'The verification email could not be sent',
+    verified: 'I have verified',
+    request: 'Request to join "{{organization}}"',
+    requestFailed: 'The join request could not be sent',
+    pending: 'Requested on {{date}}, waiting for approval',
   },
   accountData: {
     title: 'Your account data',

@@ -7,6 +7,8 @@ import type { systemAdmin } from './ja/system-admin';
 import type { organizationDeletion } from './ja/organization-deletion';
 import type { organizationExport } from './ja/organization-export';
 import type { serviceCredentials } from './ja/service-credentials';
+import type { joinRequests } from './ja/join-requests';
+import type { domainJoin } from './ja/domain-join';
 
 /**
  * The user-visible strings of the console in Japanese (the default language) that the first page
@@ -171,6 +173,7 @@ export const ja = {
     auditLog: '監査ログ',
     domains: 'ドメイン',
     security: 'セキュリティ',
+    joinRequests: '参加リクエスト',
     mfaRequired: '二要素認証を必須にする',
     mfaRequiredDescription: 'オンにすると、二要素認証でログインしたメンバーだけがこの組織とプロジェクトを利用できます',
     projects: 'プロジェクト',
@@ -303,7 +306,9 @@ interface JapaneseTextsOnDemand {
   account: typeof account;
   accountData: typeof accountData;
   auditLog: typeof auditLog;
+  domainJoin: typeof domainJoin;
   domains: typeof domains;
+  joinRequests: typeof joinRequests;
   memberCsv: typeof memberCsv;
   organizationDeletion: typeof organizationDeletion;
   organizationExport: typeof organizationExport;

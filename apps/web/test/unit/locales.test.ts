@@ -14,6 +14,8 @@ import * as systemAdmin from '@/locales/ja/system-admin';
 import * as organizationDeletion from '@/locales/ja/organization-deletion';
 import * as organizationExport from '@/locales/ja/organization-export';
 import * as serviceCredentials from '@/locales/ja/service-credentials';
+import * as joinRequests from '@/locales/ja/join-requests';
+import * as domainJoin from '@/locales/ja/domain-join';
 
 /** Every text of a catalogue by its dotted key. */
 function leaves(value: unknown, path: string[] = []): Map<string, unknown> {
@@ -37,6 +39,8 @@ const ON_DEMAND = {
   'organization-deletion': organizationDeletion,
   'organization-export': organizationExport,
   'service-credentials': serviceCredentials,
+  'join-requests': joinRequests,
+  'domain-join': domainJoin,
 };
 const jaTexts = leaves({ ...ja, ...Object.assign({}, ...Object.values(ON_DEMAND)) });
 const enTexts = leaves(en);

@@ -11,6 +11,7 @@ import { OrganizationDeletion1795634000000 } from './1795634000000-organization-
 import { OrganizationMfaRequirement1795640000000 } from './1795640000000-organization-mfa-requirement';
 import { ServiceCredentials1795641000000 } from './1795641000000-service-credentials';
 import { EmailOutboxOnJobQueue1795642000000 } from './1795642000000-email-outbox-on-job-queue';
+import { JoinPoliciesAndRequests1795643000000 } from './1795643000000-join-policies-and-requests';
 
 /** Every migration, oldest first; a new migration is appended here. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   OrganizationMfaRequirement1795640000000,
   ServiceCredentials1795641000000,
   EmailOutboxOnJobQueue1795642000000,
+  JoinPoliciesAndRequests1795643000000,
 ];

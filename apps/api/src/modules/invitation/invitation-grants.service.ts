@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { addMissingProjects, invitationStatus, type Membership } from '@console/domain';
+import { addMissingProjects, assertInvitationMembershipValid, invitationStatus, type Membership } from '@console/domain';
 import { AccountRepository } from '../account/account.repository';
 import type { AuditContext } from '../audit/audit-context';
 import { AuditService } from '../audit/audit.service';
-import { AccessService } from '../membership/access.service';
+import { AccessService, type Access } from '../membership/access.service';
+import type { RoleEntity } from '../role/role.entity';
 import { RoleRepository } from '../role/role.repository';
 import type { InvitationEntity } from './invitation.entity';
 import { InvitationRepository } from './invitation.repository';
@@ -29,6 +30,23 @@ export class InvitationGrantsService {
     private readonly invitations: InvitationRepository,
     private readonly audit: AuditService,
   ) {}
+
+  /**
+   * Validates a membership to grant (an invitation's, a join policy's) with the domain rule
+   * (docs/product-rules.md#invitations): the organization role and every project (and its role)
+   * must belong to the organization (`access`, asked with those projects, tells which do).
+   */
+  async assertValid(invited: Membership, access: Access, organizationRoles: readonly RoleEntity[]): Promise<void> {
+    const projectIds = invited.projects.map((p) => p.projectId);
+    const projectRoles = await this.roles.findProjectRoles(projectIds);
+    assertInvitationMembershipValid(invited, {
+      id: invited.organizationId,
+      roleIds: organizationRoles.map((r) => r.id),
+      projects: projectIds
+        .filter((id) => access.includesProject(id))
+        .map((id) => ({ id, roleIds: projectRoles.filter((r) => r.projectId === id).map((r) => r.id) })),
+    });
+  }
 
   /**
    * What accepting each invitation (all of one organization) gives now, by invitation id: its

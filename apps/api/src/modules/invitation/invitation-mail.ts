@@ -1,5 +1,5 @@
-import { buildInvitationUrl, invitationExpiresAt, otherLocale, type Locale } from '@console/domain';
-import { escapeHtml, formatJst } from '../mail/mail-format';
+import { buildInvitationUrl, invitationExpiresAt, type Locale } from '@console/domain';
+import { escapeHtml, formatJst, twoLanguageMail, type MailText } from '../mail/mail-format';
 import type { OutgoingMail } from '../mail/mail.service';
 import type { InvitationEntity } from './invitation.entity';
 
@@ -19,17 +19,10 @@ interface InvitationFacts {
   expiresAt: Date;
 }
 
-/** The invitation in one language: the subject, the plain text and the HTML fragment of the body. */
-interface InvitationText {
-  subject: string;
-  text: string;
-  html: string;
-}
-
 const BUTTON_STYLE = 'display:inline-block;padding:10px 20px;background:#1c7ed6;color:#fff;border-radius:6px;text-decoration:none';
 const NOTE_STYLE = 'color:#666;font-size:12px';
 
-const INVITATION_TEXTS: Readonly<Record<Locale, (facts: InvitationFacts) => InvitationText>> = {
+const INVITATION_TEXTS: Readonly<Record<Locale, (facts: InvitationFacts) => MailText>> = {
   ja: ({ to, organizationName, inviter: { name, email }, url, expiresAt }) => {
     const inviter = name ? `${name}（${email}）` : email;
     const expires = formatJst(expiresAt, 'ja');
@@ -84,9 +77,6 @@ const INVITATION_TEXTS: Readonly<Record<Locale, (facts: InvitationFacts) => Invi
   },
 };
 
-/** Between the two languages of the plain-text body. */
-export const MAIL_LANGUAGE_SEPARATOR = '-'.repeat(40);
-
 /**
  * The invitation e-mail: organization, inviter, the invitation URL and the expiry in Japan time,
  * written in the inviter's language (the subject too) with the other language below it.
@@ -99,19 +89,6 @@ export function invitationMail(invitation: InvitationEntity, context: Invitation
     url: buildInvitationUrl(context.appOrigin, invitation.id),
     expiresAt: invitationExpiresAt(invitation),
   };
-  const first = context.inviter.locale;
-  const second = otherLocale(first);
-  const [primary, secondary] = [INVITATION_TEXTS[first](facts), INVITATION_TEXTS[second](facts)];
-  const text = [primary.text, '', MAIL_LANGUAGE_SEPARATOR, '', secondary.text].join('\n');
-  const html = `<!doctype html>
-<html lang="${first}"><body style="font-family:sans-serif;line-height:1.7">
-<div lang="${first}">
-${primary.html}
-</div>
-<hr style="border:none;border-top:1px solid #ddd;margin:24px 0">
-<div lang="${second}">
-${secondary.html}
-</div>
-</body></html>`;
-  return { kind: INVITATION_MAIL_KIND, referenceId: invitation.id, to: invitation.email, subject: primary.subject, text, html };
+  const { subject, text, html } = twoLanguageMail(context.inviter.locale, (locale) => INVITATION_TEXTS[locale](facts));
+  return { kind: INVITATION_MAIL_KIND, referenceId: invitation.id, to: invitation.email, subject, text, html };
 }

@@ -2,7 +2,6 @@ import { Injectable, Logger } from '@nestjs/common';
 import {
   Actions,
   addMissingProjects,
-  assertInvitationMembershipValid,
   assertValidId,
   DEFAULT_LOCALE,
   DomainError,
@@ -15,13 +14,13 @@ import type { Operator } from '../../common/auth/operator';
 import { RateLimiter } from '../../common/rate-limit/rate-limiter';
 import { AccountRepository } from '../account/account.repository';
 import type { AuditContext } from '../audit/audit-context';
-import { AccessService, type Access } from '../membership/access.service';
+import { AccessService } from '../membership/access.service';
 import { MembershipService } from '../membership/membership.service';
 import { OrganizationRepository } from '../organization/organization.repository';
-import type { RoleEntity } from '../role/role.entity';
 import { RoleRepository } from '../role/role.repository';
 import type { InviteMembersRequest, InviteResultEntryResponse } from './invitation.dto';
 import { InvitationRepository } from './invitation.repository';
+import { InvitationGrantsService } from './invitation-grants.service';
 import { InviteAddressService } from './invite-address.service';
 
 /** An open invitation younger than this is not replaced by inviting its address again: the calls are one invitation. */
@@ -41,23 +40,8 @@ export class InviteMembersService {
     private readonly accounts: AccountRepository,
     private readonly rateLimiter: RateLimiter,
     private readonly inviteAddress: InviteAddressService,
+    private readonly invitationGrants: InvitationGrantsService,
   ) {}
-
-  /**
-   * Validates the invited membership with the domain rule (docs/product-rules.md#invitations): the organization role and
-   * every project (and its role) must belong to the organization (`access` tells which projects do).
-   */
-  private async assertMembershipValid(invited: Membership, access: Access, organizationRoles: readonly RoleEntity[]): Promise<void> {
-    const projectIds = invited.projects.map((p) => p.projectId);
-    const projectRoles = await this.roles.findProjectRoles(projectIds);
-    assertInvitationMembershipValid(invited, {
-      id: invited.organizationId,
-      roleIds: organizationRoles.map((r) => r.id),
-      projects: projectIds
-        .filter((id) => access.includesProject(id))
-        .map((id) => ({ id, roleIds: projectRoles.filter((r) => r.projectId === id).map((r) => r.id) })),
-    });
-  }
 
   /**
    * /organization/inviteMembers: one entry per distinct address. A member of the organization
@@ -107,7 +91,7 @@ export class InviteMembersService {
     );
     const organizationRoles = await this.roles.findOrganizationRoles([invited.organizationId]);
     this.access.assertMayInvite(access, invited, organizationRoles, validAddresses);
-    await this.assertMembershipValid(invited, access, organizationRoles);
+    await this.invitationGrants.assertValid(invited, access, organizationRoles);
     /** In the transaction of one address: takes the organization's lock, then asks whether the operator may still invite it. */
     const authorize = async (email: string) => {
       await this.membershipService.lockOrganization(invited.organizationId);

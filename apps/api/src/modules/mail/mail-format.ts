@@ -1,4 +1,4 @@
-import type { Locale } from '@console/domain';
+import { otherLocale, type Locale } from '@console/domain';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -18,4 +18,32 @@ export function formatJst(date: Date, locale: Locale): string {
   return locale === 'ja'
     ? `${jst.getUTCFullYear()}年${jst.getUTCMonth() + 1}月${jst.getUTCDate()}日 ${time}（日本時間）`
     : `${MONTHS[jst.getUTCMonth()]} ${jst.getUTCDate()}, ${jst.getUTCFullYear()} ${time} (JST)`;
+}
+
+/** Between the two languages of the plain-text body. */
+export const MAIL_LANGUAGE_SEPARATOR = '-'.repeat(40);
+
+/** One language of an e-mail: the subject, the plain text and the HTML fragment of the body. */
+export interface MailText {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** An e-mail written in `first` (the subject too) with the other language below it. */
+export function twoLanguageMail(first: Locale, texts: (locale: Locale) => MailText): MailText {
+  const second = otherLocale(first);
+  const [primary, secondary] = [texts(first), texts(second)];
+  const text = [primary.text, '', MAIL_LANGUAGE_SEPARATOR, '', secondary.text].join('\n');
+  const html = `<!doctype html>
+<html lang="${first}"><body style="font-family:sans-serif;line-height:1.7">
+<div lang="${first}">
+${primary.html}
+</div>
+<hr style="border:none;border-top:1px solid #ddd;margin:24px 0">
+<div lang="${second}">
+${secondary.html}
+</div>
+</body></html>`;
+  return { subject: primary.subject, text, html };
 }

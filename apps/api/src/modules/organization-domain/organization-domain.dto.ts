@@ -3,6 +3,8 @@ import {
   DOMAIN_CHECK_FAILURES,
   DOMAIN_STATES,
   DOMAIN_VERIFIERS,
+  JOIN_MODES,
+  type JoinMode,
   verificationRecordName,
   verificationRecordValue,
   type DomainCheckFailure,
@@ -37,6 +39,19 @@ export class AddOrganizationDomainRequest extends OrganizationIdRequest {
   domain: string;
 }
 
+export class ProjectRoleAssignment {
+  @ApiProperty({ example: 'p1R2o3J4' }) projectId: string;
+  @ApiProperty({ example: 'r1O2l3E4i5' }) roleId: string;
+}
+
+/** A domain's join policy (docs/product-rules.md#auto-join). */
+export class JoinPolicyResponse {
+  @ApiProperty({ enum: JOIN_MODES, enumName: 'JoinMode', example: 'automatic' }) mode: JoinMode;
+  @ApiProperty({ type: String, nullable: true, example: 'r1O2l3E4i5', description: 'The organization role a joining person gets; null when off.' })
+  roleId: string | null;
+  @ApiProperty({ type: [ProjectRoleAssignment], description: 'The project roles a joining person gets.' }) projects: ProjectRoleAssignment[];
+}
+
 export class OrganizationDomainResponse {
   @ApiProperty({ example: 'd1O2m3A4i5N6' }) id: string;
   @ApiProperty({ example: 'a1B2c3D4' }) organizationId: string;
@@ -61,6 +76,7 @@ export class OrganizationDomainResponse {
   verifiedBy: DomainVerifier | null;
   @ApiProperty({ type: String, nullable: true, example: null, description: 'The system administrator who verified the domain by hand.' })
   verifiedById: string | null;
+  @ApiProperty({ type: JoinPolicyResponse, description: 'What the domain does for people with a verified address on it.' }) joinPolicy: JoinPolicyResponse;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
 }
 
@@ -85,6 +101,7 @@ export function toOrganizationDomainResponse(domain: OrganizationDomainEntity): 
     verifiedAt: iso(domain.verifiedAt),
     verifiedBy: domain.verifiedBy,
     verifiedById: domain.verifiedById,
+    joinPolicy: { mode: domain.joinMode, roleId: domain.joinRoleId, projects: domain.joinProjects.map((p) => ({ projectId: p.projectId, roleId: p.roleId })) },
     createdAt: domain.createdAt.toISOString(),
   };
 }

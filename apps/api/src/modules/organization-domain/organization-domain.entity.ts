@@ -1,4 +1,4 @@
-import type { DomainCheckFailure, DomainState, DomainVerifier } from '@console/domain';
+import type { DomainCheckFailure, DomainState, DomainVerifier, JoinMode, ProjectAssignment } from '@console/domain';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { MutableAudit } from '../../database/audit.columns';
 
@@ -44,4 +44,20 @@ export class OrganizationDomainEntity extends MutableAudit {
   /** The system administrator who verified the domain by hand. */
   @Column({ name: 'verified_by_id', type: 'varchar', length: 10, nullable: true })
   verifiedById: string | null;
+
+  /** The join policy (docs/product-rules.md#auto-join): off, automatic or request. */
+  @Column({ name: 'join_mode', type: 'varchar', length: 16 })
+  joinMode: JoinMode;
+
+  /** The organization role a joining person gets (null when the mode is off). */
+  @Column({ name: 'join_role_id', type: 'varchar', length: 10, nullable: true })
+  joinRoleId: string | null;
+
+  /** The project roles a joining person gets, unique by projectId. */
+  @Column({ name: 'join_projects', type: 'jsonb' })
+  joinProjects: ProjectAssignment[];
+
+  /** The admin who set the join policy last: it grants no more than they may still grant. */
+  @Column({ name: 'join_policy_set_by_id', type: 'varchar', length: 10, nullable: true })
+  joinPolicySetById: string | null;
 }

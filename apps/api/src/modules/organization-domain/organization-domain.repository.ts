@@ -7,7 +7,21 @@ import { OrganizationDomainEntity } from './organization-domain.entity';
 import { allDomains, claimDueForRecheck, decodeDomain, decodeDomainWithOrganization, type DomainWithOrganizationRow } from './organization-domain.sql';
 
 export type DomainChanges = Partial<
-  Pick<OrganizationDomainEntity, 'state' | 'lastCheckedAt' | 'lastError' | 'consecutiveFailures' | 'verifiedAt' | 'verifiedBy' | 'verifiedById' | 'updatedById'>
+  Pick<
+    OrganizationDomainEntity,
+    | 'state'
+    | 'lastCheckedAt'
+    | 'lastError'
+    | 'consecutiveFailures'
+    | 'verifiedAt'
+    | 'verifiedBy'
+    | 'verifiedById'
+    | 'updatedById'
+    | 'joinMode'
+    | 'joinRoleId'
+    | 'joinProjects'
+    | 'joinPolicySetById'
+  >
 >;
 
 /** The only place that reads and writes organizations' domains (in the transaction in progress, if any). */
@@ -36,6 +50,11 @@ export class OrganizationDomainRepository {
   /** The domain, its row locked until the transaction in progress ends. */
   findByIdForUpdate(id: string): Promise<OrganizationDomainEntity | null> {
     return this.domains().findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /** The verified domain of this name (one organization at most has verified it). */
+  findVerified(domain: string): Promise<OrganizationDomainEntity | null> {
+    return this.domains().findOneBy({ domain, state: 'verified' });
   }
 
   findInOrganization(organizationId: string, domain: string): Promise<OrganizationDomainEntity | null> {

@@ -84,6 +84,10 @@ export class OrganizationDomainService {
         verifiedAt: null,
         verifiedBy: null,
         verifiedById: null,
+        joinMode: 'off',
+        joinRoleId: null,
+        joinProjects: [],
+        joinPolicySetById: null,
         createdById: operator.id,
         updatedById: operator.id,
       } satisfies Omit<OrganizationDomainEntity, 'createdAt' | 'updatedAt'>);

@@ -8,5 +8,6 @@ export { useRevokeOtherSessions, useRevokeSession, useSessionsQuery, type SignIn
 export { useUpdateAccount } from './api/update-account';
 export { useUploadProfileImage } from './api/upload-profile-image';
 export { CurrentAccountProvider, useCurrentAccount } from './current-account';
+export { DomainJoinPanel, useAutoJoin } from './components/domain-join';
 export { accountKeys } from './keys';
 export { usePermissions, type Can } from './permissions';

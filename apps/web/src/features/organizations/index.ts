@@ -1,5 +1,12 @@
 /** Organizations: the account's list, one organization's settings, members and KARTE mapping (docs/product-rules.md#screens, #permissions). */
-export { useAddOrganizationDomain, useRemoveOrganizationDomain, useVerifyOrganizationDomain } from './api/change-organization-domains';
+export {
+  useAddOrganizationDomain,
+  useRemoveOrganizationDomain,
+  useSetJoinPolicy,
+  useVerifyOrganizationDomain,
+  type JoinPolicyInput,
+} from './api/change-organization-domains';
+export { useDecideJoinRequest, useJoinRequestPages, usePendingJoinRequestCount, type JoinRequest, type JoinRequestFilter } from './api/join-requests';
 export { useAssignOrganizationRole } from './api/assign-organization-role';
 export { useOrganization, type OrganizationDetail } from './api/get-organization';
 export { useOrganizationDomains, type OrganizationDomain } from './api/get-organization-domains';

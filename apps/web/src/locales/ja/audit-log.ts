@@ -62,6 +62,7 @@ export const auditLog = {
       purge: '組織の完全削除',
       export: '組織データのエクスポート',
       updateSecurity: '組織のセキュリティ設定更新',
+      autoJoin: 'ドメインによる自動参加',
     },
     project: { create: 'プロジェクト作成', update: 'プロジェクト更新' },
     membership: {
@@ -81,6 +82,7 @@ export const auditLog = {
       verifyManually: 'ドメインを手動で確認済みに変更',
       recheck: 'ドメインの定期確認',
       remove: 'ドメイン削除',
+      setJoinPolicy: 'ドメインの参加設定変更',
     },
     serviceCredential: {
       create: 'サービス認証情報作成',
@@ -88,6 +90,7 @@ export const auditLog = {
       revokeSecret: 'サービス認証情報のシークレット取消',
       revoke: 'サービス認証情報取消',
     },
+    joinRequest: { create: '参加リクエスト送信', approve: '参加リクエスト承認', decline: '参加リクエスト却下' },
   },
   targetTypes: {
     account: 'アカウント',
@@ -100,6 +103,7 @@ export const auditLog = {
     email: 'メール',
     domain: 'ドメイン',
     serviceCredential: 'サービス認証情報',
+    joinRequest: '参加リクエスト',
   },
 } as const;
 

@@ -37,6 +37,8 @@ export const domains = {
     SERVFAIL: 'ドメインのDNSサーバーがエラーを返しました。しばらくしてから再確認してください。',
     DNS_ERROR: 'DNSの問い合わせに失敗しました。しばらくしてから再確認してください。',
   },
+  joinPolicy: '参加設定',
+  joinModes: { off: '参加させない', automatic: '自動で参加させる', request: '参加リクエストを受け付ける' },
 } as const;
 
 addJapaneseTexts({ domains });

@@ -81,6 +81,7 @@ export function Component() {
               { label: t('domains.state'), w: 110 },
               { label: t('domains.lastChecked') },
               { label: t('systemAdmin.domainLastError'), w: 200 },
+              { label: t('domains.joinPolicy') },
               { label: t('systemAdmin.actions'), labelHidden: true },
             ]}
             rows={shown}
@@ -105,6 +106,11 @@ export function Component() {
                 <Table.Td miw={180}>
                   <Text size="sm" c={domain.lastError ? undefined : 'dimmed'}>
                     {domain.lastError ? t(`domains.failures.${domain.lastError}`) : '—'}
+                  </Text>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="domain-join-policy">
+                  <Text size="sm" c={domain.joinPolicy.mode === 'off' ? 'dimmed' : undefined}>
+                    {t(`domains.joinModes.${domain.joinPolicy.mode}`)}
                   </Text>
                 </Table.Td>
                 <Table.Td>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, unwrapRequired } from '@/lib/api-client';
+import { apiClient, unwrapRequired, type ApiPaths } from '@/lib/api-client';
 import { organizationKeys } from '../keys';
 import type { OrganizationDomain } from './get-organization-domains';
 
@@ -18,6 +18,17 @@ async function removeOrganizationDomain(input: { organizationId: string; domainI
   return unwrapRequired(apiClient.POST('/organization/domain/remove', { body: input }));
 }
 
+/** The join policy a domain gets (docs/product-rules.md#auto-join). */
+export type JoinPolicyInput = Pick<
+  ApiPaths['/organization/domain/setJoinPolicy']['post']['requestBody']['content']['application/json'],
+  'mode' | 'roleId' | 'projects'
+>;
+
+/** POST /organization/domain/setJoinPolicy: the domain with its new join policy. */
+async function setJoinPolicy(input: { organizationId: string; domainId: string } & JoinPolicyInput): Promise<OrganizationDomain> {
+  return unwrapRequired(apiClient.POST('/organization/domain/setJoinPolicy', { body: input }));
+}
+
 /** A change of one of the organization's domains, refreshing its list. */
 function useDomainChange<I extends { organizationId: string }>(change: (input: I) => Promise<OrganizationDomain>) {
   const client = useQueryClient();
@@ -30,3 +41,4 @@ function useDomainChange<I extends { organizationId: string }>(change: (input: I
 export const useAddOrganizationDomain = () => useDomainChange(addOrganizationDomain);
 export const useVerifyOrganizationDomain = () => useDomainChange(verifyOrganizationDomain);
 export const useRemoveOrganizationDomain = () => useDomainChange(removeOrganizationDomain);
+export const useSetJoinPolicy = () => useDomainChange(setJoinPolicy);

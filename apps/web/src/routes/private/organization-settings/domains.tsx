@@ -18,8 +18,10 @@ import {
   useVerifyOrganizationDomain,
   type OrganizationDomain,
 } from '@/features/organizations';
+import { useOrganizationProjects } from '@/features/projects';
 import { isApiError } from '@/lib/api-error';
 import '@/locales/ja/domains';
+import { JoinPolicyDialog, type JoinPolicyDialogProps } from './join-policy-dialog';
 
 /**
  * /organizations/{id}/settings/domains: the organization's domains, the TXT record each needs and
@@ -31,6 +33,8 @@ export function Component() {
   const can = usePermissions(organization);
   const mayManage = can(Actions.OrganizationManageDomains);
   const domains = useOrganizationDomains(organization.id);
+  const projects = useOrganizationProjects(organization.id);
+  const roles = { organizationRoles: organization.roles, projects: projects.data ?? [] };
   const add = useAddOrganizationDomain();
   const [name, setName] = useState('');
   const [addError, setAddError] = useState<string | undefined>();
@@ -89,7 +93,7 @@ export function Component() {
         ) : (
           <Stack gap="md" data-testid="domains">
             {domains.data.map((domain) => (
-              <DomainCard key={domain.id} domain={domain} mayManage={mayManage} />
+              <DomainCard key={domain.id} domain={domain} mayManage={mayManage} roles={roles} />
             ))}
           </Stack>
         )}
@@ -98,11 +102,14 @@ export function Component() {
   );
 }
 
-function DomainCard({ domain, mayManage }: { domain: OrganizationDomain; mayManage: boolean }) {
+type PolicyRoles = Pick<JoinPolicyDialogProps, 'organizationRoles' | 'projects'>;
+
+function DomainCard({ domain, mayManage, roles }: { domain: OrganizationDomain; mayManage: boolean; roles: PolicyRoles }) {
   const { t, language } = useTranslation();
   const verify = useVerifyOrganizationDomain();
   const remove = useRemoveOrganizationDomain();
   const [confirming, setConfirming] = useState(false);
+  const [editingPolicy, setEditingPolicy] = useState(false);
   const ids = { organizationId: domain.organizationId, domainId: domain.id };
   const onVerify = () =>
     verify.mutate(ids, {
@@ -149,6 +156,7 @@ function DomainCard({ domain, mayManage }: { domain: OrganizationDomain; mayMana
             {t(`domains.failures.${domain.lastError}`)}
           </Alert>
         )}
+        <JoinPolicySummary domain={domain} roles={roles} mayManage={mayManage} onEdit={() => setEditingPolicy(true)} />
         {domain.state !== 'verified' && (
           <Stack gap={6}>
             <Text size="sm">{t('domains.recordIntro')}</Text>
@@ -157,6 +165,7 @@ function DomainCard({ domain, mayManage }: { domain: OrganizationDomain; mayMana
           </Stack>
         )}
       </Stack>
+      <JoinPolicyDialog opened={editingPolicy} onClose={() => setEditingPolicy(false)} domain={domain} {...roles} />
       <ConfirmDialog
         opened={confirming}
         title={t('domains.removeTitle')}
@@ -177,6 +186,40 @@ function DomainCard({ domain, mayManage }: { domain: OrganizationDomain; mayMana
         {t('domains.removeConfirm', { domain: domain.displayDomain })}
       </ConfirmDialog>
     </Paper>
+  );
+}
+
+/** The domain's join policy in a line (mode, roles, projects), with the button that changes it. */
+function JoinPolicySummary({ domain, roles, mayManage, onEdit }: { domain: OrganizationDomain; roles: PolicyRoles; mayManage: boolean; onEdit: () => void }) {
+  const { t } = useTranslation();
+  const policy = domain.joinPolicy;
+  const mode = t(`domains.joinModes.${policy.mode}`);
+  const roleName = roles.organizationRoles.find((r) => r.id === policy.roleId)?.name ?? '—';
+  const projectNames = policy.projects.map((p) => {
+    const project = roles.projects.find((candidate) => candidate.id === p.projectId);
+    return `${project?.name ?? p.projectId} (${project?.roles.find((r) => r.id === p.roleId)?.name ?? '—'})`;
+  });
+  return (
+    <Group justify="space-between" gap="xs" wrap="wrap" data-testid="join-policy">
+      <Stack gap={2} style={{ minWidth: 0 }}>
+        <Text size="sm">
+          <Text span fw={600}>
+            {t('domains.joinPolicy')}:
+          </Text>{' '}
+          <span data-testid="join-policy-mode">{policy.mode === 'off' ? mode : `${mode} (${roleName})`}</span>
+        </Text>
+        {projectNames.length > 0 && (
+          <Text size="xs" c="dimmed">
+            {t('organizationSettings.projects')}: {projectNames.join(', ')}
+          </Text>
+        )}
+      </Stack>
+      <PermissionTooltip allowed={mayManage}>
+        <Button size="xs" variant="default" onClick={onEdit} disabled={!mayManage}>
+          {t('domains.joinPolicy')}
+        </Button>
+      </PermissionTooltip>
+    </Group>
   );
 }
 

@@ -56,6 +56,11 @@ export function Component() {
       : []),
     { href: paths.organizationSettings.domains.getHref(org.id), label: t('organizationSettings.domains') },
     { href: paths.organizationSettings.security.getHref(org.id), label: t('organizationSettings.security') },
+    {
+      href: paths.organizationSettings.joinRequests.getHref(org.id),
+      label: t('organizationSettings.joinRequests'),
+      allowed: can(Actions.OrganizationManageJoinRequests),
+    },
     { href: paths.organizationSettings.auditLog.getHref(org.id), label: t('organizationSettings.auditLog'), allowed: can(Actions.OrganizationViewAuditLog) },
   ];
   const context: OrganizationSettingsContext = { organization: org };

@@ -7,7 +7,7 @@ import { useSearchQuery } from '@/components/infinite-list/use-search-query';
 import { VirtualList } from '@/components/infinite-list/virtual-list';
 import { usePageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
-import { useCurrentAccount } from '@/features/account';
+import { DomainJoinPanel, useCurrentAccount } from '@/features/account';
 import { chooserRows, ProjectNavLink, runsByOrganization, useProjectPages } from '@/features/projects';
 import { useTranslation } from '@/lib/i18n';
 
@@ -41,6 +41,7 @@ export function Component() {
             </Title>
             <AccountMenu account={account} />
           </Group>
+          <DomainJoinPanel />
           {hasAny ? (
             <>
               <SearchInput
