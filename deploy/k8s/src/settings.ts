@@ -57,8 +57,12 @@ export const LISTENER_CLOSE_MS = 5000;
 
 /** The secret keys the API reads, each as the environment variable of the same name. */
 export const API_SECRET_KEYS = ['DATABASE_URL', 'DATABASE_DIRECT_URL', 'REDIS_URL', 'SENDGRID_API_KEY', 'SUBSYSTEM_KEYS', 'METRICS_TOKEN'] as const;
-/** Secret keys a deployment may leave out (DATABASE_DIRECT_URL: only behind a pooler in transaction mode, docs/operations.md#connection-pooling). */
-export const OPTIONAL_API_SECRET_KEYS: ReadonlySet<string> = new Set(['DATABASE_DIRECT_URL', 'METRICS_TOKEN']);
+/**
+ * Secret keys a deployment may leave out (DATABASE_DIRECT_URL: only behind a pooler in transaction
+ * mode, docs/operations.md#connection-pooling; SUBSYSTEM_KEYS: only while moving sibling products
+ * onto service credentials, with SUBSYSTEM_KEYS_BOOTSTRAP, docs/operations.md#service-credentials).
+ */
+export const OPTIONAL_API_SECRET_KEYS: ReadonlySet<string> = new Set(['DATABASE_DIRECT_URL', 'SUBSYSTEM_KEYS', 'METRICS_TOKEN']);
 
 export function defaultSettings(version = process.env.CONSOLE_VERSION ?? '1.0.0'): ConsoleSettings {
   return {
