@@ -97,20 +97,20 @@ describe('paged listings: limit, cursor and query (issue 16)', () => {
       body: () => ({}),
       reader: () => systemAdmin,
       stranger: () => admin,
-      expected: { sql: `SELECT o.id FROM organizations o WHERE ($1::text IS NULL OR ${contains('o.name')}) ORDER BY o.name, o.id` },
+      expected: { sql: `SELECT o.id FROM organizations o WHERE o.deleted_at IS NULL AND ($1::text IS NULL OR ${contains('o.name')}) ORDER BY o.name, o.id` },
     },
     '/organization/listOfAccount': {
       path: '/organization/listOfAccount',
       body: () => ({}),
       reader: () => systemAdmin,
-      expected: { sql: `SELECT o.id FROM organizations o WHERE ($1::text IS NULL OR ${contains('o.name')}) ORDER BY o.name, o.id` },
+      expected: { sql: `SELECT o.id FROM organizations o WHERE o.deleted_at IS NULL AND ($1::text IS NULL OR ${contains('o.name')}) ORDER BY o.name, o.id` },
     },
     '/organization/listOfAccount (a member of many)': {
       path: '/organization/listOfAccount',
       body: () => ({}),
       reader: () => member,
       expected: {
-        sql: `SELECT o.id FROM organizations o WHERE o.id IN (SELECT organization_id FROM organization_memberships WHERE account_id = $2)
+        sql: `SELECT o.id FROM organizations o WHERE o.deleted_at IS NULL AND o.id IN (SELECT organization_id FROM organization_memberships WHERE account_id = $2)
                 AND ($1::text IS NULL OR ${contains('o.name')}) ORDER BY o.name, o.id`,
         scope: () => member.id,
       },
@@ -122,7 +122,7 @@ describe('paged listings: limit, cursor and query (issue 16)', () => {
       stranger: () => admin,
       expected: {
         sql: `SELECT p.id FROM projects p JOIN organizations o ON o.id = p.organization_id
-               WHERE ($1::text IS NULL OR ${contains('p.name')} OR ${contains('o.name')}) ORDER BY o.name, o.id, p.name, p.id`,
+               WHERE o.deleted_at IS NULL AND ($1::text IS NULL OR ${contains('p.name')} OR ${contains('o.name')}) ORDER BY o.name, o.id, p.name, p.id`,
       },
     },
     '/project/listInAccount': {
@@ -131,7 +131,7 @@ describe('paged listings: limit, cursor and query (issue 16)', () => {
       reader: () => admin,
       expected: {
         sql: `SELECT p.id FROM projects p JOIN organizations o ON o.id = p.organization_id
-               WHERE o.id IN (SELECT organization_id FROM organization_memberships WHERE account_id = $2)
+               WHERE o.deleted_at IS NULL AND o.id IN (SELECT organization_id FROM organization_memberships WHERE account_id = $2)
                  AND ($1::text IS NULL OR ${contains('p.name')} OR ${contains('o.name')}) ORDER BY o.name, o.id, p.name, p.id`,
         scope: () => admin.id,
       },
