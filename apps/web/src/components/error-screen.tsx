@@ -49,8 +49,8 @@ export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, Route
   }
 
   override componentDidCatch(error: unknown) {
-    console.error(error);
     tracking.error(error, { source: 'route' });
+    console.error(error);
   }
 
   override render() {

@@ -47,9 +47,12 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** Counts a route module's load as pending until it settles (src/app/router.tsx). */
+/**
+ * Counts a route module's load as pending until it settles (src/app/router.tsx). Loads start while
+ * the router renders, so the count changes after that render (a microtask), never during it.
+ */
 export function trackPending<T>(load: Promise<T>): Promise<T> {
-  setLoadsInFlight(loadsInFlight + 1);
+  queueMicrotask(() => setLoadsInFlight(loadsInFlight + 1));
   const settled = () => setLoadsInFlight(loadsInFlight - 1);
   load.then(settled, settled);
   return load;
