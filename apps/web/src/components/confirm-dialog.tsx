@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n';
 
@@ -106,5 +106,37 @@ export function ConfirmDialog({
         </Button>
       </Group>
     </Modal>
+  );
+}
+
+export interface TypedConfirmDialogProps extends Omit<ConfirmDialogProps, 'children' | 'danger'> {
+  /** What the dialog asks to type, and why. */
+  description: string;
+  /** The label of the field the confirmation is typed into. */
+  inputLabel: string;
+  value: string;
+  onValueChange: (value: string) => void;
+}
+
+/** A destructive action confirmed by typing a text (an address, a name): Enter in the field confirms. */
+export function TypedConfirmDialog({ description, inputLabel, value, onValueChange, ...dialog }: TypedConfirmDialogProps) {
+  return (
+    <ConfirmDialog {...dialog} danger>
+      <Stack gap="sm">
+        <Text size="sm" style={{ wordBreak: 'break-word' }}>
+          {description}
+        </Text>
+        <TextInput
+          label={inputLabel}
+          value={value}
+          onChange={(e) => onValueChange(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') dialog.onConfirm();
+          }}
+          autoComplete="off"
+          data-autofocus
+        />
+      </Stack>
+    </ConfirmDialog>
   );
 }

@@ -1,8 +1,8 @@
-import { Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { Actions } from '@console/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { TypedConfirmDialog } from '@/components/confirm-dialog';
 import { PermissionTooltip } from '@/components/permission-tooltip';
 import { toast, toastWriteFailure } from '@/components/toasts';
 import { paths } from '@/config/paths';
@@ -62,32 +62,19 @@ export function OrganizationDeletionSection({ organization }: { organization: Or
           </Button>
         </PermissionTooltip>
       </Stack>
-      <ConfirmDialog
+      <TypedConfirmDialog
         opened={opened}
         title={t('organizationDeletion.button')}
         confirmLabel={t('organizationDeletion.confirm')}
-        danger
         loading={deletion.isPending}
         confirmDisabled={!confirmed}
         onConfirm={remove}
         onCancel={close}
-      >
-        <Stack gap="sm">
-          <Text size="sm" style={{ wordBreak: 'break-word' }}>
-            {t('organizationDeletion.dialogDescription', { name: organization.name })}
-          </Text>
-          <TextInput
-            label={t('organizationDeletion.confirmationLabel')}
-            value={confirmName}
-            onChange={(e) => setConfirmName(e.currentTarget.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') remove();
-            }}
-            autoComplete="off"
-            data-autofocus
-          />
-        </Stack>
-      </ConfirmDialog>
+        description={t('organizationDeletion.dialogDescription', { name: organization.name })}
+        inputLabel={t('organizationDeletion.confirmationLabel')}
+        value={confirmName}
+        onValueChange={setConfirmName}
+      />
     </Paper>
   );
 }

@@ -1,8 +1,8 @@
-import { Alert, Anchor, Button, List, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { TypedConfirmDialog } from '@/components/confirm-dialog';
 import { toast, toastOnError, toastWriteFailure } from '@/components/toasts';
 import { paths } from '@/config/paths';
 import { accountDataFilename, useAccountDeletionCheck, useCurrentAccount, useDeleteAccount, useExportAccountData } from '@/features/account';
@@ -116,32 +116,19 @@ export function AccountDataSection() {
           </Button>
         </Stack>
       </Paper>
-      <ConfirmDialog
+      <TypedConfirmDialog
         opened={opened}
         title={t('accountData.dialogTitle')}
         confirmLabel={t('accountData.confirm')}
-        danger
         loading={deletion.isPending}
         confirmDisabled={!confirmed}
         onConfirm={remove}
         onCancel={close}
-      >
-        <Stack gap="sm">
-          <Text size="sm" style={{ wordBreak: 'break-word' }}>
-            {t('accountData.dialogDescription', { email: account.email })}
-          </Text>
-          <TextInput
-            label={t('accountData.confirmationLabel')}
-            value={confirmation}
-            onChange={(e) => setConfirmation(e.currentTarget.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') remove();
-            }}
-            autoComplete="off"
-            data-autofocus
-          />
-        </Stack>
-      </ConfirmDialog>
+        description={t('accountData.dialogDescription', { email: account.email })}
+        inputLabel={t('accountData.confirmationLabel')}
+        value={confirmation}
+        onValueChange={setConfirmation}
+      />
     </Stack>
   );
 }
