@@ -16,7 +16,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { signUp, startServer } from './bench/server.mjs';
+import { benchApiEnv, signUp, startServer } from './bench/server.mjs';
 import { startAuthEmulator, startTestDatabase } from './stack.mjs';
 
 const MEMBERS = 100_000;
@@ -167,19 +167,7 @@ const database = await startTestDatabase();
 if (database.embedded) throw new Error('bench:export needs a Postgres server (TEST_DATABASE_URL or 127.0.0.1:5432)');
 const emulator = await startAuthEmulator({ projectId: 'demo-console-bench', lazyValidation: true });
 const client = new pg.Client({ connectionString: database.url });
-const env = {
-  APP_ENV: 'test',
-  DATABASE_URL: database.url,
-  FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
-  FIREBASE_PROJECT_ID: emulator.projectId,
-  COMPANY_MAIL_DOMAIN: 'console.example.jp',
-  ROOT_ACCOUNT_EMAIL: 'root@console.example.jp',
-  LOG_LEVEL: 'warn',
-  MAIL_WORKER_ENABLED: 'false',
-  AUDIT_RETENTION_DAYS: '0',
-  RATE_LIMIT_IP_PER_MINUTE: '1000000',
-  RATE_LIMIT_ACCOUNT_WRITES_PER_MINUTE: '1000000',
-};
+const env = benchApiEnv(database, emulator);
 const script = process.env.BENCH_API_MAIN ?? createRequire(import.meta.url).resolve('@console/api');
 let missed = 0;
 try {

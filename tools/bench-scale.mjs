@@ -21,7 +21,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { percentile, send, signUp, startServer } from './bench/server.mjs';
+import { benchApiEnv, percentile, send, signUp, startServer } from './bench/server.mjs';
 import { startAuthEmulator, startTestDatabase } from './stack.mjs';
 
 const SCALE = Number(process.env.SCALE ?? 1);
@@ -407,19 +407,7 @@ try {
     name: 'api',
     script: process.env.BENCH_API_MAIN ?? createRequire(import.meta.url).resolve('@console/api'),
     logDir: workDir,
-    env: {
-      APP_ENV: 'test',
-      DATABASE_URL: database.url,
-      FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
-      FIREBASE_PROJECT_ID: emulator.projectId,
-      COMPANY_MAIL_DOMAIN: 'console.example.jp',
-      ROOT_ACCOUNT_EMAIL: 'root@console.example.jp',
-      LOG_LEVEL: 'warn',
-      MAIL_WORKER_ENABLED: 'false',
-      AUDIT_RETENTION_DAYS: '0',
-      RATE_LIMIT_IP_PER_MINUTE: '1000000',
-      RATE_LIMIT_ACCOUNT_WRITES_PER_MINUTE: '1000000',
-    },
+    env: benchApiEnv(database, emulator),
   });
   const admin = await signUp(emulator.host, api.url, 'scale-admin@console.example.jp');
   const member = await signUp(emulator.host, api.url, 'scale-member@example.com');
