@@ -8,7 +8,6 @@ import { ConfigError, loadConfig } from '../src/config/app-config';
 import { AUDIT_CSV_COLUMNS } from '../src/modules/audit/audit-csv';
 import { AuditEventRepository } from '../src/modules/audit/audit-event.repository';
 import { auditPageQuery, type AuditEventFilter } from '../src/modules/audit/audit-event.sql';
-import { AUDIT_EXPORT_PAGE_SIZE } from '../src/modules/audit/audit-log.service';
 import { AUDIT_RETENTION_FIRST_RUN_MS, AUDIT_RETENTION_INTERVAL_MS, AuditRetentionJob } from '../src/modules/audit/audit-retention.job';
 import {
   AUTHORIZATION_TABLE,
@@ -38,6 +37,7 @@ import {
   type InviteEntryBody,
   type OrganizationFixture,
 } from './support/fixtures';
+import { copyStatementWaits } from './support/copy-statements';
 import { bearer, call, enrollPhoneFactor, startApi, type CallResult, type TestApi } from './support/harness';
 import { discoverRoutes } from './support/routes';
 
@@ -890,63 +890,55 @@ describe('audit log', () => {
       );
     });
 
-    it('streams every event with BOM and header, CSV-escaped and with formulas defused, page by page', async () => {
-      const repository = api.app.get(AuditEventRepository, { strict: false });
-      const pages = jest.spyOn(repository, 'page');
-      try {
-        const response = await postJson(api, '/organization/exportAuditEvents', { organizationId: organization.organization.id }, admin.token);
-        expect(response.status).toBe(200);
-        expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-        expect(response.headers.get('content-disposition')).toBe('attachment; filename="audit-events.csv"');
-        expect(response.headers.get('content-length')).toBeNull();
-        const reader: ReadableStreamDefaultReader<Uint8Array> = response.body!.getReader();
-        const chunks: Uint8Array[] = [];
-        const first = await reader.read();
-        if (first.value) chunks.push(first.value);
-        // The client holds on to the first bytes: the server has read only the pages the sockets between them hold.
-        await new Promise((resolve) => setTimeout(resolve, 500));
-        const pagesRead = pages.mock.calls.length;
-        for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(next.value);
-        const totalPages = Math.ceil((COUNT + TRICKY_TARGETS.length) / AUDIT_EXPORT_PAGE_SIZE);
-        expect(pages.mock.calls.length).toBe(totalPages);
-        expect(pagesRead).toBeLessThan(totalPages);
-        expect(pages.mock.calls.every(([, , limit]) => limit === AUDIT_EXPORT_PAGE_SIZE)).toBe(true);
-
-        const bytes = Buffer.concat(chunks);
-        expect([...bytes.subarray(0, 3)]).toEqual(UTF8_BOM_BYTES);
-        const text = bytes.subarray(3).toString('utf8');
-        const [header, ...rows] = parseCsv(text);
-        expect(header).toEqual([...AUDIT_CSV_COLUMNS]);
-        expect(rows).toHaveLength(COUNT + TRICKY_TARGETS.length);
-        const column = (name: (typeof AUDIT_CSV_COLUMNS)[number]) => AUDIT_CSV_COLUMNS.indexOf(name);
-        expect(new Set(rows.map((r) => r[column('id')])).size).toBe(rows.length);
-        expect(rows.every((r) => r.length === AUDIT_CSV_COLUMNS.length)).toBe(true);
-        // Newest first: the tricky ones, the last inserted on top.
-        expect(rows.slice(0, TRICKY_TARGETS.length).map((r) => r[column('targetId')])).toEqual([
-          'line1\nline2',
-          'say "hi"',
-          'a,b',
-          "'@cmd",
-          "'-1+1",
-          "'+SUM(1,2)",
-          "'=1+2",
-        ]);
-        expect(text).toContain('"say ""hi"""');
-        expect(rows[0]?.[column('userAgent')]).toBe(`'=HYPERLINK("http://x","y")`);
-        expect(rows[0]?.[column('actionLabel')]).toBe(AUDIT_ACTION_LABELS['invitation.cancel']);
-        expect(rows[0]?.[column('actorEmail')]).toBe(admin.user.email);
-        expect(rows[0]?.[column('occurredAt')]).toMatch(ISO_MICROSECONDS);
-        const bulk = rows[TRICKY_TARGETS.length]!;
-        expect(JSON.parse(bulk[column('changes')] ?? '')).toEqual({ name: { before: 'n1', after: 'x'.repeat(2000) } });
-        expect([bulk[column('requestId')], bulk[column('ip')], bulk[column('organizationId')], bulk[column('actorIsSystemAdmin')]]).toEqual([
-          'req-1',
-          '192.0.2.1',
-          organization.organization.id,
-          'false',
-        ]);
-      } finally {
-        pages.mockRestore();
-      }
+    it('streams every event with BOM and header, CSV-escaped and with formulas defused, as fast as the client reads', async () => {
+      const response = await postJson(api, '/organization/exportAuditEvents', { organizationId: organization.organization.id }, admin.token);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      expect(response.headers.get('content-disposition')).toBe('attachment; filename="audit-events.csv"');
+      expect(response.headers.get('content-length')).toBeNull();
+      const reader: ReadableStreamDefaultReader<Uint8Array> = response.body!.getReader();
+      const chunks: Uint8Array[] = [];
+      const first = await reader.read();
+      if (first.value) chunks.push(first.value);
+      // The client holds on to the first bytes: Postgres waits to write the rest until the API reads it.
+      expect(await copyStatementWaits(db, (waits) => waits.includes('ClientWrite'))).toEqual(['ClientWrite']);
+      for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(next.value);
+      expect(await copyStatementWaits(db)).toEqual([]);
+      const bytes = Buffer.concat(chunks);
+      expect([...bytes.subarray(0, 3)]).toEqual(UTF8_BOM_BYTES);
+      const text = bytes.subarray(3).toString('utf8');
+      const [header, ...rows] = parseCsv(text);
+      expect(header).toEqual([...AUDIT_CSV_COLUMNS]);
+      expect(rows).toHaveLength(COUNT + TRICKY_TARGETS.length);
+      const column = (name: (typeof AUDIT_CSV_COLUMNS)[number]) => AUDIT_CSV_COLUMNS.indexOf(name);
+      expect(new Set(rows.map((r) => r[column('id')])).size).toBe(rows.length);
+      expect(rows.every((r) => r.length === AUDIT_CSV_COLUMNS.length)).toBe(true);
+      // Newest first: the tricky ones, the last inserted on top.
+      expect(rows.slice(0, TRICKY_TARGETS.length).map((r) => r[column('targetId')])).toEqual([
+        'line1\nline2',
+        'say "hi"',
+        'a,b',
+        "'@cmd",
+        "'-1+1",
+        "'+SUM(1,2)",
+        "'=1+2",
+      ]);
+      expect(text).toContain('"say ""hi"""');
+      // Every record ends in CRLF; a line break inside a quoted value is kept as it is.
+      expect(text.match(/\r\n/g)).toHaveLength(rows.length + 1);
+      expect(text).toContain('"line1\nline2"');
+      expect(rows[0]?.[column('userAgent')]).toBe(`'=HYPERLINK("http://x","y")`);
+      expect(rows[0]?.[column('actionLabel')]).toBe(AUDIT_ACTION_LABELS['invitation.cancel']);
+      expect(rows[0]?.[column('actorEmail')]).toBe(admin.user.email);
+      expect(rows[0]?.[column('occurredAt')]).toMatch(ISO_MICROSECONDS);
+      const bulk = rows[TRICKY_TARGETS.length]!;
+      expect(JSON.parse(bulk[column('changes')] ?? '')).toEqual({ name: { before: 'n1', after: 'x'.repeat(2000) } });
+      expect([bulk[column('requestId')], bulk[column('ip')], bulk[column('organizationId')], bulk[column('actorIsSystemAdmin')]]).toEqual([
+        'req-1',
+        '192.0.2.1',
+        organization.organization.id,
+        'false',
+      ]);
     });
 
     it('exports what the listing shows, with the same filters', async () => {

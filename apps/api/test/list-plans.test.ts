@@ -72,7 +72,9 @@ interface Statement {
 function statementsOf(calls: unknown[][]): Statement[] {
   return calls.map(([config, values]) => {
     const query = typeof config === 'string' ? { text: config } : (config as { text: string; values?: unknown[] });
-    return { text: query.text, values: Array.isArray(values) ? values : (query.values ?? []) };
+    // An export's COPY (SELECT …) TO STDOUT is EXPLAINed as its SELECT.
+    const text = /^COPY \(([\s\S]*)\) TO STDOUT/.exec(query.text)?.[1] ?? query.text;
+    return { text, values: Array.isArray(values) ? values : (query.values ?? []) };
   });
 }
 

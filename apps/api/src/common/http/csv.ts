@@ -1,6 +1,7 @@
 import type { MemberCsvEncoding } from '@console/domain';
 import type { FastifyReply } from 'fastify';
 import iconv from 'iconv-lite';
+import { escapeLiteral } from 'pg';
 import { Readable } from 'node:stream';
 import type { KeyValues } from './paging-sql';
 
@@ -9,8 +10,9 @@ import type { KeyValues } from './paging-sql';
 /** Byte order mark first, so that Excel reads the file as UTF-8. */
 const UTF8_BOM = '\uFEFF';
 
-/** A cell a spreadsheet would take for a formula (or a formula's start, after a tab or carriage return). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** The first characters that make a spreadsheet take a cell for a formula (or a formula's start, after a tab or carriage return). */
+const FORMULA_CHARACTERS = '=+-@\t\r';
+const FORMULA_START = new RegExp(`^[${FORMULA_CHARACTERS.replace('-', '\\-')}]`);
 const NEEDS_QUOTES = /[",\r\n]/;
 
 type CsvValue = string | boolean | null;
@@ -68,6 +70,73 @@ export function keysetCsvStream<R>({ header, nextPage, pageSize, keyOf, cells, e
       if (!last || rows.length < pageSize) return;
       after = keyOf(last);
     }
+  }
+  return Readable.from(chunks(), { objectMode: false });
+}
+
+/**
+ * The SQL of one CSV cell of a text expression for `COPY … (FORMAT csv)`, alike {@link csvCell}:
+ * a formula-like value gets a leading single quote, and an empty text is written as nothing like
+ * NULL (COPY would quote it). COPY quotes a value with a quote, comma or line break itself.
+ */
+export function csvCellSql(expression: string): string {
+  return `CASE WHEN ${expression} = '' THEN NULL WHEN strpos(${escapeLiteral(FORMULA_CHARACTERS)}, left(${expression}, 1)) > 0 THEN '''' || ${expression} ELSE ${expression} END`;
+}
+
+const QUOTE = 0x22;
+const LINE_FEED = 0x0a;
+const CRLF = Buffer.from('\r\n');
+
+/**
+ * Ends each record of `COPY … (FORMAT csv)` output with CRLF instead of its line feed: a line
+ * feed outside quotes ends a record, one inside a quoted value is kept. Whether the text is
+ * inside quotes carries over from chunk to chunk (a doubled quote leaves and enters again).
+ */
+class CsvRecordEnds {
+  private quoted = false;
+
+  convert(chunk: Buffer): Buffer {
+    const parts: Buffer[] = [];
+    let start = 0;
+    let position: number;
+    let quote = chunk.indexOf(QUOTE);
+    let lineFeed = chunk.indexOf(LINE_FEED);
+    for (;;) {
+      if (this.quoted) {
+        if (quote < 0) break;
+        this.quoted = false;
+        position = quote + 1;
+        quote = chunk.indexOf(QUOTE, position);
+      } else if (lineFeed >= 0 && (quote < 0 || lineFeed < quote)) {
+        parts.push(chunk.subarray(start, lineFeed), CRLF);
+        start = lineFeed + 1;
+        position = start;
+        lineFeed = chunk.indexOf(LINE_FEED, position);
+      } else if (quote >= 0) {
+        this.quoted = true;
+        position = quote + 1;
+        quote = chunk.indexOf(QUOTE, position);
+      } else {
+        break;
+      }
+      if (lineFeed >= 0 && lineFeed < position) lineFeed = chunk.indexOf(LINE_FEED, position);
+    }
+    if (start === 0) return chunk;
+    parts.push(chunk.subarray(start));
+    return Buffer.concat(parts);
+  }
+}
+
+/**
+ * The CSV file of the header and the records of a `COPY … TO STDOUT (FORMAT csv)` statement's
+ * output (see copyOut): UTF-8 with BOM, records ending in CRLF like {@link keysetCsvStream}'s,
+ * each chunk read only when the consumer wants more bytes.
+ */
+export function copiedCsvStream(header: readonly string[], records: AsyncIterable<Buffer>): Readable {
+  async function* chunks(): AsyncGenerator<Buffer> {
+    yield encodeCsv(UTF8_BOM + csvLine(header), 'utf-8');
+    const ends = new CsvRecordEnds();
+    for await (const chunk of records) yield ends.convert(chunk);
   }
   return Readable.from(chunks(), { objectMode: false });
 }

@@ -1,6 +1,10 @@
+import { AUDIT_ACTION_LABELS } from '@console/domain';
+import { escapeLiteral } from 'pg';
+import { csvCellSql } from '../../common/http/csv';
 import { Keyset, keyTime, SqlParameters, type KeyValues } from '../../common/http/paging-sql';
 import { EntityColumns, integer, nullable, record, text, type Statement } from '../../database/typed-sql';
 import { AccountEntity } from '../account/account.entity';
+import { AUDIT_CSV_COLUMNS, type AuditCsvColumn } from './audit-csv';
 import { AuditEventEntity } from './audit-event.entity';
 
 /** The raw statements of the audit log (docs/architecture.md#repositories-and-sql). */
@@ -73,31 +77,76 @@ export function auditKeyOf(row: AuditEventRow): KeyValues {
 
 const FILTERED = ['organizationId', 'actorAccountId', 'action', 'targetType', 'targetId', 'projectId'] as const satisfies readonly (keyof AuditEventFilter)[];
 
+/** The conditions of the filter, each value through `value` (a placeholder, or a literal where COPY takes no parameters). */
+function filterConditions(filter: AuditEventFilter, value: (value: string) => string): string[] {
+  const conditions: string[] = [];
+  for (const field of FILTERED) {
+    const wanted = filter[field];
+    if (wanted !== undefined) conditions.push(`${EVENT.sql(field)} = ${value(wanted)}`);
+  }
+  if (filter.from !== undefined) conditions.push(`${TIME.sql('occurredAt')} >= ${value(filter.from)}::timestamptz`);
+  if (filter.to !== undefined) conditions.push(`${TIME.sql('occurredAt')} < ${value(filter.to)}::timestamptz`);
+  return conditions;
+}
+
+const whereOf = (conditions: readonly string[]): string => (conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '');
+
+/** The events and their actors: each actor is read by primary key, the LIMIT keeping the lateral subquery a lookup per event. */
+const EVENTS_WITH_ACTORS = `audit_events e LEFT JOIN LATERAL (SELECT ${ACTOR_READ_COLUMNS.join(', ')} FROM accounts WHERE ${ACTOR_ID_COLUMN} = ${EVENT.sql('actorAccountId')} LIMIT 1) a ON true`;
+
 /**
  * The statement of one keyset page: the events matching the filter, newest first (occurred_at
  * DESC, id DESC), after `after` when given. It reads audit_events_organization_idx or
  * audit_events_occurred_at_idx in their order, so a deep page costs what the first one does.
- * Each event's actor is read by primary key: the LIMIT keeps the lateral subquery a lookup per
- * event, where a join of an export's page of 1,000 events could read every account.
+ * Each event's actor is read by primary key, where a join could read every account.
  */
 export function auditPageQuery(filter: AuditEventFilter, after: KeyValues | null, limit: number): { sql: string; values: unknown[] } {
-  const conditions: string[] = [];
   const parameters = new SqlParameters();
-  const param = (value: unknown): string => parameters.param(value);
-  for (const field of FILTERED) {
-    const value = filter[field];
-    if (value !== undefined) conditions.push(`${EVENT.sql(field)} = ${param(value)}`);
-  }
-  if (filter.from !== undefined) conditions.push(`${TIME.sql('occurredAt')} >= ${param(filter.from)}::timestamptz`);
-  if (filter.to !== undefined) conditions.push(`${TIME.sql('occurredAt')} < ${param(filter.to)}::timestamptz`);
+  const conditions = filterConditions(filter, (value) => parameters.param(value));
   if (after) conditions.push(AUDIT_KEYSET.after(after, parameters));
-  const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
   const sql = `SELECT ${EVENT.select()}, ${keyTime(TIME.sql('occurredAt'))} AS "occurredAt", ${ACTOR.sql('name')} AS "actorName", ${ACTOR.sql('email')} AS "actorEmail", ${ACTOR.sql('deletedAt')} AS "actorDeletedAt"
-    FROM audit_events e LEFT JOIN LATERAL (SELECT ${ACTOR_READ_COLUMNS.join(', ')} FROM accounts WHERE ${ACTOR_ID_COLUMN} = ${EVENT.sql('actorAccountId')} LIMIT 1) a ON true
-    ${where}
+    FROM ${EVENTS_WITH_ACTORS}
+    ${whereOf(conditions)}
    ORDER BY ${AUDIT_KEYSET.orderBy()}
-   LIMIT ${param(limit)}`;
+   LIMIT ${parameters.param(limit)}`;
   return { sql, values: parameters.values };
+}
+
+/** 'true' or 'false', or NULL for an event without an actor. */
+const actorFlag = (condition: string): string => `CASE WHEN ${EVENT.sql('actorAccountId')} IS NULL THEN NULL WHEN ${condition} THEN 'true' ELSE 'false' END`;
+
+/** The SQL of each column of the audit CSV. */
+const AUDIT_CSV_SQL: Readonly<Record<AuditCsvColumn, string>> = {
+  id: EVENT.sql('id'),
+  occurredAt: keyTime(TIME.sql('occurredAt')),
+  action: csvCellSql(EVENT.sql('action')),
+  actionLabel: csvCellSql(`coalesce(${escapeLiteral(JSON.stringify(AUDIT_ACTION_LABELS))}::jsonb ->> ${EVENT.sql('action')}, ${EVENT.sql('action')})`),
+  actorAccountId: csvCellSql(EVENT.sql('actorAccountId')),
+  actorName: csvCellSql(ACTOR.sql('name')),
+  actorEmail: csvCellSql(ACTOR.sql('email')),
+  actorIsSystemAdmin: actorFlag(EVENT.sql('actorIsSystemAdmin')),
+  actorDeleted: actorFlag(`${ACTOR.sql('deletedAt')} IS NOT NULL`),
+  targetType: csvCellSql(EVENT.sql('targetType')),
+  targetId: csvCellSql(EVENT.sql('targetId')),
+  organizationId: csvCellSql(EVENT.sql('organizationId')),
+  projectId: csvCellSql(EVENT.sql('projectId')),
+  changes: csvCellSql(`${EVENT.sql('changes')}::text`),
+  requestId: csvCellSql(EVENT.sql('requestId')),
+  ip: csvCellSql(EVENT.sql('ip')),
+  userAgent: csvCellSql(EVENT.sql('userAgent')),
+};
+
+/**
+ * The statement writing the audit CSV's records of the events matching the filter, newest first,
+ * one CSV line each, formatted by Postgres (see copyOut): the listing's order and plan without
+ * its LIMIT, read as one statement (one snapshot) instead of a page at a time.
+ */
+export function auditCsvCopy(filter: AuditEventFilter): string {
+  const conditions = filterConditions(filter, escapeLiteral);
+  return `COPY (SELECT ${AUDIT_CSV_COLUMNS.map((column) => AUDIT_CSV_SQL[column]).join(', ')}
+    FROM ${EVENTS_WITH_ACTORS}
+    ${whereOf(conditions)}
+   ORDER BY ${AUDIT_KEYSET.orderBy()}) TO STDOUT (FORMAT csv)`;
 }
 
 /** An event to write (see AuditService). */

@@ -4,7 +4,8 @@ import type { Readable } from 'node:stream';
 import type { Operator } from '../../common/auth/operator';
 import { pageOf, type Page } from '../../common/http/paging';
 import { AccessService } from '../membership/access.service';
-import { auditCsvStream } from './audit-csv';
+import { copiedCsvStream } from '../../common/http/csv';
+import { AUDIT_CSV_COLUMNS } from './audit-csv';
 import {
   type AuditEventFilterRequest,
   type AuditEventResponse,
@@ -16,9 +17,6 @@ import {
 } from './audit.dto';
 import { AuditEventRepository } from './audit-event.repository';
 import { AUDIT_KEYSET, auditKeyOf, type AuditEventFilter, type AuditEventRow } from './audit-event.sql';
-
-/** Rows per keyset query of an export. */
-export const AUDIT_EXPORT_PAGE_SIZE = 1000;
 
 /** An event as the API answers it; a deleted actor keeps its id, shown as a deleted account. */
 export function toAuditEventResponse(row: AuditEventRow): AuditEventResponse {
@@ -68,7 +66,7 @@ export class AuditLogService {
   }
 
   private export(filter: AuditEventFilter): Readable {
-    return auditCsvStream((after) => this.events.page(filter, after, AUDIT_EXPORT_PAGE_SIZE), AUDIT_EXPORT_PAGE_SIZE);
+    return copiedCsvStream(AUDIT_CSV_COLUMNS, this.events.csvRecords(filter));
   }
 
   /** Outsiders are refused like on any call about a foreign organization (alike whether or not it exists). */
