@@ -3,7 +3,6 @@ import iconv from 'iconv-lite';
 import { parse } from 'csv-parse/sync';
 import { DataSource } from 'typeorm';
 import { AccountRepository } from '../src/modules/account/account.repository';
-import { MEMBER_EXPORT_PAGE_SIZE } from '../src/modules/member-csv/member-export.service';
 import {
   addOrganizationMember,
   addProjectMember,
@@ -139,10 +138,10 @@ describe('member CSV', () => {
       ]);
     });
 
-    it('streams every member of a large organization once, page after page, the first to join first', async () => {
+    it('streams every member of a large organization once, the first to join first', async () => {
       const large = await createOrganization(api);
       await addOrganizationMember(api, admin.id, large, 'admin');
-      const accounts = await insertAccounts(api, MEMBER_EXPORT_PAGE_SIZE + 150);
+      const accounts = await insertAccounts(api, 1150);
       await insertMemberships(api, accounts, large);
       const exported = await exportMembers(api, admin.token, { organizationId: large.organization.id });
       const [, ...rows] = csvRows(exported.bytes.toString('utf8'));

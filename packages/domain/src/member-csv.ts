@@ -43,9 +43,9 @@ export function memberCsvColumnOf(header: string): MemberCsvColumn | undefined {
 }
 
 /** Separates the project entries of a project roles cell. */
-const PROJECT_ENTRY_SEPARATOR = ';';
+export const PROJECT_ENTRY_SEPARATOR = ';';
 /** Separates a project from its role in an entry. */
-const PROJECT_ROLE_SEPARATOR = ':';
+export const PROJECT_ROLE_SEPARATOR = ':';
 
 /** One entry of a project roles cell: the project (name or id) and its role (name or key), both trimmed. */
 export interface ProjectRoleEntry {

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import iconv from 'iconv-lite';
 import { escapeLiteral } from 'pg';
 import { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import type { KeyValues } from './paging-sql';
 
 /** The CSV files the API writes (the audit log, the members: docs/product-rules.md#member-csv): RFC 4180 lines, streamed one keyset page at a time. */
@@ -129,14 +130,16 @@ class CsvRecordEnds {
 
 /**
  * The CSV file of the header and the records of a `COPY … TO STDOUT (FORMAT csv)` statement's
- * output (see copyOut): UTF-8 with BOM, records ending in CRLF like {@link keysetCsvStream}'s,
- * each chunk read only when the consumer wants more bytes.
+ * output (see copyOut), records ending in CRLF like {@link keysetCsvStream}'s, each chunk read only
+ * when the consumer wants more bytes. UTF-8 with BOM unless told; in Shift_JIS the UTF-8 that
+ * Postgres writes is decoded chunk by chunk (a character split between chunks waits for its end).
  */
-export function copiedCsvStream(header: readonly string[], records: AsyncIterable<Buffer>): Readable {
+export function copiedCsvStream(header: readonly string[], records: AsyncIterable<Buffer>, encoding: MemberCsvEncoding = 'utf-8'): Readable {
   async function* chunks(): AsyncGenerator<Buffer> {
-    yield encodeCsv(UTF8_BOM + csvLine(header), 'utf-8');
+    yield encodeCsv((encoding === 'utf-8' ? UTF8_BOM : '') + csvLine(header), encoding);
     const ends = new CsvRecordEnds();
-    for await (const chunk of records) yield ends.convert(chunk);
+    const utf8 = new StringDecoder('utf8');
+    for await (const chunk of records) yield encoding === 'utf-8' ? ends.convert(chunk) : encodeCsv(utf8.write(ends.convert(chunk)), encoding);
   }
   return Readable.from(chunks(), { objectMode: false });
 }

@@ -2,26 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { Actions, DEFAULT_LOCALE, MEMBER_CSV_COLUMNS, MEMBER_CSV_HEADERS, UNPAGED_LIST_CAP, type Locale, type MemberCsvEncoding } from '@console/domain';
 import type { Readable } from 'node:stream';
 import type { Operator } from '../../common/auth/operator';
-import { keysetCsvStream } from '../../common/http/csv';
+import { copiedCsvStream } from '../../common/http/csv';
 import type { KeyValues } from '../../common/http/paging-sql';
 import { AccountRepository } from '../account/account.repository';
 import { AccessService } from '../membership/access.service';
-import { memberKeyOf, MembershipRepository, type MemberRow } from '../membership/membership.repository';
+import { MembershipRepository } from '../membership/membership.repository';
 import { ProjectRepository } from '../project/project.repository';
 import { projectKeyOf, type ProjectRow } from '../project/project.sql';
 import { RoleRepository } from '../role/role.repository';
 import type { ExportMembersRequest } from './member-csv.dto';
 import { MemberCsvCatalogue, type CsvProject } from './member-csv-catalogue';
-
-/** Members per keyset query of an export. */
-export const MEMBER_EXPORT_PAGE_SIZE = 1000;
-
-const JOINED_DATE = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** The day (JST, YYYY-MM-DD) of a membership's time. */
-function joinedDate(keyTime: string): string {
-  return JOINED_DATE.format(new Date(keyTime));
-}
 
 /** The member CSV of an organization (docs/product-rules.md#member-csv), and the roles and projects its files name. */
 @Injectable()
@@ -58,7 +48,7 @@ export class MemberExportService {
   /**
    * /organization/exportMembers: the members in the order they joined, with their roles by name and
    * the day they joined, headers in the request's language (else the account's). Organization
-   * admins and system administrators; one keyset page in memory at a time.
+   * admins and system administrators; streamed as Postgres writes it (see membersCsv).
    */
   async export(operator: Operator, request: ExportMembersRequest): Promise<Readable> {
     const { organizationId } = request;
@@ -68,25 +58,12 @@ export class MemberExportService {
   }
 
   /** The member CSV of the organization, without asking whether the caller may read it (the callers do). */
-  async membersCsv(organizationId: string, locale: Locale, encoding?: MemberCsvEncoding, known?: MemberCsvCatalogue): Promise<Readable> {
-    const catalogue = known ?? (await this.catalogue(organizationId));
+  membersCsv(organizationId: string, locale: Locale, encoding?: MemberCsvEncoding): Readable {
     const headers = MEMBER_CSV_HEADERS[locale];
-    return keysetCsvStream({
-      header: MEMBER_CSV_COLUMNS.map((column) => headers[column]),
-      nextPage: (after) => this.memberships.organizationMemberPage(organizationId, { pageSize: null, fetch: MEMBER_EXPORT_PAGE_SIZE, after, pattern: null }),
-      pageSize: MEMBER_EXPORT_PAGE_SIZE,
-      keyOf: memberKeyOf,
-      cells: (row: MemberRow) => {
-        const membership = row.memberships[0];
-        return [
-          row.email,
-          row.name,
-          membership ? catalogue.organizationRoleName(membership.roleId) : '',
-          membership ? catalogue.projectRolesCell(membership.projects) : '',
-          joinedDate(row.key_time),
-        ];
-      },
+    return copiedCsvStream(
+      MEMBER_CSV_COLUMNS.map((column) => headers[column]),
+      this.memberships.membersCsvRecords(organizationId),
       encoding,
-    });
+    );
   }
 }

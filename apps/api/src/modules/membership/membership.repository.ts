@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { ADMIN_ROLE_KEY, type Membership } from '@console/domain';
+import { DataSource } from 'typeorm';
 import type { ListWindow } from '../../common/http/paging-sql';
+import { copyOut } from '../../database/copy-out';
 import { execute, readRows } from '../../database/typed-sql';
 import { OrganizationMembershipEntity } from './organization-membership.entity';
 import { ProjectMembershipEntity } from './project-membership.entity';
@@ -21,6 +23,7 @@ import {
   organizationsWithSoleRole,
   organizationMemberEmails,
   organizationMemberPage,
+  organizationMembersCsvCopy,
   PROJECT_MEMBERSHIP_UPSERT,
   projectMemberPage,
   type MemberRow,
@@ -65,7 +68,10 @@ interface NewProjectMembership extends NewOrganizationMembership {
  */
 @Injectable()
 export class MembershipRepository {
-  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly dataSource: DataSource,
+  ) {}
 
   private organizationMemberships() {
     return this.txHost.tx.getRepository(OrganizationMembershipEntity);
@@ -99,6 +105,15 @@ export class MembershipRepository {
   /** The members of an organization in the order they joined, each with its membership there; one statement per page. */
   organizationMemberPage(organizationId: string, window: ListWindow, notInProjectId?: string): Promise<MemberRow[]> {
     return readRows(this.txHost.tx, organizationMemberPage(organizationId, window, notInProjectId), decodeMemberRow);
+  }
+
+  /**
+   * The member CSV's records of the organization's members, in the order they joined, as Postgres
+   * writes them (see {@link organizationMembersCsvCopy}), streamed on a connection of its own
+   * outside any transaction.
+   */
+  membersCsvRecords(organizationId: string): AsyncGenerator<Buffer> {
+    return copyOut(this.dataSource, organizationMembersCsvCopy(organizationId));
   }
 
   /** The members of a project in the order they were added, each with its membership of the owning organization; one statement per page. */

@@ -1,4 +1,6 @@
-import type { Membership, ProjectAssignment } from '@console/domain';
+import { PROJECT_ENTRY_SEPARATOR, PROJECT_ROLE_SEPARATOR, type Membership, type ProjectAssignment } from '@console/domain';
+import { escapeLiteral } from 'pg';
+import { csvCellSql } from '../../common/http/csv';
 import { Keyset, keyTime, type KeyValues, type ListWindow, type SqlParameters } from '../../common/http/paging-sql';
 import { allColumns, arrayOf, EntityColumns, nullable, record, text, type Statement } from '../../database/typed-sql';
 import { AccountEntity } from '../account/account.entity';
@@ -153,6 +155,41 @@ export const PROJECT_MEMBER_KEYSET = memberKeyset(MEMBER.sql('createdAt'), MEMBE
 const MEMBERSHIP_JSON = `json_build_object('organizationId', ${OM('organizationId')}, 'roleId', ${OM('roleId')}, 'projects', COALESCE(
   (SELECT json_agg(json_build_object('projectId', ${PM('projectId')}, 'roleId', ${PM('roleId')}) ORDER BY ${MEMBERSHIP_PROJECTS_ORDER})
      FROM project_memberships pm WHERE ${PM('accountId')} = ${OM('accountId')} AND ${PM('organizationId')} = ${OM('organizationId')}), '[]'))`;
+
+const PROJECT_NAME = new EntityColumns(ProjectEntity, 'p', ['id', 'name']);
+const ORGANIZATION_ROLE_NAME = new EntityColumns(RoleEntity, 'orole', ['id', 'name']);
+const PROJECT_ROLE_NAME = new EntityColumns(RoleEntity, 'prole', ['id', 'name']);
+
+/** The project roles cell of the membership `om` (formatProjectRoles of the domain): `project:role; project:role` by name (by id when there is none), in the order they were added. */
+const MEMBERSHIP_PROJECT_ROLES = `(SELECT string_agg(
+     COALESCE(${PROJECT_NAME.sql('name')}, ${PM('projectId')}) || ${escapeLiteral(PROJECT_ROLE_SEPARATOR)} || COALESCE(${PROJECT_ROLE_NAME.sql('name')}, ${PM('roleId')}),
+     ${escapeLiteral(`${PROJECT_ENTRY_SEPARATOR} `)} ORDER BY ${MEMBERSHIP_PROJECTS_ORDER})
+   FROM project_memberships pm
+   LEFT JOIN projects p ON ${PROJECT_NAME.sql('id')} = ${PM('projectId')}
+   LEFT JOIN roles prole ON ${PROJECT_ROLE_NAME.sql('id')} = ${PM('roleId')}
+  WHERE ${PM('accountId')} = ${OM('accountId')} AND ${PM('organizationId')} = ${OM('organizationId')})`;
+
+/**
+ * The statement writing the member CSV's records of the organization (docs/product-rules.md#member-csv),
+ * formatted by Postgres (see copyOut): address, name, organization role and project roles by name
+ * (by id when there is none), the day (JST) the member joined; in the order they joined, the
+ * member listing's order and plan without its LIMIT.
+ */
+export function organizationMembersCsvCopy(organizationId: string): string {
+  const cells = [
+    csvCellSql(ACCOUNT.sql('email')),
+    csvCellSql(ACCOUNT.sql('name')),
+    csvCellSql(`COALESCE(${ORGANIZATION_ROLE_NAME.sql('name')}, ${OM('roleId')})`),
+    csvCellSql(MEMBERSHIP_PROJECT_ROLES),
+    `to_char(${OM('createdAt')} AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM-DD')`,
+  ];
+  return `COPY (SELECT ${cells.join(', ')}
+    FROM organization_memberships om
+    JOIN accounts a ON ${ACCOUNT.sql('id')} = ${OM('accountId')}
+    LEFT JOIN roles orole ON ${ORGANIZATION_ROLE_NAME.sql('id')} = ${OM('roleId')}
+   WHERE ${OM('organizationId')} = ${escapeLiteral(organizationId)}
+   ORDER BY ${ORGANIZATION_MEMBER_KEYSET.orderBy()}) TO STDOUT (FORMAT csv)`;
+}
 
 /** What distinguishes one member listing from another: where its accounts come from and which of them. */
 interface MemberListing {

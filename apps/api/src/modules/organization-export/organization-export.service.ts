@@ -24,7 +24,7 @@ import { projectKeyOf, type ProjectRow } from '../project/project.sql';
 import { RoleRepository } from '../role/role.repository';
 import type { ExportOrganizationRequest } from './organization-export.dto';
 
-/** Rows per keyset query of the projects and invitations files (the members and audit files use their exports' own). */
+/** Rows per keyset query of the projects and invitations files (the members and audit files are read with COPY). */
 const EXPORT_PAGE_SIZE = 1000;
 
 /** The files of the archive, in the order they are written. */
@@ -174,7 +174,7 @@ export class OrganizationExportService {
     const zip = zipStream(
       [
         { name: files.organization, content: `${JSON.stringify(summary, null, 2)}\n` },
-        { name: files.members, content: await this.members.membersCsv(organizationId, locale, 'utf-8', catalogue) },
+        { name: files.members, content: this.members.membersCsv(organizationId, locale) },
         {
           name: files.projects,
           content: keysetCsvStream({
