@@ -5,10 +5,12 @@
 // 1. Seeds, server-side (INSERT … SELECT FROM generate_series, foreign-key triggers off): one
 //    organization with 100,000 members (10,000 of them in one of its 10 projects), 1,000
 //    invitations and 1,000,000 audit events; then VACUUM ANALYZE.
-// 2. Starts the API twice, as it is and with the heap limit of the Kubernetes manifest
-//    (--max-old-space-size=320), and downloads the export through HTTP EXPORT_RUNS times (default 2)
-//    from each: time, rows/s, the archive's size and the API process's peak RSS growth (VmRSS of
-//    /proc/<pid>/status sampled every 50 ms from just before the call; target ≤ 50 MB).
+// 2. Starts the API twice, with the Node options of its deployment (DEPLOYED_NODE_ARGS: the
+//    heap limits of the Kubernetes manifest) and with Node's defaults, and downloads the export
+//    through HTTP EXPORT_RUNS times (default 2) from each: time, rows/s, the archive's size and the
+//    API process's peak RSS growth (VmRSS of /proc/<pid>/status sampled every 50 ms from just
+//    before the call; target ≤ 50 MB for the deployment's options; with Node's defaults the young
+//    generation alone may grow by 2 × 60 MB on a large machine, so those runs are shown, not judged).
 // Exits non-zero when the RSS target is missed. The API is built beforehand: `pnpm bench:export` does it.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -16,7 +18,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { benchApiEnv, signUp, startServer } from './bench/server.mjs';
+import { benchApiEnv, DEPLOYED_NODE_ARGS, signUp, startServer } from './bench/server.mjs';
 import { startAuthEmulator, startTestDatabase } from './stack.mjs';
 
 const MEMBERS = 100_000;
@@ -26,8 +28,6 @@ const INVITATIONS = 1_000;
 const AUDIT_EVENTS = 1_000_000;
 const RUNS = Number(process.env.EXPORT_RUNS ?? 2);
 const TARGET_RSS_MB = 50;
-/** The heap limit the Kubernetes manifest gives the API (deploy/k8s/src/charts.ts: five eighths of the memory limit). */
-const MANIFEST_HEAP_MB = 320;
 const SAMPLE_MS = 50;
 
 const ORGANIZATION = 'o0000000';
@@ -172,14 +172,14 @@ const script = process.env.BENCH_API_MAIN ?? createRequire(import.meta.url).reso
 let missed = 0;
 try {
   await client.connect();
-  /** @type {{ label: string, nodeArgs: string[] }[]} */
+  /** @type {{ label: string, nodeArgs: string[], judged: boolean }[]} */
   const configurations = [
-    { label: 'default heap', nodeArgs: [] },
-    { label: `--max-old-space-size=${MANIFEST_HEAP_MB}`, nodeArgs: [`--max-old-space-size=${MANIFEST_HEAP_MB}`] },
+    { label: 'deployment', nodeArgs: DEPLOYED_NODE_ARGS, judged: true },
+    { label: 'Node defaults', nodeArgs: [], judged: false },
   ];
   let admin;
-  for (const { label, nodeArgs } of configurations) {
-    const api = await startServer({ name: `api-${nodeArgs.length}`, script, env, logDir: workDir, nodeArgs });
+  for (const { label, nodeArgs, judged } of configurations) {
+    const api = await startServer({ name: `api-${judged ? 'deployment' : 'defaults'}`, script, env, logDir: workDir, nodeArgs });
     try {
       // The first API process has migrated the database.
       if (!admin) {
@@ -193,18 +193,18 @@ try {
       for (let run = 1; run <= RUNS; run += 1) {
         const r = await measureExport(api.url, api.pid, admin.token);
         const pass = r.rssGrowthMb <= TARGET_RSS_MB;
-        if (!pass) missed += 1;
+        if (judged && !pass) missed += 1;
         console.log(
           `  ${label.padEnd(26)} run ${run}: ${r.rows.toLocaleString('en')} rows in ${r.seconds.toFixed(1)} s, ${Math.round(r.rowsPerSecond).toLocaleString('en')} rows/s, ` +
             `ZIP ${(r.bytes / 1024 / 1024).toFixed(1)} MB, RSS ${r.rssBeforeMb.toFixed(0)} MB before, peak growth +${r.rssGrowthMb.toFixed(1)} MB ` +
-            `(target ≤ ${TARGET_RSS_MB}): ${pass ? 'pass' : 'MISS'}`,
+            (judged ? `(target ≤ ${TARGET_RSS_MB}): ${pass ? 'pass' : 'MISS'}` : '(not judged)'),
         );
       }
     } finally {
       await api.stop();
     }
   }
-  console.log(missed === 0 ? '\nEvery run met the RSS target.' : `\n${missed} run(s) missed the RSS target.`);
+  console.log(missed === 0 ? '\nEvery judged run met the RSS target.' : `\n${missed} run(s) missed the RSS target.`);
 } finally {
   await client.end().catch(() => {});
   await emulator.stop();

@@ -14,6 +14,7 @@
 //    targets (page p95 ≤ 50 ms, search p95 ≤ 100 ms).
 // 3. The CSV export of the largest organization's audit log (1,000,000 rows): rows/s (≥ 50,000) and
 //    the API process's peak RSS growth while it streams (≤ 50 MB, from /proc/<pid>/status).
+// The API runs with the Node options of its deployment (DEPLOYED_NODE_ARGS).
 // SCALE_ONLY=listings or SCALE_ONLY=export measures only those. Exits non-zero when a target is missed. The API is built beforehand: `pnpm bench:scale` does it.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
@@ -21,7 +22,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { benchApiEnv, percentile, send, signUp, startServer } from './bench/server.mjs';
+import { benchApiEnv, DEPLOYED_NODE_ARGS, percentile, send, signUp, startServer } from './bench/server.mjs';
 import { startAuthEmulator, startTestDatabase } from './stack.mjs';
 
 const SCALE = Number(process.env.SCALE ?? 1);
@@ -408,6 +409,7 @@ try {
     script: process.env.BENCH_API_MAIN ?? createRequire(import.meta.url).resolve('@console/api'),
     logDir: workDir,
     env: benchApiEnv(database, emulator),
+    nodeArgs: DEPLOYED_NODE_ARGS,
   });
   const admin = await signUp(emulator.host, api.url, 'scale-admin@console.example.jp');
   const member = await signUp(emulator.host, api.url, 'scale-member@example.com');

@@ -33,6 +33,14 @@ function cpuMsOf(pid) {
 }
 
 /**
+ * The Node options the deployment gives the API (deploy/k8s/src/charts.ts, for its 512 MiB memory
+ * limit): the old generation's limit at five eighths of it and a young generation of 2 × 4 MB,
+ * where Node would size it from the machine's memory (2 × 64 MB on 24 GB) and a streaming export
+ * fills it (docs/operations.md#export-benchmark).
+ */
+export const DEPLOYED_NODE_ARGS = ['--max-old-space-size=320', '--max-semi-space-size=4'];
+
+/**
  * The environment of a measured API: the throwaway database and the emulator, no e-mail worker or
  * retention job (their queries would count as the calls'), rate limits out of the way.
  * @param {{ url: string }} database

@@ -77,12 +77,13 @@ function mebibytes(quantity: string): number {
 }
 
 /**
- * Node's heap limit at 5/8 of the container's memory limit: the garbage a CSV export leaves is
- * collected before the container is killed, and room stays for buffers and code
- * (docs/operations.md#capacity-model).
+ * Node's heap limits: the old generation at 5/8 of the container's memory limit, so that garbage
+ * is collected before the container is killed and room stays for buffers and code, and a young
+ * generation of 2 × 4 MB instead of the size Node derives from the node's memory (up to 2 × 64 MB),
+ * which a streaming export would otherwise fill (docs/operations.md#export-benchmark).
  */
 function heapLimit(resources: Resources): IEnvVar {
-  return { name: 'NODE_OPTIONS', value: `--max-old-space-size=${Math.floor((mebibytes(resources.memoryLimit) * 5) / 8)}` };
+  return { name: 'NODE_OPTIONS', value: `--max-old-space-size=${Math.floor((mebibytes(resources.memoryLimit) * 5) / 8)} --max-semi-space-size=4` };
 }
 
 function httpProbe(path: string, port: number, periodSeconds: number, failureThreshold: number): IProbe {

@@ -127,8 +127,10 @@ describe('policy', () => {
     const limit = defined(apiContainer.resources?.limits?.memory, 'memory limit');
     const options = apiContainer.env?.find((variable) => variable.name === 'NODE_OPTIONS')?.value ?? '';
     const heap = Number(/--max-old-space-size=(\d+)/.exec(options)?.[1]);
+    const semiSpace = Number(/--max-semi-space-size=(\d+)/.exec(options)?.[1]);
     assert.equal(limit, '512Mi');
     assert.equal(heap, 320);
+    assert.equal(semiSpace, 4);
   });
 
   it('uses pinned images of the release, never latest', () => {
