@@ -13,7 +13,9 @@ const UTF8_BOM = '\uFEFF';
 
 /** The first characters that make a spreadsheet take a cell for a formula (or a formula's start, after a tab or carriage return). */
 const FORMULA_CHARACTERS = '=+-@\t\r';
-const FORMULA_START = new RegExp(`^[${FORMULA_CHARACTERS.replace('-', '\\-')}]`);
+/** A character of {@link FORMULA_CHARACTERS} (a bracket expression alike in JavaScript and Postgres). */
+const FORMULA_CHARACTER = `[${FORMULA_CHARACTERS.replace('-', '\\-')}]`;
+const FORMULA_START = new RegExp(`^${FORMULA_CHARACTER}`);
 const NEEDS_QUOTES = /[",\r\n]/;
 
 type CsvValue = string | boolean | null;
@@ -78,10 +80,11 @@ export function keysetCsvStream<R>({ header, nextPage, pageSize, keyOf, cells, e
 /**
  * The SQL of one CSV cell of a text expression for `COPY … (FORMAT csv)`, alike {@link csvCell}:
  * a formula-like value gets a leading single quote, and an empty text is written as nothing like
- * NULL (COPY would quote it). COPY quotes a value with a quote, comma or line break itself.
+ * NULL (COPY would quote it). COPY quotes a value with a quote, comma or line break itself. The
+ * expression is evaluated once (a subquery, a jsonb's text).
  */
 export function csvCellSql(expression: string): string {
-  return `CASE WHEN ${expression} = '' THEN NULL WHEN strpos(${escapeLiteral(FORMULA_CHARACTERS)}, left(${expression}, 1)) > 0 THEN '''' || ${expression} ELSE ${expression} END`;
+  return `NULLIF(regexp_replace(${expression}, ${escapeLiteral(`^(${FORMULA_CHARACTER})`)}, '''\\1'), '')`;
 }
 
 const QUOTE = 0x22;
