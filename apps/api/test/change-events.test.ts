@@ -5,10 +5,10 @@ import {
   addOrganizationMember,
   createCaller,
   createOrganization,
-  createProject,
   createSystemAdmin,
   type Caller,
   type ErrorBodyShape,
+  type OrganizationFixture,
 } from './support/fixtures';
 import { call, startApi, type TestApi } from './support/harness';
 
