@@ -1,9 +1,7 @@
-import { TransactionHost } from '@nestjs-cls/transactional';
-import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { AuditService } from '../src/modules/audit/audit.service';
 import { spawnApi, type ApiProcess } from './support/api-process';
 import { createSystemAdmin, type Caller } from './support/fixtures';
+import { emitProjectRenames } from './support/change-events';
 import { call, startApi, type TestApi } from './support/harness';
 import { WebhookReceiver } from './support/webhook-receiver';
 
@@ -81,24 +79,6 @@ describe('webhook delivery across a kill -9, and with two instances', () => {
     return created.body.endpoint.id;
   }
 
-  async function emit(count: number): Promise<string[]> {
-    const marker = randomBytes(6).toString('hex');
-    await api.app.get(TransactionHost).withTransaction(() =>
-      api.app.get(AuditService).recordAll(
-        { actor: null, requestId: null, ip: null, userAgent: null },
-        Array.from({ length: count }, (_, i) => ({
-          action: 'project.update' as const,
-          targetType: 'project' as const,
-          targetId: 'p1Q2r3S4',
-          organizationId: 'o1P2q3R4',
-          projectId: 'p1Q2r3S4',
-          changes: { name: { before: `${marker} ${i}`, after: `${marker} ${i + 1}` } },
-        })),
-      ),
-    );
-    return (await db.query<{ id: string }[]>(`SELECT id FROM change_events WHERE data->>'previousName' LIKE $1`, [`${marker} %`])).map((r) => r.id);
-  }
-
   async function allSucceeded(endpointId: string, count: number): Promise<boolean> {
     const [row] = await db.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'succeeded'`, [
       endpointId,
@@ -140,7 +120,7 @@ describe('webhook delivery across a kill -9, and with two instances', () => {
         );
       }
     };
-    const eventIds = await emit(EVENTS);
+    const eventIds = await emitProjectRenames(api, EVENTS);
     expect(eventIds).toHaveLength(EVENTS);
     await waitUntil(() => Promise.resolve(killedAt > 0), 20_000);
     await first.stop();
@@ -169,7 +149,7 @@ describe('webhook delivery across a kill -9, and with two instances', () => {
     const endpointId = await endpoint('/two-workers');
     receiver.answer = () => ({ status: 200, delayMs: 20 });
     await Promise.all([worker(), worker()]);
-    const eventIds = await emit(60);
+    const eventIds = await emitProjectRenames(api, 60);
     await waitUntil(() => allSucceeded(endpointId, eventIds.length), 60_000);
     await sleep(1000);
     const counts = perEvent('/two-workers');

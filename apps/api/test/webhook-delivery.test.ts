@@ -1,12 +1,11 @@
-import { TransactionHost } from '@nestjs-cls/transactional';
 import { eventSchema } from '@console/domain';
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { AuditService } from '../src/modules/audit/audit.service';
 import { retryLimitWithin } from '../src/modules/webhook/webhook-delivery.task';
 import { isRefusedAddress } from '../src/modules/webhook/webhook-sender';
 import { spawnApi, type ApiProcess } from './support/api-process';
 import { createSystemAdmin, type Caller } from './support/fixtures';
+import { emitProjectRenames } from './support/change-events';
 import { call, startApi, type TestApi } from './support/harness';
 import { WebhookReceiver, type ReceivedWebhook } from './support/webhook-receiver';
 
@@ -97,26 +96,6 @@ describe('webhook delivery', () => {
     expect((await call(api, '/systemAdmin/webhook/updateEndpoint', { endpointId, enabled: false }, sysAdmin.token)).status).toBe(200);
   }
 
-  /** `count` project.renamed events written as changes are (audited, in one transaction); their ids. */
-  async function emit(count: number): Promise<string[]> {
-    const marker = randomBytes(6).toString('hex');
-    await api.app.get(TransactionHost).withTransaction(() =>
-      api.app.get(AuditService).recordAll(
-        { actor: null, requestId: null, ip: null, userAgent: null },
-        Array.from({ length: count }, (_, i) => ({
-          action: 'project.update' as const,
-          targetType: 'project' as const,
-          targetId: 'p1Q2r3S4',
-          organizationId: 'o1P2q3R4',
-          projectId: 'p1Q2r3S4',
-          changes: { name: { before: `${marker} ${i}`, after: `${marker} ${i + 1}` } },
-        })),
-      ),
-    );
-    const rows = await db.query<{ id: string }[]>(`SELECT id FROM change_events WHERE data->>'previousName' LIKE $1 ORDER BY seq`, [`${marker} %`]);
-    return rows.map((r) => r.id);
-  }
-
   async function deliveries(endpointId: string, status?: string): Promise<DeliveryBody[]> {
     const listed = await call<{ items: DeliveryBody[] }>(
       api,
@@ -141,7 +120,7 @@ describe('webhook delivery', () => {
 
   it('posts the event signed the Standard Webhooks way, and records the success', async () => {
     const { id, secret } = await endpoint('/signed');
-    const [eventId] = await emit(1);
+    const [eventId] = await emitProjectRenames(api, 1);
     await waitFor(settled(id, [eventId!], 'succeeded'));
     await retire(id);
     const [request] = requestsFor(eventId!);
@@ -164,7 +143,7 @@ describe('webhook delivery', () => {
   it('retries an answer of 5xx with exponential backoff, then succeeds, under the same webhook-id', async () => {
     const { id } = await endpoint('/flaky');
     receiver.answer = (r) => (r.path === '/flaky' && requestsFor(r.eventId).length <= 2 ? { status: 503, body: 'busy' } : { status: 200 });
-    const [eventId] = await emit(1);
+    const [eventId] = await emitProjectRenames(api, 1);
     await waitFor(async () => (await deliveryOf(id, eventId!))?.lastError === 'HTTP 503: busy');
     const retrying = await deliveryOf(id, eventId!);
     expect(retrying).toMatchObject({ status: 'pending', lastStatusCode: 503 });
@@ -183,7 +162,7 @@ describe('webhook delivery', () => {
   it('gives up as failed after the retries, keeps the delivery, and replays it', async () => {
     const { id } = await endpoint('/down');
     receiver.answer = (r) => (r.path === '/down' ? { status: 500, body: 'x'.repeat(1000) } : { status: 200 });
-    const [eventId] = await emit(1);
+    const [eventId] = await emitProjectRenames(api, 1);
     await waitFor(settled(id, [eventId!], 'failed'));
     const failed = await deliveryOf(id, eventId!);
     expect(failed).toMatchObject({ status: 'failed', attempts: 3, lastStatusCode: 500, nextAttemptAt: null });
@@ -209,7 +188,7 @@ describe('webhook delivery', () => {
   it('replays every failed delivery of an endpoint, and pages its deliveries by status', async () => {
     const { id } = await endpoint('/down-all');
     receiver.answer = (r) => (r.path === '/down-all' ? { status: 502 } : { status: 200 });
-    const eventIds = await emit(3);
+    const eventIds = await emitProjectRenames(api, 3);
     await waitFor(settled(id, eventIds, 'failed'));
     const first = await call<{ items: DeliveryBody[]; nextCursor: string | null }>(
       api,
@@ -239,7 +218,7 @@ describe('webhook delivery', () => {
   it('fails an attempt that gets no answer within the time limit', async () => {
     const { id } = await endpoint('/slow');
     receiver.answer = (r) => (r.path === '/slow' ? 'hang' : { status: 200 });
-    const [eventId] = await emit(1);
+    const [eventId] = await emitProjectRenames(api, 1);
     await waitFor(async () => (await deliveryOf(id, eventId!))?.lastError === 'no answer within 1.5 s');
     const delivery = await deliveryOf(id, eventId!);
     expect(delivery).toMatchObject({ lastStatusCode: null });
@@ -252,7 +231,7 @@ describe('webhook delivery', () => {
   it('does not follow a redirect', async () => {
     const { id } = await endpoint('/moved');
     receiver.answer = (r) => (r.path === '/moved' ? { status: 302, location: `${receiver.url}/elsewhere` } : { status: 200 });
-    const [eventId] = await emit(1);
+    const [eventId] = await emitProjectRenames(api, 1);
     await waitFor(async () => (await deliveryOf(id, eventId!))?.lastError === 'redirect not followed');
     expect(await deliveryOf(id, eventId!)).toMatchObject({ lastStatusCode: 302 });
     expect(receiver.to('/elsewhere')).toEqual([]);
@@ -263,7 +242,7 @@ describe('webhook delivery', () => {
   it('reads at most 64 KB of a huge answer', async () => {
     const { id } = await endpoint('/huge');
     receiver.answer = (r) => (r.path === '/huge' ? { status: 200, body: { bytes: 512 * 1024 * 1024 } } : { status: 200 });
-    const [eventId] = await emit(1);
+    const [eventId] = await emitProjectRenames(api, 1);
     await waitFor(settled(id, [eventId!], 'succeeded'));
     const delivery = await deliveryOf(id, eventId!);
     expect(delivery).toMatchObject({ attempts: 1, lastStatusCode: 200 });
@@ -307,7 +286,7 @@ describe('webhook delivery', () => {
       await endpoint(`http://localhost:${port}/ssrf-name`),
       await endpoint(`http://[::ffff:127.0.0.1]:${port}/ssrf-mapped`),
     ];
-    const [eventId] = await emit(1);
+    const [eventId] = await emitProjectRenames(api, 1);
     for (const { id } of endpoints) await waitFor(settled(id, [eventId!], 'failed'));
     for (const { id } of endpoints) {
       const delivery = await deliveryOf(id, eventId!);
