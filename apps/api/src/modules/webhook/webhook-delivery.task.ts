@@ -81,6 +81,7 @@ export class WebhookDelivery implements OnModuleDestroy {
     const delivery = await this.deliveries.startAttempt(job.data.deliveryId, job.id);
     if (!delivery) return 'nothing';
     if (!delivery.endpoint.enabled) return this.fail(delivery, job, null, null, 'endpoint disabled');
+    if (delivery.endpoint.credentialRevoked) return this.fail(delivery, job, null, null, 'service credential revoked');
     const body = JSON.stringify(toEventEnvelope(delivery.event));
     const started = performance.now();
     try {
