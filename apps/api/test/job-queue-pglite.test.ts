@@ -5,9 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
+import { AuditService } from '../src/modules/audit/audit.service';
 import { EmailOutboxRepository } from '../src/modules/mail/email-outbox.repository';
 import { readMailbox } from '../src/modules/mail/local-mailbox-sender';
 import { MailService } from '../src/modules/mail/mail.service';
+import { WebhookService } from '../src/modules/webhook/webhook.service';
 import { uniqueEmail } from './support/fixtures';
 import { startApi, type TestApi } from './support/harness';
 
@@ -135,4 +137,34 @@ describe('the job queue on the embedded dev database (PGlite)', () => {
       await second.close();
     }
   }, 120_000);
+
+  it('writes change events with their changes and lists them in order (pg_current_xact_id, pg_snapshot_xmin)', async () => {
+    const rename = (name: string) =>
+      first.app.get(TransactionHost).withTransaction(() =>
+        first.app.get(AuditService).record(
+          { actor: null, requestId: null, ip: null, userAgent: null },
+          {
+            action: 'organization.update',
+            targetType: 'organization',
+            targetId: 'o1P2q3R4',
+            organizationId: 'o1P2q3R4',
+            changes: { name: { before: 'before', after: name } },
+          },
+        ),
+      );
+    await rename('first');
+    await expect(
+      first.app.get(TransactionHost).withTransaction(async () => {
+        await rename('rolled back');
+        throw new Error('the change fails');
+      }),
+    ).rejects.toThrow('the change fails');
+    await rename('second');
+    const page = await first.app.get(WebhookService).listEvents({});
+    expect(page.items.map((e) => [e.type, e.data.name])).toEqual([
+      ['organization.renamed', 'first'],
+      ['organization.renamed', 'second'],
+    ]);
+    expect((await first.app.get(WebhookService).listEvents({ after: page.nextCursor! })).items).toEqual([]);
+  });
 });
