@@ -8,12 +8,14 @@ export type SessionIntrospection = ConsoleSchemas['SessionIntrospectionResponse'
 /**
  * What the console says about a request's session:
  * - `signedIn`: the session and, when a project was asked for, the project (which the account may see);
- * - `signedOut`: no cookie, or one the console does not accept (expired, revoked, no account);
+ * - `noCookie`: the request carries no session cookie;
+ * - `signedOut`: a cookie the console does not accept (expired, revoked, no account);
  * - `projectNotVisible`: a valid session whose account may not see the project asked for (or no such project);
  * - `unavailable`: the console could not answer (its `status`, 0 when it was not reached).
  */
 export type SessionOutcome =
   | { status: 'signedIn'; session: SessionIntrospection }
+  | { status: 'noCookie' }
   | { status: 'signedOut' }
   | { status: 'projectNotVisible' }
   | { status: 'unavailable'; httpStatus: number };
@@ -67,7 +69,7 @@ export class SessionHelper {
   /** The session of a request with Cookie header `cookieHeader`, for `projectId` when given. */
   async introspect(cookieHeader: string | null | undefined, projectId?: string): Promise<SessionOutcome> {
     const sessionCookie = readCookie(cookieHeader, this.cookieName);
-    if (!sessionCookie) return { status: 'signedOut' };
+    if (!sessionCookie) return { status: 'noCookie' };
     const key = `${projectId ?? ''} ${sessionCookie}`;
     const cached = this.cache.get(key);
     if (cached && cached.until > this.now()) return cached.outcome;

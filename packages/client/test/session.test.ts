@@ -69,7 +69,8 @@ describe('SessionHelper', () => {
 
   it('tells a request without a session, with a refused one, a project not visible, and a console that cannot answer', async () => {
     const helper = new SessionHelper({ client: createConsoleClient({ baseUrl, secret: SECRET }), cookieName: 'console_session_dev' });
-    expect(await helper.introspect('console_session=valid')).toEqual({ status: 'signedOut' });
+    expect(await helper.introspect('console_session=valid')).toEqual({ status: 'noCookie' });
+    expect(await helper.introspect(undefined)).toEqual({ status: 'noCookie' });
     expect(received).toEqual([]);
     expect(await helper.introspect('console_session_dev=expired')).toEqual({ status: 'signedOut' });
     expect(await helper.introspect('console_session_dev=orphan', 'p1Q2r3S4')).toEqual({ status: 'signedOut' });
