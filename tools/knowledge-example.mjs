@@ -183,8 +183,7 @@ async function receiveEvent(request, secret, view) {
   /** @type {Buffer[]} */
   const chunks = [];
   let size = 0;
-  for await (const data of request) {
-    const chunk = /** @type {Buffer} */ (data);
+  for await (const chunk of /** @type {AsyncIterable<Buffer>} */ (request)) {
     size += chunk.length;
     if (size > WEBHOOK_MAX_BYTES) return 413;
     chunks.push(chunk);
