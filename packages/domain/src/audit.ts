@@ -52,6 +52,11 @@ export const AUDIT_ACTIONS = [
   'joinRequest.create',
   'joinRequest.approve',
   'joinRequest.decline',
+  'webhookEndpoint.create',
+  'webhookEndpoint.update',
+  'webhookEndpoint.rotateSecret',
+  'webhookEndpoint.delete',
+  'webhookDelivery.replay',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -68,6 +73,8 @@ export const AUDIT_TARGET_TYPES = [
   'domain',
   'serviceCredential',
   'joinRequest',
+  'webhookEndpoint',
+  'webhookDelivery',
 ] as const;
 
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
@@ -122,6 +129,11 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = /* @__
   'joinRequest.create': '参加リクエスト送信',
   'joinRequest.approve': '参加リクエスト承認',
   'joinRequest.decline': '参加リクエスト却下',
+  'webhookEndpoint.create': 'Webhookエンドポイント作成',
+  'webhookEndpoint.update': 'Webhookエンドポイント更新',
+  'webhookEndpoint.rotateSecret': 'Webhookエンドポイントのシークレット再発行',
+  'webhookEndpoint.delete': 'Webhookエンドポイント削除',
+  'webhookDelivery.replay': 'Webhook配信の再送',
 });
 
 export function isAuditAction(value: unknown): value is AuditAction {

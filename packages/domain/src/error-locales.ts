@@ -58,6 +58,7 @@ export const ERROR_MESSAGES_EN: Readonly<Record<ErrorCode, string>> = /* @__PURE
   DUPLICATE_IN_FILE: 'This address appears more than once in the file',
   SERVICE_CREDENTIAL_SECRET_LIMIT: 'A credential has at most two active secrets. Revoke the old secret before issuing another',
   SERVICE_CREDENTIAL_REVOKED: 'This service credential has been revoked',
+  SERVICE_CREDENTIAL_SCOPE_MISSING: 'This service credential does not hold the events:receive scope',
   JOIN_EMAIL_NOT_VERIFIED: 'Verify your email address to join the organization',
   JOIN_NOT_AVAILABLE: 'You cannot join this organization',
   JOIN_REQUEST_NOT_PENDING: 'This request has already been handled',

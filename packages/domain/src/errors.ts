@@ -81,6 +81,8 @@ export const ErrorCodes = {
   SERVICE_CREDENTIAL_SECRET_LIMIT: 'SERVICE_CREDENTIAL_SECRET_LIMIT',
   /** The service credential is revoked: nothing of it can change any more. */
   SERVICE_CREDENTIAL_REVOKED: 'SERVICE_CREDENTIAL_REVOKED',
+  /** A webhook endpoint needs a credential holding the events:receive scope (docs/integration.md#change-events). */
+  SERVICE_CREDENTIAL_SCOPE_MISSING: 'SERVICE_CREDENTIAL_SCOPE_MISSING',
   /** Joining through a verified domain needs an address whose ownership the identity provider has verified (docs/product-rules.md#auto-join). */
   JOIN_EMAIL_NOT_VERIFIED: 'JOIN_EMAIL_NOT_VERIFIED',
   /** None of the organization's verified domains lets the address ask to join (or the organization is unknown). */
@@ -200,6 +202,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = /* @__PURE__ 
   DUPLICATE_IN_FILE: 'このメールアドレスはファイル内で重複しています',
   SERVICE_CREDENTIAL_SECRET_LIMIT: '有効なシークレットは2つまでです。古いシークレットを取り消してから再発行してください',
   SERVICE_CREDENTIAL_REVOKED: 'このサービス認証情報は取り消されています',
+  SERVICE_CREDENTIAL_SCOPE_MISSING: 'このサービス認証情報にはevents:receiveのスコープがありません',
   JOIN_EMAIL_NOT_VERIFIED: 'メールアドレスを確認すると組織に参加できます',
   JOIN_NOT_AVAILABLE: 'この組織には参加できません',
   JOIN_REQUEST_NOT_PENDING: 'このリクエストは処理済みです',
@@ -275,6 +278,7 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = /* @__PURE
   DUPLICATE_IN_FILE: 409,
   SERVICE_CREDENTIAL_SECRET_LIMIT: 409,
   SERVICE_CREDENTIAL_REVOKED: 409,
+  SERVICE_CREDENTIAL_SCOPE_MISSING: 409,
   JOIN_EMAIL_NOT_VERIFIED: 409,
   JOIN_NOT_AVAILABLE: 409,
   JOIN_REQUEST_NOT_PENDING: 409,

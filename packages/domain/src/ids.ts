@@ -18,7 +18,10 @@ export type IdKind =
   | 'domain'
   | 'serviceCredential'
   | 'serviceCredentialSecret'
-  | 'joinRequest';
+  | 'joinRequest'
+  | 'changeEvent'
+  | 'webhookEndpoint'
+  | 'webhookDelivery';
 
 const ID_LENGTHS: Readonly<Record<IdKind, number>> = /* @__PURE__ */ Object.freeze({
   account: 10,
@@ -33,6 +36,9 @@ const ID_LENGTHS: Readonly<Record<IdKind, number>> = /* @__PURE__ */ Object.free
   serviceCredential: 12,
   serviceCredentialSecret: 12,
   joinRequest: 12,
+  changeEvent: 16,
+  webhookEndpoint: 12,
+  webhookDelivery: 16,
 });
 
 /** The default root account id (docs/product-rules.md#identifiers): a fixed, valid account id. */

@@ -7,7 +7,7 @@ import { Actions, type Action } from './permissions';
 /**
  * The scopes a service credential may hold: `session:introspect` for /session/introspect,
  * `memberships:read` for the membership and entitlement calls (/service/*), `events:receive`
- * reserved for the events sent to sibling products.
+ * for the change events (webhooks to the credential's endpoints, /service/events/list).
  */
 export const SERVICE_SCOPES = ['session:introspect', 'memberships:read', 'events:receive'] as const;
 

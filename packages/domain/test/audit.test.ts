@@ -40,6 +40,8 @@ describe('audit actions', () => {
         'serviceCredential',
         'session',
         'systemAdmin',
+        'webhookDelivery',
+        'webhookEndpoint',
       ].sort(),
     );
   });

@@ -16,6 +16,9 @@ const ID_LENGTHS: Record<IdKind, number> = {
   serviceCredential: 12,
   serviceCredentialSecret: 12,
   joinRequest: 12,
+  changeEvent: 16,
+  webhookEndpoint: 12,
+  webhookDelivery: 16,
 };
 const ID_KINDS = Object.keys(ID_LENGTHS) as IdKind[];
 /** Digits, then upper-case, then lower-case letters. */

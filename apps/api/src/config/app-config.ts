@@ -42,6 +42,8 @@ export interface AppConfig {
   mail: MailDeliveryConfig;
   /** The job queue (pg-boss). */
   queue: JobQueueConfig;
+  /** Delivery of change events to webhook endpoints. */
+  webhooks: WebhookDeliveryConfig;
   /** How long the API keeps serving after SIGTERM, with /readyz answering 503, before it closes (SHUTDOWN_DRAIN_MS). */
   shutdownDrainMs: number;
   /** How long the API waits for Postgres at startup before it gives up (STARTUP_TIMEOUT_MS). */
@@ -147,6 +149,25 @@ export interface MailDeliveryConfig {
    * last delay while its invitation is pending, any other e-mail is given up as failed.
    */
   maxAttempts: number;
+}
+
+export interface WebhookDeliveryConfig {
+  /** Whether this instance runs the webhook delivery worker (WEBHOOK_WORKER_ENABLED). */
+  workerEnabled: boolean;
+  /** How often the worker looks for due webhook jobs (WEBHOOK_POLL_INTERVAL_MS, at least 500 ms). */
+  pollIntervalMs: number;
+  /** How long one delivery may take, answer included (WEBHOOK_TIMEOUT_MS, 10 s). */
+  timeoutMs: number;
+  /** Delay before the first retry, doubled (with jitter) on each further failure up to 6 hours (WEBHOOK_RETRY_BASE_SECONDS). */
+  retryBaseSeconds: number;
+  /** How long a failing delivery is retried before it is given up as failed (WEBHOOK_RETRY_SPAN_SECONDS, 3 days). */
+  retrySpanSeconds: number;
+  /**
+   * Whether endpoints may resolve to loopback, private, link-local, unique-local or multicast
+   * addresses (WEBHOOK_ALLOW_PRIVATE_ADDRESSES): only in dev and test (default there), never in eva
+   * or prod, where such deliveries are refused (no SSRF).
+   */
+  allowPrivateAddresses: boolean;
 }
 
 interface JobQueueConfig {
@@ -314,6 +335,24 @@ function refuseUnsafeFallbacks(env: Env): void {
   }
 }
 
+function webhookDelivery(env: Env, environment: string): WebhookDeliveryConfig {
+  const local = environment === 'dev' || environment === 'test';
+  const allowPrivateAddresses = boolean(env, 'WEBHOOK_ALLOW_PRIVATE_ADDRESSES', local);
+  if (allowPrivateAddresses && !local) {
+    throw new ConfigError(
+      `Environment variable WEBHOOK_ALLOW_PRIVATE_ADDRESSES must not be true when APP_ENV is ${environment} (webhooks to private addresses are refused)`,
+    );
+  }
+  return {
+    workerEnabled: boolean(env, 'WEBHOOK_WORKER_ENABLED', true),
+    pollIntervalMs: integer(env, 'WEBHOOK_POLL_INTERVAL_MS', 500, 500, 600_000),
+    timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
+    retryBaseSeconds: integer(env, 'WEBHOOK_RETRY_BASE_SECONDS', 30, 1, 3600),
+    retrySpanSeconds: integer(env, 'WEBHOOK_RETRY_SPAN_SECONDS', 3 * 24 * 3600, 1, 30 * 24 * 3600),
+    allowPrivateAddresses,
+  };
+}
+
 /** Reads and validates the configuration; a missing or bad variable throws a ConfigError naming it. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const environmentName = required(env, 'APP_ENV');
@@ -373,6 +412,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       retryBaseMs: integer(env, 'MAIL_RETRY_BASE_MS', 30_000, 1, 3_600_000),
       maxAttempts: integer(env, 'MAIL_MAX_ATTEMPTS', 8, 1, 100),
     },
+    webhooks: webhookDelivery(env, environmentName),
     queue: {
       poolMax: integer(env, 'QUEUE_POOL_MAX', 2, 1, 20),
       superviseIntervalSeconds: integer(env, 'QUEUE_SUPERVISE_INTERVAL_SECONDS', 10, 1, 3600),

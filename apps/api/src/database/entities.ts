@@ -1,4 +1,5 @@
 import { AccountEntity } from '../modules/account/account.entity';
+import { ChangeEventEntity, WebhookDeliveryEntity, WebhookEndpointEntity } from '../modules/change-event/change-event.entity';
 import { AuditEventEntity } from '../modules/audit/audit-event.entity';
 import { IdempotencyKeyEntity } from '../modules/idempotency/idempotency-key.entity';
 import { InvitationEntity } from '../modules/invitation/invitation.entity';
@@ -34,4 +35,7 @@ export const ENTITIES = [
   ServiceCredentialEntity,
   ServiceCredentialSecretEntity,
   JoinRequestEntity,
+  ChangeEventEntity,
+  WebhookEndpointEntity,
+  WebhookDeliveryEntity,
 ];

@@ -54,6 +54,8 @@ const BY_TYPE: Readonly<Record<string, Decoder<unknown>>> = {
   uuid: text,
   char: text,
   integer,
+  /** Read as a string by the driver (a bigint can exceed a double's exact integers). */
+  bigint: text,
   boolean: bool,
   timestamptz: date,
   jsonb: json,

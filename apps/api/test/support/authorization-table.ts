@@ -258,6 +258,24 @@ async function freshServiceCredential(world: World): Promise<{ credentialId: str
   return { credentialId: created.body.credential.id, secretId };
 }
 
+/** A fresh webhook endpoint of a fresh credential holding events:receive (created by the system administrator); its id. */
+async function freshWebhookEndpoint(world: World): Promise<string> {
+  const credential = await call<{ credential: { id: string } }>(
+    world.api,
+    '/systemAdmin/serviceCredential/create',
+    { name: `matrix ${randomUUID().slice(0, 8)}`, product: 'knowledge', scopes: ['events:receive'] },
+    world.callers.systemAdmin.token,
+  );
+  const created = await call<{ endpoint: { id: string } }>(
+    world.api,
+    '/systemAdmin/webhook/createEndpoint',
+    { credentialId: credential.body.credential.id, url: 'http://127.0.0.1:9/hooks', eventTypes: ['organization.renamed'] },
+    world.callers.systemAdmin.token,
+  );
+  if (created.status !== 200) throw new Error(`webhook endpoint not created: ${JSON.stringify(created.body)}`);
+  return created.body.endpoint.id;
+}
+
 /** Refused to every user credential: only a sibling product's service credential opens it. */
 const serviceCredentialsOnly = (): Record<CallerKind, Outcome> =>
   Object.fromEntries(CALLER_KINDS.map((k) => [k, 'UNAUTHENTICATED'])) as Record<CallerKind, Outcome>;
@@ -675,6 +693,63 @@ export const AUTHORIZATION_TABLE: readonly MatrixRow[] = [
     expected: serviceCredentialsOnly(),
   },
   { endpoint: 'POST /service/project/listMembers', request: (w) => ({ json: { projectId: w.project1.project.id } }), expected: serviceCredentialsOnly() },
+  { endpoint: 'POST /service/events/list', request: () => ({ json: {} }), expected: serviceCredentialsOnly() },
+
+  // Webhook endpoints of service credentials and their deliveries (system administrators).
+  {
+    endpoint: 'POST /systemAdmin/webhook/createEndpoint',
+    request: async (w, kind) => ({
+      json: {
+        credentialId:
+          kind === 'systemAdmin'
+            ? (
+                await call<{ credential: { id: string } }>(
+                  w.api,
+                  '/systemAdmin/serviceCredential/create',
+                  { name: 'matrix', product: 'knowledge', scopes: ['events:receive'] },
+                  w.callers.systemAdmin.token,
+                )
+              ).body.credential.id
+            : 'c1R2e3D4e5N6',
+        url: 'https://knowledge.example.jp/hooks',
+        eventTypes: [],
+      },
+    }),
+    expected: systemAdminsOnly(),
+  },
+  {
+    endpoint: 'POST /systemAdmin/webhook/updateEndpoint',
+    request: async (w, kind) => ({ json: { endpointId: kind === 'systemAdmin' ? await freshWebhookEndpoint(w) : 'w1E2b3H4o5K6', enabled: false } }),
+    expected: systemAdminsOnly(),
+  },
+  {
+    endpoint: 'POST /systemAdmin/webhook/rotateEndpointSecret',
+    request: async (w, kind) => ({ json: { endpointId: kind === 'systemAdmin' ? await freshWebhookEndpoint(w) : 'w1E2b3H4o5K6' } }),
+    expected: systemAdminsOnly(),
+  },
+  {
+    endpoint: 'POST /systemAdmin/webhook/deleteEndpoint',
+    request: async (w, kind) => ({ json: { endpointId: kind === 'systemAdmin' ? await freshWebhookEndpoint(w) : 'w1E2b3H4o5K6' } }),
+    expected: systemAdminsOnly(),
+  },
+  { endpoint: 'POST /systemAdmin/webhook/listEndpoints', request: () => ({ json: {} }), expected: systemAdminsOnly() },
+  {
+    endpoint: 'POST /systemAdmin/webhook/listDeliveries',
+    request: async (w, kind) => ({ json: { endpointId: kind === 'systemAdmin' ? await freshWebhookEndpoint(w) : 'w1E2b3H4o5K6' } }),
+    expected: systemAdminsOnly(),
+  },
+  {
+    endpoint: 'POST /systemAdmin/webhook/replayDelivery',
+    // The system administrator gets past the check to the unknown delivery.
+    request: () => ({ json: { deliveryId: 'd1E2l3I4v5E6r7Y8' } }),
+    expected: { ...systemAdminsOnly(), systemAdmin: 'NOT_FOUND' },
+  },
+  {
+    endpoint: 'POST /systemAdmin/webhook/replayFailed',
+    request: async (w, kind) => ({ json: { endpointId: kind === 'systemAdmin' ? await freshWebhookEndpoint(w) : 'w1E2b3H4o5K6' } }),
+    expected: systemAdminsOnly(),
+  },
+  { endpoint: 'POST /systemAdmin/webhook/eventCatalogue', request: () => ({ json: {} }), expected: systemAdminsOnly() },
 
   // Development only (the local mailbox of invitation e-mails; 404 outside dev and test).
   { endpoint: 'GET /dev/mailbox', request: () => ({}), expected: everyone() },

@@ -534,6 +534,13 @@ export const en: Messages = {
         revoke: 'Service credential revoked',
       },
       joinRequest: { create: 'Join request sent', approve: 'Join request approved', decline: 'Join request declined' },
+      webhookEndpoint: {
+        create: 'Webhook endpoint created',
+        update: 'Webhook endpoint updated',
+        rotateSecret: 'Webhook endpoint secret issued',
+        delete: 'Webhook endpoint deleted',
+      },
+      webhookDelivery: { replay: 'Webhook delivery replayed' },
     },
     targetTypes: {
       account: 'Account',
@@ -547,6 +554,8 @@ export const en: Messages = {
       domain: 'Domain',
       serviceCredential: 'Service credential',
       joinRequest: 'Join request',
+      webhookEndpoint: 'Webhook endpoint',
+      webhookDelivery: 'Webhook delivery',
     },
   },
   domains: {

@@ -30,11 +30,11 @@ export function IsConsoleEmail(options: ValidationOptions = {}): PropertyDecorat
   };
 }
 
-/** An absolute http(s) URL of at most 2048 characters (profile images). */
-export function IsImageUrl(options: ValidationOptions = {}): PropertyDecorator {
+/** An absolute http(s) URL of at most 2048 characters (profile images, webhook endpoints). */
+export function IsHttpUrl(options: ValidationOptions = {}): PropertyDecorator {
   return (target, propertyName) => {
     registerDecorator({
-      name: 'isImageUrl',
+      name: 'isHttpUrl',
       target: target.constructor,
       propertyName: String(propertyName),
       options: { message: '$property must be an http(s) URL', ...options },

@@ -3,7 +3,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { LOCALES, NAME_MAX_LENGTH, type Locale, type Membership } from '@console/domain';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsDefined, IsIn, IsObject, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
-import { IsConsoleEmail, IsDomainId, IsImageUrl } from '../../common/http/validators';
+import { IsConsoleEmail, IsDomainId, IsHttpUrl } from '../../common/http/validators';
 import type { AccountEntity } from './account.entity';
 
 export class ProjectAssignmentResponse {
@@ -76,7 +76,7 @@ export class UpdateAccountRequest {
 
   @ApiPropertyOptional({ type: String, nullable: true, description: 'An http(s) URL (e.g. from /account/uploadProfileImage), or null to remove the image.' })
   @ValidateIf((_, value) => value !== undefined && value !== null)
-  @IsImageUrl()
+  @IsHttpUrl()
   profileImageSrc?: string | null;
 
   @LocaleProperty()

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AuditAction, AuditTargetType } from '@console/domain';
+import { ChangeEventWriter } from '../change-event/change-event.writer';
 import type { AuditActor, AuditContext } from './audit-context';
 import { AuditEventRepository } from './audit-event.repository';
 
@@ -36,10 +37,18 @@ export function changedFields(before: object | null, after: Readonly<Record<stri
   return changes;
 }
 
-/** Records audit events, always in the transaction that makes the change: a rolled back change leaves no event. */
+/**
+ * Records audit events, always in the transaction that makes the change: a rolled back change
+ * leaves no event. The changes that sibling products learn of also make their change events
+ * (packages/domain/src/events.ts) in that transaction: never an event without its change, nor a
+ * change without its event.
+ */
 @Injectable()
 export class AuditService {
-  constructor(private readonly events: AuditEventRepository) {}
+  constructor(
+    private readonly events: AuditEventRepository,
+    private readonly changeEvents: ChangeEventWriter,
+  ) {}
 
   async record(context: AuditContext, event: AuditEventInput): Promise<void> {
     await this.recordAll(context, [event]);
@@ -47,23 +56,23 @@ export class AuditService {
 
   /** Several events of one call, in one statement. */
   async recordAll(context: AuditContext, events: readonly AuditEventInput[]): Promise<void> {
-    await this.events.insertAll(
-      events.map((event) => {
-        const actor = event.actor === undefined ? context.actor : event.actor;
-        return {
-          actorAccountId: actor?.accountId ?? null,
-          actorIsSystemAdmin: actor?.isSystemAdmin ?? false,
-          action: event.action,
-          targetType: event.targetType,
-          targetId: event.targetId,
-          organizationId: event.organizationId ?? null,
-          projectId: event.projectId ?? null,
-          changes: event.changes ?? {},
-          requestId: context.requestId,
-          ip: context.ip,
-          userAgent: context.userAgent,
-        };
-      }),
-    );
+    const recorded = events.map((event) => {
+      const actor = event.actor === undefined ? context.actor : event.actor;
+      return {
+        actorAccountId: actor?.accountId ?? null,
+        actorIsSystemAdmin: actor?.isSystemAdmin ?? false,
+        action: event.action,
+        targetType: event.targetType,
+        targetId: event.targetId,
+        organizationId: event.organizationId ?? null,
+        projectId: event.projectId ?? null,
+        changes: event.changes ?? {},
+        requestId: context.requestId,
+        ip: context.ip,
+        userAgent: context.userAgent,
+      };
+    });
+    await this.events.insertAll(recorded);
+    await this.changeEvents.write(recorded);
   }
 }

@@ -3,7 +3,7 @@ import { NAME_MAX_LENGTH } from '@console/domain';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsDefined, IsObject, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 import { ListRequest } from '../../common/http/paging';
-import { IsDomainId, IsImageUrl } from '../../common/http/validators';
+import { IsDomainId, IsHttpUrl } from '../../common/http/validators';
 import { RoleResponse } from '../role/role.dto';
 import type { OrganizationEntity } from './organization.entity';
 
@@ -44,7 +44,7 @@ export class OrganizationUpdateProps {
 
   @ApiPropertyOptional({ type: String, nullable: true, description: 'An http(s) URL, or null to remove the image.' })
   @ValidateIf((_, value) => value !== undefined && value !== null)
-  @IsImageUrl()
+  @IsHttpUrl()
   profileImageSrc?: string | null;
 }
 
@@ -79,7 +79,7 @@ export class CreateOrganizationRequest {
 
   @ApiPropertyOptional({ type: String, nullable: true })
   @ValidateIf((_, value) => value !== undefined && value !== null)
-  @IsImageUrl()
+  @IsHttpUrl()
   profileImageSrc?: string | null;
 }
 

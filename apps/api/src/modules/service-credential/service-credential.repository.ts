@@ -36,6 +36,10 @@ export class ServiceCredentialRepository extends ServiceCredentialStore {
     return this.credentials().find({ order: { createdAt: 'DESC', id: 'ASC' }, take: limit });
   }
 
+  byIds(ids: readonly string[]): Promise<ServiceCredentialEntity[]> {
+    return ids.length === 0 ? Promise.resolve([]) : this.credentials().findBy({ id: In([...ids]) });
+  }
+
   /** The secrets of the credentials, oldest first. */
   secretsOf(credentialIds: readonly string[]): Promise<ServiceCredentialSecretEntity[]> {
     if (credentialIds.length === 0) return Promise.resolve([]);

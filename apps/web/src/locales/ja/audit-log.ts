@@ -91,6 +91,13 @@ export const auditLog = {
       revoke: 'サービス認証情報取消',
     },
     joinRequest: { create: '参加リクエスト送信', approve: '参加リクエスト承認', decline: '参加リクエスト却下' },
+    webhookEndpoint: {
+      create: 'Webhookエンドポイント作成',
+      update: 'Webhookエンドポイント更新',
+      rotateSecret: 'Webhookエンドポイントのシークレット再発行',
+      delete: 'Webhookエンドポイント削除',
+    },
+    webhookDelivery: { replay: 'Webhook配信の再送' },
   },
   targetTypes: {
     account: 'アカウント',
@@ -104,6 +111,8 @@ export const auditLog = {
     domain: 'ドメイン',
     serviceCredential: 'サービス認証情報',
     joinRequest: '参加リクエスト',
+    webhookEndpoint: 'Webhookエンドポイント',
+    webhookDelivery: 'Webhook配信',
   },
 } as const;
 

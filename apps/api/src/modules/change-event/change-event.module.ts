@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { QueueModule } from '../queue/queue.module';
+import { ChangeEventRepository } from './change-event.repository';
+import { ChangeEventWriter } from './change-event.writer';
+
+/** Change events and their webhook deliveries as stored (the audit log writes the events; the webhook module reads and delivers them). */
+@Module({
+  imports: [QueueModule],
+  providers: [ChangeEventRepository, ChangeEventWriter],
+  exports: [ChangeEventRepository, ChangeEventWriter],
+})
+export class ChangeEventModule {}
