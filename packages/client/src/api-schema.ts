@@ -1410,6 +1410,176 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/systemAdmin/webhook/createEndpoint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a webhook endpoint of a service credential (system administrators) */
+        post: operations["createEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/systemAdmin/webhook/updateEndpoint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change a webhook endpoint's address, event types or state */
+        post: operations["updateEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/systemAdmin/webhook/rotateEndpointSecret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue a new signing secret of a webhook endpoint (the old one stops signing at once) */
+        post: operations["rotateEndpointSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/systemAdmin/webhook/deleteEndpoint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete a webhook endpoint and its deliveries */
+        post: operations["deleteEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/systemAdmin/webhook/listEndpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List the webhook endpoints with their deliveries by status (system administrators) */
+        post: operations["listEndpoints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/systemAdmin/webhook/listDeliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A webhook endpoint's deliveries, newest first, by page */
+        post: operations["listDeliveries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/systemAdmin/webhook/replayDelivery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deliver a failed webhook delivery again (a fresh series of attempts) */
+        post: operations["replayDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/systemAdmin/webhook/replayFailed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deliver every failed delivery of a webhook endpoint again */
+        post: operations["replayFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/systemAdmin/webhook/eventCatalogue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The change event types with the JSON Schema of each (system administrators) */
+        post: operations["eventCatalogue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/service/events/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The change events after a cursor, in commit order (sibling products) */
+        post: operations["listEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1578,9 +1748,9 @@ export interface components {
             deleted: boolean;
         };
         /** @enum {string} */
-        AuditAction: "account.create" | "account.update" | "account.updateEmail" | "account.uploadProfileImage" | "account.delete" | "account.enrollSecondFactor" | "account.removeSecondFactor" | "organization.create" | "organization.update" | "organization.uploadProfileImage" | "organization.delete" | "organization.restore" | "organization.purge" | "organization.export" | "organization.updateSecurity" | "project.create" | "project.update" | "membership.assignOrganizationRole" | "membership.assignProjectRole" | "membership.removeFromOrganization" | "membership.removeFromProject" | "invitation.create" | "invitation.accept" | "invitation.cancel" | "invitation.resend" | "karteMapping.upsertOrganization" | "karteMapping.upsertProject" | "systemAdmin.grant" | "systemAdmin.revoke" | "session.login" | "session.logout" | "session.revoke" | "session.revokeOthers" | "email.requeue" | "domain.add" | "domain.check" | "domain.verifyManually" | "domain.recheck" | "domain.remove" | "serviceCredential.create" | "serviceCredential.rotate" | "serviceCredential.revokeSecret" | "serviceCredential.revoke" | "domain.setJoinPolicy" | "organization.autoJoin" | "joinRequest.create" | "joinRequest.approve" | "joinRequest.decline";
+        AuditAction: "account.create" | "account.update" | "account.updateEmail" | "account.uploadProfileImage" | "account.delete" | "account.enrollSecondFactor" | "account.removeSecondFactor" | "organization.create" | "organization.update" | "organization.uploadProfileImage" | "organization.delete" | "organization.restore" | "organization.purge" | "organization.export" | "organization.updateSecurity" | "project.create" | "project.update" | "membership.assignOrganizationRole" | "membership.assignProjectRole" | "membership.removeFromOrganization" | "membership.removeFromProject" | "invitation.create" | "invitation.accept" | "invitation.cancel" | "invitation.resend" | "karteMapping.upsertOrganization" | "karteMapping.upsertProject" | "systemAdmin.grant" | "systemAdmin.revoke" | "session.login" | "session.logout" | "session.revoke" | "session.revokeOthers" | "email.requeue" | "domain.add" | "domain.check" | "domain.verifyManually" | "domain.recheck" | "domain.remove" | "serviceCredential.create" | "serviceCredential.rotate" | "serviceCredential.revokeSecret" | "serviceCredential.revoke" | "domain.setJoinPolicy" | "organization.autoJoin" | "joinRequest.create" | "joinRequest.approve" | "joinRequest.decline" | "webhookEndpoint.create" | "webhookEndpoint.update" | "webhookEndpoint.rotateSecret" | "webhookEndpoint.delete" | "webhookDelivery.replay";
         /** @enum {string} */
-        AuditTargetType: "account" | "organization" | "project" | "membership" | "invitation" | "karteMapping" | "session" | "email" | "domain" | "serviceCredential" | "joinRequest";
+        AuditTargetType: "account" | "organization" | "project" | "membership" | "invitation" | "karteMapping" | "session" | "email" | "domain" | "serviceCredential" | "joinRequest" | "webhookEndpoint" | "webhookDelivery";
         AuditEventResponse: {
             /** Format: uuid */
             id: string;
@@ -1986,7 +2156,7 @@ export interface components {
          * @description The error catalogue (docs/product-rules.md#errors).
          * @enum {string}
          */
-        ErrorCode: "INVALID_ID" | "VALIDATION_FAILED" | "INVALID_EMAIL" | "INVALID_PASSWORD" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "INVALID_PRODUCT" | "INVALID_PLAN" | "ORGANIZATION_MISMATCH" | "INTERNAL_ACCOUNTS_ONLY" | "INVALID_DOMAIN" | "PUBLIC_WEBMAIL_DOMAIN" | "NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "ROLE_NOT_FOUND" | "INVITATION_NOT_FOUND" | "PROJECT_NOT_IN_ORGANIZATION" | "UNAUTHENTICATED" | "SESSION_REVOKED" | "FORBIDDEN" | "EMAIL_MISMATCH" | "CANNOT_CHANGE_OWN_ROLE" | "CANNOT_REMOVE_SELF" | "CANNOT_CHANGE_OWN_SYSTEM_ADMIN" | "MFA_REQUIRED" | "MFA_SELF_LOCKOUT" | "SECOND_FACTOR_NOT_FOUND" | "ALREADY_ORGANIZATION_MEMBER" | "EMAIL_ALREADY_IN_USE" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZATION_MEMBER" | "LAST_ADMIN" | "LAST_ADMIN_OF_ORGANIZATION" | "DELETION_NOT_CONFIRMED" | "INVITATION_INVALID" | "INVITER_LACKS_RIGHTS" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "ORGANIZATION_DELETION_NOT_CONFIRMED" | "ORGANIZATION_ALREADY_DELETED" | "ORGANIZATION_NOT_DELETED" | "ORGANIZATION_RESTORE_PERIOD_OVER" | "DOMAIN_ALREADY_ADDED" | "DOMAIN_ALREADY_VERIFIED" | "ALREADY_INVITED" | "DUPLICATE_IN_FILE" | "SERVICE_CREDENTIAL_SECRET_LIMIT" | "SERVICE_CREDENTIAL_REVOKED" | "JOIN_EMAIL_NOT_VERIFIED" | "JOIN_NOT_AVAILABLE" | "JOIN_REQUEST_NOT_PENDING" | "CSV_UNREADABLE" | "CSV_MALFORMED" | "CSV_EMPTY" | "CSV_HEADER_INVALID" | "CSV_TOO_MANY_ROWS" | "CSV_TOO_LARGE" | "UNSUPPORTED_IMAGE" | "IMAGE_TOO_LARGE" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "FAILED_TO_CREATE_ACCOUNT" | "FAILED_TO_UPDATE_ACCOUNT" | "FAILED_TO_UPDATE_EMAIL" | "FAILED_TO_UPLOAD_PROFILE_IMAGE" | "FAILED_TO_ASSIGN_ROLE" | "FAILED_TO_UPDATE_ORGANIZATION" | "FAILED_TO_INVITE" | "FAILED_TO_REMOVE_MEMBER" | "FAILED_TO_UPDATE_PROJECT" | "FAILED_TO_CREATE_PROJECT" | "FAILED_TO_CREATE_ORGANIZATION" | "FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN" | "FAILED_TO_DELETE_ACCOUNT";
+        ErrorCode: "INVALID_ID" | "VALIDATION_FAILED" | "INVALID_EMAIL" | "INVALID_PASSWORD" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "INVALID_PRODUCT" | "INVALID_PLAN" | "ORGANIZATION_MISMATCH" | "INTERNAL_ACCOUNTS_ONLY" | "INVALID_DOMAIN" | "PUBLIC_WEBMAIL_DOMAIN" | "NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "ROLE_NOT_FOUND" | "INVITATION_NOT_FOUND" | "PROJECT_NOT_IN_ORGANIZATION" | "UNAUTHENTICATED" | "SESSION_REVOKED" | "FORBIDDEN" | "EMAIL_MISMATCH" | "CANNOT_CHANGE_OWN_ROLE" | "CANNOT_REMOVE_SELF" | "CANNOT_CHANGE_OWN_SYSTEM_ADMIN" | "MFA_REQUIRED" | "MFA_SELF_LOCKOUT" | "SECOND_FACTOR_NOT_FOUND" | "ALREADY_ORGANIZATION_MEMBER" | "EMAIL_ALREADY_IN_USE" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZATION_MEMBER" | "LAST_ADMIN" | "LAST_ADMIN_OF_ORGANIZATION" | "DELETION_NOT_CONFIRMED" | "INVITATION_INVALID" | "INVITER_LACKS_RIGHTS" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "ORGANIZATION_DELETION_NOT_CONFIRMED" | "ORGANIZATION_ALREADY_DELETED" | "ORGANIZATION_NOT_DELETED" | "ORGANIZATION_RESTORE_PERIOD_OVER" | "DOMAIN_ALREADY_ADDED" | "DOMAIN_ALREADY_VERIFIED" | "ALREADY_INVITED" | "DUPLICATE_IN_FILE" | "SERVICE_CREDENTIAL_SECRET_LIMIT" | "SERVICE_CREDENTIAL_REVOKED" | "SERVICE_CREDENTIAL_SCOPE_MISSING" | "JOIN_EMAIL_NOT_VERIFIED" | "JOIN_NOT_AVAILABLE" | "JOIN_REQUEST_NOT_PENDING" | "CSV_UNREADABLE" | "CSV_MALFORMED" | "CSV_EMPTY" | "CSV_HEADER_INVALID" | "CSV_TOO_MANY_ROWS" | "CSV_TOO_LARGE" | "UNSUPPORTED_IMAGE" | "IMAGE_TOO_LARGE" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "FAILED_TO_CREATE_ACCOUNT" | "FAILED_TO_UPDATE_ACCOUNT" | "FAILED_TO_UPDATE_EMAIL" | "FAILED_TO_UPLOAD_PROFILE_IMAGE" | "FAILED_TO_ASSIGN_ROLE" | "FAILED_TO_UPDATE_ORGANIZATION" | "FAILED_TO_INVITE" | "FAILED_TO_REMOVE_MEMBER" | "FAILED_TO_UPDATE_PROJECT" | "FAILED_TO_CREATE_PROJECT" | "FAILED_TO_CREATE_ORGANIZATION" | "FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN" | "FAILED_TO_DELETE_ACCOUNT";
         InviteResultEntryResponse: {
             /** @example hanako.sato@example.jp */
             email: string;
@@ -2753,6 +2923,210 @@ export interface components {
             organizationId: string;
             /** @example j1O2i3N4r5Q6 */
             joinRequestId: string;
+        };
+        /**
+         * @description The event types it receives; empty: all.
+         * @enum {string}
+         */
+        EventType: "account.deleted" | "organization.created" | "organization.renamed" | "organization.deleted" | "organization.restored" | "organization.purged" | "project.created" | "project.renamed" | "plan.changed" | "membership.added" | "membership.roleChanged" | "membership.removed" | "invitation.accepted";
+        CreateWebhookEndpointRequest: {
+            /**
+             * @description The service credential it belongs to; it must hold events:receive.
+             * @example c1R2e3D4e5N6
+             */
+            credentialId: string;
+            /**
+             * @description Where the events are posted (https in production).
+             * @example https://knowledge.example.jp/hooks/console
+             */
+            url: string;
+            /**
+             * @description The event types it receives; empty: all.
+             * @example [
+             *       "membership.removed",
+             *       "membership.roleChanged"
+             *     ]
+             */
+            eventTypes: components["schemas"]["EventType"][];
+        };
+        WebhookDeliveryCountsResponse: {
+            pending: number;
+            succeeded: number;
+            failed: number;
+        };
+        WebhookEndpointResponse: {
+            id: string;
+            credentialId: string;
+            /** @example ナレッジ 本番 */
+            credentialName: string;
+            product: components["schemas"]["ProductKey"];
+            /** @example https://knowledge.example.jp/hooks/console */
+            url: string;
+            /**
+             * @description The event types it receives; empty: all.
+             * @example [
+             *       "membership.removed",
+             *       "membership.roleChanged"
+             *     ]
+             */
+            eventTypes: components["schemas"]["EventType"][];
+            enabled: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Its deliveries by status. */
+            deliveries: components["schemas"]["WebhookDeliveryCountsResponse"];
+        };
+        IssuedWebhookSecretResponse: {
+            endpoint: components["schemas"]["WebhookEndpointResponse"];
+            /**
+             * @description The signing secret, shown this once (Standard Webhooks: whsec_ + the base64 key).
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret: string;
+        };
+        UpdateWebhookEndpointRequest: {
+            /** @example w1E2b3H4o5K6 */
+            endpointId: string;
+            /** @example https://knowledge.example.jp/hooks/console */
+            url?: string;
+            /**
+             * @description The event types it receives; empty: all.
+             * @example [
+             *       "membership.removed",
+             *       "membership.roleChanged"
+             *     ]
+             */
+            eventTypes?: components["schemas"]["EventType"][];
+            /** @description A disabled endpoint gets no new deliveries; its pending ones fail (and can be replayed once it is enabled again). */
+            enabled?: boolean;
+        };
+        WebhookEndpointOnlyResponse: {
+            endpoint: components["schemas"]["WebhookEndpointResponse"];
+        };
+        WebhookEndpointIdRequest: {
+            /** @example w1E2b3H4o5K6 */
+            endpointId: string;
+        };
+        WebhookEndpointListResponse: {
+            /** @description Every endpoint, newest first. */
+            items: components["schemas"]["WebhookEndpointResponse"][];
+        };
+        /** @enum {string} */
+        WebhookDeliveryStatus: "pending" | "succeeded" | "failed";
+        ListWebhookDeliveriesRequest: {
+            /** @example w1E2b3H4o5K6 */
+            endpointId: string;
+            status?: components["schemas"]["WebhookDeliveryStatus"];
+            /** @description The nextCursor of the previous page (opaque); omitted for the first page. */
+            cursor?: string;
+            /** @description Rows per page (default 50). */
+            limit?: number;
+        };
+        WebhookDeliveryResponse: {
+            id: string;
+            /** @example evt_e1V2e3N4t5I6d7X8 */
+            eventId: string;
+            eventType: components["schemas"]["EventType"];
+            /** @description pending: waiting, being attempted or retrying; failed: given up after the retries (about 3 days) or refused for good (e.g. a private address). */
+            status: components["schemas"]["WebhookDeliveryStatus"];
+            /** @description Attempts made (since it was last replayed). */
+            attempts: number;
+            /** @description The HTTP status of the last answer; null without one. */
+            lastStatusCode: number | null;
+            /** @example HTTP 503 */
+            lastError: string | null;
+            /** @description How long the last attempt took, in milliseconds. */
+            latencyMs: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            lastAttemptAt: string | null;
+            /**
+             * Format: date-time
+             * @description About when it is retried (the queue adds jitter); null unless retrying.
+             */
+            nextAttemptAt: string | null;
+        };
+        WebhookDeliveryPageResponse: {
+            /** @description The rows of this page, in the listing’s order. */
+            items: components["schemas"]["WebhookDeliveryResponse"][];
+            /** @description Pass as cursor (with limit) for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        WebhookDeliveryIdRequest: {
+            /** @example d1E2l3I4v5E6r7Y8 */
+            deliveryId: string;
+        };
+        WebhookDeliveryOnlyResponse: {
+            delivery: components["schemas"]["WebhookDeliveryResponse"];
+        };
+        ReplayedDeliveriesResponse: {
+            /** @description Failed deliveries queued again. */
+            replayed: number;
+        };
+        EventCatalogueEntryResponse: {
+            type: components["schemas"]["EventType"];
+            /** @example An account was removed from an organization (and so from its projects) or from a project. */
+            description: string;
+            /**
+             * @description The JSON Schema (2020-12) of the type's envelope.
+             * @example {
+             *       "$schema": "https://json-schema.org/draft/2020-12/schema",
+             *       "title": "membership.removed",
+             *       "type": "object",
+             *       "required": [
+             *         "id",
+             *         "type",
+             *         "timestamp",
+             *         "data"
+             *       ]
+             *     }
+             */
+            schema: {
+                [key: string]: unknown;
+            };
+        };
+        EventCatalogueResponse: {
+            items: components["schemas"]["EventCatalogueEntryResponse"][];
+        };
+        ListEventsRequest: {
+            /** @description The nextCursor of the previous page (opaque); omitted for the first page. */
+            after?: string;
+            /** @description Events per page (default 100). */
+            limit?: number;
+            /**
+             * @description Only these types; omitted or empty: all.
+             * @example [
+             *       "membership.removed",
+             *       "membership.roleChanged"
+             *     ]
+             */
+            types?: components["schemas"]["EventType"][];
+        };
+        EventResponse: {
+            /** @example evt_e1V2e3N4t5I6d7X8 */
+            id: string;
+            /** @example membership.removed */
+            type: components["schemas"]["EventType"];
+            /** Format: date-time */
+            timestamp: string;
+            /**
+             * @description The type's data (its JSON Schema: systemAdmin/webhook/eventCatalogue, docs/events.md).
+             * @example {
+             *       "organizationId": "o1P2q3R4",
+             *       "projectId": null,
+             *       "accountId": "a1B2c3D4e5"
+             *     }
+             */
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        EventPageResponse: {
+            /** @description In commit order (see docs/integration.md#pulling-events). */
+            items: components["schemas"]["EventResponse"][];
+            /** @description Pass as after for the next call: the position after the last item, or the cursor given when no event follows yet (ask again later). Null only when there is no event at all yet. */
+            nextCursor: string | null;
         };
         /** @description The body of every non-OK answer (docs/integration.md#errors): match on errorCode, not on the message. */
         ErrorBody: {
@@ -15574,6 +15948,1535 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
                         errorCode?: "CONFLICT" | "JOIN_REQUEST_NOT_PENDING";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    createEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "credentialId": "c1R2e3D4e5N6",
+                 *       "url": "https://knowledge.example.jp/hooks/console",
+                 *       "eventTypes": [
+                 *         "membership.removed",
+                 *         "membership.roleChanged"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateWebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description The endpoint and its signing secret, shown this once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "endpoint": {
+                     *         "id": "AbCdEfGh23Jk",
+                     *         "credentialId": "AbCdEfGh23Jk",
+                     *         "credentialName": "ナレッジ 本番",
+                     *         "product": "knowledge",
+                     *         "url": "https://knowledge.example.jp/hooks/console",
+                     *         "eventTypes": [
+                     *           "membership.removed",
+                     *           "membership.roleChanged"
+                     *         ],
+                     *         "enabled": false,
+                     *         "createdAt": "2025-04-01T09:00:00.000Z",
+                     *         "deliveries": {
+                     *           "pending": 1,
+                     *           "succeeded": 1,
+                     *           "failed": 1
+                     *         }
+                     *       },
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IssuedWebhookSecretResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again; SERVICE_CREDENTIAL_REVOKED: This service credential has been revoked; SERVICE_CREDENTIAL_SCOPE_MISSING: This service credential does not hold the events:receive scope */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT" | "SERVICE_CREDENTIAL_REVOKED" | "SERVICE_CREDENTIAL_SCOPE_MISSING";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    updateEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "endpointId": "w1E2b3H4o5K6",
+                 *       "url": "https://knowledge.example.jp/hooks/console",
+                 *       "eventTypes": [
+                 *         "membership.removed",
+                 *         "membership.roleChanged"
+                 *       ],
+                 *       "enabled": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateWebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "endpoint": {
+                     *         "id": "AbCdEfGh23Jk",
+                     *         "credentialId": "AbCdEfGh23Jk",
+                     *         "credentialName": "ナレッジ 本番",
+                     *         "product": "knowledge",
+                     *         "url": "https://knowledge.example.jp/hooks/console",
+                     *         "eventTypes": [
+                     *           "membership.removed",
+                     *           "membership.roleChanged"
+                     *         ],
+                     *         "enabled": false,
+                     *         "createdAt": "2025-04-01T09:00:00.000Z",
+                     *         "deliveries": {
+                     *           "pending": 1,
+                     *           "succeeded": 1,
+                     *           "failed": 1
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointOnlyResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    rotateEndpointSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "endpointId": "w1E2b3H4o5K6"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEndpointIdRequest"];
+            };
+        };
+        responses: {
+            /** @description The endpoint and its new signing secret, shown this once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "endpoint": {
+                     *         "id": "AbCdEfGh23Jk",
+                     *         "credentialId": "AbCdEfGh23Jk",
+                     *         "credentialName": "ナレッジ 本番",
+                     *         "product": "knowledge",
+                     *         "url": "https://knowledge.example.jp/hooks/console",
+                     *         "eventTypes": [
+                     *           "membership.removed",
+                     *           "membership.roleChanged"
+                     *         ],
+                     *         "enabled": false,
+                     *         "createdAt": "2025-04-01T09:00:00.000Z",
+                     *         "deliveries": {
+                     *           "pending": 1,
+                     *           "succeeded": 1,
+                     *           "failed": 1
+                     *         }
+                     *       },
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IssuedWebhookSecretResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    deleteEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "endpointId": "w1E2b3H4o5K6"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEndpointIdRequest"];
+            };
+        };
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {} */
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "AbCdEfGh23Jk",
+                     *           "credentialId": "AbCdEfGh23Jk",
+                     *           "credentialName": "ナレッジ 本番",
+                     *           "product": "knowledge",
+                     *           "url": "https://knowledge.example.jp/hooks/console",
+                     *           "eventTypes": [
+                     *             "membership.removed",
+                     *             "membership.roleChanged"
+                     *           ],
+                     *           "enabled": false,
+                     *           "createdAt": "2025-04-01T09:00:00.000Z",
+                     *           "deliveries": {
+                     *             "pending": 1,
+                     *             "succeeded": 1,
+                     *             "failed": 1
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointListResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "endpointId": "w1E2b3H4o5K6",
+                 *       "status": "pending",
+                 *       "limit": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["ListWebhookDeliveriesRequest"];
+            };
+        };
+        responses: {
+            /** @description Its deliveries (of the status asked), newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "AbCdEfGh23JkMnPq",
+                     *           "eventId": "evt_e1V2e3N4t5I6d7X8",
+                     *           "eventType": "account.deleted",
+                     *           "status": "pending",
+                     *           "attempts": 1,
+                     *           "lastStatusCode": 1,
+                     *           "lastError": "HTTP 503",
+                     *           "latencyMs": 1,
+                     *           "createdAt": "2025-04-01T09:00:00.000Z",
+                     *           "lastAttemptAt": "2025-04-01T09:00:00.000Z",
+                     *           "nextAttemptAt": "2025-04-01T09:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDeliveryPageResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    replayDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "deliveryId": "d1E2l3I4v5E6r7Y8"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookDeliveryIdRequest"];
+            };
+        };
+        responses: {
+            /** @description The delivery, pending again; VALIDATION_FAILED unless it had failed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "delivery": {
+                     *         "id": "AbCdEfGh23JkMnPq",
+                     *         "eventId": "evt_e1V2e3N4t5I6d7X8",
+                     *         "eventType": "account.deleted",
+                     *         "status": "pending",
+                     *         "attempts": 1,
+                     *         "lastStatusCode": 1,
+                     *         "lastError": "HTTP 503",
+                     *         "latencyMs": 1,
+                     *         "createdAt": "2025-04-01T09:00:00.000Z",
+                     *         "lastAttemptAt": "2025-04-01T09:00:00.000Z",
+                     *         "nextAttemptAt": "2025-04-01T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDeliveryOnlyResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    replayFailed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "endpointId": "w1E2b3H4o5K6"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEndpointIdRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "replayed": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReplayedDeliveriesResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    eventCatalogue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Generated from packages/domain/src/events.ts, as docs/events.md. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "type": "account.deleted",
+                     *           "description": "An account was removed from an organization (and so from its projects) or from a project.",
+                     *           "schema": {
+                     *             "$schema": "https://json-schema.org/draft/2020-12/schema",
+                     *             "title": "membership.removed",
+                     *             "type": "object",
+                     *             "required": [
+                     *               "id",
+                     *               "type",
+                     *               "timestamp",
+                     *               "data"
+                     *             ]
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EventCatalogueResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "limit": 1,
+                 *       "types": [
+                 *         "membership.removed",
+                 *         "membership.roleChanged"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ListEventsRequest"];
+            };
+        };
+        responses: {
+            /** @description Up to limit events after the cursor; an event is listed once every transaction that started before its own has ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "evt_e1V2e3N4t5I6d7X8",
+                     *           "type": "membership.removed",
+                     *           "timestamp": "2025-04-01T09:00:00.000Z",
+                     *           "data": {
+                     *             "organizationId": "o1P2q3R4",
+                     *             "projectId": null,
+                     *             "accountId": "a1B2c3D4e5"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EventPageResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
                     };
                 };
             };
