@@ -82,6 +82,9 @@ export default async function globalSetup() {
         // The purge of deleted organizations runs every minute (the finest a cron schedule goes);
         // the tests move a deletion back in time to make it due.
         ORGANIZATION_PURGE_SCHEDULE: '* * * * *',
+        // A webhook endpoint that keeps failing is given up after a retry a second later (3 days in production).
+        WEBHOOK_RETRY_BASE_SECONDS: '1',
+        WEBHOOK_RETRY_SPAN_SECONDS: '2',
       },
     });
     pieces.push(api);
