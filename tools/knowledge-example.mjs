@@ -10,6 +10,7 @@
 // exactly as it would reach a sibling product on the shared domain.
 import { createConsoleClient, SessionHelper, verifyWebhook, WebhookVerificationError } from '@console/client';
 import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
 
 const LATEST_PROJECT_STORAGE_KEY = 'console.latestProjectId';
 const ID_PATTERN = /^[0-9A-Za-z]{8}$/;
@@ -248,4 +249,19 @@ export async function startKnowledgeExample({ port = 0, host = '127.0.0.1', apiU
     url,
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+// Run on its own (`node tools/knowledge-example.mjs`, as the browser tests do): the options from
+// KNOWLEDGE_API_URL, KNOWLEDGE_SECRET, KNOWLEDGE_COOKIE_NAME, KNOWLEDGE_WEBHOOK_SECRET and
+// KNOWLEDGE_PORT; prints its origin, and stops on SIGTERM.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const example = await startKnowledgeExample({
+    port: Number(process.env.KNOWLEDGE_PORT ?? 0),
+    apiUrl: process.env.KNOWLEDGE_API_URL,
+    subsystemKey: process.env.KNOWLEDGE_SECRET,
+    cookieName: process.env.KNOWLEDGE_COOKIE_NAME,
+    webhookSecret: process.env.KNOWLEDGE_WEBHOOK_SECRET || undefined,
+  });
+  process.stdout.write(`${example.url}\n`);
+  process.once('SIGTERM', () => void example.stop().then(() => process.exit(0)));
 }

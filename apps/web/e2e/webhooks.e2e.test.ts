@@ -115,7 +115,7 @@ describe('webhook endpoints', () => {
 
     await row.getByRole('button', { name: `配信履歴: ${receiver.url}` }).press('Enter');
     const history = page.getByRole('region', { name: `${receiver.url}への配信` });
-    await history.getByRole('radio', { name: '失敗' }).check({ force: true });
+    await history.getByRole('combobox', { name: '配信状況で絞り込む' }).selectOption({ label: '失敗' });
     const failedRows = history.locator('[data-testid="webhook-delivery-row"][data-status="failed"]');
     await expect(failedRows.count()).resolves.toBe(2);
     await expect(failedRows.first().innerText()).resolves.toContain('HTTP 503');
@@ -134,7 +134,7 @@ describe('webhook endpoints', () => {
     );
     await history.getByRole('button', { name: '失敗した配信をすべて再送' }).click();
     await expectToast(page, '1件の再送を予約しました');
-    await history.getByRole('radio', { name: 'すべて' }).check({ force: true });
+    await history.getByRole('combobox', { name: '配信状況で絞り込む' }).selectOption({ label: 'すべて' });
     await eventually(
       () => history.locator('[data-testid="webhook-delivery-row"][data-status="succeeded"]').count(),
       (count) => count === 2,
@@ -146,7 +146,7 @@ describe('webhook endpoints', () => {
     await row.getByRole('button', { name: `${receiver.url}の操作` }).click();
     await page.getByRole('menuitem', { name: '編集' }).click();
     const edit = page.getByRole('dialog', { name: 'エンドポイントを編集' });
-    await edit.getByRole('switch', { name: '配信する' }).press('Space');
+    await edit.getByRole('checkbox', { name: '配信する' }).press('Space');
     await expectNoSeriousA11yViolations(page, 'webhook endpoint edit');
     await edit.getByRole('button', { name: '保存する' }).click();
     await expectToast(page, 'エンドポイントを保存しました');

@@ -1,22 +1,4 @@
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Code,
-  Group,
-  Menu,
-  Modal,
-  NativeSelect,
-  Paper,
-  ScrollArea,
-  SegmentedControl,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Checkbox, Code, Group, Menu, Modal, NativeSelect, Paper, ScrollArea, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { Actions, isEventType, type EventType } from '@console/domain';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '@/lib/i18n';
@@ -247,11 +229,12 @@ function Deliveries({ endpoint, allowed, onClose }: { endpoint: WebhookEndpoint;
           </Button>
         </Group>
       </Group>
-      <SegmentedControl
+      <NativeSelect
         mb="md"
-        aria-label={t('webhooks.statusFilter')}
+        maw={240}
+        label={t('webhooks.statusFilter')}
         value={status ?? 'all'}
-        onChange={(value) => setStatus(STATUSES.find((candidate) => candidate === value) ?? null)}
+        onChange={(e) => setStatus(STATUSES.find((candidate) => candidate === e.currentTarget.value) ?? null)}
         data={[{ value: 'all', label: t('webhooks.all') }, ...STATUSES.map((value) => ({ value, label: t(`webhooks.${value}`) }))]}
       />
       {deliveries.isPending ? (
@@ -453,7 +436,7 @@ function EditDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint | null; o
         <Stack gap="md">
           <UrlField value={url} onChange={setUrl} autofocus />
           <EventTypesField value={eventTypes} onChange={setEventTypes} />
-          <Switch label={t('webhooks.enabledLabel')} checked={enabled} onChange={(e) => setEnabled(e.currentTarget.checked)} />
+          <Checkbox label={t('webhooks.enabledLabel')} checked={enabled} onChange={(e) => setEnabled(e.currentTarget.checked)} />
           <DialogFormButtons submitLabel={t('webhooks.editSubmit')} canSubmit={valid} loading={update.isPending} onCancel={onClose} />
         </Stack>
       </form>
