@@ -92,8 +92,9 @@ describe('the example knowledge product', () => {
   it('refuses a member removed in the console within 5 s', async () => {
     const memberSession = await newSession(browser());
     try {
-      const memberPage = memberSession.page;
-      await loginWithSessionCookie(memberPage, member.email, member.password);
+      await loginWithSessionCookie(memberSession.page, member.email, member.password);
+      // A page of its own: the console's tab may still be moving to the member's latest project.
+      const memberPage = await memberSession.context.newPage();
       await expect(openKnowledge(memberPage)).resolves.toBe(200);
       await memberPage.getByText(`${fixture.project.name}（${fixture.project.id}）`).waitFor();
 

@@ -57,7 +57,8 @@ async function shownSecret(page: Page): Promise<string> {
   const dialog = page.getByRole('dialog', { name: `${receiver.url}の署名シークレット` });
   await dialog.getByText('このシークレットは今しか表示されません').waitFor();
   const secret = await dialog.getByTestId('issued-secret').innerText();
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  // The dialog that asked fades out as this one fades in: axe reads the colours once both have ended (or were cancelled).
+  await page.evaluate(() => Promise.allSettled(document.getAnimations().map((animation) => animation.finished)));
   await expectNoSeriousA11yViolations(page, 'webhook secret dialog');
   await dialog.getByRole('button', { name: '保管しました' }).press('Enter');
   await dialog.waitFor({ state: 'detached' });
@@ -117,6 +118,7 @@ describe('webhook endpoints', () => {
     const history = page.getByRole('region', { name: `${receiver.url}への配信` });
     await history.getByRole('combobox', { name: '配信状況で絞り込む' }).selectOption({ label: '失敗' });
     const failedRows = history.locator('[data-testid="webhook-delivery-row"][data-status="failed"]');
+    await failedRows.nth(1).waitFor();
     await expect(failedRows.count()).resolves.toBe(2);
     await expect(failedRows.first().innerText()).resolves.toContain('HTTP 503');
     await expectNoSeriousA11yViolations(page, 'webhook deliveries');
