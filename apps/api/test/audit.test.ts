@@ -124,6 +124,12 @@ const EXPECTED_ACTION: Readonly<Record<string, AuditAction>> = {
   'POST /systemAdmin/serviceCredential/revoke': 'serviceCredential.revoke',
   'POST /systemAdmin/serviceCredential/revokeSecret': 'serviceCredential.revokeSecret',
   'POST /systemAdmin/serviceCredential/rotate': 'serviceCredential.rotate',
+  'POST /systemAdmin/webhook/createEndpoint': 'webhookEndpoint.create',
+  'POST /systemAdmin/webhook/deleteEndpoint': 'webhookEndpoint.delete',
+  'POST /systemAdmin/webhook/replayDelivery': 'webhookDelivery.replay',
+  'POST /systemAdmin/webhook/replayFailed': 'webhookDelivery.replay',
+  'POST /systemAdmin/webhook/rotateEndpointSecret': 'webhookEndpoint.rotateSecret',
+  'POST /systemAdmin/webhook/updateEndpoint': 'webhookEndpoint.update',
 };
 
 /**
@@ -153,7 +159,35 @@ async function failedEmail(api: TestApi): Promise<string> {
 }
 
 /** The requests of the discovery test that the authorization table's rows do not give a single event for. */
+/** A webhook delivery given up as failed (as the delivery worker leaves one), of a fresh endpoint; their ids. */
+async function failedWebhookDelivery(world: World): Promise<{ endpointId: string; deliveryId: string }> {
+  const token = world.callers.systemAdmin.token;
+  const credential = await call<{ credential: { id: string } }>(
+    world.api,
+    '/systemAdmin/serviceCredential/create',
+    { name: 'audit webhooks', product: 'knowledge', scopes: ['events:receive'] },
+    token,
+  );
+  const endpoint = await call<{ endpoint: { id: string } }>(
+    world.api,
+    '/systemAdmin/webhook/createEndpoint',
+    { credentialId: credential.body.credential.id, url: 'https://knowledge.example.jp/hooks', eventTypes: ['organization.purged'] },
+    token,
+  );
+  const [eventId, deliveryId] = [`evt_${randomBytes(8).toString('hex')}`, randomBytes(8).toString('hex')];
+  const db = world.api.app.get(DataSource);
+  await db.query(`INSERT INTO change_events (id, type, data) VALUES ($1, 'organization.purged', '{"organizationId": "o1P2q3R4"}')`, [eventId]);
+  await db.query(
+    `INSERT INTO webhook_deliveries (id, event_id, endpoint_id, status, attempts, job_id, last_error) VALUES ($1, $2, $3, 'failed', 20, $4, 'HTTP 503')`,
+    [deliveryId, eventId, endpoint.body.endpoint.id, randomUUID()],
+  );
+  return { endpointId: endpoint.body.endpoint.id, deliveryId };
+}
+
 const CUSTOM_REQUEST: Readonly<Record<string, (world: World) => Promise<MatrixRequest>>> = {
+  // The table's rows replay an unknown delivery, or an endpoint without failed ones: a failed delivery.
+  'POST /systemAdmin/webhook/replayDelivery': async (w) => ({ json: { deliveryId: (await failedWebhookDelivery(w)).deliveryId } }),
+  'POST /systemAdmin/webhook/replayFailed': async (w) => ({ json: { endpointId: (await failedWebhookDelivery(w)).endpointId } }),
   // A fresh sign-in (the session cookie is only issued for one).
   'POST /session/login': async (w) => ({ token: (await createCaller(w.api)).token }),
   // The table's row requeues an unknown id, which changes nothing.
@@ -190,6 +224,7 @@ const REFUSED_TABLE_ROWS: Readonly<Record<string, string>> = {
   'POST /account/secondFactor/enrolled': 'SECOND_FACTOR_NOT_FOUND',
   'POST /organization/delete': 'ORGANIZATION_DELETION_NOT_CONFIRMED',
   'POST /joinRequest/create': 'JOIN_NOT_AVAILABLE',
+  'POST /systemAdmin/webhook/replayDelivery': 'NOT_FOUND',
 };
 
 function rowOf(endpoint: string): (typeof AUTHORIZATION_TABLE)[number] {

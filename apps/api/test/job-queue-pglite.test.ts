@@ -6,11 +6,13 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { AUDIT_RETENTION_JOB } from '../src/modules/audit/audit-retention.job';
+import { AuditService } from '../src/modules/audit/audit.service';
 import { EmailOutboxRepository } from '../src/modules/mail/email-outbox.repository';
 import { readMailbox } from '../src/modules/mail/local-mailbox-sender';
 import { MailService } from '../src/modules/mail/mail.service';
 import { ORGANIZATION_PURGE_JOB } from '../src/modules/organization-deletion/organization-purge.job';
 import { DOMAIN_RECHECK_JOB } from '../src/modules/organization-domain/domain-recheck.job';
+import { WebhookService } from '../src/modules/webhook/webhook.service';
 import { uniqueEmail } from './support/fixtures';
 import { startApi, type TestApi } from './support/harness';
 import { waitFor } from './support/wait';
@@ -147,4 +149,34 @@ describe('the job queue on the embedded dev database (PGlite)', () => {
       500,
     );
   }, 120_000);
+
+  it('writes change events with their changes and lists them in order (pg_current_xact_id, pg_snapshot_xmin)', async () => {
+    const rename = (name: string) =>
+      first.app.get(TransactionHost).withTransaction(() =>
+        first.app.get(AuditService).record(
+          { actor: null, requestId: null, ip: null, userAgent: null },
+          {
+            action: 'organization.update',
+            targetType: 'organization',
+            targetId: 'o1P2q3R4',
+            organizationId: 'o1P2q3R4',
+            changes: { name: { before: 'before', after: name } },
+          },
+        ),
+      );
+    await rename('first');
+    await expect(
+      first.app.get(TransactionHost).withTransaction(async () => {
+        await rename('rolled back');
+        throw new Error('the change fails');
+      }),
+    ).rejects.toThrow('the change fails');
+    await rename('second');
+    const page = await first.app.get(WebhookService).listEvents({});
+    expect(page.items.map((e) => [e.type, e.data.name])).toEqual([
+      ['organization.renamed', 'first'],
+      ['organization.renamed', 'second'],
+    ]);
+    expect((await first.app.get(WebhookService).listEvents({ after: page.nextCursor! })).items).toEqual([]);
+  });
 });

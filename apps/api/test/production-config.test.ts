@@ -54,4 +54,15 @@ describe('production refuses the fallbacks of a developer machine', () => {
     };
     expect(loadConfig(env)).toMatchObject({ sendgridApiKey: undefined, storageBucket: undefined });
   });
+
+  it('refuses webhooks to private addresses outside dev and test (no SSRF), allows them there by default', () => {
+    expect(loadConfig(prodEnv).webhooks.allowPrivateAddresses).toBe(false);
+    expect(() => loadConfig({ ...prodEnv, WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' })).toThrow(
+      'Environment variable WEBHOOK_ALLOW_PRIVATE_ADDRESSES must not be true when APP_ENV is prod',
+    );
+    expect(() => loadConfig({ ...prodEnv, APP_ENV: 'eva', WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' })).toThrow('when APP_ENV is eva');
+    const test = { ...prodEnv, APP_ENV: 'test' };
+    expect(loadConfig(test).webhooks).toMatchObject({ allowPrivateAddresses: true, timeoutMs: 10_000, retrySpanSeconds: 259_200, concurrency: 4 });
+    expect(loadConfig({ ...test, WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'false' }).webhooks.allowPrivateAddresses).toBe(false);
+  });
 });

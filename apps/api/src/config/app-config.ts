@@ -156,6 +156,11 @@ export interface WebhookDeliveryConfig {
   workerEnabled: boolean;
   /** How often the worker looks for due webhook jobs (WEBHOOK_POLL_INTERVAL_MS, at least 500 ms). */
   pollIntervalMs: number;
+  /**
+   * Deliveries an instance makes at a time (WEBHOOK_CONCURRENCY, 4): a slow endpoint holds one of
+   * them, and at most that many are in flight (and may be delivered twice) when the instance dies.
+   */
+  concurrency: number;
   /** How long one delivery may take, answer included (WEBHOOK_TIMEOUT_MS, 10 s). */
   timeoutMs: number;
   /** Delay before the first retry, doubled (with jitter) on each further failure up to 6 hours (WEBHOOK_RETRY_BASE_SECONDS). */
@@ -175,6 +180,12 @@ interface JobQueueConfig {
   poolMax: number;
   /** How often an instance looks for expired jobs (their worker died) to retry them (QUEUE_SUPERVISE_INTERVAL_SECONDS). */
   superviseIntervalSeconds: number;
+  /**
+   * How often an instance reads how many jobs of each kind are ready (QUEUE_CACHE_INTERVAL_SECONDS):
+   * while more than one is, its workers fetch the next job at once instead of after their polling
+   * interval, so a backlog is worked without waiting.
+   */
+  cacheIntervalSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -346,6 +357,7 @@ function webhookDelivery(env: Env, environment: string): WebhookDeliveryConfig {
   return {
     workerEnabled: boolean(env, 'WEBHOOK_WORKER_ENABLED', true),
     pollIntervalMs: integer(env, 'WEBHOOK_POLL_INTERVAL_MS', 500, 500, 600_000),
+    concurrency: integer(env, 'WEBHOOK_CONCURRENCY', 4, 1, 64),
     timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
     retryBaseSeconds: integer(env, 'WEBHOOK_RETRY_BASE_SECONDS', 30, 1, 3600),
     retrySpanSeconds: integer(env, 'WEBHOOK_RETRY_SPAN_SECONDS', 3 * 24 * 3600, 1, 30 * 24 * 3600),
@@ -416,6 +428,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     queue: {
       poolMax: integer(env, 'QUEUE_POOL_MAX', 2, 1, 20),
       superviseIntervalSeconds: integer(env, 'QUEUE_SUPERVISE_INTERVAL_SECONDS', 10, 1, 3600),
+      cacheIntervalSeconds: integer(env, 'QUEUE_CACHE_INTERVAL_SECONDS', 1, 1, 3600),
     },
     shutdownDrainMs: integer(env, 'SHUTDOWN_DRAIN_MS', 5000, 0, 600_000),
     startupTimeoutMs: integer(env, 'STARTUP_TIMEOUT_MS', 60_000, 1000, 3_600_000),

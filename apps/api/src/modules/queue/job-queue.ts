@@ -18,6 +18,8 @@ export interface JobTask<T extends object> {
   readonly workerEnabled: boolean;
   /** Seconds between two looks for due jobs, at least 0.5. */
   readonly pollingIntervalSeconds: number;
+  /** Jobs of this kind an instance runs at a time (1 unless told): at most that many are in flight when it dies. */
+  readonly concurrency?: number;
   readonly retry: {
     /** Retries after the first attempt before the job is failed. */
     limit: number;
@@ -59,7 +61,7 @@ function policy(task: JobTask<object>) {
  * The job queue (pg-boss on the API's database, docs/architecture.md#job-queue). A module
  * registers its kinds of job in its constructor ({@link register}); jobs are added in the
  * transaction of the change that causes them ({@link add}) and run by every instance whose task
- * is enabled, one at a time per kind and instance. pg-boss claims with SKIP LOCKED, retries with
+ * is enabled, one at a time per kind and instance unless the task says more. pg-boss claims with SKIP LOCKED, retries with
  * exponential backoff, retries a job whose worker died once it expires, and keeps failed jobs.
  */
 @Injectable()
@@ -81,6 +83,8 @@ export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnModuleD
       // Expired jobs (their worker died) are looked for on both timers, per queue.
       superviseIntervalSeconds: config.queue.superviseIntervalSeconds,
       monitorIntervalSeconds: config.queue.superviseIntervalSeconds,
+      // The ready counts that let a worker fetch again at once while a backlog remains (burstWhenReadyExceeds).
+      queueCacheIntervalSeconds: config.queue.cacheIntervalSeconds,
       // The periodic jobs' cron schedules: one pass per deployment at a time adds the occurrences due.
       schedule: true,
       cronMonitorIntervalSeconds: Math.min(config.queue.superviseIntervalSeconds, MAX_CRON_INTERVAL_SECONDS),
@@ -146,10 +150,10 @@ export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnModuleD
   async onApplicationBootstrap(): Promise<void> {
     for (const task of this.tasks.values()) {
       if (!task.workerEnabled) continue;
-      // One job at a time (at most one in flight per instance when it dies); with a backlog the worker fetches again at once.
+      // One job at a time per worker, `concurrency` workers (at most that many jobs in flight when the instance dies); with a backlog a worker fetches again at once.
       const options = {
         batchSize: 1,
-        localConcurrency: 1,
+        localConcurrency: task.concurrency ?? 1,
         includeMetadata: true,
         pollingIntervalSeconds: task.pollingIntervalSeconds,
         burstWhenReadyExceeds: 1,

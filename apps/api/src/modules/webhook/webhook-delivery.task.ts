@@ -33,13 +33,13 @@ class RetriedDelivery extends Error {}
 /**
  * Delivers change events to webhook endpoints through the job queue (the e-mail outbox's design,
  * docs/architecture.md#job-queue): each delivery has a job (`webhook`) that the queue hands to one
- * worker at a time (SKIP LOCKED); the attempt posts the signed envelope and records the outcome
+ * worker at a time (SKIP LOCKED), WEBHOOK_CONCURRENCY workers per instance; the attempt posts the signed envelope and records the outcome
  * right after. A failed post (no 2xx answer: an error status, a redirect, a timeout, no
  * connection) fails the job's attempt, which the queue retries with exponential backoff for about
  * WEBHOOK_RETRY_SPAN_SECONDS (3 days); after the last retry the delivery is failed and kept, to be
- * replayed. A refused address fails it at once. Delivery is at least once: a worker that dies
- * after a post but before recording it leaves that one delivery to be posted again once its job
- * expires, under the same webhook-id.
+ * replayed. A refused address fails it at once. Delivery is at least once: an instance that dies
+ * after a post but before recording it leaves that delivery (at most one per worker) to be posted
+ * again once its job expires, under the same webhook-id.
  */
 @Injectable()
 export class WebhookDelivery implements OnModuleDestroy {
@@ -58,6 +58,7 @@ export class WebhookDelivery implements OnModuleDestroy {
       name: WEBHOOK_JOB,
       workerEnabled: this.settings.workerEnabled,
       pollingIntervalSeconds: Math.max(0.5, this.settings.pollIntervalMs / 1000),
+      concurrency: this.settings.concurrency,
       retry: {
         limit: retryLimitWithin(this.settings.retrySpanSeconds, this.settings.retryBaseSeconds),
         delaySeconds: this.settings.retryBaseSeconds,
