@@ -406,6 +406,8 @@ describe('observability of the API process', () => {
       expect(oldest).toBeLessThan(3600);
       expect(sample(text, 'console_email_delivery_failures_total', { outcome: 'retried' })).toBeGreaterThanOrEqual(1);
       expect(sample(text, 'console_email_delivery_failures_total', { outcome: 'given_up' })).toBeGreaterThanOrEqual(0);
+      for (const outcome of ['succeeded', 'retried', 'failed'])
+        expect(sample(text, 'console_webhook_delivery_attempts_total', { outcome })).toBeGreaterThanOrEqual(0);
       const max = sample(text, 'console_db_pool_connections_max');
       expect(max).toBe(Number(process.env.DATABASE_POOL_MAX ?? 10));
       const inUse = sample(text, 'console_db_pool_connections_in_use') ?? Number.NaN;

@@ -252,6 +252,30 @@ describe('webhook delivery', () => {
     receiver.answer = () => ({ status: 200 });
   }, 30_000);
 
+  it("fails the pending deliveries of a revoked credential's endpoints instead of retrying them", async () => {
+    const other = await call<{ credential: { id: string } }>(
+      api,
+      '/systemAdmin/serviceCredential/create',
+      { name: '取り消す', product: 'knowledge', scopes: ['events:receive'] },
+      sysAdmin.token,
+    );
+    const created = await call<{ endpoint: { id: string } }>(
+      api,
+      '/systemAdmin/webhook/createEndpoint',
+      { credentialId: other.body.credential.id, url: `${receiver.url}/revoked`, eventTypes: ['project.renamed'] },
+      sysAdmin.token,
+    );
+    const id = created.body.endpoint.id;
+    receiver.answer = (r) => (r.path === '/revoked' ? { status: 503 } : { status: 200 });
+    const [eventId] = await emitProjectRenames(api, 1);
+    await waitFor(async () => (await deliveryOf(id, eventId!))?.lastStatusCode === 503);
+    expect((await call(api, '/systemAdmin/serviceCredential/revoke', { credentialId: other.body.credential.id }, sysAdmin.token)).status).toBe(200);
+    await waitFor(settled(id, [eventId!], 'failed'));
+    expect(await deliveryOf(id, eventId!)).toMatchObject({ attempts: 2, lastError: 'service credential revoked' });
+    expect(requestsFor(eventId!).filter((r) => r.path === '/revoked')).toHaveLength(1);
+    receiver.answer = () => ({ status: 200 });
+  }, 30_000);
+
   it('tells which addresses are refused outside dev and test', () => {
     for (const address of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '0.0.0.0', '100.64.0.1', '224.0.0.1', '255.255.255.255'])
       expect([address, isRefusedAddress(address)]).toEqual([address, true]);

@@ -1,5 +1,5 @@
 import { Keyset, keyTime, type ListWindow } from '../../common/http/paging-sql';
-import { allColumns, EntityColumns, integer, record, text, type Statement } from '../../database/typed-sql';
+import { allColumns, bool, EntityColumns, integer, record, text, type Statement } from '../../database/typed-sql';
 import { ServiceCredentialEntity } from '../service-credential/service-credential.entity';
 import { ChangeEventEntity, WebhookDeliveryEntity, WebhookEndpointEntity } from './change-event.entity';
 
@@ -60,7 +60,7 @@ export function eventPage(after: EventPosition | null, limit: number, types: rea
 /** A delivery as an attempt reads it: the event, and the endpoint's address, secret and state. */
 export type ClaimedDelivery = Pick<WebhookDeliveryEntity, 'id' | 'attempts'> & {
   event: Pick<ChangeEventEntity, 'id' | 'type' | 'data' | 'occurredAt'>;
-  endpoint: Pick<WebhookEndpointEntity, 'url' | 'secret' | 'enabled'>;
+  endpoint: Pick<WebhookEndpointEntity, 'url' | 'secret' | 'enabled'> & { credentialRevoked: boolean };
 };
 const decodeClaimedRow = record({
   id: DELIVERY.fields.id,
@@ -72,6 +72,7 @@ const decodeClaimedRow = record({
   url: ENDPOINT.fields.url,
   secret: ENDPOINT.fields.secret,
   enabled: ENDPOINT.fields.enabled,
+  credentialRevoked: bool,
 });
 export const decodeClaimed = (value: unknown, at: string): ClaimedDelivery => {
   const row = decodeClaimedRow(value, at);
@@ -79,20 +80,20 @@ export const decodeClaimed = (value: unknown, at: string): ClaimedDelivery => {
     id: row.id,
     attempts: row.attempts,
     event: { id: row.eventId, type: row.type, data: row.data, occurredAt: row.occurredAt },
-    endpoint: { url: row.url, secret: row.secret, enabled: row.enabled },
+    endpoint: { url: row.url, secret: row.secret, enabled: row.enabled, credentialRevoked: row.credentialRevoked },
   };
 };
 
-/** Starts an attempt of job `jobId` at the delivery (counted, time recorded); nothing when it is done or another job's. */
+/** Starts an attempt of job `jobId` at the delivery (counted, time recorded), with whether its endpoint's credential is revoked; nothing when it is done or another job's. */
 export function startAttempt(id: string, jobId: string): Statement {
   return {
     text: `UPDATE webhook_deliveries d SET ${setDelivery('attempts', `${DELIVERY.sql('attempts')} + 1`)}, ${setDelivery('lastAttemptAt', 'now()')}
-       FROM change_events e, webhook_endpoints p
-       WHERE ${DELIVERY.sql('id')} = $1 AND ${DELIVERY.sql('jobId')} = $2 AND ${DELIVERY.sql('status')} = 'pending'
+       FROM change_events e, webhook_endpoints p, service_credentials c
+       WHERE ${CREDENTIAL.sql('id')} = ${ENDPOINT.sql('credentialId')} AND ${DELIVERY.sql('id')} = $1 AND ${DELIVERY.sql('jobId')} = $2 AND ${DELIVERY.sql('status')} = 'pending'
          AND ${EVENT.sql('id')} = ${DELIVERY.sql('eventId')} AND ${ENDPOINT.sql('id')} = ${DELIVERY.sql('endpointId')}
        RETURNING ${DELIVERY.sql('id')} AS "id", ${DELIVERY.sql('attempts')} AS "attempts", ${EVENT.sql('id')} AS "eventId", ${EVENT.sql('type')} AS "type",
          ${EVENT.sql('data')} AS "data", ${EVENT.sql('occurredAt')} AS "occurredAt", ${ENDPOINT.sql('url')} AS "url", ${ENDPOINT.sql('secret')} AS "secret",
-         ${ENDPOINT.sql('enabled')} AS "enabled"`,
+         ${ENDPOINT.sql('enabled')} AS "enabled", ${CREDENTIAL.sql('revokedAt')} IS NOT NULL AS "credentialRevoked"`,
     values: [id, jobId],
   };
 }

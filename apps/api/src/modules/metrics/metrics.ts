@@ -9,6 +9,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { DatabasePool, type PoolStatistics } from '../../database/pool-statistics';
 import { EmailOutboxRepository, type OutboxBacklog } from '../mail/email-outbox.repository';
 import { MailDelivery } from '../mail/mail-delivery.task';
+import { WebhookDelivery } from '../webhook/webhook-delivery.task';
 
 /** Compares a presented secret with the expected one in constant time, whatever their lengths. */
 function sameSecret(presented: string, expected: string): boolean {
@@ -26,6 +27,8 @@ function sameSecret(presented: string, expected: string): boolean {
  * - console_email_outbox_pending, console_email_outbox_oldest_pending_age_seconds: e-mails waiting
  *   for delivery, read from the outbox at each scrape (NaN while the database cannot answer);
  * - console_email_delivery_failures_total{outcome}: failed sends, then retried or given up;
+ * - console_webhook_delivery_attempts_total{outcome}: webhook attempts, succeeded, failed and
+ *   retried, or given up as failed;
  * - console_auth_token_cache_hits_total, console_auth_token_cache_misses_total: verified ID tokens
  *   and session cookies found in the cache or not;
  * - console_db_pool_connections_in_use, _idle, console_db_pool_waiting_requests,
@@ -121,6 +124,16 @@ export class Metrics implements OnApplicationBootstrap, OnModuleDestroy {
         this.reset();
         this.inc({ outcome: 'retried' }, MailDelivery.failures.retried);
         this.inc({ outcome: 'given_up' }, MailDelivery.failures.givenUp);
+      },
+    });
+    new client.Counter({
+      name: 'console_webhook_delivery_attempts_total',
+      help: 'Webhook delivery attempts of this instance, by outcome: succeeded, retried (failed, tried again later) or failed (given up)',
+      labelNames: ['outcome'] as const,
+      registers,
+      collect() {
+        this.reset();
+        for (const [outcome, count] of Object.entries(WebhookDelivery.outcomes)) this.inc({ outcome }, count);
       },
     });
     new client.Counter({

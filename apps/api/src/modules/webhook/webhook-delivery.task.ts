@@ -43,6 +43,9 @@ class RetriedDelivery extends Error {}
  */
 @Injectable()
 export class WebhookDelivery implements OnModuleDestroy {
+  /** Attempts of the process, by outcome: posted with a 2xx answer, failed and retried later, given up as failed (exposed as metrics). */
+  static readonly outcomes = { succeeded: 0, retried: 0, failed: 0 };
+
   private readonly logger = new Logger(WebhookDelivery.name);
   private readonly settings: WebhookDeliveryConfig;
   private readonly sender: WebhookSender;
@@ -81,6 +84,7 @@ export class WebhookDelivery implements OnModuleDestroy {
     const delivery = await this.deliveries.startAttempt(job.data.deliveryId, job.id);
     if (!delivery) return 'nothing';
     if (!delivery.endpoint.enabled) return this.fail(delivery, job, null, null, 'endpoint disabled');
+    if (delivery.endpoint.credentialRevoked) return this.fail(delivery, job, null, null, 'service credential revoked');
     const body = JSON.stringify(toEventEnvelope(delivery.event));
     const started = performance.now();
     try {
@@ -124,6 +128,7 @@ export class WebhookDelivery implements OnModuleDestroy {
       latencyMs,
       nextAttemptAt: () => `now() + make_interval(secs => ${delay})`,
     });
+    WebhookDelivery.outcomes.retried += 1;
     this.logger.warn({ deliveryId: delivery.id, eventId: delivery.event.id, attempts: delivery.attempts, error }, 'Webhook delivery failed; will retry');
     return 'retried';
   }
@@ -137,6 +142,7 @@ export class WebhookDelivery implements OnModuleDestroy {
     error: string,
   ): Promise<'failed'> {
     await this.deliveries.record(delivery.id, job.id, { status: 'failed', lastStatusCode: statusCode, lastError: error, latencyMs, nextAttemptAt: null });
+    WebhookDelivery.outcomes.failed += 1;
     this.logger.error({ deliveryId: delivery.id, eventId: delivery.event.id, attempts: delivery.attempts, error }, 'Webhook delivery given up as failed');
     return 'failed';
   }
