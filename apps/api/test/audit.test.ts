@@ -7,7 +7,6 @@ import { encodeCursor } from '../src/common/http/paging-sql';
 import { READ_CALL_KEY } from '../src/common/http/read-call';
 import { ConfigError, loadConfig } from '../src/config/app-config';
 import { AUDIT_CSV_COLUMNS } from '../src/modules/audit/audit-csv';
-import { AuditEventRepository } from '../src/modules/audit/audit-event.repository';
 import { auditPageQuery, type AuditEventFilter } from '../src/modules/audit/audit-event.sql';
 import { AUDIT_RETENTION_CRON, AUDIT_RETENTION_JOB, AuditRetentionJob } from '../src/modules/audit/audit-retention.job';
 import { JobQueue } from '../src/modules/queue/job-queue';
