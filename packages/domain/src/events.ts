@@ -201,9 +201,6 @@ export function isEventType(value: unknown): value is EventType {
   return typeof value === 'string' && Object.hasOwn(EVENT_DEFINITIONS, value);
 }
 
-/** The data of an event of type T. */
-export type EventData<T extends EventType> = DataOf<(typeof EVENT_DEFINITIONS)[T]['data']>;
-
 /** An event before it is written: its type and data. */
 export interface ChangeEventDraft {
   type: EventType;
