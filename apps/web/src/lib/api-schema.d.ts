@@ -2955,7 +2955,7 @@ export interface components {
              * @example https://idp.example.co.jp/sso
              */
             samlSsoUrl?: string;
-            /** @description SAML: the identity provider's signing certificate (PEM): RSA of 2048 bits or more, or EC, valid now. */
+            /** @description SAML: the identity provider's signing certificate (PEM, its line breaks as spaces: a body holds no control characters): RSA of 2048 bits or more, or EC, valid now. */
             samlCertificate?: string;
         };
         SsoConnectionWithOrganizationResponse: {
@@ -3001,11 +3001,17 @@ export interface components {
             startUrl: string | null;
         };
         SsoExchangeRequest: {
-            /** @description The single-use code the callback handed to the web (in the URL fragment). */
+            /**
+             * @description The single-use code the callback handed to the web (in the URL fragment).
+             * @example q3v9Xb0rTz1mK8cY2wL5nP7sA4dF6gH0jE1uI3oR2tQ
+             */
             code: string;
         };
         SsoExchangeResponse: {
-            /** @description A Firebase custom token carrying the sso claim: the web signs in with it (signInWithCustomToken). */
+            /**
+             * @description A Firebase custom token carrying the sso claim: the web signs in with it (signInWithCustomToken).
+             * @example eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJ1aWQiOiJ1c2VyMSJ9.c2lnbmF0dXJl
+             */
             customToken: string;
         };
         /** @description The body of every non-OK answer (docs/integration.md#errors): match on errorCode, not on the message. */
@@ -16760,6 +16766,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "q3v9Xb0rTz1mK8cY2wL5nP7sA4dF6gH0jE1uI3oR2tQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SsoExchangeRequest"];
             };
         };
@@ -16769,6 +16780,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "customToken": "eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJ1aWQiOiJ1c2VyMSJ9.c2lnbmF0dXJl"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SsoExchangeResponse"];
                 };
             };

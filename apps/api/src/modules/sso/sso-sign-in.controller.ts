@@ -14,12 +14,6 @@ interface RedirectTo {
   url: string;
 }
 
-/** The fields of a form post (a SAML response), as strings. */
-function formFields(body: unknown): Record<string, string> {
-  if (typeof body !== 'object' || body === null) return {};
-  return Object.fromEntries(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-}
-
 /**
  * Signing in through an organization's identity provider (docs/product-rules.md#single-sign-on).
  * The browser goes to `start` and comes back from the identity provider to `callback`, which sends
@@ -63,14 +57,6 @@ export class SsoSignInController {
     return this.complete(request);
   }
 
-  @Post('callback')
-  @ApiExcludeEndpoint()
-  @Access('public')
-  @Redirect(undefined, 303)
-  postCallbackSso(@Req() request: FastifyRequest): Promise<RedirectTo> {
-    return this.complete(request);
-  }
-
   @Post('exchange')
   @ApiOperation({ summary: 'Exchange the single-use code of a completed SSO sign-in for a Firebase custom token' })
   @ApiErrors('SSO_ATTEMPT_INVALID', 'SSO_CONNECTION_DISABLED')
@@ -81,10 +67,11 @@ export class SsoSignInController {
     return this.signIn.exchange(body.code);
   }
 
-  private complete(request: FastifyRequest): Promise<RedirectTo> {
+  /** Completes the sign-in of the identity provider's answer: a redirect (OIDC); a protocol answering with a form post (SAML) adds its route with the form's fields as `body`. */
+  private complete(request: FastifyRequest, body: Readonly<Record<string, string>> = {}): Promise<RedirectTo> {
     return this.redirecting(async () => {
       const url = new URL(request.url, this.config.publicApiUrl);
-      const code = await this.signIn.complete({ url, body: formFields(request.body) });
+      const code = await this.signIn.complete({ url, body });
       return { url: ssoCompletionUrl(this.config.appOrigin, { code }) };
     });
   }
