@@ -57,7 +57,7 @@ export function Component() {
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{t(`sso.types.${connection.type}`)}</Table.Td>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
-                    <Badge color={connection.enabled ? 'green' : 'gray'} variant="light">
+                    <Badge color={connection.enabled ? 'teal' : 'gray'} variant="light">
                       {t(connection.enabled ? 'sso.states.enabled' : 'sso.states.disabled')}
                     </Badge>
                     {connection.required && (
