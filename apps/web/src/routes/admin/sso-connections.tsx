@@ -35,7 +35,8 @@ export function Component() {
       {connections.isPending ? (
         <TableSkeleton rows={2} columns={4} />
       ) : (
-        <ScrollArea type="auto" offsetScrollbars="x">
+        // Reachable by keyboard when it scrolls sideways (a phone), also without a button in it.
+        <ScrollArea type="auto" offsetScrollbars="x" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('systemAdmin.ssoConnections') }}>
           <DataTable
             aria-label={t('systemAdmin.ssoConnections')}
             miw={640}
