@@ -37,7 +37,8 @@ export interface SsoIdentity {
  *
  * A protocol whose answer is a form post (SAML's HTTP-POST binding to the ACS URL, the same
  * `/auth/sso/callback`) adds `@Post('callback')` to SsoSignInController handing the form's fields
- * to its `complete(request, body)`; its `stateOf` reads the RelayState from `body`, and `startUrl`
+ * to its `complete(request, body)` (the API parses no form bodies yet: it registers a parser of
+ * application/x-www-form-urlencoded, e.g. @fastify/formbody, in app.ts); its `stateOf` reads the RelayState from `body`, and `startUrl`
  * passes the attempt's state as RelayState (the nonce and verifier may go unused). The settings of
  * a SAML connection are checked when saved already (saml-certificate.ts); `check` may add its own.
  */
