@@ -38,12 +38,18 @@ function roleId(roles: Role[], key: string): string {
 }
 
 /**
- * A new account that belongs to the fixture's organization (role `organizationRoleKey`) and
- * project (role `projectRoleKey`; null: the organization only): root invites it and it accepts
- * the invitation.
+ * A new account (its address on `domain` when given) that belongs to the fixture's organization
+ * (role `organizationRoleKey`) and project (role `projectRoleKey`; null: the organization only):
+ * root invites it and it accepts the invitation.
  */
-export async function seedMember(fixture: Fixture, organizationRoleKey: string, projectRoleKey: string | null, prefix = 'member'): Promise<SeededAccount> {
-  const account = await seedAccount(prefix);
+export async function seedMember(
+  fixture: Fixture,
+  organizationRoleKey: string,
+  projectRoleKey: string | null,
+  prefix = 'member',
+  domain?: string,
+): Promise<SeededAccount> {
+  const account = domain === undefined ? await seedAccount(prefix) : await seedAccountOnDomain(domain, prefix);
   const token = await rootIdToken();
   const entries = await api<{ invitation: { id: string } | null }[]>('/organization/inviteMembers', token, {
     organizationId: fixture.organization.id,
