@@ -175,7 +175,12 @@ function startSamlIdp({ port = 0, entityId } = {}) {
         page(
           'Test identity provider',
           `<h1>Test identity provider</h1><form method="post" action="/login">` +
-            hiddenFields({ requestId: authnRequest.id, acsUrl: authnRequest.acsUrl, audience: authnRequest.issuer, relayState: url.searchParams.get('RelayState') ?? '' }) +
+            hiddenFields({
+              requestId: authnRequest.id,
+              acsUrl: authnRequest.acsUrl,
+              audience: authnRequest.issuer,
+              relayState: url.searchParams.get('RelayState') ?? '',
+            }) +
             `<label>Email <input type="email" name="email" autocomplete="username" required></label>` +
             `<label>Answer <select name="case">${options}</select></label>` +
             `<button type="submit">Sign in</button></form>`,
@@ -190,7 +195,13 @@ function startSamlIdp({ port = 0, entityId } = {}) {
         const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
         const field = (/** @type {string} */ name) => form.get(name) ?? '';
         const samlCase = SAML_CASES.find((name) => name === field('case')) ?? 'valid';
-        const saml = samlCaseResponse(samlCase, { issuer, acsUrl: field('acsUrl'), audience: field('audience'), inResponseTo: field('requestId'), email: field('email') });
+        const saml = samlCaseResponse(samlCase, {
+          issuer,
+          acsUrl: field('acsUrl'),
+          audience: field('audience'),
+          inResponseTo: field('requestId'),
+          email: field('email'),
+        });
         // The HTTP-POST binding: a form the browser posts to the service at once.
         answer(
           200,
@@ -228,7 +239,9 @@ module.exports = { SAML_CASES, TEST_IDP_CERTIFICATE, samlResponse, samlCaseRespo
 if (require.main === module) {
   startSamlIdp({ port: Number(process.argv[2] ?? 0) }).then(
     (idp) => {
-      console.log(`SAML test identity provider\n  entity id: ${idp.entityId}\n  SSO URL:   ${idp.ssoUrl}\n  certificate: tools/fixtures/saml-test-idp.cert.pem`);
+      console.log(
+        `SAML test identity provider\n  entity id: ${idp.entityId}\n  SSO URL:   ${idp.ssoUrl}\n  certificate: tools/fixtures/saml-test-idp.cert.pem`,
+      );
     },
     (error) => {
       console.error(error);

@@ -46,7 +46,13 @@ describe('SAML sign-in (docs/integration.md#saml)', () => {
   /** A sign-in started at the connection: its AuthnRequest and the valid answer to it. */
   const started = async (settings = connection()) => {
     const { request } = await saml.startUrl(settings, 'relay-state');
-    const answer: SamlAnswer = { issuer: IDP_ENTITY_ID, acsUrl: saml.acsUrl, audience: saml.entityId, inResponseTo: request.requestId, email: 'Hanako@Corp.example.jp' };
+    const answer: SamlAnswer = {
+      issuer: IDP_ENTITY_ID,
+      acsUrl: saml.acsUrl,
+      audience: saml.entityId,
+      inResponseTo: request.requestId,
+      email: 'Hanako@Corp.example.jp',
+    };
     return { settings, request, answer };
   };
 
@@ -59,7 +65,9 @@ describe('SAML sign-in (docs/integration.md#saml)', () => {
     const xml = inflateRawSync(Buffer.from(target.searchParams.get('SAMLRequest') ?? '', 'base64')).toString('utf8');
     expect(xml).toContain(`ID="${request.requestId}"`);
     expect(xml).toContain(`AssertionConsumerServiceURL="https://api.console.example.jp/auth/sso/saml/acs"`);
-    expect(xml).toContain(`<saml:Issuer xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion">https://api.console.example.jp/auth/sso/saml/metadata</saml:Issuer>`);
+    expect(xml).toContain(
+      `<saml:Issuer xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion">https://api.console.example.jp/auth/sso/saml/metadata</saml:Issuer>`,
+    );
     expect(Date.now() - request.sentAt.getTime()).toBeLessThan(10_000);
   });
 
@@ -67,7 +75,9 @@ describe('SAML sign-in (docs/integration.md#saml)', () => {
     const metadata = saml.metadata();
     expect(metadata).toContain('entityID="https://api.console.example.jp/auth/sso/saml/metadata"');
     expect(metadata).toContain('WantAssertionsSigned="true"');
-    expect(metadata).toMatch(/<AssertionConsumerService [^>]*Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" [^>]*Location="https:\/\/api.console.example.jp\/auth\/sso\/saml\/acs"/);
+    expect(metadata).toMatch(
+      /<AssertionConsumerService [^>]*Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" [^>]*Location="https:\/\/api.console.example.jp\/auth\/sso\/saml\/acs"/,
+    );
   });
 
   it('accepts the signed answer to its request: the address (lower-cased) and the subject', async () => {
@@ -82,10 +92,10 @@ describe('SAML sign-in (docs/integration.md#saml)', () => {
   it.each<[SamlCase, ErrorCode]>([
     ['wrong-issuer', 'SSO_WRONG_ISSUER'],
     ['wrong-audience', 'SSO_WRONG_AUDIENCE'],
-    ['expired', 'SSO_EXPIRED'],
-    ['unsigned', 'SSO_INVALID_RESPONSE'],
-    ['other-key', 'SSO_INVALID_RESPONSE'],
-    ['tampered', 'SSO_INVALID_RESPONSE'],
+    ['expired', 'SSO_TOKEN_EXPIRED'],
+    ['unsigned', 'SSO_RESPONSE_INVALID'],
+    ['other-key', 'SSO_RESPONSE_INVALID'],
+    ['tampered', 'SSO_RESPONSE_INVALID'],
   ])('refuses the answer %s with %s', async (samlCase, code) => {
     const { settings, request, answer } = await started();
     expect(await refusal(saml.complete(settings, samlCaseResponse(samlCase, answer), request))).toBe(code);
@@ -93,17 +103,17 @@ describe('SAML sign-in (docs/integration.md#saml)', () => {
 
   it('refuses what is not a SAML answer at all', async () => {
     const { settings, request } = await started();
-    expect(await refusal(saml.complete(settings, Buffer.from('<html>not saml</html>').toString('base64'), request))).toBe('SSO_INVALID_RESPONSE');
-    expect(await refusal(saml.complete(settings, '%%%', request))).toBe('SSO_INVALID_RESPONSE');
+    expect(await refusal(saml.complete(settings, Buffer.from('<html>not saml</html>').toString('base64'), request))).toBe('SSO_RESPONSE_INVALID');
+    expect(await refusal(saml.complete(settings, '%%%', request))).toBe('SSO_RESPONSE_INVALID');
   });
 
   it('refuses an answer to another request, to none, or to a request sent too long ago', async () => {
     const { settings, request, answer } = await started();
     const other = await started(settings);
-    expect(await refusal(saml.complete(settings, samlResponse(other.answer), request))).toBe('SSO_INVALID_RESPONSE');
-    expect(await refusal(saml.complete(settings, samlResponse({ ...answer, inResponseTo: undefined }), request))).toBe('SSO_INVALID_RESPONSE');
+    expect(await refusal(saml.complete(settings, samlResponse(other.answer), request))).toBe('SSO_RESPONSE_INVALID');
+    expect(await refusal(saml.complete(settings, samlResponse({ ...answer, inResponseTo: undefined }), request))).toBe('SSO_RESPONSE_INVALID');
     const old: SamlRequestRecord = { ...request, sentAt: new Date(Date.now() - 11 * 60_000) };
-    expect(await refusal(saml.complete(settings, samlResponse(answer), old))).toBe('SSO_INVALID_RESPONSE');
+    expect(await refusal(saml.complete(settings, samlResponse(answer), old))).toBe('SSO_RESPONSE_INVALID');
   });
 
   it(`allows a clock skew of ${SAML_CLOCK_SKEW_MS / 1000} s, not more`, async () => {
@@ -116,10 +126,10 @@ describe('SAML sign-in (docs/integration.md#saml)', () => {
     await expect(saml.complete(early.settings, samlResponse(earlyButWithin), early.request)).resolves.toMatchObject({ email: 'hanako@corp.example.jp' });
     const beyond = await started();
     const tooLate = { ...beyond.answer, now: new Date(now - 5 * 60_000), notOnOrAfter: new Date(now - 2 * SAML_CLOCK_SKEW_MS) };
-    expect(await refusal(saml.complete(beyond.settings, samlResponse(tooLate), beyond.request))).toBe('SSO_EXPIRED');
+    expect(await refusal(saml.complete(beyond.settings, samlResponse(tooLate), beyond.request))).toBe('SSO_TOKEN_EXPIRED');
     const future = await started();
     const tooEarly = { ...future.answer, notBefore: new Date(now + 2 * SAML_CLOCK_SKEW_MS) };
-    expect(await refusal(saml.complete(future.settings, samlResponse(tooEarly), future.request))).toBe('SSO_EXPIRED');
+    expect(await refusal(saml.complete(future.settings, samlResponse(tooEarly), future.request))).toBe('SSO_TOKEN_EXPIRED');
   });
 
   it('refuses an assertion used already, kept in Postgres until it expires; the same ID from another connection is its own', async () => {
@@ -128,10 +138,10 @@ describe('SAML sign-in (docs/integration.md#saml)', () => {
     const notOnOrAfter = new Date(Date.now() + 5 * 60_000);
     const posted = samlResponse({ ...answer, assertionId, notOnOrAfter });
     await expect(saml.complete(settings, posted, request)).resolves.toMatchObject({ email: 'hanako@corp.example.jp' });
-    expect(await refusal(saml.complete(settings, posted, request))).toBe('SSO_REPLAYED');
+    expect(await refusal(saml.complete(settings, posted, request))).toBe('SSO_ASSERTION_REPLAYED');
     // Posted again in a new sign-in of the same connection: still the same assertion.
     const again = await started(settings);
-    expect(await refusal(saml.complete(settings, samlResponse({ ...again.answer, assertionId }), again.request))).toBe('SSO_REPLAYED');
+    expect(await refusal(saml.complete(settings, samlResponse({ ...again.answer, assertionId }), again.request))).toBe('SSO_ASSERTION_REPLAYED');
     const rows = await api.app
       .get(DataSource)
       .query<{ expires_at: Date }[]>('SELECT expires_at FROM used_saml_assertions WHERE connection_id = $1 AND assertion_id = $2', [settings.id, assertionId]);
@@ -145,7 +155,9 @@ describe('SAML sign-in (docs/integration.md#saml)', () => {
   it('forgets the assertions that expired', async () => {
     const dataSource = api.app.get(DataSource);
     const settings = connection();
-    await dataSource.query(`INSERT INTO used_saml_assertions (connection_id, assertion_id, expires_at) VALUES ($1, 'old', now() - interval '1 second')`, [settings.id]);
+    await dataSource.query(`INSERT INTO used_saml_assertions (connection_id, assertion_id, expires_at) VALUES ($1, 'old', now() - interval '1 second')`, [
+      settings.id,
+    ]);
     const { request, answer } = await started(settings);
     await saml.complete(settings, samlResponse(answer), request);
     const rows = await dataSource.query<{ assertion_id: string }[]>('SELECT assertion_id FROM used_saml_assertions WHERE connection_id = $1', [settings.id]);
@@ -161,7 +173,10 @@ describe('SAML sign-in (docs/integration.md#saml)', () => {
       const form = await (await fetch(url)).text();
       const hidden = hiddenFields(form);
       expect(hidden).toMatchObject({ requestId: request.requestId, acsUrl: saml.acsUrl, audience: saml.entityId, relayState: 'relay' });
-      const posted = await fetch(`${idp.url}/login`, { method: 'POST', body: new URLSearchParams({ ...hidden, email: 'taro@corp.example.jp', case: 'valid' }) });
+      const posted = await fetch(`${idp.url}/login`, {
+        method: 'POST',
+        body: new URLSearchParams({ ...hidden, email: 'taro@corp.example.jp', case: 'valid' }),
+      });
       const answerPage = await posted.text();
       expect(answerPage).toContain(`action="${saml.acsUrl}"`);
       const fields = hiddenFields(answerPage);

@@ -61,11 +61,12 @@ export const ERROR_MESSAGES_EN: Readonly<Record<ErrorCode, string>> = /* @__PURE
   JOIN_EMAIL_NOT_VERIFIED: 'Verify your email address to join the organization',
   JOIN_NOT_AVAILABLE: 'You cannot join this organization',
   JOIN_REQUEST_NOT_PENDING: 'This request has already been handled',
-  SSO_INVALID_RESPONSE: 'The answer of the identity provider could not be verified. Sign in again',
-  SSO_WRONG_ISSUER: "The answer comes from another identity provider than the organization's SSO connection. Contact your administrator",
-  SSO_WRONG_AUDIENCE: 'The answer of the identity provider is meant for another service. Contact your administrator',
-  SSO_EXPIRED: 'The answer of the identity provider has expired. Sign in again',
-  SSO_REPLAYED: 'This sign-in answer has been used already. Sign in again',
+
+  SSO_RESPONSE_INVALID: "The identity provider's answer is not valid, so you could not sign in. Contact your administrator",
+  SSO_WRONG_ISSUER: "The identity provider's issuer does not match the configuration, so you could not sign in. Contact your administrator",
+  SSO_WRONG_AUDIENCE: "The identity provider's answer is meant for another application, so you could not sign in. Contact your administrator",
+  SSO_TOKEN_EXPIRED: "The identity provider's answer has expired. Please sign in again",
+  SSO_ASSERTION_REPLAYED: 'This answer of the identity provider has been used already. Please sign in again',
 
   CSV_UNREADABLE: 'The file cannot be read. Choose a CSV file in UTF-8 or Shift_JIS',
   CSV_MALFORMED: 'The CSV file is not well-formed',

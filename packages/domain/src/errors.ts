@@ -88,17 +88,17 @@ export const ErrorCodes = {
   /** The join request was approved or declined already. */
   JOIN_REQUEST_NOT_PENDING: 'JOIN_REQUEST_NOT_PENDING',
 
-  // Single sign-on: the identity provider's answer is refused (docs/integration.md#saml)
-  /** The answer is broken, unsigned, signed by another key or altered since it was signed, or not the answer to this sign-in. */
-  SSO_INVALID_RESPONSE: 'SSO_INVALID_RESPONSE',
-  /** The answer was issued by another identity provider than the connection's. */
+  // Single sign-on (docs/integration.md#saml)
+  /** The identity provider's answer is broken: unreadable, unsigned or badly signed, an error instead of a sign-in. */
+  SSO_RESPONSE_INVALID: 'SSO_RESPONSE_INVALID',
+  /** The identity provider's answer comes from another issuer than the connection's. */
   SSO_WRONG_ISSUER: 'SSO_WRONG_ISSUER',
-  /** The answer is meant for another service than the console. */
+  /** The identity provider's answer is meant for another client (audience) than the connection's. */
   SSO_WRONG_AUDIENCE: 'SSO_WRONG_AUDIENCE',
-  /** The answer is outside its validity period (expired, or not valid yet beyond the clock skew allowed). */
-  SSO_EXPIRED: 'SSO_EXPIRED',
-  /** The answer (or the sign-in it finishes) was used already. */
-  SSO_REPLAYED: 'SSO_REPLAYED',
+  /** The identity provider's token or assertion has expired. */
+  SSO_TOKEN_EXPIRED: 'SSO_TOKEN_EXPIRED',
+  /** The SAML assertion was accepted once already (a replayed assertion; docs/integration.md#saml). */
+  SSO_ASSERTION_REPLAYED: 'SSO_ASSERTION_REPLAYED',
 
   // Member CSV files (docs/product-rules.md#member-csv)
   CSV_UNREADABLE: 'CSV_UNREADABLE',
@@ -215,11 +215,12 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = /* @__PURE__ 
   JOIN_EMAIL_NOT_VERIFIED: 'メールアドレスを確認すると組織に参加できます',
   JOIN_NOT_AVAILABLE: 'この組織には参加できません',
   JOIN_REQUEST_NOT_PENDING: 'このリクエストは処理済みです',
-  SSO_INVALID_RESPONSE: 'IDプロバイダーからの応答を確認できませんでした。もう一度ログインしてください',
-  SSO_WRONG_ISSUER: 'IDプロバイダーからの応答の発行元が、この組織のSSO設定と一致しません。管理者にお問い合わせください',
-  SSO_WRONG_AUDIENCE: 'IDプロバイダーからの応答は、このサービス宛てではありません。管理者にお問い合わせください',
-  SSO_EXPIRED: 'IDプロバイダーからの応答の有効期限が切れています。もう一度ログインしてください',
-  SSO_REPLAYED: 'このログインの応答はすでに使用されています。もう一度ログインしてください',
+
+  SSO_RESPONSE_INVALID: 'IDプロバイダーからの応答が正しくないため、ログインできませんでした。管理者にお問い合わせください',
+  SSO_WRONG_ISSUER: 'IDプロバイダーの発行者（Issuer）が設定と一致しないため、ログインできませんでした。管理者にお問い合わせください',
+  SSO_WRONG_AUDIENCE: 'IDプロバイダーの応答が別のアプリケーション宛てのため、ログインできませんでした。管理者にお問い合わせください',
+  SSO_TOKEN_EXPIRED: 'IDプロバイダーの応答の有効期限が切れています。もう一度ログインしてください',
+  SSO_ASSERTION_REPLAYED: 'このIDプロバイダーの応答はすでに使用されています。もう一度ログインしてください',
 
   CSV_UNREADABLE: 'CSVファイルを読み取れません。UTF-8またはShift_JISのCSVファイルを選択してください',
   CSV_MALFORMED: 'CSVファイルの形式が正しくありません',
@@ -295,11 +296,11 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = /* @__PURE
   JOIN_EMAIL_NOT_VERIFIED: 409,
   JOIN_NOT_AVAILABLE: 409,
   JOIN_REQUEST_NOT_PENDING: 409,
-  SSO_INVALID_RESPONSE: 401,
-  SSO_WRONG_ISSUER: 401,
-  SSO_WRONG_AUDIENCE: 401,
-  SSO_EXPIRED: 401,
-  SSO_REPLAYED: 409,
+  SSO_RESPONSE_INVALID: 400,
+  SSO_WRONG_ISSUER: 400,
+  SSO_WRONG_AUDIENCE: 400,
+  SSO_TOKEN_EXPIRED: 400,
+  SSO_ASSERTION_REPLAYED: 409,
 
   CSV_UNREADABLE: 400,
   CSV_MALFORMED: 400,

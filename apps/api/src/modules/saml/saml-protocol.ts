@@ -41,10 +41,10 @@ export interface SamlIdentity {
 
 /** What the library's refusals mean, by the start of their message (it gives no codes). */
 const REFUSALS: readonly (readonly [prefix: string, code: ErrorCode])[] = [
-  ['SAML assertion expired', ErrorCodes.SSO_EXPIRED],
-  ['SAML assertion not yet valid', ErrorCodes.SSO_EXPIRED],
+  ['SAML assertion expired', ErrorCodes.SSO_TOKEN_EXPIRED],
+  ['SAML assertion not yet valid', ErrorCodes.SSO_TOKEN_EXPIRED],
   // The subject's confirmations are chosen by their validity period alone.
-  ['No valid subject confirmation found', ErrorCodes.SSO_EXPIRED],
+  ['No valid subject confirmation found', ErrorCodes.SSO_TOKEN_EXPIRED],
   ['SAML assertion audience mismatch', ErrorCodes.SSO_WRONG_AUDIENCE],
   ['SAML assertion has no AudienceRestriction', ErrorCodes.SSO_WRONG_AUDIENCE],
   ['SAML assertion AudienceRestriction has no Audience value', ErrorCodes.SSO_WRONG_AUDIENCE],
@@ -53,7 +53,7 @@ const REFUSALS: readonly (readonly [prefix: string, code: ErrorCode])[] = [
 /** The code of a refusal of the library: a broken answer unless it names another. */
 function refusalCode(error: unknown): ErrorCode {
   const message = error instanceof Error ? error.message : '';
-  return REFUSALS.find(([prefix]) => message.startsWith(prefix))?.[1] ?? ErrorCodes.SSO_INVALID_RESPONSE;
+  return REFUSALS.find(([prefix]) => message.startsWith(prefix))?.[1] ?? ErrorCodes.SSO_RESPONSE_INVALID;
 }
 
 /** A value of the assertion's attributes as text (the first, when there are several). */
@@ -113,8 +113,8 @@ export class SamlProtocol {
 
   /**
    * The identity the posted SAMLResponse asserts, once it is checked as the answer to `request` and
-   * recorded as used; a DomainError (SSO_INVALID_RESPONSE, SSO_WRONG_ISSUER, SSO_WRONG_AUDIENCE,
-   * SSO_EXPIRED, SSO_REPLAYED) otherwise.
+   * recorded as used; a DomainError (SSO_RESPONSE_INVALID, SSO_WRONG_ISSUER, SSO_WRONG_AUDIENCE,
+   * SSO_TOKEN_EXPIRED, SSO_ASSERTION_REPLAYED) otherwise.
    */
   async complete(connection: SamlConnectionSettings, samlResponse: string, request: SamlRequestRecord, now = new Date()): Promise<SamlIdentity> {
     const profile = await this.validate(connection, samlResponse, request);
@@ -124,7 +124,7 @@ export class SamlProtocol {
     const notOnOrAfter = assertion?.Assertion?.Conditions?.[0]?.$?.NotOnOrAfter;
     const email = attributeText(profile.email) ?? attributeText(profile.nameID);
     if (typeof assertionId !== 'string' || !assertionId || typeof notOnOrAfter !== 'string' || !email?.includes('@')) {
-      throw this.refuse(connection, ErrorCodes.SSO_INVALID_RESPONSE, 'no assertion ID, NotOnOrAfter or address');
+      throw this.refuse(connection, ErrorCodes.SSO_RESPONSE_INVALID, 'no assertion ID, NotOnOrAfter or address');
     }
     await this.usedAssertions.deleteExpired(now);
     const recorded = await this.usedAssertions.record({
@@ -132,7 +132,7 @@ export class SamlProtocol {
       assertionId,
       expiresAt: new Date(Date.parse(notOnOrAfter) + SAML_CLOCK_SKEW_MS),
     });
-    if (!recorded) throw this.refuse(connection, ErrorCodes.SSO_REPLAYED, `assertion ${assertionId} used already`);
+    if (!recorded) throw this.refuse(connection, ErrorCodes.SSO_ASSERTION_REPLAYED, `assertion ${assertionId} used already`);
     return { email: email.toLowerCase(), emailVerified: true, subject: profile.nameID };
   }
 
