@@ -234,7 +234,7 @@ function startSamlIdp({ port = 0, entityId } = {}) {
   });
 }
 
-module.exports = { SAML_CASES, TEST_IDP_CERTIFICATE, samlResponse, samlCaseResponse, startSamlIdp };
+module.exports = { samlResponse, startSamlIdp };
 
 if (require.main === module) {
   startSamlIdp({ port: Number(process.argv[2] ?? 0) }).then(

@@ -20,22 +20,15 @@ export interface SamlAnswer {
   signingKey?: string | null;
 }
 
-export const SAML_CASES: readonly SamlCase[];
-
-/** The certificate (PEM) of the test key: what a connection to this identity provider holds. */
-export const TEST_IDP_CERTIFICATE: string;
-
 /** The base64 SAMLResponse of the answer, as an identity provider posts it. */
 export function samlResponse(answer: SamlAnswer): string;
-
-/** The answer of one of the cases to a request, from the valid answer; the base64 SAMLResponse. */
-export function samlCaseResponse(samlCase: SamlCase, answer: SamlAnswer): string;
 
 /** Starts the identity provider on 127.0.0.1 (single sign-on URL `<url>/sso`). */
 export function startSamlIdp(options?: { port?: number; entityId?: string }): Promise<{
   url: string;
   entityId: string;
   ssoUrl: string;
+  /** The certificate (PEM) of the test key: what a connection to this identity provider holds. */
   certificatePem: string;
   stop: () => Promise<void>;
 }>;

@@ -35,7 +35,7 @@ import { SecondFactorModule } from './modules/second-factor/second-factor.module
 import { ServiceCredentialModule } from './modules/service-credential/service-credential.module';
 import { ServiceCredentialStoreModule } from './modules/service-credential/service-credential-store.module';
 import { OrganizationJoinModule } from './modules/organization-join/organization-join.module';
-import { SamlModule } from './modules/saml/saml.module';
+import { SsoModule } from './modules/sso/sso.module';
 
 @Module({})
 export class AppModule {
@@ -69,7 +69,7 @@ export class AppModule {
         OrganizationExportModule,
         ServiceCredentialModule,
         OrganizationJoinModule,
-        SamlModule,
+        SsoModule,
         MetricsModule,
       ],
       providers: [

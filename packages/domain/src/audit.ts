@@ -52,6 +52,10 @@ export const AUDIT_ACTIONS = [
   'joinRequest.create',
   'joinRequest.approve',
   'joinRequest.decline',
+  'ssoConnection.create',
+  'ssoConnection.update',
+  'ssoConnection.delete',
+  'ssoConnection.disable',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -68,6 +72,7 @@ export const AUDIT_TARGET_TYPES = [
   'domain',
   'serviceCredential',
   'joinRequest',
+  'ssoConnection',
 ] as const;
 
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
@@ -122,6 +127,10 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = /* @__
   'joinRequest.create': '参加リクエスト送信',
   'joinRequest.approve': '参加リクエスト承認',
   'joinRequest.decline': '参加リクエスト却下',
+  'ssoConnection.create': 'SSO接続作成',
+  'ssoConnection.update': 'SSO接続更新',
+  'ssoConnection.delete': 'SSO接続削除',
+  'ssoConnection.disable': 'SSO接続をシステム管理者が無効化',
 });
 
 export function isAuditAction(value: unknown): value is AuditAction {

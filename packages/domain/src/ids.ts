@@ -18,7 +18,8 @@ export type IdKind =
   | 'domain'
   | 'serviceCredential'
   | 'serviceCredentialSecret'
-  | 'joinRequest';
+  | 'joinRequest'
+  | 'ssoConnection';
 
 const ID_LENGTHS: Readonly<Record<IdKind, number>> = /* @__PURE__ */ Object.freeze({
   account: 10,
@@ -33,6 +34,7 @@ const ID_LENGTHS: Readonly<Record<IdKind, number>> = /* @__PURE__ */ Object.free
   serviceCredential: 12,
   serviceCredentialSecret: 12,
   joinRequest: 12,
+  ssoConnection: 12,
 });
 
 /** The default root account id (docs/product-rules.md#identifiers): a fixed, valid account id. */

@@ -15,3 +15,4 @@ export * from './join-policies';
 export * from './member-csv';
 export * from './second-factors';
 export * from './service-credentials';
+export * from './sso';

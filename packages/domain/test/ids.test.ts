@@ -16,6 +16,7 @@ const ID_LENGTHS: Record<IdKind, number> = {
   serviceCredential: 12,
   serviceCredentialSecret: 12,
   joinRequest: 12,
+  ssoConnection: 12,
 };
 const ID_KINDS = Object.keys(ID_LENGTHS) as IdKind[];
 /** Digits, then upper-case, then lower-case letters. */

@@ -8,6 +8,8 @@ import { EmailOutboxEntity } from '../modules/mail/email-outbox.entity';
 import { OrganizationMembershipEntity } from '../modules/membership/organization-membership.entity';
 import { OrganizationEntity } from '../modules/organization/organization.entity';
 import { OrganizationDomainEntity } from '../modules/organization-domain/organization-domain.entity';
+import { SsoAttemptEntity } from '../modules/sso/sso-attempt.entity';
+import { SsoConnectionEntity } from '../modules/sso/sso-connection.entity';
 import { JoinRequestEntity } from '../modules/organization-join/join-request.entity';
 import { ProjectMembershipEntity } from '../modules/membership/project-membership.entity';
 import { ProjectEntity } from '../modules/project/project.entity';
@@ -35,5 +37,7 @@ export const ENTITIES = [
   ServiceCredentialEntity,
   ServiceCredentialSecretEntity,
   JoinRequestEntity,
+  SsoConnectionEntity,
+  SsoAttemptEntity,
   UsedSamlAssertionEntity,
 ];

@@ -312,6 +312,8 @@ export const AUTHORIZATION_TABLE: readonly MatrixRow[] = [
   { endpoint: 'GET /healthz', request: () => ({}), expected: everyone() },
   { endpoint: 'GET /readyz', request: () => ({}), expected: everyone() },
   { endpoint: 'GET /files/:name', request: (w) => ({ path: `/files/${w.storedFileName}` }), expected: everyone() },
+  // The console's SAML metadata, read by identity providers (public).
+  { endpoint: 'GET /auth/sso/saml/metadata', request: () => ({}), expected: everyone() },
 
   // Account.
   {

@@ -534,6 +534,7 @@ export const en: Messages = {
         revoke: 'Service credential revoked',
       },
       joinRequest: { create: 'Join request sent', approve: 'Join request approved', decline: 'Join request declined' },
+      ssoConnection: { create: 'SSO connection created', update: 'SSO connection updated', delete: 'SSO connection removed', disable: 'SSO connection disabled by a system administrator' },
     },
     targetTypes: {
       account: 'Account',
@@ -547,6 +548,7 @@ export const en: Messages = {
       domain: 'Domain',
       serviceCredential: 'Service credential',
       joinRequest: 'Join request',
+      ssoConnection: 'SSO connection',
     },
   },
   domains: {

@@ -12,6 +12,7 @@ import { OrganizationMfaRequirement1795640000000 } from './1795640000000-organiz
 import { ServiceCredentials1795641000000 } from './1795641000000-service-credentials';
 import { EmailOutboxOnJobQueue1795642000000 } from './1795642000000-email-outbox-on-job-queue';
 import { JoinPoliciesAndRequests1795643000000 } from './1795643000000-join-policies-and-requests';
+import { SsoConnections1795652000000 } from './1795652000000-sso-connections';
 import { UsedSamlAssertions1795653000000 } from './1795653000000-used-saml-assertions';
 
 /** Every migration, oldest first; a new migration is appended here. */
@@ -30,5 +31,6 @@ export const MIGRATIONS = [
   ServiceCredentials1795641000000,
   EmailOutboxOnJobQueue1795642000000,
   JoinPoliciesAndRequests1795643000000,
+  SsoConnections1795652000000,
   UsedSamlAssertions1795653000000,
 ];

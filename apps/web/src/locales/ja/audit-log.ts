@@ -91,6 +91,7 @@ export const auditLog = {
       revoke: 'サービス認証情報取消',
     },
     joinRequest: { create: '参加リクエスト送信', approve: '参加リクエスト承認', decline: '参加リクエスト却下' },
+    ssoConnection: { create: 'SSO接続作成', update: 'SSO接続更新', delete: 'SSO接続削除', disable: 'SSO接続をシステム管理者が無効化' },
   },
   targetTypes: {
     account: 'アカウント',
@@ -104,6 +105,7 @@ export const auditLog = {
     domain: 'ドメイン',
     serviceCredential: 'サービス認証情報',
     joinRequest: '参加リクエスト',
+    ssoConnection: 'SSO接続',
   },
 } as const;
 
