@@ -113,6 +113,9 @@ const EXPECTED_ACTION: Readonly<Record<string, AuditAction>> = {
   'POST /system-admin/project/create': 'project.create',
   'POST /systemAdmin/account/updateIsSystemAdmin': 'systemAdmin.revoke',
   'POST /systemAdmin/domain/verify': 'domain.verifyManually',
+  'POST /organization/sso/save': 'ssoConnection.update',
+  'POST /organization/sso/remove': 'ssoConnection.delete',
+  'POST /systemAdmin/sso/disable': 'ssoConnection.disable',
   'POST /systemAdmin/email/requeue': 'email.requeue',
   'POST /systemAdmin/organization/restore': 'organization.restore',
   'POST /systemAdmin/organizationKarteMapping/upsert': 'karteMapping.upsertOrganization',
@@ -127,7 +130,7 @@ const EXPECTED_ACTION: Readonly<Record<string, AuditAction>> = {
  * Write routes that change nothing the console keeps, so record no event: the announcement of a
  * password change only tells every instance about a revocation the identity provider already made.
  */
-const WRITES_WITHOUT_EVENT: readonly string[] = ['POST /session/passwordChanged'];
+const WRITES_WITHOUT_EVENT: readonly string[] = ['POST /auth/sso/exchange', 'POST /session/passwordChanged'];
 
 /** Who makes the successful call: the system administrator unless told (account creation needs a user without an account). */
 const CALLER_FOR: Readonly<Record<string, CallerKind>> = {
@@ -315,8 +318,10 @@ describe('audit log', () => {
       expect(writes).toEqual([...Object.keys(EXPECTED_ACTION), ...WRITES_WITHOUT_EVENT].sort());
     });
 
-    it('covers every audit action (granting system administration in "recorded fields" below, the periodic domain re-check in organization-domains.test.ts, the purge in organization-deletion.test.ts)', () => {
-      expect(new Set([...Object.values(EXPECTED_ACTION), 'systemAdmin.grant', 'domain.recheck', 'organization.purge'])).toEqual(new Set(AUDIT_ACTIONS));
+    it('covers every audit action (granting system administration in "recorded fields" below, the periodic domain re-check in organization-domains.test.ts, the purge in organization-deletion.test.ts, an SSO connection\'s creation in sso.test.ts)', () => {
+      expect(new Set([...Object.values(EXPECTED_ACTION), 'systemAdmin.grant', 'domain.recheck', 'organization.purge', 'ssoConnection.create'])).toEqual(
+        new Set(AUDIT_ACTIONS),
+      );
     });
 
     it.each(Object.entries(EXPECTED_ACTION))('%s records %s', async (endpoint, action) => {

@@ -2105,7 +2105,7 @@ export interface components {
          * @description The error catalogue (docs/product-rules.md#errors).
          * @enum {string}
          */
-        ErrorCode: "INVALID_ID" | "VALIDATION_FAILED" | "INVALID_EMAIL" | "INVALID_PASSWORD" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "INVALID_PRODUCT" | "INVALID_PLAN" | "ORGANIZATION_MISMATCH" | "INTERNAL_ACCOUNTS_ONLY" | "INVALID_DOMAIN" | "PUBLIC_WEBMAIL_DOMAIN" | "NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "ROLE_NOT_FOUND" | "INVITATION_NOT_FOUND" | "PROJECT_NOT_IN_ORGANIZATION" | "UNAUTHENTICATED" | "SESSION_REVOKED" | "FORBIDDEN" | "EMAIL_MISMATCH" | "CANNOT_CHANGE_OWN_ROLE" | "CANNOT_REMOVE_SELF" | "CANNOT_CHANGE_OWN_SYSTEM_ADMIN" | "MFA_REQUIRED" | "MFA_SELF_LOCKOUT" | "SECOND_FACTOR_NOT_FOUND" | "SSO_REQUIRED" | "ALREADY_ORGANIZATION_MEMBER" | "EMAIL_ALREADY_IN_USE" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZATION_MEMBER" | "LAST_ADMIN" | "LAST_ADMIN_OF_ORGANIZATION" | "DELETION_NOT_CONFIRMED" | "INVITATION_INVALID" | "INVITER_LACKS_RIGHTS" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "ORGANIZATION_DELETION_NOT_CONFIRMED" | "ORGANIZATION_ALREADY_DELETED" | "ORGANIZATION_NOT_DELETED" | "ORGANIZATION_RESTORE_PERIOD_OVER" | "DOMAIN_ALREADY_ADDED" | "DOMAIN_ALREADY_VERIFIED" | "ALREADY_INVITED" | "DUPLICATE_IN_FILE" | "SERVICE_CREDENTIAL_SECRET_LIMIT" | "SERVICE_CREDENTIAL_REVOKED" | "JOIN_EMAIL_NOT_VERIFIED" | "JOIN_NOT_AVAILABLE" | "JOIN_REQUEST_NOT_PENDING" | "SSO_CONNECTION_EXISTS" | "SSO_NO_VERIFIED_DOMAIN" | "SSO_DISCOVERY_FAILED" | "SSO_CERTIFICATE_INVALID" | "SSO_CERTIFICATE_EXPIRED" | "SSO_CERTIFICATE_KEY_UNSUPPORTED" | "SSO_RESPONSE_INVALID" | "SSO_WRONG_ISSUER" | "SSO_WRONG_AUDIENCE" | "SSO_TOKEN_EXPIRED" | "SSO_ATTEMPT_INVALID" | "SSO_EMAIL_OUTSIDE_DOMAIN" | "SSO_CONNECTION_DISABLED" | "CSV_UNREADABLE" | "CSV_MALFORMED" | "CSV_EMPTY" | "CSV_HEADER_INVALID" | "CSV_TOO_MANY_ROWS" | "CSV_TOO_LARGE" | "UNSUPPORTED_IMAGE" | "IMAGE_TOO_LARGE" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "FAILED_TO_CREATE_ACCOUNT" | "FAILED_TO_UPDATE_ACCOUNT" | "FAILED_TO_UPDATE_EMAIL" | "FAILED_TO_UPLOAD_PROFILE_IMAGE" | "FAILED_TO_ASSIGN_ROLE" | "FAILED_TO_UPDATE_ORGANIZATION" | "FAILED_TO_INVITE" | "FAILED_TO_REMOVE_MEMBER" | "FAILED_TO_UPDATE_PROJECT" | "FAILED_TO_CREATE_PROJECT" | "FAILED_TO_CREATE_ORGANIZATION" | "FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN" | "FAILED_TO_DELETE_ACCOUNT";
+        ErrorCode: "INVALID_ID" | "VALIDATION_FAILED" | "INVALID_EMAIL" | "INVALID_PASSWORD" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "INVALID_PRODUCT" | "INVALID_PLAN" | "ORGANIZATION_MISMATCH" | "INTERNAL_ACCOUNTS_ONLY" | "INVALID_DOMAIN" | "PUBLIC_WEBMAIL_DOMAIN" | "NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "ROLE_NOT_FOUND" | "INVITATION_NOT_FOUND" | "PROJECT_NOT_IN_ORGANIZATION" | "UNAUTHENTICATED" | "SESSION_REVOKED" | "FORBIDDEN" | "EMAIL_MISMATCH" | "CANNOT_CHANGE_OWN_ROLE" | "CANNOT_REMOVE_SELF" | "CANNOT_CHANGE_OWN_SYSTEM_ADMIN" | "MFA_REQUIRED" | "MFA_SELF_LOCKOUT" | "SECOND_FACTOR_NOT_FOUND" | "SSO_REQUIRED" | "ALREADY_ORGANIZATION_MEMBER" | "EMAIL_ALREADY_IN_USE" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZATION_MEMBER" | "LAST_ADMIN" | "LAST_ADMIN_OF_ORGANIZATION" | "DELETION_NOT_CONFIRMED" | "INVITATION_INVALID" | "INVITER_LACKS_RIGHTS" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "ORGANIZATION_DELETION_NOT_CONFIRMED" | "ORGANIZATION_ALREADY_DELETED" | "ORGANIZATION_NOT_DELETED" | "ORGANIZATION_RESTORE_PERIOD_OVER" | "DOMAIN_ALREADY_ADDED" | "DOMAIN_ALREADY_VERIFIED" | "ALREADY_INVITED" | "DUPLICATE_IN_FILE" | "SERVICE_CREDENTIAL_SECRET_LIMIT" | "SERVICE_CREDENTIAL_REVOKED" | "JOIN_EMAIL_NOT_VERIFIED" | "JOIN_NOT_AVAILABLE" | "JOIN_REQUEST_NOT_PENDING" | "SSO_CONNECTION_EXISTS" | "SSO_NO_VERIFIED_DOMAIN" | "SSO_DISCOVERY_FAILED" | "SSO_CERTIFICATE_INVALID" | "SSO_CERTIFICATE_EXPIRED" | "SSO_CERTIFICATE_KEY_UNSUPPORTED" | "SSO_RESPONSE_INVALID" | "SSO_WRONG_ISSUER" | "SSO_WRONG_AUDIENCE" | "SSO_TOKEN_EXPIRED" | "SSO_ATTEMPT_INVALID" | "SSO_EMAIL_OUTSIDE_DOMAIN" | "SSO_CONNECTION_DISABLED" | "SSO_ASSERTION_REPLAYED" | "CSV_UNREADABLE" | "CSV_MALFORMED" | "CSV_EMPTY" | "CSV_HEADER_INVALID" | "CSV_TOO_MANY_ROWS" | "CSV_TOO_LARGE" | "UNSUPPORTED_IMAGE" | "IMAGE_TOO_LARGE" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "FAILED_TO_CREATE_ACCOUNT" | "FAILED_TO_UPDATE_ACCOUNT" | "FAILED_TO_UPDATE_EMAIL" | "FAILED_TO_UPLOAD_PROFILE_IMAGE" | "FAILED_TO_ASSIGN_ROLE" | "FAILED_TO_UPDATE_ORGANIZATION" | "FAILED_TO_INVITE" | "FAILED_TO_REMOVE_MEMBER" | "FAILED_TO_UPDATE_PROJECT" | "FAILED_TO_CREATE_PROJECT" | "FAILED_TO_CREATE_ORGANIZATION" | "FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN" | "FAILED_TO_DELETE_ACCOUNT";
         InviteResultEntryResponse: {
             /** @example hanako.sato@example.jp */
             email: string;
@@ -2955,7 +2955,7 @@ export interface components {
              * @example https://idp.example.co.jp/sso
              */
             samlSsoUrl?: string;
-            /** @description SAML: the identity provider's signing certificate (PEM): RSA of 2048 bits or more, or EC, valid now. */
+            /** @description SAML: the identity provider's signing certificate (PEM, its line breaks as spaces: a body holds no control characters): RSA of 2048 bits or more, or EC, valid now. */
             samlCertificate?: string;
         };
         SsoConnectionWithOrganizationResponse: {
@@ -3001,11 +3001,17 @@ export interface components {
             startUrl: string | null;
         };
         SsoExchangeRequest: {
-            /** @description The single-use code the callback handed to the web (in the URL fragment). */
+            /**
+             * @description The single-use code the callback handed to the web (in the URL fragment).
+             * @example q3v9Xb0rTz1mK8cY2wL5nP7sA4dF6gH0jE1uI3oR2tQ
+             */
             code: string;
         };
         SsoExchangeResponse: {
-            /** @description A Firebase custom token carrying the sso claim: the web signs in with it (signInWithCustomToken). */
+            /**
+             * @description A Firebase custom token carrying the sso claim: the web signs in with it (signInWithCustomToken).
+             * @example eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJ1aWQiOiJ1c2VyMSJ9.c2lnbmF0dXJl
+             */
             customToken: string;
         };
         /** @description The body of every non-OK answer (docs/integration.md#errors): match on errorCode, not on the message. */
@@ -16760,6 +16766,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "q3v9Xb0rTz1mK8cY2wL5nP7sA4dF6gH0jE1uI3oR2tQ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SsoExchangeRequest"];
             };
         };
@@ -16769,6 +16780,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "customToken": "eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJ1aWQiOiJ1c2VyMSJ9.c2lnbmF0dXJl"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SsoExchangeResponse"];
                 };
             };

@@ -69,7 +69,7 @@ export class OidcProtocol implements SsoProtocol {
     // The answer as the identity provider sent it, at the callback URL it was sent to (behind a proxy the API sees another host).
     const answer = new URL(callbackUrl);
     answer.search = request.url.search;
-    let claims: client.IDToken | undefined;
+    let claims: { sub: string; email?: unknown; email_verified?: unknown };
     try {
       const tokens = await client.authorizationCodeGrant(configuration, answer, {
         pkceCodeVerifier: attempt.codeVerifier,
@@ -77,11 +77,14 @@ export class OidcProtocol implements SsoProtocol {
         expectedNonce: attempt.nonce,
         idTokenExpected: true,
       });
-      claims = tokens.claims();
+      const idToken = tokens.claims();
+      if (!idToken) throw new DomainError('SSO_RESPONSE_INVALID');
+      // A provider may give the address at its userinfo endpoint only (OIDC Core 5.4), for the ID token's subject.
+      claims = typeof idToken.email === 'string' ? idToken : await client.fetchUserInfo(configuration, tokens.access_token, idToken.sub);
     } catch (error) {
-      throw new DomainError(oidcRefusal(error));
+      throw error instanceof DomainError ? error : new DomainError(oidcRefusal(error));
     }
-    if (!claims || typeof claims.email !== 'string' || claims.email === '') throw new DomainError('SSO_RESPONSE_INVALID');
+    if (typeof claims.email !== 'string' || claims.email === '') throw new DomainError('SSO_RESPONSE_INVALID');
     return { email: claims.email.toLowerCase(), emailVerified: claims.email_verified === true, subject: claims.sub };
   }
 

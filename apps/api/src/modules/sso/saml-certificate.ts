@@ -11,15 +11,27 @@ export interface CertificateFacts {
   validTo: Date;
 }
 
+const PEM_MARKERS = /-----(BEGIN|END) CERTIFICATE-----/g;
+
 /**
- * Checks a SAML identity provider's signing certificate (PEM) as node:crypto reads it: an X.509
- * certificate (SSO_CERTIFICATE_INVALID), valid at `now` (SSO_CERTIFICATE_EXPIRED), with an RSA key
- * of 2048 bits or more or an EC key (SSO_CERTIFICATE_KEY_UNSUPPORTED).
+ * The certificate in PEM as written (its line breaks may be spaces: a request holds no control
+ * characters) in its standard form: the base64 body in lines of 64 between the markers.
+ */
+export function normalizeCertificate(written: string): string {
+  const body = written.replace(PEM_MARKERS, '').replace(/\s+/g, '');
+  return `-----BEGIN CERTIFICATE-----\n${(body.match(/.{1,64}/g) ?? []).join('\n')}\n-----END CERTIFICATE-----\n`;
+}
+
+/**
+ * Checks a SAML identity provider's signing certificate (PEM, see {@link normalizeCertificate}) as
+ * node:crypto reads it: an X.509 certificate (SSO_CERTIFICATE_INVALID), valid at `now`
+ * (SSO_CERTIFICATE_EXPIRED), with an RSA key of 2048 bits or more or an EC key
+ * (SSO_CERTIFICATE_KEY_UNSUPPORTED).
  */
 export function checkSamlCertificate(pem: string, now: Date): CertificateFacts {
   let certificate: X509Certificate;
   try {
-    certificate = new X509Certificate(pem.trim());
+    certificate = new X509Certificate(pem);
   } catch {
     throw new DomainError('SSO_CERTIFICATE_INVALID');
   }

@@ -8,7 +8,7 @@ import type { AuditContext } from '../audit/audit-context';
 import { AuditService, changedFields } from '../audit/audit.service';
 import { AccessService } from '../membership/access.service';
 import { OrganizationDomainRepository } from '../organization-domain/organization-domain.repository';
-import { checkSamlCertificate } from './saml-certificate';
+import { checkSamlCertificate, normalizeCertificate } from './saml-certificate';
 import { SsoConnectionEntity } from './sso-connection.entity';
 import {
   toSsoConnectionResponse,
@@ -22,7 +22,9 @@ import { SsoProtocols } from './sso-protocol';
 import { SsoRepository, type ConnectionChanges } from './sso.repository';
 
 /** The settings of a connection of each type; those of the other type are cleared. */
-type ConnectionSettings = Required<Pick<ConnectionChanges, 'type' | 'oidcIssuer' | 'oidcClientId' | 'oidcClientSecret' | 'samlEntityId' | 'samlSsoUrl' | 'samlCertificate'>>;
+type ConnectionSettings = Required<
+  Pick<ConnectionChanges, 'type' | 'oidcIssuer' | 'oidcClientId' | 'oidcClientSecret' | 'samlEntityId' | 'samlSsoUrl' | 'samlCertificate'>
+>;
 
 /** The fields of a connection an audit event tells (never the client secret: only that it changed). */
 function auditedFields(connection: Partial<SsoConnectionEntity>, secretChanged = false): Record<string, unknown> {
@@ -59,7 +61,7 @@ function settingsOf(request: SaveSsoConnectionRequest, saved: SsoConnectionEntit
       samlCertificate: null,
     };
   }
-  const certificate = (request.samlCertificate ?? missing('samlCertificate')).trim();
+  const certificate = normalizeCertificate(request.samlCertificate ?? missing('samlCertificate'));
   checkSamlCertificate(certificate, new Date());
   return {
     type: 'saml',

@@ -15,7 +15,7 @@ interface RedirectTo {
   url: string;
 }
 
-/** The fields of a form post (a SAML response), as strings. */
+/** The text fields of the identity provider's form post (a SAML answer: SAMLResponse, RelayState). */
 function formFields(body: unknown): Record<string, string> {
   if (typeof body !== 'object' || body === null) return {};
   return Object.fromEntries(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
@@ -70,7 +70,7 @@ export class SsoSignInController {
   @Access('public')
   @Redirect(undefined, 303)
   postCallbackSso(@Req() request: FastifyRequest): Promise<RedirectTo> {
-    return this.complete(request);
+    return this.complete(request, formFields(request.body));
   }
 
   @Get('saml/metadata')
@@ -91,10 +91,11 @@ export class SsoSignInController {
     return this.signIn.exchange(body.code);
   }
 
-  private complete(request: FastifyRequest): Promise<RedirectTo> {
+  /** Completes the sign-in of the identity provider's answer: a redirect (OIDC); a protocol answering with a form post (SAML) adds its route with the form's fields as `body`. */
+  private complete(request: FastifyRequest, body: Readonly<Record<string, string>> = {}): Promise<RedirectTo> {
     return this.redirecting(async () => {
       const url = new URL(request.url, this.config.publicApiUrl);
-      const code = await this.signIn.complete({ url, body: formFields(request.body) });
+      const code = await this.signIn.complete({ url, body });
       return { url: ssoCompletionUrl(this.config.appOrigin, { code }) };
     });
   }

@@ -95,7 +95,11 @@ export class SsoSignInService {
     if (!identity.emailVerified || !verifiedDomains.includes(emailDomain(identity.email))) throw new DomainError('SSO_EMAIL_OUTSIDE_DOMAIN');
     const uid = await this.firebase.ensureSsoUser(identity.email);
     const code = secret();
-    await this.connections.updateAttempt(stateHash, { handoffHash: sha256(code), handoffUid: uid, handoffExpiresAt: new Date(Date.now() + SSO_HANDOFF_TTL_MS) });
+    await this.connections.updateAttempt(stateHash, {
+      handoffHash: sha256(code),
+      handoffUid: uid,
+      handoffExpiresAt: new Date(Date.now() + SSO_HANDOFF_TTL_MS),
+    });
     return code;
   }
 

@@ -7,7 +7,13 @@ import { ReadCall } from '../../common/http/read-call';
 import { ApiErrors } from '../../common/openapi/error-answers';
 import { AuditContext } from '../audit/audit-context';
 import { OrganizationIdRequest } from '../organization/organization.dto';
-import { OrganizationSsoResponse, SaveSsoConnectionRequest, SsoConnectionIdRequest, SsoConnectionResponse, SsoConnectionWithOrganizationResponse } from './sso.dto';
+import {
+  OrganizationSsoResponse,
+  SaveSsoConnectionRequest,
+  SsoConnectionIdRequest,
+  SsoConnectionResponse,
+  SsoConnectionWithOrganizationResponse,
+} from './sso.dto';
 import { SsoConnectionService } from './sso-connection.service';
 
 /** An organization's SSO connection and requirement (docs/product-rules.md#single-sign-on), and the system administrators' view of all of them. */
@@ -22,7 +28,10 @@ export class SsoController {
   @ReadCall()
   @HttpCode(200)
   @Access('account')
-  @ApiOkResponse({ type: OrganizationSsoResponse, description: 'The connection (null when there is none) and the callback URL to register at the identity provider.' })
+  @ApiOkResponse({
+    type: OrganizationSsoResponse,
+    description: 'The connection (null when there is none) and the callback URL to register at the identity provider.',
+  })
   getOrganizationSso(@CurrentOperator() operator: Operator, @Body() body: OrganizationIdRequest): Promise<OrganizationSsoResponse> {
     return this.connections.get(operator, body.organizationId);
   }
@@ -42,7 +51,11 @@ export class SsoController {
   @HttpCode(200)
   @Access('account')
   @ApiOkResponse({ type: SsoConnectionResponse })
-  saveOrganizationSso(@CurrentOperator() operator: Operator, @Body() body: SaveSsoConnectionRequest, @AuditContext() audit: AuditContext): Promise<SsoConnectionResponse> {
+  saveOrganizationSso(
+    @CurrentOperator() operator: Operator,
+    @Body() body: SaveSsoConnectionRequest,
+    @AuditContext() audit: AuditContext,
+  ): Promise<SsoConnectionResponse> {
     return this.connections.save(operator, body, audit);
   }
 
@@ -52,7 +65,11 @@ export class SsoController {
   @HttpCode(200)
   @Access('account')
   @ApiOkResponse({ type: SsoConnectionResponse, description: 'The removed connection.' })
-  removeOrganizationSso(@CurrentOperator() operator: Operator, @Body() body: OrganizationIdRequest, @AuditContext() audit: AuditContext): Promise<SsoConnectionResponse> {
+  removeOrganizationSso(
+    @CurrentOperator() operator: Operator,
+    @Body() body: OrganizationIdRequest,
+    @AuditContext() audit: AuditContext,
+  ): Promise<SsoConnectionResponse> {
     return this.connections.remove(operator, body.organizationId, audit);
   }
 
@@ -72,7 +89,11 @@ export class SsoController {
   @HttpCode(200)
   @Access('systemAdmin')
   @ApiOkResponse({ type: SsoConnectionResponse })
-  disableSsoConnection(@CurrentOperator() operator: Operator, @Body() body: SsoConnectionIdRequest, @AuditContext() audit: AuditContext): Promise<SsoConnectionResponse> {
+  disableSsoConnection(
+    @CurrentOperator() operator: Operator,
+    @Body() body: SsoConnectionIdRequest,
+    @AuditContext() audit: AuditContext,
+  ): Promise<SsoConnectionResponse> {
     return this.connections.disable(operator, body.connectionId, audit);
   }
 }

@@ -23,11 +23,17 @@ export class SaveSsoConnectionRequest extends OrganizationIdRequest {
   @IsBoolean()
   enabled: boolean;
 
-  @ApiProperty({ description: "Members whose address is on the organization's verified domains must sign in through the connection (403 SSO_REQUIRED otherwise)." })
+  @ApiProperty({
+    description: "Members whose address is on the organization's verified domains must sign in through the connection (403 SSO_REQUIRED otherwise).",
+  })
   @IsBoolean()
   required: boolean;
 
-  @ApiPropertyOptional({ maxLength: URL_MAX_LENGTH, example: 'https://login.example.co.jp', description: 'OIDC: the issuer, discovered at its /.well-known/openid-configuration.' })
+  @ApiPropertyOptional({
+    maxLength: URL_MAX_LENGTH,
+    example: 'https://login.example.co.jp',
+    description: 'OIDC: the issuer, discovered at its /.well-known/openid-configuration.',
+  })
   @IsOptional()
   @IsUrl(URL_OPTIONS)
   @MaxLength(URL_MAX_LENGTH)
@@ -54,13 +60,21 @@ export class SaveSsoConnectionRequest extends OrganizationIdRequest {
   @MaxLength(URL_MAX_LENGTH)
   samlEntityId?: string;
 
-  @ApiPropertyOptional({ maxLength: URL_MAX_LENGTH, example: 'https://idp.example.co.jp/sso', description: "SAML: the identity provider's single sign-on URL." })
+  @ApiPropertyOptional({
+    maxLength: URL_MAX_LENGTH,
+    example: 'https://idp.example.co.jp/sso',
+    description: "SAML: the identity provider's single sign-on URL.",
+  })
   @IsOptional()
   @IsUrl(URL_OPTIONS)
   @MaxLength(URL_MAX_LENGTH)
   samlSsoUrl?: string;
 
-  @ApiPropertyOptional({ maxLength: CERTIFICATE_MAX_LENGTH, description: "SAML: the identity provider's signing certificate (PEM): RSA of 2048 bits or more, or EC, valid now." })
+  @ApiPropertyOptional({
+    maxLength: CERTIFICATE_MAX_LENGTH,
+    description:
+      "SAML: the identity provider's signing certificate (PEM, its line breaks as spaces: a body holds no control characters): RSA of 2048 bits or more, or EC, valid now.",
+  })
   @IsOptional()
   @IsString()
   @MaxLength(CERTIFICATE_MAX_LENGTH)
@@ -96,7 +110,10 @@ export class SsoConnectionResponse {
   @ApiProperty({ description: 'A system administrator disabled the connection (a broken one).' }) disabledBySystemAdmin: boolean;
   @ApiPropertyOptional({ type: OidcSettingsResponse, description: 'The settings of an OIDC connection.' }) oidc?: OidcSettingsResponse;
   @ApiPropertyOptional({ type: SamlSettingsResponse, description: 'The settings of a SAML connection.' }) saml?: SamlSettingsResponse;
-  @ApiProperty({ example: 'https://api.example.com/auth/sso/callback', description: 'The callback (redirect URI, ACS URL) to register at the identity provider.' })
+  @ApiProperty({
+    example: 'https://api.example.com/auth/sso/callback',
+    description: 'The callback (redirect URI, ACS URL) to register at the identity provider.',
+  })
   callbackUrl: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
 }
@@ -119,12 +136,20 @@ export class SsoDiscoverRequest {
 
 export class SsoDiscoverResponse {
   @ApiProperty({ description: "Whether the address's domain signs in through an organization's enabled SSO connection." }) sso: boolean;
-  @ApiProperty({ type: String, nullable: true, example: '/api/auth/sso/start?domain=example.co.jp', description: 'Where the browser goes to sign in (null without SSO).' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '/api/auth/sso/start?domain=example.co.jp',
+    description: 'Where the browser goes to sign in (null without SSO).',
+  })
   startUrl: string | null;
 }
 
 export class SsoExchangeRequest {
-  @ApiProperty({ description: 'The single-use code the callback handed to the web (in the URL fragment).' })
+  @ApiProperty({
+    description: 'The single-use code the callback handed to the web (in the URL fragment).',
+    example: 'q3v9Xb0rTz1mK8cY2wL5nP7sA4dF6gH0jE1uI3oR2tQ',
+  })
   @IsString()
   @MinLength(1)
   @MaxLength(128)
@@ -132,7 +157,11 @@ export class SsoExchangeRequest {
 }
 
 export class SsoExchangeResponse {
-  @ApiProperty({ description: "A Firebase custom token carrying the sso claim: the web signs in with it (signInWithCustomToken)." }) customToken: string;
+  @ApiProperty({
+    description: 'A Firebase custom token carrying the sso claim: the web signs in with it (signInWithCustomToken).',
+    example: 'eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJ1aWQiOiJ1c2VyMSJ9.c2lnbmF0dXJl',
+  })
+  customToken: string;
 }
 
 export function toSsoConnectionResponse(connection: SsoConnectionEntity, callbackUrl: string): SsoConnectionResponse {
