@@ -9,6 +9,7 @@ import type { organizationExport } from './ja/organization-export';
 import type { serviceCredentials } from './ja/service-credentials';
 import type { joinRequests } from './ja/join-requests';
 import type { domainJoin } from './ja/domain-join';
+import type { sso } from './ja/sso';
 
 /**
  * The user-visible strings of the console in Japanese (the default language) that the first page
@@ -64,6 +65,8 @@ export const ja = {
     noAccount: 'アカウントをお持ちでない方',
     toSignUp: '新規登録',
     failed: 'ログインできませんでした',
+    sso: 'SSOでログイン',
+    ssoUnavailable: 'このメールアドレスではSSOを利用できません',
   },
   signUp: {
     title: 'アカウント登録',
@@ -173,6 +176,7 @@ export const ja = {
     auditLog: '監査ログ',
     domains: 'ドメイン',
     security: 'セキュリティ',
+    sso: 'SSO',
     joinRequests: '参加リクエスト',
     mfaRequired: '二要素認証を必須にする',
     mfaRequiredDescription: 'オンにすると、二要素認証でログインしたメンバーだけがこの組織とプロジェクトを利用できます',
@@ -313,6 +317,7 @@ interface JapaneseTextsOnDemand {
   organizationDeletion: typeof organizationDeletion;
   organizationExport: typeof organizationExport;
   serviceCredentials: typeof serviceCredentials;
+  sso: typeof sso;
   systemAdmin: typeof systemAdmin;
 }
 

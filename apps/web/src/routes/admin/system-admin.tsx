@@ -6,7 +6,7 @@ import '@/locales/ja/system-admin';
 import '@/locales/ja/organization-deletion';
 import '@/locales/ja/service-credentials';
 
-/** /system-admin (docs/product-rules.md#routes): members, orgs-and-projects, audit-log, domains, deleted-organizations and service-credentials tabs. The index redirects to members. */
+/** /system-admin (docs/product-rules.md#routes): members, orgs-and-projects, audit-log, domains, SSO connections, deleted-organizations and service-credentials tabs. The index redirects to members. */
 export function Component() {
   const { t } = useTranslation();
   const location = useLocation();
@@ -15,6 +15,7 @@ export function Component() {
     { value: paths.systemAdmin.orgsAndProjects.getHref(), label: t('systemAdmin.orgsAndProjects') },
     { value: paths.systemAdmin.auditLog.getHref(), label: t('systemAdmin.auditLog') },
     { value: paths.systemAdmin.domains.getHref(), label: t('systemAdmin.domains') },
+    { value: paths.systemAdmin.ssoConnections.getHref(), label: t('systemAdmin.ssoConnections') },
     { value: paths.systemAdmin.deletedOrganizations.getHref(), label: t('organizationDeletion.deletedTab') },
     { value: paths.systemAdmin.serviceCredentials.getHref(), label: t('serviceCredentials.title') },
   ];
