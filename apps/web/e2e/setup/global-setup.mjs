@@ -79,6 +79,8 @@ export default async function globalSetup() {
         DNS_RESOLVER_SERVERS: dns.server,
         DNS_TIMEOUT_MS: '500',
         DNS_TRIES: '1',
+        // The local identity providers of the single sign-on tests answer over plain HTTP on loopback.
+        SSO_ALLOW_INSECURE_ISSUERS: 'true',
         // The purge of deleted organizations runs every 2 s; the tests move a deletion back in time to make it due.
         ORGANIZATION_PURGE_INTERVAL_MS: '2000',
       },

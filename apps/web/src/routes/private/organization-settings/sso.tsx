@@ -1,6 +1,6 @@
-import { Alert, Button, Checkbox, Code, Group, Input, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Code, Group, PasswordInput, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { Actions, type SsoConnectionType } from '@console/domain';
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PermissionTooltip } from '@/components/permission-tooltip';
 import { SettingsForm } from '@/components/settings-form';
@@ -157,25 +157,19 @@ export function Component() {
                 disabled={!allowed}
                 onChange={(e) => set({ samlSsoUrl: e.currentTarget.value })}
               />
-              <Input.Wrapper
+              <Textarea
                 label={t('sso.samlCertificate')}
-                labelProps={{ htmlFor: 'sso-saml-certificate' }}
                 description={
                   connection?.saml?.certificateValidTo
                     ? t('sso.samlCertificateValidTo', { date: new Date(connection.saml.certificateValidTo).toLocaleDateString(language) })
                     : undefined
                 }
-              >
-                <Input
-                  id="sso-saml-certificate"
-                  component="textarea"
-                  rows={8}
-                  value={draft.samlCertificate}
-                  disabled={!allowed}
-                  styles={{ input: { fontFamily: 'monospace', fontSize: 12, height: 'auto', paddingBlock: 8 } }}
-                  onChange={(e: ChangeEvent<HTMLTextAreaElement>) => set({ samlCertificate: e.currentTarget.value })}
-                />
-              </Input.Wrapper>
+                rows={8}
+                value={draft.samlCertificate}
+                disabled={!allowed}
+                styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
+                onChange={(e) => set({ samlCertificate: e.currentTarget.value })}
+              />
             </>
           )}
           <Stack gap={4}>
