@@ -129,6 +129,13 @@ describe('single sign-on through a SAML identity provider (docs/integration.md#s
   });
 
   it('publishes the service provider metadata: the entity id, the callback as ACS (HTTP-POST), signed assertions wanted', async () => {
+    const settings = await call<{ callbackUrl: string; samlEntityId: string }>(
+      api,
+      '/organization/sso/get',
+      { organizationId: organization.organization.id },
+      admin.token,
+    );
+    expect(settings.body).toMatchObject({ callbackUrl: CALLBACK_URL, samlEntityId: ENTITY_ID });
     const response = await fetch(`${api.baseUrl}/auth/sso/saml/metadata`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/samlmetadata+xml; charset=utf-8');

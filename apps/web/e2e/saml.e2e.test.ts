@@ -12,7 +12,7 @@ import { startSamlIdp } from '../../../tools/saml-test-idp.cjs';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { expectToast, loginThroughUi, open, setUpBrowserSessions, waitForPath } from './support/browser';
 import { createOrganizationWithProject, seedMember, uniqueSuffix, verifiedDomain, type Fixture } from './support/settings-fixtures';
-import type { SeededAccount } from './support/stack';
+import { stack, type SeededAccount } from './support/stack';
 
 const { session } = setUpBrowserSessions();
 const suffix = uniqueSuffix();
@@ -60,6 +60,11 @@ describe('SAML single sign-on', () => {
     await page.getByLabel('IDプロバイダーのエンティティID').fill(idp.entityId);
     await page.getByLabel('SSO URL').fill(idp.ssoUrl);
     await page.getByLabel('署名証明書（PEM形式）').fill(readFileSync(join(__dirname, '../../../tools/fixtures/saml-test-idp.cert.pem'), 'utf8'));
+    // What the admin registers at the identity provider: the callback (ACS) and the console's entity id, where its metadata is.
+    await expect(page.getByTestId('sso-callback-url').innerText()).resolves.toBe(`${stack.origin}/api/auth/sso/callback`);
+    const entityId = await page.getByTestId('sso-saml-entity-id').innerText();
+    expect(entityId).toBe(`${stack.origin}/api/auth/sso/saml/metadata`);
+    await expect((await page.request.get(entityId)).text()).resolves.toContain(`entityID="${entityId}"`);
     await expectNoSeriousA11yViolations(page, 'SSO tab with a SAML connection being configured');
     await page.getByRole('button', { name: '保存', exact: true }).click();
     await expectToast(page, 'SSOの設定を保存しました');

@@ -2926,6 +2926,11 @@ export interface components {
              * @example https://api.example.com/auth/sso/callback
              */
             callbackUrl: string;
+            /**
+             * @description SAML: the console's entity id (the audience of assertions) to register at the identity provider; its metadata (XML) is published there.
+             * @example https://api.example.com/auth/sso/saml/metadata
+             */
+            samlEntityId: string;
         };
         SaveSsoConnectionRequest: {
             /** @example a1B2c3D4 */
@@ -15932,7 +15937,8 @@ export interface operations {
                      *         "callbackUrl": "https://api.example.com/auth/sso/callback",
                      *         "updatedAt": "2025-04-01T09:00:00.000Z"
                      *       },
-                     *       "callbackUrl": "https://api.example.com/auth/sso/callback"
+                     *       "callbackUrl": "https://api.example.com/auth/sso/callback",
+                     *       "samlEntityId": "https://api.example.com/auth/sso/saml/metadata"
                      *     }
                      */
                     "application/json": components["schemas"]["OrganizationSsoResponse"];

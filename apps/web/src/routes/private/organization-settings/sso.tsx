@@ -48,6 +48,20 @@ function isComplete(draft: SsoDraft, saved: OrganizationSso): boolean {
   return draft.samlEntityId.trim() !== '' && draft.samlSsoUrl.trim() !== '' && draft.samlCertificate.trim() !== '';
 }
 
+/** A value the administrator registers at their identity provider, shown to copy. */
+function ValueForIdentityProvider({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500}>
+        {label}
+      </Text>
+      <Code data-testid={testId} style={{ wordBreak: 'break-all' }}>
+        {value}
+      </Code>
+    </Stack>
+  );
+}
+
 /**
  * /organizations/{id}/settings/sso: the organization's single sign-on (docs/product-rules.md#single-sign-on) —
  * its OIDC or SAML connection, whether it is enabled and required, and the callback URL to
@@ -172,14 +186,10 @@ export function Component() {
               />
             </>
           )}
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              {t('sso.callbackUrl')}
-            </Text>
-            <Code data-testid="sso-callback-url" style={{ wordBreak: 'break-all' }}>
-              {saved.callbackUrl}
-            </Code>
-          </Stack>
+          <ValueForIdentityProvider label={t('sso.callbackUrl')} value={saved.callbackUrl} testId="sso-callback-url" />
+          {draft.type === 'saml' && (
+            <ValueForIdentityProvider label={t('sso.samlServiceProviderEntityId')} value={saved.samlEntityId} testId="sso-saml-entity-id" />
+          )}
           <Checkbox label={t('sso.enabled')} checked={draft.enabled} disabled={!allowed} onChange={(e) => set({ enabled: e.currentTarget.checked })} />
           <Checkbox
             label={t('sso.required')}
