@@ -1,6 +1,6 @@
-import { Alert, Button, Checkbox, Code, Group, PasswordInput, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Code, Group, Input, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { Actions, type SsoConnectionType } from '@console/domain';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ChangeEvent } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PermissionTooltip } from '@/components/permission-tooltip';
 import { SettingsForm } from '@/components/settings-form';
@@ -171,19 +171,25 @@ export function Component() {
                 disabled={!allowed}
                 onChange={(e) => set({ samlSsoUrl: e.currentTarget.value })}
               />
-              <Textarea
+              <Input.Wrapper
+                id="sso-saml-certificate"
                 label={t('sso.samlCertificate')}
                 description={
                   connection?.saml?.certificateValidTo
                     ? t('sso.samlCertificateValidTo', { date: new Date(connection.saml.certificateValidTo).toLocaleDateString(language) })
                     : undefined
                 }
-                rows={8}
-                value={draft.samlCertificate}
-                disabled={!allowed}
-                styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
-                onChange={(e) => set({ samlCertificate: e.currentTarget.value })}
-              />
+              >
+                {/* The wrapper's id is the textarea's (Input takes it from the wrapper), which its label names. */}
+                <Input
+                  component="textarea"
+                  rows={8}
+                  value={draft.samlCertificate}
+                  disabled={!allowed}
+                  styles={{ input: { fontFamily: 'monospace', fontSize: 12, height: 'auto', paddingBlock: 8 } }}
+                  onChange={(e: ChangeEvent<HTMLTextAreaElement>) => set({ samlCertificate: e.currentTarget.value })}
+                />
+              </Input.Wrapper>
             </>
           )}
           <ValueForIdentityProvider label={t('sso.callbackUrl')} value={saved.callbackUrl} testId="sso-callback-url" />
