@@ -222,6 +222,8 @@ describe('single sign-on through an OpenID provider (docs/product-rules.md#singl
     expect(claims).toMatchObject({ email, email_verified: true, sso: { organizationId: organization.organization.id, protocol: 'oidc' } });
     expect((await call(api, '/account/create', undefined, idToken)).status).toBe(200);
     expect((await call(api, '/session/login', undefined, idToken)).status).toBe(200);
+    const sessions = await call<{ items: { signInMethod: string; current: boolean }[] }>(api, '/session/list', undefined, idToken);
+    expect(sessions.body.items.find((item) => item.current)?.signInMethod).toBe('sso.oidc');
     const page = await call<AuditPageBody>(api, '/systemAdmin/auditEvent/list', { action: 'session.login', limit: 100 }, systemAdmin.token);
     const login = page.body.items.find((event) => event.changes.signInMethod?.after === 'sso');
     expect(login?.changes).toMatchObject({ signInProvider: { after: 'oidc' }, sso: { after: { organizationId: organization.organization.id } } });

@@ -34,7 +34,9 @@
  *
  * An organization that requires single sign-on (docs/product-rules.md#single-sign-on) refuses, in
  * the same way, the operators inside it whose address is on one of its SSO domains and whose
- * sign-in did not come through its connection: 403 SSO_REQUIRED.
+ * sign-in did not come through its connection: 403 SSO_REQUIRED. A sign-in through the
+ * organization's own connection meets its second-factor requirement: its identity provider
+ * authenticated the person (and is where a second factor is enforced for them).
  */
 import { ErrorCodes, type ErrorCode } from './errors';
 import { ADMIN_ROLE_KEY, MEMBER_ROLE_KEY } from './roles';
@@ -245,7 +247,17 @@ function decideProjectInvite(f: Facts, s: PermissionSubject): Decision {
  * to the other rules (they learn nothing of the organization).
  */
 function missesRequiredSecondFactor(f: Facts, s: PermissionSubject): boolean {
-  return s.organizationRequiresSecondFactor === true && f.operator.secondFactor !== true && (f.sysAdmin || f.orgMember || f.projectMember);
+  return (
+    s.organizationRequiresSecondFactor === true &&
+    f.operator.secondFactor !== true &&
+    !signedInThroughOrganizationSso(f, s) &&
+    (f.sysAdmin || f.orgMember || f.projectMember)
+  );
+}
+
+/** A sign-in through the organization's own SSO connection: its identity provider authenticated the person, second factor included. */
+function signedInThroughOrganizationSso(f: Facts, s: PermissionSubject): boolean {
+  return s.organizationSso !== undefined && f.operator.ssoOrganizationId === s.organizationSso.organizationId;
 }
 
 /**
@@ -255,7 +267,7 @@ function missesRequiredSecondFactor(f: Facts, s: PermissionSubject): boolean {
 function missesRequiredSso(f: Facts, s: PermissionSubject): boolean {
   const sso = s.organizationSso;
   if (sso === undefined || sso.domains.length === 0 || !(f.sysAdmin || f.orgMember || f.projectMember)) return false;
-  return sso.domains.includes(emailDomain(f.operator.email)) && f.operator.ssoOrganizationId !== sso.organizationId;
+  return sso.domains.includes(emailDomain(f.operator.email)) && !signedInThroughOrganizationSso(f, s);
 }
 
 /** Security settings: as any organization-admin action; requiring a second factor needs one in the admin's own sign-in. */

@@ -27,7 +27,13 @@ export const SSO_HANDOFF_TTL_MS = 60 * 1000;
 /** Whether a value read from a token is an SSO claim. */
 export function isSsoClaim(value: unknown): value is SsoClaim {
   const claim = value as Partial<SsoClaim> | null;
-  return typeof claim === 'object' && claim !== null && typeof claim.organizationId === 'string' && typeof claim.connectionId === 'string' && (SSO_CONNECTION_TYPES as readonly unknown[]).includes(claim.protocol);
+  return (
+    typeof claim === 'object' &&
+    claim !== null &&
+    typeof claim.organizationId === 'string' &&
+    typeof claim.connectionId === 'string' &&
+    (SSO_CONNECTION_TYPES as readonly unknown[]).includes(claim.protocol)
+  );
 }
 
 /** The web page a single sign-on comes back to (under the app's base path): the code or the error code in its fragment, never sent to a server. */

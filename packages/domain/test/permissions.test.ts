@@ -299,6 +299,16 @@ describe('an organization that requires single sign-on (docs/product-rules.md#si
     }
   });
 
+  it("meets the organization's second-factor requirement with a sign-in through its own connection only", () => {
+    const sso = { ...CALLERS.orgMember, organizationRequiresSecondFactor: true, organizationSso: { organizationId: 'o1234567', domains: [] } };
+    const operator = CALLERS.orgMember.operator;
+    expect(decide('organization.view', { ...sso, operator: operator && { ...operator, ssoOrganizationId: 'o1234567' } })).toEqual({ allowed: true });
+    expect(decide('organization.view', { ...sso, operator: operator && { ...operator, ssoOrganizationId: 'o7654321' } })).toEqual({
+      allowed: false,
+      reason: 'MFA_REQUIRED',
+    });
+  });
+
   it('leaves addresses on other domains, outsiders and organizations without the requirement to the other rules', () => {
     const otherDomain = { organizationSso: { organizationId: 'o1234567', domains: ['other.example'] } };
     const none = { organizationSso: { organizationId: 'o1234567', domains: [] } };

@@ -39,9 +39,9 @@ function roleId(roles: Role[], key: string): string {
 }
 
 /**
- * A new account that belongs to the fixture's organization (role `organizationRoleKey`) and
- * project (role `projectRoleKey`; null: the organization only): root invites it and it accepts
- * the invitation. Its address is on `domain` when given.
+ * A new account (its address on `domain` when given) that belongs to the fixture's organization
+ * (role `organizationRoleKey`) and project (role `projectRoleKey`; null: the organization only):
+ * root invites it and it accepts the invitation.
  */
 export async function seedMember(
   fixture: Fixture,

@@ -135,7 +135,7 @@ export const en: Messages = {
       place: 'Location',
       address: 'IP address',
       signInMethod: 'Sign-in method',
-      methods: { password: 'Email and password', google: 'Google' },
+      methods: { password: 'Email and password', google: 'Google', sso: 'Single sign-on (SSO)' },
       signedInAt: 'Signed in',
       lastSeenAt: 'Last active',
       revoke: 'Sign out',

@@ -103,7 +103,8 @@ export class SessionService {
     await this.sessions.insertIfAbsent({
       idaasId: user.uid,
       authTime: new Date(user.authTimeMs),
-      signInMethod: user.signInProvider,
+      // A single sign-on is a custom token to the identity provider: the session says which protocol.
+      signInMethod: user.sso ? `sso.${user.sso.protocol}` : user.signInProvider,
       userAgent: audit.userAgent,
       ip: audit.ip,
     });

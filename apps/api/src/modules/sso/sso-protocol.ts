@@ -33,7 +33,15 @@ export interface SsoIdentity {
  * party: `startUrl` is where the browser goes to sign in at the identity provider, and `complete`
  * checks the provider's answer — issuer, audience, expiry, signature, the attempt's nonce — and
  * says who signed in, or throws SSO_RESPONSE_INVALID, SSO_WRONG_ISSUER, SSO_WRONG_AUDIENCE or
- * SSO_TOKEN_EXPIRED. Implementations are registered in SsoModule (SSO_PROTOCOLS).
+ * SSO_TOKEN_EXPIRED. Implementations are registered in SsoModule (the SSO_PROTOCOLS factory).
+ *
+ * A protocol whose answer is a form post (SAML's HTTP-POST binding to the ACS URL, the same
+ * `/auth/sso/callback`: SamlProtocol, docs/integration.md#saml) is answered by the
+ * `@Post('callback')` of SsoSignInController, which hands the form's text fields (the Fastify
+ * adapter parses application/x-www-form-urlencoded) to `complete(request, body)`; its `stateOf`
+ * reads the RelayState from `body`, and `startUrl` passes the attempt's state as RelayState. The
+ * settings of a SAML connection are checked when saved already (saml-certificate.ts); `check` adds
+ * its own.
  */
 export interface SsoProtocol {
   readonly type: SsoConnectionType;

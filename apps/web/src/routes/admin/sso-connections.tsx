@@ -35,7 +35,8 @@ export function Component() {
       {connections.isPending ? (
         <TableSkeleton rows={2} columns={4} />
       ) : (
-        <ScrollArea type="auto" offsetScrollbars="x">
+        // Reachable by keyboard when it scrolls sideways (a phone), also without a button in it.
+        <ScrollArea type="auto" offsetScrollbars="x" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('systemAdmin.ssoConnections') }}>
           <DataTable
             aria-label={t('systemAdmin.ssoConnections')}
             miw={640}
@@ -57,7 +58,7 @@ export function Component() {
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{t(`sso.types.${connection.type}`)}</Table.Td>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
-                    <Badge color={connection.enabled ? 'green' : 'gray'} variant="light">
+                    <Badge color={connection.enabled ? 'teal' : 'gray'} variant="light">
                       {t(connection.enabled ? 'sso.states.enabled' : 'sso.states.disabled')}
                     </Badge>
                     {connection.required && (
