@@ -248,6 +248,29 @@ describe('single sign-on through a SAML identity provider (docs/integration.md#s
     expect(await post({ notBefore: new Date(now + 2 * SAML_CLOCK_SKEW_MS) })).toEqual({ error: 'SSO_TOKEN_EXPIRED' });
   });
 
+  it('refuses an SSO URL over plain HTTP where SSO_ALLOW_INSECURE_ISSUERS does not allow it', async () => {
+    const strict = await startApi({ PUBLIC_API_URL, SSO_ALLOW_INSECURE_ISSUERS: 'false', MAIL_WORKER_ENABLED: 'false' });
+    try {
+      const saved = await call<ConnectionBody>(
+        strict,
+        '/organization/sso/save',
+        {
+          organizationId: organization.organization.id,
+          type: 'saml',
+          enabled: true,
+          required: false,
+          samlEntityId: idp.entityId,
+          samlSsoUrl: 'http://idp.example.jp/sso',
+          samlCertificate: idp.certificatePem.replace(/\n/g, ' '),
+        },
+        admin.token,
+      );
+      expect([saved.status, saved.body.errorCode, saved.body.message]).toEqual([400, 'VALIDATION_FAILED', 'samlSsoUrl must be an https URL']);
+    } finally {
+      await strict.close();
+    }
+  });
+
   it("refuses an address outside the organization's verified domains", async () => {
     const at = await startSignIn();
     expect(await postToAcs(await loginAtIdp(at, 'someone@elsewhere.example.com'))).toEqual({ error: 'SSO_EMAIL_OUTSIDE_DOMAIN' });
