@@ -77,6 +77,7 @@ export const ERROR_MESSAGES_EN: Readonly<Record<ErrorCode, string>> = /* @__PURE
   SSO_ATTEMPT_INVALID: 'This sign-in has already been used or has expired. Please sign in again',
   SSO_EMAIL_OUTSIDE_DOMAIN: "This email address is not on the organization's domain, so it cannot sign in with SSO",
   SSO_CONNECTION_DISABLED: "This organization's SSO connection is disabled. Contact your administrator",
+  SSO_ASSERTION_REPLAYED: 'This answer of the identity provider has been used already. Please sign in again',
 
   CSV_UNREADABLE: 'The file cannot be read. Choose a CSV file in UTF-8 or Shift_JIS',
   CSV_MALFORMED: 'The CSV file is not well-formed',

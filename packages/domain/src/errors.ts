@@ -119,6 +119,8 @@ export const ErrorCodes = {
   SSO_EMAIL_OUTSIDE_DOMAIN: 'SSO_EMAIL_OUTSIDE_DOMAIN',
   /** The organization's SSO connection is disabled (or gone). */
   SSO_CONNECTION_DISABLED: 'SSO_CONNECTION_DISABLED',
+  /** The SAML assertion was accepted once already from the connection (a replayed assertion; docs/integration.md#saml). */
+  SSO_ASSERTION_REPLAYED: 'SSO_ASSERTION_REPLAYED',
 
   // Member CSV files (docs/product-rules.md#member-csv)
   CSV_UNREADABLE: 'CSV_UNREADABLE',
@@ -251,6 +253,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = /* @__PURE__ 
   SSO_ATTEMPT_INVALID: 'このログインはすでに使用されたか、有効期限が切れています。もう一度ログインしてください',
   SSO_EMAIL_OUTSIDE_DOMAIN: 'このメールアドレスは組織のドメインではないため、SSOでログインできません',
   SSO_CONNECTION_DISABLED: 'この組織のSSO接続は無効になっています。管理者にお問い合わせください',
+  SSO_ASSERTION_REPLAYED: 'このIDプロバイダーの応答はすでに使用されています。もう一度ログインしてください',
 
   CSV_UNREADABLE: 'CSVファイルを読み取れません。UTF-8またはShift_JISのCSVファイルを選択してください',
   CSV_MALFORMED: 'CSVファイルの形式が正しくありません',
@@ -342,6 +345,7 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = /* @__PURE
   SSO_ATTEMPT_INVALID: 400,
   SSO_EMAIL_OUTSIDE_DOMAIN: 403,
   SSO_CONNECTION_DISABLED: 403,
+  SSO_ASSERTION_REPLAYED: 400,
 
   CSV_UNREADABLE: 400,
   CSV_MALFORMED: 400,

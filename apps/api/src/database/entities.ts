@@ -15,6 +15,7 @@ import { JoinRequestEntity } from '../modules/organization-join/join-request.ent
 import { ProjectMembershipEntity } from '../modules/membership/project-membership.entity';
 import { ProjectEntity } from '../modules/project/project.entity';
 import { RoleEntity } from '../modules/role/role.entity';
+import { UsedSamlAssertionEntity } from '../modules/saml/used-saml-assertion.entity';
 import { ServiceCredentialEntity, ServiceCredentialSecretEntity } from '../modules/service-credential/service-credential.entity';
 import { SessionEntity } from '../modules/session/session.entity';
 
@@ -42,4 +43,5 @@ export const ENTITIES = [
   WebhookDeliveryEntity,
   SsoConnectionEntity,
   SsoAttemptEntity,
+  UsedSamlAssertionEntity,
 ];

@@ -42,7 +42,7 @@ export const CALLER_KINDS = [
 
 export type CallerKind = (typeof CALLER_KINDS)[number];
 
-/** 'ok' = 200; 'redirect' = 302 (a browser navigation); otherwise the error code of the refusal (its status comes from ERROR_HTTP_STATUS). */
+/** 'ok' = 200; 'redirect' = 302, or 303 after a form post (a browser navigation); otherwise the error code of the refusal (its status comes from ERROR_HTTP_STATUS). */
 export type Outcome = 'ok' | 'redirect' | ErrorCode;
 
 /**
@@ -68,6 +68,8 @@ export interface MatrixRequest {
   json?: unknown;
   /** Multipart upload instead of JSON: an image (profileImage) or a member CSV (file). */
   multipart?: { fields: Record<string, string>; image: Buffer } | { fields: Record<string, string>; csv: Buffer };
+  /** A form post (application/x-www-form-urlencoded) as a browser sends it, its redirect not followed: an identity provider's answer. */
+  form?: Record<string, string>;
   /** The concrete path when the endpoint has parameters. */
   path?: string;
   /** Replaces the caller's token (e.g. a fresh Firebase user per call). */
@@ -358,6 +360,8 @@ export const AUTHORIZATION_TABLE: readonly MatrixRow[] = [
   { endpoint: 'GET /healthz', request: () => ({}), expected: everyone() },
   { endpoint: 'GET /readyz', request: () => ({}), expected: everyone() },
   { endpoint: 'GET /files/:name', request: (w) => ({ path: `/files/${w.storedFileName}` }), expected: everyone() },
+  // The console's SAML metadata, read by identity providers (public).
+  { endpoint: 'GET /auth/sso/saml/metadata', request: () => ({}), expected: everyone() },
 
   // Account.
   {
@@ -546,6 +550,7 @@ export const AUTHORIZATION_TABLE: readonly MatrixRow[] = [
   { endpoint: 'POST /auth/sso/exchange', request: () => ({ json: { code: 'no-such-code' } }), expected: forEveryone('SSO_ATTEMPT_INVALID') },
   { endpoint: 'GET /auth/sso/start', request: () => ({ path: '/auth/sso/start?domain=example.jp' }), expected: forEveryone('redirect') },
   { endpoint: 'GET /auth/sso/callback', request: () => ({ path: '/auth/sso/callback?state=unknown&code=unknown' }), expected: forEveryone('redirect') },
+  { endpoint: 'POST /auth/sso/callback', request: () => ({ form: { SAMLResponse: 'unknown', RelayState: 'unknown' } }), expected: forEveryone('redirect') },
   { endpoint: 'POST /project/listInAccount', request: () => ({}), expected: everyAccount() },
   { endpoint: 'POST /project/get', request: (w) => ({ json: { projectId: w.project1.project.id } }), expected: organizationAMembers() },
   { endpoint: 'POST /project/listMembers', request: (w) => ({ json: { projectId: w.project1.project.id } }), expected: organizationAMembers() },

@@ -89,7 +89,7 @@ export default async function globalSetup() {
         // A webhook endpoint that keeps failing is given up after a retry a second later (3 days in production).
         WEBHOOK_RETRY_BASE_SECONDS: '1',
         WEBHOOK_RETRY_SPAN_SECONDS: '2',
-        // Single sign-on through the loopback OpenID provider, over HTTP.
+        // The local identity providers of the single sign-on tests (OpenID, SAML) answer over plain HTTP on loopback.
         SSO_ALLOW_INSECURE_ISSUERS: 'true',
       },
     });

@@ -3,6 +3,7 @@
  * organization and project (created by the root system administrator) and accounts that join
  * them by accepting a real invitation.
  */
+import { setDnsAnswer } from '../../../../tools/dns-test-records.cjs';
 import { api, createIdentity, rootIdToken, seedAccount, type SeededAccount } from './stack';
 
 interface Role {
@@ -63,6 +64,18 @@ export async function seedMember(
   if (!invitationId) throw new Error(`no invitation for ${account.email}: ${JSON.stringify(entries)}`);
   await api('/invitation/accept', account.idToken, { invitationId });
   return account;
+}
+
+/** A domain of the fixture's organization, added by its admin and verified over the loopback DNS server; its id. */
+export async function verifiedDomain(fixture: Fixture, admin: SeededAccount, name: string): Promise<string> {
+  const added = await api<{ id: string; recordName: string; recordValue: string }>('/organization/domain/add', admin.idToken, {
+    organizationId: fixture.organization.id,
+    domain: name,
+  });
+  setDnsAnswer(added.recordName, { txt: [added.recordValue] });
+  const checked = await api<{ state: string }>('/organization/domain/verify', admin.idToken, { organizationId: fixture.organization.id, domainId: added.id });
+  if (checked.state !== 'verified') throw new Error(`${name} not verified`);
+  return added.id;
 }
 
 /** An account whose address is on the given mail domain (e.g. the company domain). */

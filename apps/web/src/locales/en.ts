@@ -694,6 +694,7 @@ export const en: Messages = {
     samlCertificate: 'Signing certificate (PEM)',
     samlCertificateValidTo: 'Certificate valid until {{date}}',
     callbackUrl: 'Callback URL to register at the identity provider',
+    samlServiceProviderEntityId: 'Entity ID to register at the identity provider (metadata URL)',
     enabled: 'Enable the SSO connection',
     required: 'Require sign-in with SSO',
     requiredDescription: 'Members on the verified domains can use this organization only after signing in with SSO.',

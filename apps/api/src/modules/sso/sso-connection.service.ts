@@ -8,6 +8,7 @@ import type { AuditContext } from '../audit/audit-context';
 import { AuditService, changedFields } from '../audit/audit.service';
 import { AccessService } from '../membership/access.service';
 import { OrganizationDomainRepository } from '../organization-domain/organization-domain.repository';
+import { SamlProtocol } from '../saml/saml-protocol';
 import { checkSamlCertificate, normalizeCertificate } from './saml-certificate';
 import { SsoConnectionEntity } from './sso-connection.entity';
 import {
@@ -87,6 +88,7 @@ export class SsoConnectionService {
     private readonly domains: OrganizationDomainRepository,
     private readonly protocols: SsoProtocols,
     private readonly audit: AuditService,
+    private readonly saml: SamlProtocol,
     @Inject(APP_CONFIG) config: Pick<AppConfig, 'publicApiUrl'>,
   ) {
     this.callbackUrl = `${config.publicApiUrl}/auth/sso/callback`;
@@ -95,7 +97,11 @@ export class SsoConnectionService {
   async get(operator: Operator, organizationId: string): Promise<OrganizationSsoResponse> {
     await this.access.organization(operator, organizationId, Actions.OrganizationManageSso);
     const connection = await this.connections.findOfOrganization(organizationId);
-    return { ...(connection ? { connection: toSsoConnectionResponse(connection, this.callbackUrl) } : {}), callbackUrl: this.callbackUrl };
+    return {
+      ...(connection ? { connection: toSsoConnectionResponse(connection, this.callbackUrl) } : {}),
+      callbackUrl: this.callbackUrl,
+      samlEntityId: this.saml.entityId,
+    };
   }
 
   /**

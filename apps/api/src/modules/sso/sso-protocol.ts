@@ -36,11 +36,12 @@ export interface SsoIdentity {
  * SSO_TOKEN_EXPIRED. Implementations are registered in SsoModule (the SSO_PROTOCOLS factory).
  *
  * A protocol whose answer is a form post (SAML's HTTP-POST binding to the ACS URL, the same
- * `/auth/sso/callback`) adds `@Post('callback')` to SsoSignInController handing the form's fields
- * to its `complete(request, body)` (the API parses no form bodies yet: it registers a parser of
- * application/x-www-form-urlencoded, e.g. @fastify/formbody, in app.ts); its `stateOf` reads the RelayState from `body`, and `startUrl`
- * passes the attempt's state as RelayState (the nonce and verifier may go unused). The settings of
- * a SAML connection are checked when saved already (saml-certificate.ts); `check` may add its own.
+ * `/auth/sso/callback`: SamlProtocol, docs/integration.md#saml) is answered by the
+ * `@Post('callback')` of SsoSignInController, which hands the form's text fields (the Fastify
+ * adapter parses application/x-www-form-urlencoded) to `complete(request, body)`; its `stateOf`
+ * reads the RelayState from `body`, and `startUrl` passes the attempt's state as RelayState. The
+ * settings of a SAML connection are checked when saved already (saml-certificate.ts); `check` adds
+ * its own.
  */
 export interface SsoProtocol {
   readonly type: SsoConnectionType;

@@ -1,17 +1,24 @@
-import { Body, Controller, Get, HttpCode, Inject, Logger, Post, Query, Redirect, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Logger, Post, Query, Redirect, Req, Res } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DomainError, ssoCompletionUrl } from '@console/domain';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../../common/auth/access.decorator';
 import { ReadCall } from '../../common/http/read-call';
 import { ApiErrors } from '../../common/openapi/error-answers';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { SamlProtocol } from '../saml/saml-protocol';
 import { SsoDiscoverRequest, SsoDiscoverResponse, SsoExchangeRequest, SsoExchangeResponse } from './sso.dto';
 import { SsoSignInService } from './sso-sign-in.service';
 
 /** A redirect answered by a handler with @Redirect(). */
 interface RedirectTo {
   url: string;
+}
+
+/** The text fields of the identity provider's form post (a SAML answer: SAMLResponse, RelayState). */
+function formFields(body: unknown): Record<string, string> {
+  if (typeof body !== 'object' || body === null) return {};
+  return Object.fromEntries(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
 /**
@@ -27,6 +34,7 @@ export class SsoSignInController {
 
   constructor(
     private readonly signIn: SsoSignInService,
+    private readonly saml: SamlProtocol,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'appOrigin' | 'publicApiUrl'>,
   ) {}
 
@@ -55,6 +63,22 @@ export class SsoSignInController {
   @Redirect()
   callbackSso(@Req() request: FastifyRequest): Promise<RedirectTo> {
     return this.complete(request);
+  }
+
+  @Post('callback')
+  @ApiExcludeEndpoint()
+  @Access('public')
+  @Redirect(undefined, 303)
+  postCallbackSso(@Req() request: FastifyRequest): Promise<RedirectTo> {
+    return this.complete(request, formFields(request.body));
+  }
+
+  @Get('saml/metadata')
+  // The console's SAML service provider metadata, read by identity providers (docs/integration.md#saml): XML, not a call.
+  @ApiExcludeEndpoint()
+  @Access('public')
+  async samlMetadata(@Res() reply: FastifyReply): Promise<void> {
+    await reply.header('content-type', 'application/samlmetadata+xml; charset=utf-8').send(this.saml.metadata(this.signIn.callbackUrl));
   }
 
   @Post('exchange')

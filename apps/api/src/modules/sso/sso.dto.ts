@@ -122,6 +122,11 @@ export class SsoConnectionResponse {
 export class OrganizationSsoResponse {
   @ApiPropertyOptional({ type: SsoConnectionResponse, description: 'Absent when the organization has none.' }) connection?: SsoConnectionResponse;
   @ApiProperty({ example: 'https://api.example.com/auth/sso/callback', description: 'The callback to register at the identity provider.' }) callbackUrl: string;
+  @ApiProperty({
+    example: 'https://api.example.com/auth/sso/saml/metadata',
+    description: "SAML: the console's entity id (the audience of assertions) to register at the identity provider; its metadata (XML) is published there.",
+  })
+  samlEntityId: string;
 }
 
 export class SsoConnectionWithOrganizationResponse extends SsoConnectionResponse {

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
 import { MembershipModule } from '../membership/membership.module';
 import { OrganizationDomainModule } from '../organization-domain/organization-domain.module';
+import { SamlModule } from '../saml/saml.module';
+import { SamlProtocol } from '../saml/saml-protocol';
 import { OidcProtocol } from './oidc.protocol';
 import { SsoController } from './sso.controller';
 import { SsoConnectionService } from './sso-connection.service';
@@ -15,14 +17,14 @@ import { SsoSignInService } from './sso-sign-in.service';
  * requirement, and signing in through them. A protocol is registered in SSO_PROTOCOLS.
  */
 @Module({
-  imports: [AuditModule, MembershipModule, OrganizationDomainModule],
+  imports: [AuditModule, MembershipModule, OrganizationDomainModule, SamlModule],
   controllers: [SsoController, SsoSignInController],
   providers: [
     SsoRepository,
     SsoConnectionService,
     SsoSignInService,
     OidcProtocol,
-    { provide: SSO_PROTOCOLS, useFactory: (oidc: OidcProtocol): SsoProtocol[] => [oidc], inject: [OidcProtocol] },
+    { provide: SSO_PROTOCOLS, useFactory: (oidc: OidcProtocol, saml: SamlProtocol): SsoProtocol[] => [oidc, saml], inject: [OidcProtocol, SamlProtocol] },
     SsoProtocols,
   ],
 })

@@ -20,6 +20,7 @@ export const sso = {
   samlCertificate: '署名証明書（PEM形式）',
   samlCertificateValidTo: '証明書の有効期限: {{date}}',
   callbackUrl: 'IDプロバイダーに登録するコールバックURL',
+  samlServiceProviderEntityId: 'IDプロバイダーに登録するエンティティID（メタデータURL）',
   enabled: 'SSO接続を有効にする',
   required: 'SSOでのログインを必須にする',
   requiredDescription: '確認済みのドメインのメンバーは、SSOでログインしないとこの組織を利用できません。',

@@ -48,6 +48,20 @@ function isComplete(draft: SsoDraft, saved: OrganizationSso): boolean {
   return draft.samlEntityId.trim() !== '' && draft.samlSsoUrl.trim() !== '' && draft.samlCertificate.trim() !== '';
 }
 
+/** A value the administrator registers at their identity provider, shown to copy. */
+function ValueForIdentityProvider({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500}>
+        {label}
+      </Text>
+      <Code data-testid={testId} style={{ wordBreak: 'break-all' }}>
+        {value}
+      </Code>
+    </Stack>
+  );
+}
+
 /**
  * /organizations/{id}/settings/sso: the organization's single sign-on (docs/product-rules.md#single-sign-on) —
  * its OIDC or SAML connection, whether it is enabled and required, and the callback URL to
@@ -158,16 +172,16 @@ export function Component() {
                 onChange={(e) => set({ samlSsoUrl: e.currentTarget.value })}
               />
               <Input.Wrapper
+                id="sso-saml-certificate"
                 label={t('sso.samlCertificate')}
-                labelProps={{ htmlFor: 'sso-saml-certificate' }}
                 description={
                   connection?.saml?.certificateValidTo
                     ? t('sso.samlCertificateValidTo', { date: new Date(connection.saml.certificateValidTo).toLocaleDateString(language) })
                     : undefined
                 }
               >
+                {/* The wrapper's id is the textarea's (Input takes it from the wrapper), which its label names. */}
                 <Input
-                  id="sso-saml-certificate"
                   component="textarea"
                   rows={8}
                   value={draft.samlCertificate}
@@ -178,14 +192,10 @@ export function Component() {
               </Input.Wrapper>
             </>
           )}
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              {t('sso.callbackUrl')}
-            </Text>
-            <Code data-testid="sso-callback-url" style={{ wordBreak: 'break-all' }}>
-              {saved.callbackUrl}
-            </Code>
-          </Stack>
+          <ValueForIdentityProvider label={t('sso.callbackUrl')} value={saved.callbackUrl} testId="sso-callback-url" />
+          {draft.type === 'saml' && (
+            <ValueForIdentityProvider label={t('sso.samlServiceProviderEntityId')} value={saved.samlEntityId} testId="sso-saml-entity-id" />
+          )}
           <Checkbox label={t('sso.enabled')} checked={draft.enabled} disabled={!allowed} onChange={(e) => set({ enabled: e.currentTarget.checked })} />
           <Checkbox
             label={t('sso.required')}
