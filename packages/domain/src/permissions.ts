@@ -134,7 +134,7 @@ interface Operator {
 }
 
 /** An organization's single sign-on requirement: the domains whose addresses sign in through its connection (none when not required). */
-export interface SsoRequirement {
+interface SsoRequirement {
   organizationId: string;
   domains: readonly string[];
 }

@@ -37,7 +37,7 @@ export function isSsoClaim(value: unknown): value is SsoClaim {
 }
 
 /** The web page a single sign-on comes back to (under the app's base path): the code or the error code in its fragment, never sent to a server. */
-export const SSO_COMPLETION_PATH = '/sso';
+const SSO_COMPLETION_PATH = '/sso';
 
 /** The URL of the completion page with `fields` in its fragment. */
 export function ssoCompletionUrl(appOrigin: string, fields: Readonly<Record<string, string>>): string {

@@ -78,7 +78,9 @@ function toFirebaseUser(decoded: DecodedIdToken): FirebaseUser {
     signInProvider: decoded.firebase.sign_in_provider,
     secondFactor: decoded.firebase.sign_in_second_factor ?? null,
     // A custom claim only the API sets (SsoSignInService): ID tokens of a custom token carry it at their top level.
-    sso: isSsoClaim(decoded.sso) ? { organizationId: decoded.sso.organizationId, connectionId: decoded.sso.connectionId, protocol: decoded.sso.protocol } : null,
+    sso: isSsoClaim(decoded.sso)
+      ? { organizationId: decoded.sso.organizationId, connectionId: decoded.sso.connectionId, protocol: decoded.sso.protocol }
+      : null,
   };
 }
 

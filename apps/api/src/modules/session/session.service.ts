@@ -215,7 +215,13 @@ export class SessionService {
       projectId === undefined
         ? null
         : await this.viewableProject(
-            { id: account.id, email: account.email, isSystemAdmin: response.isSystemAdmin, secondFactor: user.secondFactor !== null, ssoOrganizationId: user.sso?.organizationId ?? null },
+            {
+              id: account.id,
+              email: account.email,
+              isSystemAdmin: response.isSystemAdmin,
+              secondFactor: user.secondFactor !== null,
+              ssoOrganizationId: user.sso?.organizationId ?? null,
+            },
             projectId,
           );
     return { account: response, memberships: response.memberships, project };

@@ -19,7 +19,7 @@ function refusedClaim(error: unknown): unknown {
 }
 
 /** The error code of an identity provider's answer openid-client refused (docs/product-rules.md#single-sign-on). */
-export function oidcRefusal(error: unknown): ErrorCode {
+function oidcRefusal(error: unknown): ErrorCode {
   const code = (error as { code?: unknown } | null)?.code;
   const claim = refusedClaim(error);
   if (code === CLAIM_COMPARISON_FAILED && claim === 'iss') return 'SSO_WRONG_ISSUER';
