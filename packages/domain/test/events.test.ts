@@ -1,4 +1,4 @@
-import { changeEventsOf, EVENT_TYPES, eventCatalogue, isEventType, newEventId, type AuditedChange } from '../src/events';
+import { changeEventsOf, EVENT_TYPES, eventCatalogue, eventCatalogueMarkdown, isEventType, newEventId, type AuditedChange } from '../src/events';
 
 /** The schema the catalogue gives for `type`. */
 function schemaOf(type: string): unknown {
@@ -79,6 +79,41 @@ describe('change events', () => {
       [{ type: 'invitation.accepted', data: { organizationId: 'o1P2q3R4', invitationId: 'i'.repeat(21), accountId: 'z9Y8x7W6v5' } }],
     ],
     ['a deleted account', change({ action: 'account.delete', organizationId: null }), [{ type: 'account.deleted', data: { accountId: 'a1B2c3D4e5' } }]],
+    [
+      'a created organization',
+      change({ action: 'organization.create', targetId: 'o1P2q3R4', changes: { name: { before: null, after: '株式会社テスト' } } }),
+      [{ type: 'organization.created', data: { organizationId: 'o1P2q3R4', name: '株式会社テスト' } }],
+    ],
+    [
+      'a renamed organization',
+      change({ action: 'organization.update', targetId: 'o1P2q3R4', changes: { name: { before: '旧社名', after: '新社名' } } }),
+      [{ type: 'organization.renamed', data: { organizationId: 'o1P2q3R4', name: '新社名', previousName: '旧社名' } }],
+    ],
+    [
+      'a deleted organization',
+      change({ action: 'organization.delete', targetId: 'o1P2q3R4' }),
+      [{ type: 'organization.deleted', data: { organizationId: 'o1P2q3R4' } }],
+    ],
+    [
+      'a restored organization',
+      change({ action: 'organization.restore', targetId: 'o1P2q3R4' }),
+      [{ type: 'organization.restored', data: { organizationId: 'o1P2q3R4' } }],
+    ],
+    [
+      'a purged organization',
+      change({ action: 'organization.purge', targetId: 'o1P2q3R4' }),
+      [{ type: 'organization.purged', data: { organizationId: 'o1P2q3R4' } }],
+    ],
+    [
+      'a created project',
+      change({ action: 'project.create', targetId: 'p1Q2r3S4', projectId: 'p1Q2r3S4', changes: { name: { before: null, after: '新規事業' } } }),
+      [{ type: 'project.created', data: { organizationId: 'o1P2q3R4', projectId: 'p1Q2r3S4', name: '新規事業' } }],
+    ],
+    [
+      'an automatic join by domain',
+      change({ action: 'organization.autoJoin', changes: { roleId: { before: null, after: 'r4' } } }),
+      [{ type: 'membership.added', data: { organizationId: 'o1P2q3R4', projectId: null, accountId: 'a1B2c3D4e5', roleId: 'r4' } }],
+    ],
   ])('%s makes its events', (_, audited, expected) => {
     const events = changeEventsOf(audited);
     expect(events).toEqual(expected);
@@ -98,6 +133,14 @@ describe('change events', () => {
     for (const entry of catalogue) {
       expect(entry.description.length).toBeGreaterThan(0);
       expect(entry.schema).toMatchObject({ type: 'object', required: ['id', 'type', 'timestamp', 'data'], properties: { type: { const: entry.type } } });
+    }
+  });
+
+  it('the Markdown catalogue lists every type with its description and gives each its schema', () => {
+    const markdown = eventCatalogueMarkdown();
+    for (const { type, description, schema } of eventCatalogue()) {
+      expect(markdown).toContain(`| \`${type}\` | ${description} |`);
+      expect(markdown).toContain(`## ${type}\n\n\`\`\`json\n${JSON.stringify(schema, null, 2)}\n\`\`\``);
     }
   });
 });
