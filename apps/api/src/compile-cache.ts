@@ -5,5 +5,6 @@ import { enableCompileCache } from 'node:module';
  * Node's on-disk compile cache: from NODE_COMPILE_CACHE, which the image sets to the cache written
  * at its build (prepare-compile-cache.ts, apps/api/Dockerfile) and only reads at run time (its root
  * filesystem is read-only), else from the temporary directory, where the first start writes it.
+ * NODE_COMPILE_CACHE_DISABLE turns it off here too (Node's own check covers NODE_COMPILE_CACHE only).
  */
-enableCompileCache();
+if (!process.env.NODE_COMPILE_CACHE_DISABLE) enableCompileCache();

@@ -12,4 +12,10 @@ import './modules/health/stop-accepting';
  * The cache is valid for the same Node, the same files at the same paths and the same user.
  */
 flushCompileCache();
-process.stdout.write(`Compile cache written to ${getCompileCacheDir() ?? '(none: NODE_COMPILE_CACHE_DISABLE is set)'}\n`);
+const directory = getCompileCacheDir();
+if (directory === undefined) {
+  process.stderr.write('No compile cache written: NODE_COMPILE_CACHE_DISABLE is set, or the directory cannot be created\n');
+  process.exitCode = 1;
+} else {
+  process.stdout.write(`Compile cache written to ${directory}\n`);
+}
