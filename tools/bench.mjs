@@ -10,11 +10,13 @@
 //    (node --cpu-prof) there as it stops; with BENCH_API_MAIN=<file>, that build of the API is
 //    measured instead of the API's main entry (@console/api: an earlier build, to compare).
 // 2. Cold start: from spawning the process to /readyz answering 200, median of 5, of both (with
-//    the CPU time spent until then).
+//    the CPU time spent until then). The API as its image starts it: with Node's compile cache
+//    written beforehand by @console/api/prepare-compile-cache (as the image's build does), a fresh
+//    copy of it for each start; then with an empty cache (which the start writes) and without one.
 // 3. The web app's measurement (tools/bench-web.mjs), when there is one.
 // The API (and, for step 3, the web app) is built beforehand: `pnpm bench` does it.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
@@ -281,7 +283,8 @@ const env = {
   RATE_LIMIT_IP_PER_MINUTE: '1000000',
   RATE_LIMIT_ACCOUNT_WRITES_PER_MINUTE: '1000000',
 };
-const apiMain = process.env.BENCH_API_MAIN ?? createRequire(import.meta.url).resolve('@console/api');
+const require = createRequire(import.meta.url);
+const apiMain = process.env.BENCH_API_MAIN ?? require.resolve('@console/api');
 const baselineMain = join(ROOT, 'tools', 'bench', 'baseline.mjs');
 /** @type {Server[]} */
 const running = [];
@@ -341,21 +344,48 @@ try {
   await capturing.stop();
   running.length = 0;
 
-  /** @type {Record<'api' | 'baseline', { wall: number[], cpu: number[] }>} */
-  const cold = { api: { wall: [], cpu: [] }, baseline: { wall: [], cpu: [] } };
+  // The compile cache as the image's build writes it (apps/api/Dockerfile).
+  const preparedCache = join(workDir, 'compile-cache');
+  await new Promise((resolve, reject) =>
+    spawn(process.execPath, [require.resolve('@console/api/prepare-compile-cache')], {
+      cwd: join(ROOT, 'apps', 'api'),
+      env: { ...process.env, NODE_COMPILE_CACHE: preparedCache },
+      stdio: 'ignore',
+    }).once('exit', (code) => (code === 0 ? resolve(code) : reject(new Error(`prepare-compile-cache exited with ${code}`)))),
+  );
+  const startCache = join(workDir, 'compile-cache-of-start');
+  /** @param {string} label @param {string} script @param {Record<string, string>} startEnv @param {() => void} [before] */
+  const start = (label, script, startEnv, before) => ({
+    label,
+    script,
+    env: startEnv,
+    before,
+    wall: /** @type {number[]} */ ([]),
+    cpu: /** @type {number[]} */ ([]),
+  });
+  const freshCache = () => {
+    rmSync(startCache, { recursive: true, force: true });
+    cpSync(preparedCache, startCache, { recursive: true });
+  };
+  const starts = [
+    start('api', apiMain, { ...env, NODE_COMPILE_CACHE: startCache }, freshCache),
+    start('api, empty compile cache', apiMain, { ...env, NODE_COMPILE_CACHE: startCache }, () => rmSync(startCache, { recursive: true, force: true })),
+    start('api, no compile cache', apiMain, { ...env, NODE_COMPILE_CACHE_DISABLE: '1' }),
+    start('baseline', baselineMain, env),
+  ];
   for (let i = 0; i < COLD_STARTS; i += 1) {
-    for (const which of /** @type {const} */ (['api', 'baseline'])) {
-      const server = await startServer(`cold-${which}`, which === 'api' ? apiMain : baselineMain, env);
-      cold[which].wall.push(server.readyMs);
-      cold[which].cpu.push(server.readyCpuMs);
+    for (const [index, which] of starts.entries()) {
+      which.before?.();
+      const server = await startServer(`cold-${index}`, which.script, which.env);
+      which.wall.push(server.readyMs);
+      which.cpu.push(server.readyCpuMs);
       await server.stop();
     }
   }
   console.log(`\nCold start, spawn to /readyz 200, median of ${COLD_STARTS} (CPU time until then):`);
-  for (const which of /** @type {const} */ (['api', 'baseline'])) {
-    const { wall, cpu } = cold[which];
+  for (const { label, wall, cpu } of starts) {
     console.log(
-      `${which.padEnd(9)} ${median(wall).toFixed(0).padStart(6)} ms (CPU ${median(cpu).toFixed(0)} ms)   runs ${wall.map((ms) => ms.toFixed(0)).join(', ')} ms`,
+      `${label.padEnd(25)} ${median(wall).toFixed(0).padStart(6)} ms (CPU ${median(cpu).toFixed(0)} ms)   runs ${wall.map((ms) => ms.toFixed(0)).join(', ')} ms`,
     );
   }
 } finally {

@@ -1,4 +1,4 @@
-import { enableCompileCache } from 'node:module';
+import './compile-cache';
 import { ConfigError, loadConfig } from './config/app-config';
 import { startupLog } from './common/logging/startup-logger';
 import { startTelemetry } from './common/observability/telemetry';
@@ -16,9 +16,6 @@ const CONNECTION_GRACE_MS = 5000;
 const QUIET_MS = 250;
 
 async function main(): Promise<void> {
-  // Modules compiled by an earlier start are read from Node's cache (in the temporary directory)
-  // instead of being compiled again: most of the time to readiness is spent loading modules.
-  enableCompileCache();
   let config;
   try {
     config = loadConfig();

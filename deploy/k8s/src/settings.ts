@@ -101,7 +101,6 @@ export function defaultSettings(version = process.env.CONSOLE_VERSION ?? '1.0.0'
       STORAGE_BUCKET: 'console-prod-avatars',
       METRICS_PORT: String(API_METRICS_PORT),
       LOG_LEVEL: 'info',
-      NODE_COMPILE_CACHE: '/tmp/node-compile-cache',
     },
     webEnvironment: {
       CONSOLE_ENV: 'prod',

@@ -6,17 +6,56 @@ import { getMetadataArgsStorage, type EntityManager } from 'typeorm';
  * mappings and their rows are decoded, not cast (docs/architecture.md#repositories-and-sql).
  */
 
-/** Turns a value read from the database into a T, or throws naming where it is (`row 3.name`). */
-export type Decoder<T> = (value: unknown, at: string) => T;
+/**
+ * Turns a value read from the database into a T, or throws a {@link DecodeError} naming where it is
+ * (`row 3.name`). Where a value sits is put together only when one is refused, as the error passes
+ * the decoders around it: built for every row and field, it was the largest allocation of a list call.
+ */
+export type Decoder<T> = (value: unknown) => T;
 
-function fail(at: string, expected: string, value: unknown): never {
-  throw new TypeError(`${at}: expected ${expected}, read ${value === null ? 'null' : typeof value}`);
+/** A value its decoder refused; the decoders around it name where it is as it passes them ({@link within}). */
+class DecodeError extends TypeError {
+  /** Where the value is, innermost part first (`.name`, ` 3`, `row`). */
+  private readonly path: string[] = [];
+
+  constructor(
+    private readonly expected: string,
+    private readonly read: string,
+  ) {
+    super(`expected ${expected}, read ${read}`);
+  }
+
+  /** The error, with `part` of the path put before the parts known so far. */
+  within(part: string): this {
+    this.path.push(part);
+    this.message = `${this.path.toReversed().join('')}: expected ${this.expected}, read ${this.read}`;
+    return this;
+  }
+}
+
+function fail(expected: string, value: unknown, at?: string): never {
+  const error = new DecodeError(expected, value === null ? 'null' : typeof value);
+  throw at === undefined ? error : error.within(at);
+}
+
+/** `error`, with `part` put before the path of a value a decoder refused. */
+function within(error: unknown, part: string): unknown {
+  return error instanceof DecodeError ? error.within(part) : error;
+}
+
+/** Decodes `value`, named `at` where a value in it is refused (`at 3.name`). */
+export function decodeAt<T>(decode: Decoder<T>, value: unknown, at: string): T {
+  try {
+    return decode(value);
+  } catch (error) {
+    throw within(error, at);
+  }
 }
 
 const check =
   <T>(expected: string, test: (value: unknown) => value is T): Decoder<T> =>
-  (value, at) =>
-    test(value) ? value : fail(at, expected, value);
+  (value) =>
+    test(value) ? value : fail(expected, value);
 
 export const text = check('a string', (value): value is string => typeof value === 'string');
 export const integer = check('an integer', (value): value is number => Number.isInteger(value));
@@ -28,21 +67,36 @@ const json = check('a JSON value', (value): value is never => value !== undefine
 
 export const nullable =
   <T>(decode: Decoder<T>): Decoder<T | null> =>
-  (value, at) =>
-    value === null ? null : decode(value, at);
+  (value) =>
+    value === null ? null : decode(value);
 
 export const arrayOf =
   <T>(item: Decoder<T>): Decoder<T[]> =>
-  (value, at) =>
-    Array.isArray(value) ? value.map((element, i) => item(element, `${at} ${i}`)) : fail(at, 'an array', value);
+  (value) => {
+    if (!Array.isArray(value)) return fail('an array', value);
+    const decoded: T[] = [];
+    let i = 0;
+    try {
+      for (; i < value.length; i += 1) decoded.push(item(value[i]));
+    } catch (error) {
+      throw within(error, ` ${i}`);
+    }
+    return decoded;
+  };
 
 /** A decoder of rows (or JSON objects) with these fields. */
 export function record<T>(fields: { readonly [K in keyof T]: Decoder<T[K]> }): Decoder<T> {
-  return (value, at) => {
-    if (typeof value !== 'object' || value === null) return fail(at, 'a row', value);
+  const names = Object.keys(fields) as (keyof T & string)[];
+  return (value) => {
+    if (typeof value !== 'object' || value === null) return fail('a row', value);
     const row = value as Record<string, unknown>;
     const decoded: Partial<T> = {};
-    for (const name of Object.keys(fields) as (keyof T & string)[]) decoded[name] = fields[name](row[name], `${at}.${name}`);
+    let name = '';
+    try {
+      for (name of names) decoded[name as keyof T] = fields[name as keyof T & string](row[name]);
+    } catch (error) {
+      throw within(error, `.${name}`);
+    }
     return decoded as T;
   };
 }
@@ -79,7 +133,7 @@ function mappedColumns(entity: EntityClass<unknown>): ReadonlyMap<string, Mapped
   const columns = new Map<string, MappedColumn>();
   for (const { propertyName, options } of getMetadataArgsStorage().filterColumns(tree)) {
     const type = String(options.type);
-    const decode = BY_TYPE[type] ?? fail(`${entity.name}.${propertyName}`, 'a column type with a decoder', type);
+    const decode = BY_TYPE[type] ?? fail('a column type with a decoder', type, `${entity.name}.${propertyName}`);
     columns.set(propertyName, { name: options.name ?? propertyName, decode: options.nullable === true ? nullable(decode) : decode });
   }
   return columns;
@@ -102,7 +156,7 @@ export class EntityColumns<E, P extends keyof E & string> {
     private readonly properties: readonly P[],
   ) {
     const mapped = mappedColumns(entity);
-    const column = (property: P): MappedColumn => mapped.get(property) ?? fail(`${entity.name}.${property}`, 'a mapped column', undefined);
+    const column = (property: P): MappedColumn => mapped.get(property) ?? fail('a mapped column', undefined, `${entity.name}.${property}`);
     this.names = new Map(properties.map((property) => [property, column(property).name]));
     this.fields = Object.fromEntries(properties.map((property) => [property, column(property).decode])) as EntityColumns<E, P>['fields'];
   }
@@ -150,7 +204,7 @@ export interface Statement {
  */
 export async function readRows<T>(manager: Pick<EntityManager, 'query'>, statement: Statement, decode: Decoder<T>): Promise<T[]> {
   const result: unknown = await manager.query(statement.text, statement.values === undefined ? undefined : [...statement.values]);
-  return arrayOf(decode)(rowsOf(result), 'row');
+  return decodeAt(arrayOf(decode), rowsOf(result), 'row');
 }
 
 /** The rows of what TypeORM's query answered: the rows, or [rows, count] for an UPDATE or DELETE. */

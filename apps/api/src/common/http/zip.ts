@@ -1,4 +1,3 @@
-import archiver from 'archiver';
 import type { FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
 
@@ -17,8 +16,10 @@ const ZIP_HIGH_WATER_MARK = 64 * 1024;
  * is appended), and is read only as fast as the consumer takes the bytes (backpressure), so memory
  * holds a page of one entry and the compressor's window, whatever the sizes. When the archive is
  * destroyed (the client went away) every entry's stream is destroyed too, so no further page is read.
+ * archiver is loaded at the first export, not as the API starts.
  */
-export function zipStream(entries: readonly ZipEntry[], date: Date): Readable {
+export async function zipStream(entries: readonly ZipEntry[], date: Date): Promise<Readable> {
+  const { default: archiver } = await import('archiver');
   const archive = archiver('zip', { zlib: { level: 6 }, highWaterMark: ZIP_HIGH_WATER_MARK });
   const streams = entries.flatMap((entry) => (typeof entry.content === 'string' ? [] : [entry.content]));
   archive.on('close', () => {

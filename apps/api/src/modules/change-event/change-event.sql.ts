@@ -74,8 +74,8 @@ const decodeClaimedRow = record({
   enabled: ENDPOINT.fields.enabled,
   credentialRevoked: bool,
 });
-export const decodeClaimed = (value: unknown, at: string): ClaimedDelivery => {
-  const row = decodeClaimedRow(value, at);
+export const decodeClaimed = (value: unknown): ClaimedDelivery => {
+  const row = decodeClaimedRow(value);
   return {
     id: row.id,
     attempts: row.attempts,

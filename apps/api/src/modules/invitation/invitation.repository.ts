@@ -3,7 +3,7 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { In, IsNull, LessThan, MoreThanOrEqual } from 'typeorm';
 import type { ListWindow } from '../../common/http/paging-sql';
-import { arrayOf, EntityColumns, readRows, record } from '../../database/typed-sql';
+import { arrayOf, decodeAt, EntityColumns, readRows, record } from '../../database/typed-sql';
 import { InvitationEntity } from './invitation.entity';
 import { decodeInvitationRow, openInvitationPage, organizationInvitationPage, type InvitationRow, type InvitationScope } from './invitation.sql';
 
@@ -159,6 +159,6 @@ export class InvitationRepository {
       .where({ id: In([...ids]), acceptedAt: IsNull(), cancelledAt: IsNull() })
       .returning(CANCELLED.select())
       .execute();
-    return decodeCancelled(result.raw, 'returned');
+    return decodeAt(decodeCancelled, result.raw, 'returned');
   }
 }

@@ -171,7 +171,7 @@ export class OrganizationExportService {
         })),
       })),
     };
-    const zip = zipStream(
+    const zip = await zipStream(
       [
         { name: files.organization, content: `${JSON.stringify(summary, null, 2)}\n` },
         { name: files.members, content: this.members.membersCsv(organizationId, locale) },
