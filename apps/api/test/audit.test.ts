@@ -138,7 +138,8 @@ const EXPECTED_ACTION: Readonly<Record<string, AuditAction>> = {
  * Write routes that change nothing the console keeps, so record no event: the announcement of a
  * password change only tells every instance about a revocation the identity provider already made.
  */
-const WRITES_WITHOUT_EVENT: readonly string[] = ['POST /auth/sso/exchange', 'POST /session/passwordChanged'];
+// The SSO callback and exchange lead to a sign-in, recorded as session.login when its session is created.
+const WRITES_WITHOUT_EVENT: readonly string[] = ['POST /auth/sso/callback', 'POST /auth/sso/exchange', 'POST /session/passwordChanged'];
 
 /** Who makes the successful call: the system administrator unless told (account creation needs a user without an account). */
 const CALLER_FOR: Readonly<Record<string, CallerKind>> = {

@@ -359,6 +359,7 @@ describe('rate limits', () => {
       'POST /account/update',
       'POST /account/updateEmail',
       'POST /account/uploadProfileImage',
+      'POST /auth/sso/callback',
       'POST /auth/sso/exchange',
       'POST /invitation/accept',
       'POST /invitation/cancel',
@@ -400,6 +401,12 @@ describe('rate limits', () => {
       'POST /systemAdmin/serviceCredential/revokeSecret',
       'POST /systemAdmin/serviceCredential/rotate',
       'POST /systemAdmin/sso/disable',
+      'POST /systemAdmin/webhook/createEndpoint',
+      'POST /systemAdmin/webhook/deleteEndpoint',
+      'POST /systemAdmin/webhook/replayDelivery',
+      'POST /systemAdmin/webhook/replayFailed',
+      'POST /systemAdmin/webhook/rotateEndpointSecret',
+      'POST /systemAdmin/webhook/updateEndpoint',
     ]);
   });
 });

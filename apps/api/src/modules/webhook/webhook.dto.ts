@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { EVENT_TYPES, PRODUCT_KEYS, type EventType, type ProductKey } from '@console/domain';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsOptional, Max, Min, ValidateIf } from 'class-validator';
 import { PageCursor, PageLimit } from '../../common/http/paging';
 import { IsDomainId, IsHttpUrl } from '../../common/http/validators';
 import { DELIVERY_STATUSES, type ChangeEventEntity, type DeliveryStatus, type WebhookDeliveryEntity } from '../change-event/change-event.entity';
@@ -40,19 +40,19 @@ export class WebhookEndpointIdRequest {
 
 export class UpdateWebhookEndpointRequest extends WebhookEndpointIdRequest {
   @ApiPropertyOptional({ maxLength: 2048, example: 'https://knowledge.example.jp/hooks/console' })
-  @IsOptional()
+  @ValidateIf((_, value) => value !== undefined)
   @IsHttpUrl()
   url?: string;
 
   @ApiPropertyOptional({ ...EVENT_TYPES_PROPERTY, description: 'The event types it receives; empty: all.' })
-  @IsOptional()
+  @ValidateIf((_, value) => value !== undefined)
   @IsArray()
   @ArrayUnique()
   @IsIn(EVENT_TYPES, { each: true })
   eventTypes?: EventType[];
 
   @ApiPropertyOptional({ description: 'A disabled endpoint gets no new deliveries; its pending ones fail (and can be replayed once it is enabled again).' })
-  @IsOptional()
+  @ValidateIf((_, value) => value !== undefined)
   @IsBoolean()
   enabled?: boolean;
 }
