@@ -14,6 +14,7 @@ export default defineConfig(
       '**/coverage/**',
       '**/.data/**',
       'apps/web/src/lib/api-schema.d.ts',
+      'packages/client/src/api-schema.ts',
       '**/*.cjs',
       '**/*.mjs',
       // The scripts of tools/ are linted (and type-checked: tools/tsconfig.json); their rule-set

@@ -201,13 +201,17 @@ async function main() {
     : step('Embedded Postgres (PGlite, data in .data/pg)', 'backing', () =>
         startPglite({ dataDir: join(DATA_DIR, 'pg'), port: Number(process.env.PGLITE_PORT ?? 0) || undefined }),
       );
-  // turbo rebuilds the API (and the packages it uses) only when their sources changed.
+  // turbo rebuilds the API and the client package of the knowledge example (and the packages they
+  // use) only when their sources changed.
   const buildStarted = Date.now();
-  const apiBuilt = pnpm(['exec', 'turbo', 'run', 'build', '--filter=@console/api', '--output-logs=errors-only']).then(() =>
+  const apiBuilt = pnpm(['exec', 'turbo', 'run', 'build', '--filter=@console/api', '--filter=@console/client', '--output-logs=errors-only']).then(() =>
     say(`• API build: done (${seconds(Date.now() - buildStarted)}, at ${seconds(Date.now() - startedAt)})`),
   );
   const knowledgeStarting = knowledgeUrl
     ? step('Example knowledge product', 'front', async () => {
+        // It runs on @console/client's build. Without a webhook endpoint (the environment key holds
+        // session:introspect only) it relies on the session introspection alone.
+        await apiBuilt;
         /** @type {unknown} */
         const example = await import(knowledgeModule);
         const { startKnowledgeExample } = /** @type {typeof import('./knowledge-example.mjs')} */ (example);

@@ -1,4 +1,5 @@
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from '@console/domain';
+import { TransactionHost } from '@nestjs-cls/transactional';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
@@ -8,7 +9,8 @@ import { ConfigError, loadConfig } from '../src/config/app-config';
 import { AUDIT_CSV_COLUMNS } from '../src/modules/audit/audit-csv';
 import { AuditEventRepository } from '../src/modules/audit/audit-event.repository';
 import { auditPageQuery, type AuditEventFilter } from '../src/modules/audit/audit-event.sql';
-import { AUDIT_RETENTION_FIRST_RUN_MS, AUDIT_RETENTION_INTERVAL_MS, AuditRetentionJob } from '../src/modules/audit/audit-retention.job';
+import { AUDIT_RETENTION_CRON, AUDIT_RETENTION_JOB, AuditRetentionJob } from '../src/modules/audit/audit-retention.job';
+import { JobQueue } from '../src/modules/queue/job-queue';
 import {
   AUTHORIZATION_TABLE,
   startWorld,
@@ -39,6 +41,7 @@ import {
 } from './support/fixtures';
 import { copyStatementWaits } from './support/copy-statements';
 import { bearer, call, enrollPhoneFactor, startApi, type CallResult, type TestApi } from './support/harness';
+import { waitFor } from './support/wait';
 import { discoverRoutes } from './support/routes';
 
 interface AuditEventBody {
@@ -1046,43 +1049,28 @@ describe('audit log', () => {
       expect(await countOf(organizationId)).toBe(0);
     });
 
-    it('deletes nothing when AUDIT_RETENTION_DAYS is 0', async () => {
+    const scheduleOf = (api: TestApi) =>
+      api.app.get(DataSource).query<{ cron: string }[]>(`SELECT cron FROM pgboss.schedule WHERE name = $1`, [AUDIT_RETENTION_JOB]);
+
+    it('runs hourly on the job queue, where a queued run deletes what is due', async () => {
+      expect(await scheduleOf(api)).toEqual([{ cron: AUDIT_RETENTION_CRON }]);
       const organizationId = (await createOrganization(api)).organization.id;
-      await insertAged(organizationId, 4000, 2);
-      const keeper = new AuditRetentionJob(api.app.get(AuditEventRepository, { strict: false }), { auditRetentionDays: 0 });
-      expect(await keeper.runOnce()).toBe(0);
-      expect(await countOf(organizationId)).toBe(2);
-      await db.query(`DELETE FROM audit_events WHERE organization_id = $1`, [organizationId]);
+      await insertAged(organizationId, 400, 3);
+      await api.app.get(TransactionHost).withTransaction(() => api.app.get(JobQueue).add(AUDIT_RETENTION_JOB, {}));
+      await waitFor(async () => (await countOf(organizationId)) === 0);
     });
 
-    it('runs a minute after the start, then hourly, until the application stops; never when disabled', async () => {
-      jest.useFakeTimers();
+    it('deletes nothing, and removes the schedule, when AUDIT_RETENTION_DAYS is 0', async () => {
+      const organizationId = (await createOrganization(api)).organization.id;
+      await insertAged(organizationId, 4000, 2);
+      const keeper = await startApi({ AUDIT_RETENTION_DAYS: '0' });
       try {
-        const runs: number[] = [];
-        const events = {
-          deleteOlderThan: (days: number) => {
-            runs.push(days);
-            return Promise.resolve(0);
-          },
-        } as unknown as AuditEventRepository;
-        const job = new AuditRetentionJob(events, { auditRetentionDays: 30 });
-        job.onApplicationBootstrap();
-        await jest.advanceTimersByTimeAsync(AUDIT_RETENTION_FIRST_RUN_MS - 1);
-        expect(runs).toEqual([]);
-        await jest.advanceTimersByTimeAsync(1);
-        expect(runs).toEqual([30]);
-        await jest.advanceTimersByTimeAsync(AUDIT_RETENTION_INTERVAL_MS);
-        expect(runs).toEqual([30, 30]);
-        await job.onModuleDestroy();
-        await jest.advanceTimersByTimeAsync(AUDIT_RETENTION_INTERVAL_MS * 3);
-        expect(runs).toEqual([30, 30]);
-
-        const disabled = new AuditRetentionJob(events, { auditRetentionDays: 0 });
-        disabled.onApplicationBootstrap();
-        await jest.advanceTimersByTimeAsync(AUDIT_RETENTION_INTERVAL_MS * 2);
-        expect(runs).toEqual([30, 30]);
+        expect(await scheduleOf(keeper)).toEqual([]);
+        expect(await keeper.app.get(AuditRetentionJob, { strict: false }).runOnce()).toBe(0);
+        expect(await countOf(organizationId)).toBe(2);
       } finally {
-        jest.useRealTimers();
+        await keeper.close();
+        await db.query(`DELETE FROM audit_events WHERE organization_id = $1`, [organizationId]);
       }
     });
   });

@@ -5,23 +5,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
+import { AUDIT_RETENTION_JOB } from '../src/modules/audit/audit-retention.job';
 import { AuditService } from '../src/modules/audit/audit.service';
 import { EmailOutboxRepository } from '../src/modules/mail/email-outbox.repository';
 import { readMailbox } from '../src/modules/mail/local-mailbox-sender';
 import { MailService } from '../src/modules/mail/mail.service';
+import { ORGANIZATION_PURGE_JOB } from '../src/modules/organization-deletion/organization-purge.job';
+import { DOMAIN_RECHECK_JOB } from '../src/modules/organization-domain/domain-recheck.job';
 import { WebhookService } from '../src/modules/webhook/webhook.service';
 import { uniqueEmail } from './support/fixtures';
 import { startApi, type TestApi } from './support/harness';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(100);
-  }
-}
+import { waitFor } from './support/wait';
 
 /** The embedded dev database: PGlite behind its socket server, started by tools/stack.mjs (as `pnpm dev` does) in a process of its own. */
 async function startPglite(): Promise<{ url: string; stop: () => Promise<void> }> {
@@ -66,6 +60,8 @@ describe('the job queue on the embedded dev database (PGlite)', () => {
     MAIL_POLL_INTERVAL_MS: '500',
     MAIL_RETRY_BASE_MS: '1000',
     QUEUE_SUPERVISE_INTERVAL_SECONDS: '1',
+    // The purge job's schedule (the deployment's, set by every instance as it starts) every minute: its firing is checked below.
+    ORGANIZATION_PURGE_SCHEDULE: '* * * * *',
   };
 
   beforeAll(async () => {
@@ -136,6 +132,22 @@ describe('the job queue on the embedded dev database (PGlite)', () => {
     } finally {
       await second.close();
     }
+  }, 120_000);
+
+  it('adds the periodic jobs on their cron schedules and runs them', async () => {
+    const database = first.app.get(DataSource);
+    const schedules = await database.query<{ name: string; cron: string }[]>(`SELECT name, cron FROM pgboss.schedule ORDER BY name`);
+    expect(schedules).toEqual([
+      { name: AUDIT_RETENTION_JOB, cron: '0 * * * *' },
+      { name: DOMAIN_RECHECK_JOB, cron: '*/15 * * * *' },
+      { name: ORGANIZATION_PURGE_JOB, cron: '* * * * *' },
+    ]);
+    // The next minute's occurrence: the cron pass sends it, the purge queue's worker runs it.
+    await waitFor(
+      async () => (await database.query<unknown[]>(`SELECT 1 FROM pgboss.job WHERE name = $1 AND state = 'completed'`, [ORGANIZATION_PURGE_JOB])).length > 0,
+      100_000,
+      500,
+    );
   }, 120_000);
 
   it('writes change events with their changes and lists them in order (pg_current_xact_id, pg_snapshot_xmin)', async () => {

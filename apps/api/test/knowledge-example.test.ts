@@ -1,3 +1,4 @@
+import { signWebhook } from '@console/client';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import {
@@ -5,18 +6,27 @@ import {
   addProjectMember,
   createCaller,
   createOrganizationWithProjects,
+  createSystemAdmin,
   type Caller,
   type OrganizationWithProjectsFixture,
 } from './support/fixtures';
 import { call, startApi, type TestApi } from './support/harness';
 
 const KNOWLEDGE_KEY = 'knowledge-example-key-0123456789';
+/** The secret of the console's webhook endpoint at the example (its view of who may open a project is then kept by events). */
+const WEBHOOK_SECRET = `whsec_${Buffer.from('knowledge-example-webhook-key-01').toString('base64')}`;
 const EXAMPLE = join(__dirname, '..', '..', '..', 'tools', 'knowledge-example.mjs');
+const WEBHOOK_PATH = '/knowledge/webhooks/console';
 
 /** Runs tools/knowledge-example.mjs in its own Node process (it is an ES module) and returns its origin. */
-async function startExample(apiUrl: string, cookieName: string): Promise<{ url: string; process: ChildProcess }> {
+async function startExample(
+  apiUrl: string,
+  cookieName: string,
+  subsystemKey = KNOWLEDGE_KEY,
+  webhookSecret?: string,
+): Promise<{ url: string; process: ChildProcess }> {
   const script = `const { startKnowledgeExample } = await import(${JSON.stringify(EXAMPLE)});
-const example = await startKnowledgeExample(${JSON.stringify({ port: 0, apiUrl, subsystemKey: KNOWLEDGE_KEY, cookieName })});
+const example = await startKnowledgeExample(${JSON.stringify({ port: 0, apiUrl, subsystemKey, cookieName, webhookSecret })});
 process.stdout.write(example.url + '\\n');
 process.on('SIGTERM', () => example.stop().then(() => process.exit(0)));`;
   const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -84,4 +94,46 @@ describe('the example knowledge product', () => {
     expect(refused.status).toBe(403);
     expect(refused.html).toContain('権限がありません');
   });
+
+  it('accepts a webhook delivery signed with the endpoint secret once, and refuses a forged, an old or a replayed one', async () => {
+    // With a credential that may read memberships, the example keeps its view of who may open a project.
+    const admin = await createSystemAdmin(api);
+    const created = await call<{ secret: string }>(
+      api,
+      '/systemAdmin/serviceCredential/create',
+      { name: 'ナレッジ例', product: 'knowledge', scopes: ['session:introspect', 'memberships:read', 'events:receive'] },
+      admin.token,
+    );
+    const viewing = await startExample(api.baseUrl, api.config.deployment.sessionCookieName, created.body.secret, WEBHOOK_SECRET);
+    try {
+      await checkDeliveries(viewing.url);
+    } finally {
+      viewing.process.kill('SIGTERM');
+    }
+  });
+
+  async function checkDeliveries(url: string): Promise<void> {
+    const deliver = (body: string, headers: Record<string, string>) =>
+      fetch(`${url}${WEBHOOK_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body }).then((r) => r.status);
+    const id = 'evt_knowledgeExample01';
+    const now = Math.floor(Date.now() / 1000);
+    const body = JSON.stringify({
+      id,
+      type: 'membership.removed',
+      timestamp: new Date().toISOString(),
+      data: { organizationId: org.organization.id, projectId: null, accountId: user.id },
+    });
+    const signed = (timestamp: number, secret = WEBHOOK_SECRET) => ({
+      'webhook-id': id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': `v1,${signWebhook(secret, id, timestamp, body)}`,
+    });
+    expect(await deliver(body, signed(now, `whsec_${Buffer.from('another-key').toString('base64')}`))).toBe(400);
+    expect(await deliver(body, signed(now - 600))).toBe(400);
+    expect(await deliver(body, signed(now))).toBe(204);
+    expect(await deliver(body, signed(now))).toBe(400);
+    // Its view asks the console, which still has the member (the event was made up): the page opens.
+    const page = await fetch(`${url}/knowledge/?projectId=${org.projects[1]!.project.id}`, { headers: { cookie } });
+    expect(page.status).toBe(200);
+  }
 });

@@ -19,16 +19,7 @@ import {
   type OrganizationWithProjectsFixture,
 } from './support/fixtures';
 import { call, startApi, type TestApi } from './support/harness';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(50);
-  }
-}
+import { waitFor } from './support/wait';
 
 const POLICY = { MAIL_RETRY_BASE_MS: '1000', MAIL_MAX_ATTEMPTS: '3' };
 

@@ -366,7 +366,7 @@ describe('deleting an organization (docs/product-rules.md#organization-deletion)
     expect((await eventsOf(organizationId)).filter((e) => e.action === 'organization.purge')).toHaveLength(1);
   });
 
-  it('reads ORGANIZATION_RETENTION_DAYS (30 by default) and ORGANIZATION_PURGE_INTERVAL_MS (hourly by default)', () => {
+  it('reads ORGANIZATION_RETENTION_DAYS (30 by default) and ORGANIZATION_PURGE_SCHEDULE (hourly by default)', () => {
     const env = {
       APP_ENV: 'test',
       DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x',
@@ -374,12 +374,13 @@ describe('deleting an organization (docs/product-rules.md#organization-deletion)
       COMPANY_MAIL_DOMAIN: 'console.example.jp',
       ROOT_ACCOUNT_EMAIL: 'root@console.example.jp',
     };
-    expect(loadConfig(env).organizationPurge).toEqual({ retentionDays: 30, intervalMs: 3_600_000 });
-    expect(loadConfig({ ...env, ORGANIZATION_RETENTION_DAYS: '7', ORGANIZATION_PURGE_INTERVAL_MS: '2000' }).organizationPurge).toEqual({
+    expect(loadConfig(env).organizationPurge).toEqual({ retentionDays: 30, schedule: '0 * * * *' });
+    expect(loadConfig({ ...env, ORGANIZATION_RETENTION_DAYS: '7', ORGANIZATION_PURGE_SCHEDULE: ' */5  2-4 * * 1,3 ' }).organizationPurge).toEqual({
       retentionDays: 7,
-      intervalMs: 2000,
+      schedule: '*/5 2-4 * * 1,3',
     });
     for (const bad of ['0', '-1', '3.5', 'month']) expect(() => loadConfig({ ...env, ORGANIZATION_RETENTION_DAYS: bad })).toThrow(ConfigError);
-    expect(() => loadConfig({ ...env, ORGANIZATION_PURGE_INTERVAL_MS: '10' })).toThrow('ORGANIZATION_PURGE_INTERVAL_MS must be an integer from 1000');
+    for (const bad of ['hourly', '* * * *', '0 * * * * *', '0 * * * MON'])
+      expect(() => loadConfig({ ...env, ORGANIZATION_PURGE_SCHEDULE: bad })).toThrow('ORGANIZATION_PURGE_SCHEDULE must be a cron expression of five fields');
   });
 });

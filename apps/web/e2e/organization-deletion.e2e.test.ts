@@ -143,11 +143,11 @@ describe('deleting an organization', () => {
     await open(page, '/system-admin/deleted-organizations');
     await deletedRow(page, doomed).waitFor();
 
-    // The deletion moved back past the 30 days: the next run of the job purges it.
+    // The deletion moved back past the 30 days: the next run of the job (every minute) purges it.
     sql(`UPDATE organizations SET deleted_at = now() - interval '31 days' WHERE id = '${doomed.organization.id}'`);
     const started = Date.now();
     while (sql(`SELECT count(*) FROM organizations WHERE id = '${doomed.organization.id}'`) !== '0') {
-      if (Date.now() - started > 30_000) throw new Error('the organization was not purged within 30 s');
+      if (Date.now() - started > 90_000) throw new Error('the organization was not purged within 90 s');
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     const purged = (table: string) => sql(`SELECT count(*) FROM ${table} WHERE organization_id = '${doomed.organization.id}'`);
@@ -160,5 +160,5 @@ describe('deleting an organization', () => {
     await page.getByTestId('deleted-organizations-table').waitFor();
     await expect(deletedRow(page, doomed).count()).resolves.toBe(0);
     await expectNoSeriousA11yViolations(page, 'system admin: deleted organizations after a purge');
-  });
+  }, 150_000);
 });

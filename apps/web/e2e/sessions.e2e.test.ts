@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { expectToast, loginThroughUi, newSession, open, setUpBrowserSessions, waitForPath, type Session } from './support/browser';
+import { expectToast, loginWithSessionCookie, newSession, open, setUpBrowserSessions, waitForPath, type Session } from './support/browser';
 import { seedAccount, type SeededAccount } from './support/stack';
 
 const { browser, session } = setUpBrowserSessions();
@@ -15,10 +15,8 @@ const SCREENSHOTS = join(__dirname, '.artifacts', 'sessions');
 const REVOKED_MESSAGE = 'このセッションはログアウトされました。再度ログインしてください';
 
 /** Signs in through the login screen and waits until the sign-in was exchanged for its session (the session cookie). */
-async function signIn(page: Page, account: SeededAccount): Promise<void> {
-  const exchanged = page.waitForResponse((response) => response.url().endsWith('/session/login') && response.ok());
-  await loginThroughUi(page, account.email, account.password);
-  await exchanged;
+function signIn(page: Page, account: SeededAccount): Promise<void> {
+  return loginWithSessionCookie(page, account.email, account.password);
 }
 
 /** Signs the other browser in first, then this one, in a later second (a session is named by its sign-in time, in seconds). */

@@ -101,8 +101,8 @@ export interface ObservabilityConfig {
 interface OrganizationPurgeConfig {
   /** Days a deleted organization can be restored; then it is purged (ORGANIZATION_RETENTION_DAYS). */
   retentionDays: number;
-  /** Milliseconds between two runs of the purge job, and before its first run (ORGANIZATION_PURGE_INTERVAL_MS). */
-  intervalMs: number;
+  /** Cron expression (five fields, UTC) of the purge job's runs (ORGANIZATION_PURGE_SCHEDULE). */
+  schedule: string;
 }
 
 interface DomainsConfig {
@@ -214,6 +214,16 @@ function boolean(env: Env, name: string, fallback: boolean): boolean {
   if (raw === 'true' || raw === '1') return true;
   if (raw === 'false' || raw === '0') return false;
   throw new ConfigError(`Environment variable ${name} must be true or false, got "${raw}"`);
+}
+
+/** A cron expression of five fields (minute, hour, day of month, month, day of week) of numbers, `*`, `/`, `,` and `-`. */
+function cron(env: Env, name: string, fallback: string): string {
+  const raw = env[name]?.trim().replace(/\s+/g, ' ');
+  if (!raw) return fallback;
+  if (!/^[\d*/,-]+( [\d*/,-]+){4}$/.test(raw)) {
+    throw new ConfigError(`Environment variable ${name} must be a cron expression of five fields, got "${raw}"`);
+  }
+  return raw;
 }
 
 function url(env: Env, name: string, fallback: string): string {
@@ -438,7 +448,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 365, 0, 36_500),
     organizationPurge: {
       retentionDays: integer(env, 'ORGANIZATION_RETENTION_DAYS', 30, 1, 3650),
-      intervalMs: integer(env, 'ORGANIZATION_PURGE_INTERVAL_MS', 3_600_000, 1000, 86_400_000),
+      schedule: cron(env, 'ORGANIZATION_PURGE_SCHEDULE', '0 * * * *'),
     },
     domains: {
       resolverServers: resolverServers(env),

@@ -103,3 +103,10 @@ export async function loginThroughUi(page: Page, email: string, password: string
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
 }
+
+/** Logs in through the login screen and waits until the sign-in was exchanged for its session (the session cookie). */
+export async function loginWithSessionCookie(page: Page, email: string, password: string): Promise<void> {
+  const exchanged = page.waitForResponse((response) => response.url().endsWith('/session/login') && response.ok());
+  await loginThroughUi(page, email, password);
+  await exchanged;
+}

@@ -98,6 +98,7 @@ const routes: RouteObject[] = [
                   { path: 'domains', ...page(() => import('@/routes/admin/domains')) },
                   { path: 'deleted-organizations', ...page(() => import('@/routes/admin/deleted-organizations')) },
                   { path: 'service-credentials', ...page(() => import('@/routes/admin/service-credentials')) },
+                  { path: 'webhooks', ...page(() => import('@/routes/admin/webhooks')) },
                   { path: '*', element: <Navigate to={paths.systemAdmin.members.getHref()} replace /> },
                 ],
               },

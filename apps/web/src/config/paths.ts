@@ -100,6 +100,7 @@ export const paths = {
     domains: { path: '/system-admin/domains', getHref: () => '/system-admin/domains' },
     deletedOrganizations: { path: '/system-admin/deleted-organizations', getHref: () => '/system-admin/deleted-organizations' },
     serviceCredentials: { path: '/system-admin/service-credentials', getHref: () => '/system-admin/service-credentials' },
+    webhooks: { path: '/system-admin/webhooks', getHref: () => '/system-admin/webhooks' },
   },
 } as const;
 

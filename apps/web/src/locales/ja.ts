@@ -7,6 +7,7 @@ import type { systemAdmin } from './ja/system-admin';
 import type { organizationDeletion } from './ja/organization-deletion';
 import type { organizationExport } from './ja/organization-export';
 import type { serviceCredentials } from './ja/service-credentials';
+import type { webhooks } from './ja/webhooks';
 import type { joinRequests } from './ja/join-requests';
 import type { domainJoin } from './ja/domain-join';
 
@@ -314,6 +315,7 @@ interface JapaneseTextsOnDemand {
   organizationExport: typeof organizationExport;
   serviceCredentials: typeof serviceCredentials;
   systemAdmin: typeof systemAdmin;
+  webhooks: typeof webhooks;
 }
 
 /** Every Japanese text of the console, those loaded on demand included. */

@@ -16,6 +16,7 @@ import * as organizationExport from '@/locales/ja/organization-export';
 import * as serviceCredentials from '@/locales/ja/service-credentials';
 import * as joinRequests from '@/locales/ja/join-requests';
 import * as domainJoin from '@/locales/ja/domain-join';
+import * as webhooks from '@/locales/ja/webhooks';
 
 /** Every text of a catalogue by its dotted key. */
 function leaves(value: unknown, path: string[] = []): Map<string, unknown> {
@@ -41,6 +42,7 @@ const ON_DEMAND = {
   'service-credentials': serviceCredentials,
   'join-requests': joinRequests,
   'domain-join': domainJoin,
+  webhooks,
 };
 const jaTexts = leaves({ ...ja, ...Object.assign({}, ...Object.values(ON_DEMAND)) });
 const enTexts = leaves(en);

@@ -29,9 +29,22 @@ export interface JobTask<T extends object> {
   };
   /** How long an attempt may run before it counts as failed and is retried (a worker that died holds it this long). */
   readonly expireInSeconds: number;
+  /**
+   * For a periodic kind ({@link JobQueue.registerPeriodic}): the cron expression (UTC) on which the
+   * deployment adds one job of this kind, or null when this instance's settings turn it off (its
+   * schedule is removed). Absent for a kind that only changes add.
+   */
+  readonly cron?: string | null;
   /** Runs the job; a rejection fails the attempt (retried while retries remain, then kept as failed). */
   run(job: QueuedJob<T>): Promise<void>;
 }
+
+/** Retries of a failed periodic run: a minute, then two, before the job is kept as failed. */
+const PERIODIC_RETRY = { limit: 2, delaySeconds: 60, maxDelaySeconds: 600 };
+/** How long a periodic run may last before it counts as failed (its worker died) and is retried. */
+const PERIODIC_EXPIRY_SECONDS = 15 * 60;
+/** pg-boss's cron pass and its forwarding worker run at most this often (its upper bound). */
+const MAX_CRON_INTERVAL_SECONDS = 45;
 
 /** The queue options of a kind of job: its retries with exponential backoff and its expiry. */
 function policy(task: JobTask<object>) {
@@ -56,6 +69,7 @@ export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnModuleD
   private readonly logger = new Logger(JobQueue.name);
   private readonly boss: PgBoss;
   private readonly tasks = new Map<string, JobTask<object>>();
+  private readonly periodicPollingSeconds: number;
 
   constructor(
     @Inject(APP_CONFIG) config: Pick<AppConfig, 'databaseUrl' | 'queue'>,
@@ -71,9 +85,12 @@ export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnModuleD
       monitorIntervalSeconds: config.queue.superviseIntervalSeconds,
       // The ready counts that let a worker fetch again at once while a backlog remains (burstWhenReadyExceeds).
       queueCacheIntervalSeconds: config.queue.cacheIntervalSeconds,
-      // No cron schedules: the periodic jobs use PeriodicRun (docs/architecture.md#job-queue).
-      schedule: false,
+      // The periodic jobs' cron schedules: one pass per deployment at a time adds the occurrences due.
+      schedule: true,
+      cronMonitorIntervalSeconds: Math.min(config.queue.superviseIntervalSeconds, MAX_CRON_INTERVAL_SECONDS),
+      cronWorkerIntervalSeconds: Math.min(config.queue.superviseIntervalSeconds, MAX_CRON_INTERVAL_SECONDS),
     });
+    this.periodicPollingSeconds = config.queue.superviseIntervalSeconds;
     this.boss.on('error', (error: unknown) => this.logger.error({ err: error }, 'Job queue error'));
   }
 
@@ -83,20 +100,49 @@ export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnModuleD
   }
 
   /**
+   * Registers a periodic kind of job (from a provider's constructor): pg-boss adds one job on `cron`
+   * (UTC) for the whole deployment, which one instance runs, never two at once, with at most one more waiting (a stately queue);
+   * a failed run is logged and retried twice, then kept as failed. `cron` null (this instance's settings turn
+   * the job off) removes the schedule.
+   */
+  registerPeriodic(name: string, cron: string | null, run: () => Promise<unknown>): void {
+    this.register({
+      name,
+      cron,
+      workerEnabled: cron !== null,
+      pollingIntervalSeconds: this.periodicPollingSeconds,
+      retry: PERIODIC_RETRY,
+      expireInSeconds: PERIODIC_EXPIRY_SECONDS,
+      run: async () => {
+        try {
+          await run();
+        } catch (error) {
+          this.logger.error({ err: error }, `${name} run failed`);
+          throw error;
+        }
+      },
+    });
+  }
+
+  /**
    * Starts pg-boss (creating or migrating its schema; instances starting together may collide once,
-   * so it tries again) and creates the queue of every kind of job that has none. A job carries its
-   * own policy ({@link add}), so an existing queue's defaults need no update.
+   * so it tries again), creates the queue of every kind of job that has none, and sets (or removes)
+   * the periodic kinds' schedules. A job carries its own policy ({@link add}), so an existing
+   * queue's defaults need no update.
    */
   async onModuleInit(): Promise<void> {
     await this.boss.start({ attempts: 3 });
     for (const task of this.tasks.values()) {
-      if (await this.boss.getQueue(task.name)) continue;
-      try {
-        await this.boss.createQueue(task.name, policy(task));
-      } catch (error) {
-        // Another instance created it meanwhile.
-        if (!(await this.boss.getQueue(task.name))) throw error;
+      if (!(await this.boss.getQueue(task.name))) {
+        try {
+          await this.boss.createQueue(task.name, { ...policy(task), policy: task.cron === undefined ? 'standard' : 'stately' });
+        } catch (error) {
+          // Another instance created it meanwhile.
+          if (!(await this.boss.getQueue(task.name))) throw error;
+        }
       }
+      if (task.cron) await this.boss.schedule(task.name, task.cron, {}, policy(task));
+      else if (task.cron === null) await this.boss.unschedule(task.name);
     }
   }
 

@@ -16,5 +16,19 @@ export {
   type ServiceSecret,
 } from './api/service-credentials';
 export { useUpdateIsSystemAdmin } from './api/update-is-system-admin';
+export {
+  useCreateWebhookEndpoint,
+  useDeleteWebhookEndpoint,
+  useEventCatalogue,
+  useReplayDelivery,
+  useReplayFailedDeliveries,
+  useRotateWebhookSecret,
+  useUpdateWebhookEndpoint,
+  useWebhookDeliveries,
+  useWebhookEndpoints,
+  type DeliveryStatus,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+} from './api/webhooks';
 export { GrantSystemAdminDialog } from './components/grant-system-admin-dialog';
 export { NameDialog } from './components/name-dialog';

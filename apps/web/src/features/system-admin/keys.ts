@@ -14,4 +14,8 @@ export const systemAdminKeys = {
   deletedOrganizations: () => ['systemAdmin', 'deletedOrganizations'] as const,
   /** Sibling products' service credentials (docs/integration.md#credentials-and-scopes). */
   serviceCredentials: () => ['systemAdmin', 'serviceCredentials'] as const,
+  /** Webhook endpoints, and the deliveries of one (docs/integration.md#typed-client). */
+  webhookEndpoints: () => ['systemAdmin', 'webhookEndpoints'] as const,
+  webhookDeliveries: (endpointId: string, status: string) => ['systemAdmin', 'webhookEndpoints', endpointId, 'deliveries', status] as const,
+  eventCatalogue: () => ['systemAdmin', 'eventCatalogue'] as const,
 };

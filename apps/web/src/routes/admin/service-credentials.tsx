@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Checkbox, Code, CopyButton, Group, Modal, NativeSelect, Paper, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Checkbox, Code, Group, Modal, NativeSelect, Paper, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
 import { Actions, isNonEmptyName, NAME_MAX_LENGTH, PRODUCTS, SERVICE_SCOPES, type ProductKey, type ServiceScope } from '@console/domain';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '@/lib/i18n';
@@ -7,6 +7,7 @@ import { DataTable } from '@/components/data-table';
 import { DialogFormButtons } from '@/components/dialog-form-buttons';
 import { usePageTitle } from '@/components/page-title';
 import { PermissionTooltip } from '@/components/permission-tooltip';
+import { SecretDialog } from '@/components/secret-dialog';
 import { TableSkeleton } from '@/components/table-skeleton';
 import { toastOnError } from '@/components/toasts';
 import { TruncatedText } from '@/components/truncated-text';
@@ -201,7 +202,7 @@ export function Component() {
         </ScrollArea>
       )}
       <CreateDialog opened={creating} onClose={() => setCreating(false)} onCreated={(next) => setIssued(next)} />
-      <SecretDialog issued={issued} onClose={() => setIssued(null)} />
+      <SecretDialog title={t('serviceCredentials.secretTitle', { name: issued?.name ?? '' })} secret={issued?.secret ?? null} onClose={() => setIssued(null)} />
       <ConfirmDialog
         {...secretRevocation.dialog}
         danger
@@ -277,33 +278,6 @@ function CreateDialog({ opened, onClose, onCreated }: { opened: boolean; onClose
           <DialogFormButtons submitLabel={t('serviceCredentials.createSubmit')} canSubmit={valid} loading={create.isPending} onCancel={onClose} />
         </Stack>
       </form>
-    </Modal>
-  );
-}
-
-/** The secret just issued, shown this once with a copy button and a warning. */
-function SecretDialog({ issued, onClose }: { issued: Issued | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Modal opened={issued !== null} onClose={onClose} title={t('serviceCredentials.secretTitle', { name: issued?.name ?? '' })} centered>
-      <Stack gap="md">
-        <Alert color="orange" variant="light" title={t('serviceCredentials.secretWarningTitle')}>
-          {t('serviceCredentials.secretWarning')}
-        </Alert>
-        <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }} data-testid="issued-secret">
-          {issued?.secret}
-        </Code>
-        <Group justify="flex-end">
-          <CopyButton value={issued?.secret ?? ''}>
-            {({ copied, copy }) => (
-              <Button variant="default" onClick={copy}>
-                {copied ? t('serviceCredentials.copied') : t('serviceCredentials.copy')}
-              </Button>
-            )}
-          </CopyButton>
-          <Button onClick={onClose}>{t('serviceCredentials.done')}</Button>
-        </Group>
-      </Stack>
     </Modal>
   );
 }

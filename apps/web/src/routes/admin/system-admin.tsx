@@ -5,8 +5,9 @@ import { TabbedPageLayout } from '@/routes/private/tabbed-page-layout';
 import '@/locales/ja/system-admin';
 import '@/locales/ja/organization-deletion';
 import '@/locales/ja/service-credentials';
+import '@/locales/ja/webhooks';
 
-/** /system-admin (docs/product-rules.md#routes): members, orgs-and-projects, audit-log, domains, deleted-organizations and service-credentials tabs. The index redirects to members. */
+/** /system-admin (docs/product-rules.md#routes): members, orgs-and-projects, audit-log, domains, deleted-organizations, service-credentials and webhooks tabs. The index redirects to members. */
 export function Component() {
   const { t } = useTranslation();
   const location = useLocation();
@@ -17,6 +18,7 @@ export function Component() {
     { value: paths.systemAdmin.domains.getHref(), label: t('systemAdmin.domains') },
     { value: paths.systemAdmin.deletedOrganizations.getHref(), label: t('organizationDeletion.deletedTab') },
     { value: paths.systemAdmin.serviceCredentials.getHref(), label: t('serviceCredentials.title') },
+    { value: paths.systemAdmin.webhooks.getHref(), label: t('webhooks.title') },
   ];
   const current = tabs.find((tab) => location.pathname.startsWith(tab.value))?.value ?? null;
   return (
