@@ -65,4 +65,33 @@ describe('production refuses the fallbacks of a developer machine', () => {
     expect(loadConfig(test).webhooks).toMatchObject({ allowPrivateAddresses: true, timeoutMs: 10_000, retrySpanSeconds: 259_200, concurrency: 4 });
     expect(loadConfig({ ...test, WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'false' }).webhooks.allowPrivateAddresses).toBe(false);
   });
+
+  it('requires https webhook endpoints outside dev and test, and lets no setting turn that off there', () => {
+    expect(loadConfig(prodEnv).webhooks.requireHttps).toBe(true);
+    expect(loadConfig({ ...prodEnv, APP_ENV: 'eva' }).webhooks.requireHttps).toBe(true);
+    for (const environment of ['prod', 'eva']) {
+      expect(() => loadConfig({ ...prodEnv, APP_ENV: environment, WEBHOOK_REQUIRE_HTTPS: 'false' })).toThrow(
+        `Environment variable WEBHOOK_REQUIRE_HTTPS must not be false when APP_ENV is ${environment}`,
+      );
+    }
+    const test = { ...prodEnv, APP_ENV: 'test' };
+    expect(loadConfig(test).webhooks.requireHttps).toBe(false);
+    expect(loadConfig({ ...test, WEBHOOK_REQUIRE_HTTPS: 'true' }).webhooks.requireHttps).toBe(true);
+  });
+
+  it('keeps change events 30 days, longer than the retries of a delivery, or for ever with 0', () => {
+    expect(loadConfig(prodEnv).changeEventRetentionDays).toBe(30);
+    expect(loadConfig({ ...prodEnv, CHANGE_EVENT_RETENTION_DAYS: '0' }).changeEventRetentionDays).toBe(0);
+    expect(() => loadConfig({ ...prodEnv, CHANGE_EVENT_RETENTION_DAYS: '3' })).toThrow(
+      'Environment variable CHANGE_EVENT_RETENTION_DAYS must be 0 or longer than the retries of a delivery (WEBHOOK_RETRY_SPAN_SECONDS, 259200 s), got "3"',
+    );
+    expect(loadConfig({ ...prodEnv, CHANGE_EVENT_RETENTION_DAYS: '4' }).changeEventRetentionDays).toBe(4);
+  });
+
+  it('runs an instance in a role: all by default, serve (no job) or worker (API_ROLE)', () => {
+    expect(loadConfig(prodEnv).role).toBe('all');
+    expect(loadConfig({ ...prodEnv, API_ROLE: 'serve' }).role).toBe('serve');
+    expect(loadConfig({ ...prodEnv, API_ROLE: 'worker' }).role).toBe('worker');
+    expect(() => loadConfig({ ...prodEnv, API_ROLE: 'web' })).toThrow('Environment variable API_ROLE must be one of all, serve, worker, got "web"');
+  });
 });

@@ -4,8 +4,19 @@ import { isIP } from 'node:net';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
+/**
+ * What an instance does (API_ROLE): `all` serves calls and runs the job queue's workers (a single
+ * instance, dev and test); `serve` serves calls and runs no job, whatever MAIL_WORKER_ENABLED and
+ * WEBHOOK_WORKER_ENABLED say; `worker` runs the jobs (e-mails, webhook deliveries, periodic jobs) and
+ * answers only its probes and metrics: it is behind no Service, so that failing deliveries never
+ * take CPU from the calls (docs/operations.md#worker-role).
+ */
+export type InstanceRole = 'all' | 'serve' | 'worker';
+const INSTANCE_ROLES: readonly InstanceRole[] = ['all', 'serve', 'worker'];
+
 export interface AppConfig {
   environment: EnvironmentName;
+  role: InstanceRole;
   deployment: DeploymentConfig;
   host: string;
   port: number;
@@ -74,6 +85,12 @@ export interface AppConfig {
   rateLimit: RateLimitConfig;
   /** Days audit events are kept before the retention job deletes them (AUDIT_RETENTION_DAYS); 0 keeps them for ever. */
   auditRetentionDays: number;
+  /**
+   * Days change events are kept (CHANGE_EVENT_RETENTION_DAYS, 30) before the retention job deletes
+   * them with their deliveries; 0 keeps them for ever. Longer than the retries of a delivery
+   * (WEBHOOK_RETRY_SPAN_SECONDS), so that a failed delivery stays visible and replayable a while.
+   */
+  changeEventRetentionDays: number;
   /** Deleted organizations: how long they can be restored before the purge job removes them (docs/operations.md#organization-purge). */
   organizationPurge: OrganizationPurgeConfig;
   /** Verifying organizations' domains over DNS (docs/operations.md#verified-domains). */
@@ -173,6 +190,11 @@ export interface WebhookDeliveryConfig {
    * or prod, where such deliveries are refused (no SSRF).
    */
   allowPrivateAddresses: boolean;
+  /**
+   * Whether endpoint URLs must be https (WEBHOOK_REQUIRE_HTTPS): always in eva and prod, where the
+   * events and their signatures never travel in clear; off by default in dev and test.
+   */
+  requireHttps: boolean;
 }
 
 interface JobQueueConfig {
@@ -224,6 +246,13 @@ function cron(env: Env, name: string, fallback: string): string {
     throw new ConfigError(`Environment variable ${name} must be a cron expression of five fields, got "${raw}"`);
   }
   return raw;
+}
+
+function instanceRole(env: Env): InstanceRole {
+  const raw = env.API_ROLE?.trim() || 'all';
+  const role = INSTANCE_ROLES.find((r) => r === raw);
+  if (!role) throw new ConfigError(`Environment variable API_ROLE must be one of ${INSTANCE_ROLES.join(', ')}, got "${raw}"`);
+  return role;
 }
 
 function url(env: Env, name: string, fallback: string): string {
@@ -354,6 +383,10 @@ function webhookDelivery(env: Env, environment: string): WebhookDeliveryConfig {
       `Environment variable WEBHOOK_ALLOW_PRIVATE_ADDRESSES must not be true when APP_ENV is ${environment} (webhooks to private addresses are refused)`,
     );
   }
+  const requireHttps = boolean(env, 'WEBHOOK_REQUIRE_HTTPS', !local);
+  if (!requireHttps && !local) {
+    throw new ConfigError(`Environment variable WEBHOOK_REQUIRE_HTTPS must not be false when APP_ENV is ${environment} (webhook endpoints are https)`);
+  }
   return {
     workerEnabled: boolean(env, 'WEBHOOK_WORKER_ENABLED', true),
     pollIntervalMs: integer(env, 'WEBHOOK_POLL_INTERVAL_MS', 500, 500, 600_000),
@@ -362,7 +395,18 @@ function webhookDelivery(env: Env, environment: string): WebhookDeliveryConfig {
     retryBaseSeconds: integer(env, 'WEBHOOK_RETRY_BASE_SECONDS', 30, 1, 3600),
     retrySpanSeconds: integer(env, 'WEBHOOK_RETRY_SPAN_SECONDS', 3 * 24 * 3600, 1, 30 * 24 * 3600),
     allowPrivateAddresses,
+    requireHttps,
   };
+}
+
+function changeEventRetentionDays(env: Env, webhooks: WebhookDeliveryConfig): number {
+  const days = integer(env, 'CHANGE_EVENT_RETENTION_DAYS', 30, 0, 36_500);
+  if (days > 0 && days * 86_400 <= webhooks.retrySpanSeconds) {
+    throw new ConfigError(
+      `Environment variable CHANGE_EVENT_RETENTION_DAYS must be 0 or longer than the retries of a delivery (WEBHOOK_RETRY_SPAN_SECONDS, ${webhooks.retrySpanSeconds} s), got "${days}"`,
+    );
+  }
+  return days;
 }
 
 /** Reads and validates the configuration; a missing or bad variable throws a ConfigError naming it. */
@@ -393,9 +437,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     throw new ConfigError('Environment variable ROOT_ACCOUNT_EMAIL must be an email address on COMPANY_MAIL_DOMAIN');
   }
   const port = integer(env, 'PORT', 3000, 0, 65535);
+  const webhooks = webhookDelivery(env, environmentName);
   const host = env.HOST?.trim() || '127.0.0.1';
   return {
     environment: environmentName,
+    role: instanceRole(env),
     deployment,
     host,
     port,
@@ -424,7 +470,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       retryBaseMs: integer(env, 'MAIL_RETRY_BASE_MS', 30_000, 1, 3_600_000),
       maxAttempts: integer(env, 'MAIL_MAX_ATTEMPTS', 8, 1, 100),
     },
-    webhooks: webhookDelivery(env, environmentName),
+    webhooks,
     queue: {
       poolMax: integer(env, 'QUEUE_POOL_MAX', 2, 1, 20),
       superviseIntervalSeconds: integer(env, 'QUEUE_SUPERVISE_INTERVAL_SECONDS', 10, 1, 3600),
@@ -446,6 +492,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       invitationsPerOrganizationPerDay: integer(env, 'INVITATIONS_PER_ORGANIZATION_PER_DAY', 300, 1, 10_000_000),
     },
     auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 365, 0, 36_500),
+    changeEventRetentionDays: changeEventRetentionDays(env, webhooks),
     organizationPurge: {
       retentionDays: integer(env, 'ORGANIZATION_RETENTION_DAYS', 30, 1, 3650),
       schedule: cron(env, 'ORGANIZATION_PURGE_SCHEDULE', '0 * * * *'),
