@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { Actions, DomainError, eventCatalogue, generateId, LIST_PAGE_SIZE, UNPAGED_LIST_CAP, type EventType } from '@console/domain';
 import type { Operator } from '../../common/auth/operator';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { encodeCursor, Keyset } from '../../common/http/paging-sql';
 import { listWindow, pageOf, type Page } from '../../common/http/paging';
 import type { AuditContext } from '../audit/audit-context';
@@ -48,6 +49,8 @@ function eventPosition(cursor: string): EventPosition {
  */
 @Injectable()
 export class WebhookService {
+  private readonly requireHttps: boolean;
+
   constructor(
     private readonly transactions: TransactionHost,
     private readonly access: AccessService,
@@ -55,7 +58,10 @@ export class WebhookService {
     private readonly credentials: ServiceCredentialRepository,
     private readonly queue: JobQueue,
     private readonly audit: AuditService,
-  ) {}
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'webhooks'>,
+  ) {
+    this.requireHttps = config.webhooks.requireHttps;
+  }
 
   async createEndpoint(
     operator: Operator,
@@ -63,6 +69,7 @@ export class WebhookService {
     audit: AuditContext,
   ): Promise<IssuedWebhookSecretResponse> {
     this.access.assert(operator, Actions.ServiceCredentialManage);
+    this.assertEndpointUrl(input.url);
     return this.transactions.withTransaction(async () => {
       const credential = await this.credentials.findByIdForUpdate(input.credentialId);
       if (!credential) throw new DomainError('NOT_FOUND');
@@ -96,6 +103,7 @@ export class WebhookService {
     audit: AuditContext,
   ): Promise<{ endpoint: WebhookEndpointResponse }> {
     this.access.assert(operator, Actions.ServiceCredentialManage);
+    if (input.url !== undefined) this.assertEndpointUrl(input.url);
     return this.transactions.withTransaction(async () => {
       const before = await this.endpointForUpdate(input.endpointId);
       const change = { url: input.url, eventTypes: input.eventTypes, enabled: input.enabled };
@@ -219,6 +227,13 @@ export class WebhookService {
         changes: changedFields(d, { status: 'pending' }),
       })),
     );
+  }
+
+  /** Outside dev and test (WEBHOOK_REQUIRE_HTTPS), an endpoint is https: the events and their signatures never travel in clear. */
+  private assertEndpointUrl(url: string): void {
+    if (this.requireHttps && new URL(url).protocol !== 'https:') {
+      throw new DomainError('VALIDATION_FAILED', 'url must be an https URL: webhook endpoints are https outside dev and test');
+    }
   }
 
   private async endpointForUpdate(endpointId: string): Promise<WebhookEndpointEntity> {
