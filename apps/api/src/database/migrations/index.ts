@@ -13,6 +13,7 @@ import { ServiceCredentials1795641000000 } from './1795641000000-service-credent
 import { EmailOutboxOnJobQueue1795642000000 } from './1795642000000-email-outbox-on-job-queue';
 import { JoinPoliciesAndRequests1795643000000 } from './1795643000000-join-policies-and-requests';
 import { ChangeEvents1795650000000 } from './1795650000000-change-events';
+import { ChangeEventRetention1795655000000 } from './1795655000000-change-event-retention';
 
 /** Every migration, oldest first; a new migration is appended here. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   EmailOutboxOnJobQueue1795642000000,
   JoinPoliciesAndRequests1795643000000,
   ChangeEvents1795650000000,
+  ChangeEventRetention1795655000000,
 ];
