@@ -227,6 +227,10 @@ describe('change events', () => {
         deliveries: { pending: 0, succeeded: 0, failed: 0 },
       });
       const endpointId = created.body.endpoint.id;
+      // Sealed at rest (AES-256-GCM under the key of WEBHOOK_SECRET_KEYS, here the local one): neither the secret nor its key in the row.
+      const [stored] = await db.query<{ secret: string }[]>(`SELECT secret FROM webhook_endpoints WHERE id = $1`, [endpointId]);
+      expect(stored?.secret).toMatch(/^v1\.local\./);
+      expect(stored?.secret).not.toContain(created.body.secret.slice(6));
 
       const updated = await call<{ endpoint: EndpointBody }>(
         api,
@@ -238,6 +242,9 @@ describe('change events', () => {
       const rotated = await call<{ secret: string }>(api, '/systemAdmin/webhook/rotateEndpointSecret', { endpointId }, sysAdmin.token);
       expect(rotated.body.secret).toMatch(/^whsec_/);
       expect(rotated.body.secret).not.toBe(created.body.secret);
+      const [restored] = await db.query<{ secret: string }[]>(`SELECT secret FROM webhook_endpoints WHERE id = $1`, [endpointId]);
+      expect(restored?.secret).toMatch(/^v1\.local\./);
+      expect(restored?.secret).not.toBe(stored?.secret);
       const listed = await call<{ items: EndpointBody[] }>(api, '/systemAdmin/webhook/listEndpoints', {}, sysAdmin.token);
       expect(listed.body.items.find((e) => e.id === endpointId)).toMatchObject({ enabled: false, credentialName: 'イベント events:receive' });
       expect(JSON.stringify(listed.body)).not.toContain(rotated.body.secret);

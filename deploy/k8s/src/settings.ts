@@ -81,7 +81,16 @@ export const PRIVATE_IPV4_RANGES = [
 ] as const;
 
 /** The secret keys the API reads, each as the environment variable of the same name. */
-export const API_SECRET_KEYS = ['DATABASE_URL', 'DATABASE_DIRECT_URL', 'REDIS_URL', 'SENDGRID_API_KEY', 'SUBSYSTEM_KEYS', 'METRICS_TOKEN'] as const;
+export const API_SECRET_KEYS = [
+  'DATABASE_URL',
+  'DATABASE_DIRECT_URL',
+  'REDIS_URL',
+  'SENDGRID_API_KEY',
+  'SUBSYSTEM_KEYS',
+  'METRICS_TOKEN',
+  // The keys that seal webhook signing secrets at rest (required in prod, docs/operations.md#webhook-secret-keys).
+  'WEBHOOK_SECRET_KEYS',
+] as const;
 /**
  * Secret keys a deployment may leave out (DATABASE_DIRECT_URL: only behind a pooler in transaction
  * mode, docs/operations.md#connection-pooling; SUBSYSTEM_KEYS: only while moving sibling products

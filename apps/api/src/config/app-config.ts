@@ -1,5 +1,6 @@
 import { deploymentFor, isEnvironmentName, type DeploymentConfig, type EnvironmentName, type Subsystem, SUBSYSTEMS } from '@console/config';
 import { isValidEmail } from '@console/domain';
+import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -195,6 +196,19 @@ export interface WebhookDeliveryConfig {
    * events and their signatures never travel in clear; off by default in dev and test.
    */
   requireHttps: boolean;
+  /** The keys that seal endpoint signing secrets in the database (WEBHOOK_SECRET_KEYS). */
+  secretKeys: WebhookSecretKeys;
+}
+
+/**
+ * AES-256 keys of the endpoint signing secrets (WEBHOOK_SECRET_KEYS, `<id>:<32 bytes in base64>`
+ * separated by commas, from the deployment's secret): the first seals new secrets, every one opens
+ * the secrets sealed with it (rotation). Required in prod; without it (dev, test, an evaluation
+ * environment that sets none) a fixed key derived here, which protects nothing.
+ */
+export interface WebhookSecretKeys {
+  current: { id: string; key: Buffer };
+  byId: ReadonlyMap<string, Buffer>;
 }
 
 interface JobQueueConfig {
@@ -375,6 +389,36 @@ function refuseUnsafeFallbacks(env: Env): void {
   }
 }
 
+/** The key without WEBHOOK_SECRET_KEYS (never in prod): derived from a fixed text, so that a developer's endpoints survive restarts. */
+const LOCAL_WEBHOOK_SECRET_KEY = { id: 'local', key: createHash('sha256').update('console webhook signing secrets: dev and test only').digest() };
+
+function webhookSecretKeys(env: Env, environment: string): WebhookSecretKeys {
+  const raw = env.WEBHOOK_SECRET_KEYS?.trim();
+  if (!raw) {
+    if (environment === 'prod') {
+      throw new ConfigError(
+        'Missing environment variable WEBHOOK_SECRET_KEYS (required when APP_ENV is prod: the webhook signing secrets are encrypted with it)',
+      );
+    }
+    return { current: LOCAL_WEBHOOK_SECRET_KEY, byId: new Map([[LOCAL_WEBHOOK_SECRET_KEY.id, LOCAL_WEBHOOK_SECRET_KEY.key]]) };
+  }
+  const keys = raw.split(',').map((entry) => {
+    const [id = '', encoded = '', extra] = entry.trim().split(':');
+    const key = Buffer.from(encoded, 'base64');
+    // The message names the entry by its id only: a key never appears in an error or a log.
+    if (!/^[A-Za-z0-9_-]{1,32}$/.test(id) || extra !== undefined || key.length !== 32 || key.toString('base64') !== encoded) {
+      throw new ConfigError(
+        `Environment variable WEBHOOK_SECRET_KEYS must be a comma-separated list of <key id>:<32 bytes in base64> (openssl rand -base64 32), the first sealing new secrets; entry "${id}" is not`,
+      );
+    }
+    return { id, key };
+  });
+  const byId = new Map(keys.map((k) => [k.id, k.key]));
+  const [current] = keys;
+  if (!current || byId.size !== keys.length) throw new ConfigError('Environment variable WEBHOOK_SECRET_KEYS must name each key id once');
+  return { current, byId };
+}
+
 function webhookDelivery(env: Env, environment: string): WebhookDeliveryConfig {
   const local = environment === 'dev' || environment === 'test';
   const allowPrivateAddresses = boolean(env, 'WEBHOOK_ALLOW_PRIVATE_ADDRESSES', local);
@@ -396,6 +440,7 @@ function webhookDelivery(env: Env, environment: string): WebhookDeliveryConfig {
     retrySpanSeconds: integer(env, 'WEBHOOK_RETRY_SPAN_SECONDS', 3 * 24 * 3600, 1, 30 * 24 * 3600),
     allowPrivateAddresses,
     requireHttps,
+    secretKeys: webhookSecretKeys(env, environment),
   };
 }
 

@@ -14,6 +14,7 @@ import { EmailOutboxOnJobQueue1795642000000 } from './1795642000000-email-outbox
 import { JoinPoliciesAndRequests1795643000000 } from './1795643000000-join-policies-and-requests';
 import { ChangeEvents1795650000000 } from './1795650000000-change-events';
 import { ChangeEventRetention1795655000000 } from './1795655000000-change-event-retention';
+import { SealedWebhookSecrets1795655000001 } from './1795655000001-sealed-webhook-secrets';
 
 /** Every migration, oldest first; a new migration is appended here. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   JoinPoliciesAndRequests1795643000000,
   ChangeEvents1795650000000,
   ChangeEventRetention1795655000000,
+  SealedWebhookSecrets1795655000001,
 ];

@@ -23,6 +23,7 @@ import {
   type WebhookDeliveryResponse,
   type WebhookEndpointResponse,
 } from './webhook.dto';
+import { WebhookSecretCipher } from './webhook-secret-cipher';
 import { newWebhookSecret } from './webhook-signature';
 
 /** Events per pull page unless asked otherwise. */
@@ -58,6 +59,7 @@ export class WebhookService {
     private readonly credentials: ServiceCredentialRepository,
     private readonly queue: JobQueue,
     private readonly audit: AuditService,
+    private readonly cipher: WebhookSecretCipher,
     @Inject(APP_CONFIG) config: Pick<AppConfig, 'webhooks'>,
   ) {
     this.requireHttps = config.webhooks.requireHttps;
@@ -82,7 +84,7 @@ export class WebhookService {
         url: input.url,
         eventTypes: input.eventTypes,
         enabled: true,
-        secret,
+        secret: this.cipher.seal(secret),
         createdById: operator.id,
         updatedById: operator.id,
       } satisfies Omit<WebhookEndpointEntity, 'createdAt' | 'updatedAt'>);
@@ -122,7 +124,7 @@ export class WebhookService {
     return this.transactions.withTransaction(async () => {
       await this.endpointForUpdate(endpointId);
       const secret = newWebhookSecret();
-      await this.events.updateEndpoint(endpointId, { secret, updatedById: operator.id });
+      await this.events.updateEndpoint(endpointId, { secret: this.cipher.seal(secret), updatedById: operator.id });
       await this.audit.record(audit, { action: 'webhookEndpoint.rotateSecret', targetType: 'webhookEndpoint', targetId: endpointId });
       return { endpoint: await this.endpointResponse(endpointId), secret };
     });
