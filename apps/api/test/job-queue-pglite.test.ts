@@ -7,6 +7,7 @@ import type { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { AUDIT_RETENTION_JOB } from '../src/modules/audit/audit-retention.job';
 import { AuditService } from '../src/modules/audit/audit.service';
+import { CHANGE_EVENT_RETENTION_CRON, CHANGE_EVENT_RETENTION_JOB } from '../src/modules/change-event/change-event-retention.job';
 import { EmailOutboxRepository } from '../src/modules/mail/email-outbox.repository';
 import { readMailbox } from '../src/modules/mail/local-mailbox-sender';
 import { MailService } from '../src/modules/mail/mail.service';
@@ -139,6 +140,7 @@ describe('the job queue on the embedded dev database (PGlite)', () => {
     const schedules = await database.query<{ name: string; cron: string }[]>(`SELECT name, cron FROM pgboss.schedule ORDER BY name`);
     expect(schedules).toEqual([
       { name: AUDIT_RETENTION_JOB, cron: '0 * * * *' },
+      { name: CHANGE_EVENT_RETENTION_JOB, cron: CHANGE_EVENT_RETENTION_CRON },
       { name: DOMAIN_RECHECK_JOB, cron: '*/15 * * * *' },
       { name: ORGANIZATION_PURGE_JOB, cron: '* * * * *' },
     ]);
