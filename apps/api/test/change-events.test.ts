@@ -364,6 +364,36 @@ describe('change events', () => {
     });
   });
 
+  describe('instance roles (API_ROLE)', () => {
+    it('a serving instance runs no job whatever WEBHOOK_WORKER_ENABLED says; a worker instance delivers', async () => {
+      const endpoint = await call<{ endpoint: EndpointBody }>(
+        api,
+        '/systemAdmin/webhook/createEndpoint',
+        { credentialId: eventsCredentialId, url: 'http://127.0.0.1:9/roles', eventTypes: ['project.renamed'] },
+        sysAdmin.token,
+      );
+      const endpointId = endpoint.body.endpoint.id;
+      const attempts = async () =>
+        (await db.query<{ attempts: number }[]>(`SELECT attempts FROM webhook_deliveries WHERE endpoint_id = $1`, [endpointId])).map((d) => d.attempts);
+      const serving = await startApi({ API_ROLE: 'serve', WEBHOOK_WORKER_ENABLED: 'true', WEBHOOK_POLL_INTERVAL_MS: '500' });
+      try {
+        const project = await newProject('役割');
+        expect((await call(serving, '/project/update', { projectId: project.id, updateProps: { name: '役割 2' } }, orgAdmin.token)).status).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+        expect(await attempts()).toEqual([0]);
+        const worker = await startApi({ API_ROLE: 'worker', WEBHOOK_POLL_INTERVAL_MS: '500' });
+        try {
+          await waitFor(async () => (await attempts())[0] === 1);
+        } finally {
+          await worker.close();
+        }
+      } finally {
+        await serving.close();
+        await call(api, '/systemAdmin/webhook/deleteEndpoint', { endpointId }, sysAdmin.token);
+      }
+    });
+  });
+
   describe('retention (CHANGE_EVENT_RETENTION_DAYS, 30 by default)', () => {
     const scheduleOf = (of: TestApi) =>
       of.app.get(DataSource).query<{ cron: string }[]>(`SELECT cron FROM pgboss.schedule WHERE name = $1`, [CHANGE_EVENT_RETENTION_JOB]);
