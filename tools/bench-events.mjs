@@ -20,7 +20,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { Agent } from 'node:http';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { benchApiEnv, percentile, send, signUp, startServer } from './bench/server.mjs';
@@ -232,6 +232,8 @@ try {
       `  while ${FAILING} deliveries failed (${failed()} failed answers in ${seconds.toFixed(1)} s, ${during.length} calls): p50 ${ms(percentile(during, 50))}, p99 ${ms(percentile(during, 99))}`,
     );
     console.log(`  the failing endpoint's ${counts.total} deliveries: ${counts.pending} pending (waiting for their retry with backoff), none lost`);
+    // The machine's load: the processes share its cores with whatever else runs on it.
+    console.log(`  load average (1 min) at the end: ${(loadavg()[0] ?? 0).toFixed(1)} on ${availableParallelism()} cores`);
   };
   console.log(`\n/account/get, sequential calls to one of the two worker processes (the deliveries in the serving process):`);
   await whileFailing(first.url, '/failing/same-process');
