@@ -36,6 +36,7 @@ import { ServiceCredentialModule } from './modules/service-credential/service-cr
 import { ServiceCredentialStoreModule } from './modules/service-credential/service-credential-store.module';
 import { OrganizationJoinModule } from './modules/organization-join/organization-join.module';
 import { WebhookModule } from './modules/webhook/webhook.module';
+import { SsoModule } from './modules/sso/sso.module';
 
 @Module({})
 export class AppModule {
@@ -70,6 +71,7 @@ export class AppModule {
         ServiceCredentialModule,
         OrganizationJoinModule,
         WebhookModule,
+        SsoModule,
         MetricsModule,
       ],
       providers: [

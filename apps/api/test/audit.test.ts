@@ -7,7 +7,6 @@ import { encodeCursor } from '../src/common/http/paging-sql';
 import { READ_CALL_KEY } from '../src/common/http/read-call';
 import { ConfigError, loadConfig } from '../src/config/app-config';
 import { AUDIT_CSV_COLUMNS } from '../src/modules/audit/audit-csv';
-import { AuditEventRepository } from '../src/modules/audit/audit-event.repository';
 import { auditPageQuery, type AuditEventFilter } from '../src/modules/audit/audit-event.sql';
 import { AUDIT_RETENTION_CRON, AUDIT_RETENTION_JOB, AuditRetentionJob } from '../src/modules/audit/audit-retention.job';
 import { JobQueue } from '../src/modules/queue/job-queue';
@@ -116,6 +115,9 @@ const EXPECTED_ACTION: Readonly<Record<string, AuditAction>> = {
   'POST /system-admin/project/create': 'project.create',
   'POST /systemAdmin/account/updateIsSystemAdmin': 'systemAdmin.revoke',
   'POST /systemAdmin/domain/verify': 'domain.verifyManually',
+  'POST /organization/sso/save': 'ssoConnection.update',
+  'POST /organization/sso/remove': 'ssoConnection.delete',
+  'POST /systemAdmin/sso/disable': 'ssoConnection.disable',
   'POST /systemAdmin/email/requeue': 'email.requeue',
   'POST /systemAdmin/organization/restore': 'organization.restore',
   'POST /systemAdmin/organizationKarteMapping/upsert': 'karteMapping.upsertOrganization',
@@ -136,7 +138,7 @@ const EXPECTED_ACTION: Readonly<Record<string, AuditAction>> = {
  * Write routes that change nothing the console keeps, so record no event: the announcement of a
  * password change only tells every instance about a revocation the identity provider already made.
  */
-const WRITES_WITHOUT_EVENT: readonly string[] = ['POST /session/passwordChanged'];
+const WRITES_WITHOUT_EVENT: readonly string[] = ['POST /auth/sso/exchange', 'POST /session/passwordChanged'];
 
 /** Who makes the successful call: the system administrator unless told (account creation needs a user without an account). */
 const CALLER_FOR: Readonly<Record<string, CallerKind>> = {
@@ -353,8 +355,10 @@ describe('audit log', () => {
       expect(writes).toEqual([...Object.keys(EXPECTED_ACTION), ...WRITES_WITHOUT_EVENT].sort());
     });
 
-    it('covers every audit action (granting system administration in "recorded fields" below, the periodic domain re-check in organization-domains.test.ts, the purge in organization-deletion.test.ts)', () => {
-      expect(new Set([...Object.values(EXPECTED_ACTION), 'systemAdmin.grant', 'domain.recheck', 'organization.purge'])).toEqual(new Set(AUDIT_ACTIONS));
+    it('covers every audit action (granting system administration in "recorded fields" below, the periodic domain re-check in organization-domains.test.ts, the purge in organization-deletion.test.ts, an SSO connection\'s creation in sso.test.ts)', () => {
+      expect(new Set([...Object.values(EXPECTED_ACTION), 'systemAdmin.grant', 'domain.recheck', 'organization.purge', 'ssoConnection.create'])).toEqual(
+        new Set(AUDIT_ACTIONS),
+      );
     });
 
     it.each(Object.entries(EXPECTED_ACTION))('%s records %s', async (endpoint, action) => {

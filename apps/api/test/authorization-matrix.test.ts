@@ -24,8 +24,18 @@ async function send(world: World, row: MatrixRow, kind: CallerKind, request: Mat
   const path = request.path ?? endpoint;
   const token = request.token ?? tokenOf(world, kind);
   if (request.multipart) return upload(world.api, path, token, uploadedFile(request.multipart), request.multipart.fields);
+  if (request.form) {
+    const response = await fetch(`${world.api.baseUrl}${path}`, {
+      method,
+      headers: bearer(token),
+      body: new URLSearchParams(request.form),
+      redirect: 'manual',
+    });
+    return { status: response.status, body: await response.arrayBuffer() };
+  }
   if (method === 'GET') {
-    const response = await fetch(`${world.api.baseUrl}${path}`, { headers: bearer(token) });
+    // A browser navigation's redirect is the answer (not followed).
+    const response = await fetch(`${world.api.baseUrl}${path}`, { headers: bearer(token), redirect: 'manual' });
     const type = response.headers.get('content-type') ?? '';
     return { status: response.status, body: type.includes('json') ? await response.json() : await response.arrayBuffer() };
   }
@@ -62,9 +72,12 @@ describe('authorization matrix', () => {
 
   describe.each(AUTHORIZATION_TABLE.map((row) => [rowTitle(row), row] as const))('%s', (_title, row) => {
     it.each(CALLER_KINDS.map((kind) => [kind, row.expected[kind]] as const))('%s → %s', async (kind, outcome) => {
-      const response = await send(world, row, kind, await row.request(world, kind));
+      const request = await row.request(world, kind);
+      const response = await send(world, row, kind, request);
       if (outcome === 'ok') {
         expect({ status: response.status, body: response.status === 200 ? 'ok' : response.body }).toEqual({ status: 200, body: 'ok' });
+      } else if (outcome === 'redirect') {
+        expect(response.status).toBe(request.form ? 303 : 302);
       } else {
         expect(response.status).toBe(ERROR_HTTP_STATUS[outcome]);
         expect(response.body).toMatchObject({ name: PRODUCT_ERROR_NAME, errorCode: outcome });

@@ -359,6 +359,7 @@ describe('rate limits', () => {
       'POST /account/update',
       'POST /account/updateEmail',
       'POST /account/uploadProfileImage',
+      'POST /auth/sso/exchange',
       'POST /invitation/accept',
       'POST /invitation/cancel',
       'POST /joinRequest/create',
@@ -374,6 +375,8 @@ describe('rate limits', () => {
       'POST /organization/joinRequest/decline',
       'POST /organization/removeMember',
       'POST /organization/resendInvitation',
+      'POST /organization/sso/remove',
+      'POST /organization/sso/save',
       'POST /organization/update',
       'POST /organization/updateSecurity',
       'POST /organization/uploadProfileImage',
@@ -396,6 +399,7 @@ describe('rate limits', () => {
       'POST /systemAdmin/serviceCredential/revoke',
       'POST /systemAdmin/serviceCredential/revokeSecret',
       'POST /systemAdmin/serviceCredential/rotate',
+      'POST /systemAdmin/sso/disable',
     ]);
   });
 });

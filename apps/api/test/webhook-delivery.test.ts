@@ -1,4 +1,4 @@
-import { eventSchema } from '@console/domain';
+import { eventCatalogue } from '@console/domain';
 import { createHmac } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { retryLimitWithin } from '../src/modules/webhook/webhook-delivery.task';
@@ -135,7 +135,9 @@ describe('webhook delivery', () => {
     expect(headers['webhook-signature']).toBe(`v1,${expected}`);
     const envelope = JSON.parse(body) as { id: string; type: string; timestamp: string; data: Record<string, unknown> };
     expect(envelope).toMatchObject({ id: eventId, type: 'project.renamed', data: { organizationId: 'o1P2q3R4', projectId: 'p1Q2r3S4' } });
-    expect(Object.keys(envelope).sort()).toEqual(Object.keys((eventSchema('project.renamed') as { properties: object }).properties).sort());
+    expect(Object.keys(envelope).sort()).toEqual(
+      Object.keys((eventCatalogue().find((item) => item.type === 'project.renamed')?.schema as { properties: object }).properties).sort(),
+    );
     expect(await deliveryOf(id, eventId!)).toMatchObject({ status: 'succeeded', attempts: 1, lastStatusCode: 200, lastError: null, nextAttemptAt: null });
     expect((await deliveryOf(id, eventId!))!.latencyMs).toEqual(expect.any(Number));
   });

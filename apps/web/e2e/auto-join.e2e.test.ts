@@ -5,10 +5,9 @@
  * approves with the keyboard on the 参加リクエスト tab, and the person gets access.
  */
 import type { Page } from 'playwright-core';
-import { setDnsAnswer } from '../../../tools/dns-test-records.cjs';
 import { expectDialogTrapsAndReturnsFocus, expectNoSeriousA11yViolations } from './support/a11y';
 import { expectToast, loginThroughUi, newSession, open, setUpBrowserSessions, waitForPath, type Session } from './support/browser';
-import { createOrganizationWithProject, seedMember, uniqueSuffix, type Fixture } from './support/settings-fixtures';
+import { createOrganizationWithProject, seedMember, uniqueSuffix, verifiedDomain, type Fixture } from './support/settings-fixtures';
 import { api, applyEmailVerification, createIdentity, verifyEmailAddress, type SeededAccount } from './support/stack';
 
 const { browser, session } = setUpBrowserSessions();
@@ -24,23 +23,11 @@ const roleId = (roles: { id: string; key: string }[], key: string): string => {
   return role.id;
 };
 
-/** A domain of the fixture's organization, added by its admin and verified over the loopback DNS server; its id. */
-async function verifiedDomain(name: string): Promise<string> {
-  const added = await api<{ id: string; recordName: string; recordValue: string }>('/organization/domain/add', admin.idToken, {
-    organizationId: fixture.organization.id,
-    domain: name,
-  });
-  setDnsAnswer(added.recordName, { txt: [added.recordValue] });
-  const checked = await api<{ state: string }>('/organization/domain/verify', admin.idToken, { organizationId: fixture.organization.id, domainId: added.id });
-  if (checked.state !== 'verified') throw new Error(`${name} not verified`);
-  return added.id;
-}
-
 beforeAll(async () => {
   fixture = await createOrganizationWithProject(`自動参加テスト${suffix}`, `自動参加プロジェクト${suffix}`);
   admin = await seedMember(fixture, 'admin', 'admin', 'auto-join-admin');
-  await verifiedDomain(AUTOMATIC);
-  const requestDomainId = await verifiedDomain(REQUEST);
+  await verifiedDomain(fixture, admin, AUTOMATIC);
+  const requestDomainId = await verifiedDomain(fixture, admin, REQUEST);
   await api('/organization/domain/setJoinPolicy', admin.idToken, {
     organizationId: fixture.organization.id,
     domainId: requestDomainId,

@@ -179,6 +179,7 @@ const PRIVATE_SCREENS: Screen[] = [
   { name: 'organization-audit-log', path: () => `${org()}/auditLog`, ready: testId('audit-event-row') },
   { name: 'organization-domains', path: () => `${org()}/domains`, ready: testId('domain-error') },
   { name: 'organization-security', path: () => `${org()}/security`, ready: (page) => page.getByRole('checkbox', { name: '二要素認証を必須にする' }).waitFor() },
+  { name: 'organization-sso', path: () => `${org()}/sso`, ready: (page) => page.getByRole('checkbox', { name: 'SSOでのログインを必須にする' }).waitFor() },
   {
     name: 'organization-domains-join-policy',
     path: () => `${org()}/domains`,
@@ -225,6 +226,7 @@ const PRIVATE_SCREENS: Screen[] = [
     },
   },
   { name: 'system-admin-service-credentials', path: () => '/system-admin/service-credentials', ready: testId('service-credential-row') },
+  { name: 'system-admin-sso', path: () => '/system-admin/sso', ready: testId('sso-connections-table') },
   {
     name: 'system-admin-domains-confirmation',
     path: () => '/system-admin/domains',

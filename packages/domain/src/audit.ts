@@ -57,6 +57,10 @@ export const AUDIT_ACTIONS = [
   'webhookEndpoint.rotateSecret',
   'webhookEndpoint.delete',
   'webhookDelivery.replay',
+  'ssoConnection.create',
+  'ssoConnection.update',
+  'ssoConnection.delete',
+  'ssoConnection.disable',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -75,6 +79,7 @@ export const AUDIT_TARGET_TYPES = [
   'joinRequest',
   'webhookEndpoint',
   'webhookDelivery',
+  'ssoConnection',
 ] as const;
 
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
@@ -134,6 +139,10 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = /* @__
   'webhookEndpoint.rotateSecret': 'Webhookエンドポイントのシークレット再発行',
   'webhookEndpoint.delete': 'Webhookエンドポイント削除',
   'webhookDelivery.replay': 'Webhook配信の再送',
+  'ssoConnection.create': 'SSO接続作成',
+  'ssoConnection.update': 'SSO接続更新',
+  'ssoConnection.delete': 'SSO接続削除',
+  'ssoConnection.disable': 'SSO接続をシステム管理者が無効化',
 });
 
 export function isAuditAction(value: unknown): value is AuditAction {

@@ -44,6 +44,8 @@ export const ErrorCodes = {
   MFA_SELF_LOCKOUT: 'MFA_SELF_LOCKOUT',
   /** The second factor named is not (or no longer, or not yet) enrolled with the identity provider. */
   SECOND_FACTOR_NOT_FOUND: 'SECOND_FACTOR_NOT_FOUND',
+  /** The organization requires its members on its SSO domains to sign in through its connection, and this sign-in did not (docs/product-rules.md#single-sign-on). */
+  SSO_REQUIRED: 'SSO_REQUIRED',
 
   // State conflicts
   ALREADY_ORGANIZATION_MEMBER: 'ALREADY_ORGANIZATION_MEMBER',
@@ -89,6 +91,36 @@ export const ErrorCodes = {
   JOIN_NOT_AVAILABLE: 'JOIN_NOT_AVAILABLE',
   /** The join request was approved or declined already. */
   JOIN_REQUEST_NOT_PENDING: 'JOIN_REQUEST_NOT_PENDING',
+  /** The organization has an SSO connection already (one per organization). */
+  SSO_CONNECTION_EXISTS: 'SSO_CONNECTION_EXISTS',
+  /** An SSO connection needs a verified domain of the organization: its members' addresses are on it. */
+  SSO_NO_VERIFIED_DOMAIN: 'SSO_NO_VERIFIED_DOMAIN',
+  /** The OpenID provider's discovery document could not be read at the issuer (or names another issuer). */
+  SSO_DISCOVERY_FAILED: 'SSO_DISCOVERY_FAILED',
+  /** The SAML certificate is no PEM X.509 certificate. */
+  SSO_CERTIFICATE_INVALID: 'SSO_CERTIFICATE_INVALID',
+  /** The SAML certificate is not valid now (expired, or not yet valid). */
+  SSO_CERTIFICATE_EXPIRED: 'SSO_CERTIFICATE_EXPIRED',
+  /** The SAML certificate's key is neither RSA (2048 bits or more) nor EC. */
+  SSO_CERTIFICATE_KEY_UNSUPPORTED: 'SSO_CERTIFICATE_KEY_UNSUPPORTED',
+
+  // Single sign-on (docs/product-rules.md#single-sign-on)
+  /** The identity provider's answer is broken: unreadable, unsigned or badly signed, an error instead of a sign-in. */
+  SSO_RESPONSE_INVALID: 'SSO_RESPONSE_INVALID',
+  /** The identity provider's answer comes from another issuer than the connection's. */
+  SSO_WRONG_ISSUER: 'SSO_WRONG_ISSUER',
+  /** The identity provider's answer is meant for another client (audience) than the connection's. */
+  SSO_WRONG_AUDIENCE: 'SSO_WRONG_AUDIENCE',
+  /** The identity provider's token or assertion has expired. */
+  SSO_TOKEN_EXPIRED: 'SSO_TOKEN_EXPIRED',
+  /** The sign-in attempt is unknown, expired or used already (a replayed callback). */
+  SSO_ATTEMPT_INVALID: 'SSO_ATTEMPT_INVALID',
+  /** The identity's address is on none of the organization's verified domains (or is not verified by the identity provider). */
+  SSO_EMAIL_OUTSIDE_DOMAIN: 'SSO_EMAIL_OUTSIDE_DOMAIN',
+  /** The organization's SSO connection is disabled (or gone). */
+  SSO_CONNECTION_DISABLED: 'SSO_CONNECTION_DISABLED',
+  /** The SAML assertion was accepted once already from the connection (a replayed assertion; docs/integration.md#saml). */
+  SSO_ASSERTION_REPLAYED: 'SSO_ASSERTION_REPLAYED',
 
   // Member CSV files (docs/product-rules.md#member-csv)
   CSV_UNREADABLE: 'CSV_UNREADABLE',
@@ -180,6 +212,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = /* @__PURE__ 
   MFA_REQUIRED: 'この組織では二要素認証が必要です。アカウント設定で二要素認証を登録し、二要素認証でログインしてください',
   MFA_SELF_LOCKOUT: '二要素認証を必須にするには、先にご自身が二要素認証を登録し、二要素認証でログインしてください',
   SECOND_FACTOR_NOT_FOUND: '二要素認証の登録が見つかりません',
+  SSO_REQUIRED: 'この組織ではシングルサインオン（SSO）でのログインが必要です。SSOでログインし直してください',
 
   ALREADY_ORGANIZATION_MEMBER: 'The account already belongs to the organization',
   EMAIL_ALREADY_IN_USE: 'このメールアドレスは別のアカウントで使われています',
@@ -206,6 +239,21 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = /* @__PURE__ 
   JOIN_EMAIL_NOT_VERIFIED: 'メールアドレスを確認すると組織に参加できます',
   JOIN_NOT_AVAILABLE: 'この組織には参加できません',
   JOIN_REQUEST_NOT_PENDING: 'このリクエストは処理済みです',
+  SSO_CONNECTION_EXISTS: 'この組織にはすでにSSO接続があります',
+  SSO_NO_VERIFIED_DOMAIN: 'SSOを設定するには、先に組織のドメインを確認してください',
+  SSO_DISCOVERY_FAILED: 'IDプロバイダーの設定情報（OpenID Connect Discovery）を取得できませんでした。発行者（Issuer）のURLを確認してください',
+  SSO_CERTIFICATE_INVALID: '証明書を読み取れません。PEM形式のX.509証明書を入力してください',
+  SSO_CERTIFICATE_EXPIRED: '証明書の有効期間外です。有効な証明書を入力してください',
+  SSO_CERTIFICATE_KEY_UNSUPPORTED: '証明書の鍵の種類に対応していません。RSA（2048ビット以上）またはECの鍵の証明書を入力してください',
+
+  SSO_RESPONSE_INVALID: 'IDプロバイダーからの応答が正しくないため、ログインできませんでした。管理者にお問い合わせください',
+  SSO_WRONG_ISSUER: 'IDプロバイダーの発行者（Issuer）が設定と一致しないため、ログインできませんでした。管理者にお問い合わせください',
+  SSO_WRONG_AUDIENCE: 'IDプロバイダーの応答が別のアプリケーション宛てのため、ログインできませんでした。管理者にお問い合わせください',
+  SSO_TOKEN_EXPIRED: 'IDプロバイダーの応答の有効期限が切れています。もう一度ログインしてください',
+  SSO_ATTEMPT_INVALID: 'このログインはすでに使用されたか、有効期限が切れています。もう一度ログインしてください',
+  SSO_EMAIL_OUTSIDE_DOMAIN: 'このメールアドレスは組織のドメインではないため、SSOでログインできません',
+  SSO_CONNECTION_DISABLED: 'この組織のSSO接続は無効になっています。管理者にお問い合わせください',
+  SSO_ASSERTION_REPLAYED: 'このIDプロバイダーの応答はすでに使用されています。もう一度ログインしてください',
 
   CSV_UNREADABLE: 'CSVファイルを読み取れません。UTF-8またはShift_JISのCSVファイルを選択してください',
   CSV_MALFORMED: 'CSVファイルの形式が正しくありません',
@@ -256,6 +304,7 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = /* @__PURE
   MFA_REQUIRED: 403,
   MFA_SELF_LOCKOUT: 409,
   SECOND_FACTOR_NOT_FOUND: 404,
+  SSO_REQUIRED: 403,
 
   ALREADY_ORGANIZATION_MEMBER: 409,
   EMAIL_ALREADY_IN_USE: 409,
@@ -282,6 +331,21 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = /* @__PURE
   JOIN_EMAIL_NOT_VERIFIED: 409,
   JOIN_NOT_AVAILABLE: 409,
   JOIN_REQUEST_NOT_PENDING: 409,
+  SSO_CONNECTION_EXISTS: 409,
+  SSO_NO_VERIFIED_DOMAIN: 409,
+  SSO_DISCOVERY_FAILED: 400,
+  SSO_CERTIFICATE_INVALID: 400,
+  SSO_CERTIFICATE_EXPIRED: 400,
+  SSO_CERTIFICATE_KEY_UNSUPPORTED: 400,
+
+  SSO_RESPONSE_INVALID: 400,
+  SSO_WRONG_ISSUER: 400,
+  SSO_WRONG_AUDIENCE: 400,
+  SSO_TOKEN_EXPIRED: 400,
+  SSO_ATTEMPT_INVALID: 400,
+  SSO_EMAIL_OUTSIDE_DOMAIN: 403,
+  SSO_CONNECTION_DISABLED: 403,
+  SSO_ASSERTION_REPLAYED: 400,
 
   CSV_UNREADABLE: 400,
   CSV_MALFORMED: 400,

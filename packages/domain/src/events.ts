@@ -9,7 +9,7 @@ import type { AuditAction } from './audit';
 import { generateId } from './ids';
 
 /** How every event id starts; the rest is a domain id. */
-export const EVENT_ID_PREFIX = 'evt_';
+const EVENT_ID_PREFIX = 'evt_';
 
 /** A fresh event id: `evt_` + a domain id. */
 export function newEventId(): string {
@@ -87,7 +87,7 @@ function roleAssignment(added: boolean) {
 }
 
 /** Every event type, by name. */
-export const EVENT_DEFINITIONS = /* @__PURE__ */ Object.freeze({
+const EVENT_DEFINITIONS = /* @__PURE__ */ Object.freeze({
   'account.deleted': define({
     description: 'An account was deleted (its memberships are removed with membership.removed events first).',
     data: { accountId },
@@ -201,9 +201,6 @@ export function isEventType(value: unknown): value is EventType {
   return typeof value === 'string' && Object.hasOwn(EVENT_DEFINITIONS, value);
 }
 
-/** The data of an event of type T. */
-export type EventData<T extends EventType> = DataOf<(typeof EVENT_DEFINITIONS)[T]['data']>;
-
 /** An event before it is written: its type and data. */
 export interface ChangeEventDraft {
   type: EventType;
@@ -221,7 +218,7 @@ export function changeEventsOf(change: AuditedChange): ChangeEventDraft[] {
 export type JsonSchema = Readonly<Record<string, unknown>>;
 
 /** The JSON Schema of the envelope of an event of `type` (its data's schema inside). */
-export function eventSchema(type: EventType): JsonSchema {
+function eventSchema(type: EventType): JsonSchema {
   const fields = EVENT_DEFINITIONS[type].data as Fields;
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -250,7 +247,10 @@ export function eventCatalogue(): { type: EventType; description: string; schema
   return EVENT_TYPES.map((type) => ({ type, description: EVENT_DEFINITIONS[type].description, schema: eventSchema(type) }));
 }
 
-/** The catalogue as docs/events.md (generated: `pnpm --filter @console/domain events:docs`; a test checks it is up to date). */
+/**
+ * The catalogue as docs/events.md (generated: `pnpm --filter @console/domain events:docs`; a test checks it is up to date).
+ * @public the generating script is its production user
+ */
 export function eventCatalogueMarkdown(): string {
   const lines = [
     '# Change events',

@@ -21,7 +21,8 @@ export type IdKind =
   | 'joinRequest'
   | 'changeEvent'
   | 'webhookEndpoint'
-  | 'webhookDelivery';
+  | 'webhookDelivery'
+  | 'ssoConnection';
 
 const ID_LENGTHS: Readonly<Record<IdKind, number>> = /* @__PURE__ */ Object.freeze({
   account: 10,
@@ -39,6 +40,7 @@ const ID_LENGTHS: Readonly<Record<IdKind, number>> = /* @__PURE__ */ Object.free
   changeEvent: 16,
   webhookEndpoint: 12,
   webhookDelivery: 16,
+  ssoConnection: 12,
 });
 
 /** The default root account id (docs/product-rules.md#identifiers): a fixed, valid account id. */

@@ -16,3 +16,4 @@ export * from './member-csv';
 export * from './second-factors';
 export * from './service-credentials';
 export * from './events';
+export * from './sso';

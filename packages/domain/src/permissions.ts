@@ -31,9 +31,16 @@
  * project member, a system admin) whose sign-in used none: 403 MFA_REQUIRED, before any other rule.
  * Outsiders are not told that the organization requires one. Requiring it from a sign-in without a
  * second factor is refused (MFA_SELF_LOCKOUT): the admin would lock themselves out.
+ *
+ * An organization that requires single sign-on (docs/product-rules.md#single-sign-on) refuses, in
+ * the same way, the operators inside it whose address is on one of its SSO domains and whose
+ * sign-in did not come through its connection: 403 SSO_REQUIRED. A sign-in through the
+ * organization's own connection meets its second-factor requirement: its identity provider
+ * authenticated the person (and is where a second factor is enforced for them).
  */
 import { ErrorCodes, type ErrorCode } from './errors';
 import { ADMIN_ROLE_KEY, MEMBER_ROLE_KEY } from './roles';
+import { emailDomain } from './join-policies';
 import { emailsEqual, isCompanyEmail } from './validation';
 
 export const Actions = {
@@ -69,6 +76,9 @@ export const Actions = {
   AuditLogViewAll: 'auditLog.viewAll',
   /** Sibling products' service credentials (docs/integration.md#credentials-and-scopes). */
   ServiceCredentialManage: 'serviceCredential.manage',
+  /** Every organization's SSO connections, and disabling a broken one (docs/product-rules.md#single-sign-on). */
+  SsoListAll: 'sso.listAll',
+  SsoDisable: 'sso.disable',
 
   // Organization.
   OrganizationView: 'organization.view',
@@ -93,6 +103,8 @@ export const Actions = {
   OrganizationExport: 'organization.export',
   /** The organization's security settings: whether its members need a second factor (organization admins and system admins). */
   OrganizationManageSecurity: 'organization.manageSecurity',
+  /** The organization's SSO connection and its requirement (organization admins and system admins; docs/product-rules.md#single-sign-on). */
+  OrganizationManageSso: 'organization.manageSso',
 
   // Invitations.
   InvitationList: 'invitation.list',
@@ -117,6 +129,14 @@ interface Operator {
   isSystemAdmin: boolean;
   /** Whether the operator signed in with a second factor (the token's firebase.sign_in_second_factor); absent: not. */
   secondFactor?: boolean;
+  /** The organization whose SSO connection the sign-in came through (the token's sso claim); absent: none. */
+  ssoOrganizationId?: string | null;
+}
+
+/** An organization's single sign-on requirement: the domains whose addresses sign in through its connection (none when not required). */
+export interface SsoRequirement {
+  organizationId: string;
+  domains: readonly string[];
 }
 
 export interface PermissionSubject {
@@ -140,6 +160,8 @@ export interface PermissionSubject {
   organizationRequiresSecondFactor?: boolean;
   /** For 'organization.manageSecurity': whether the change makes the organization require a second factor. */
   requiresSecondFactor?: boolean;
+  /** The organization concerned (or the project's) and the domains on which it requires single sign-on. */
+  organizationSso?: SsoRequirement;
 }
 
 export type Decision = { allowed: true } | { allowed: false; reason: ErrorCode };
@@ -225,7 +247,27 @@ function decideProjectInvite(f: Facts, s: PermissionSubject): Decision {
  * to the other rules (they learn nothing of the organization).
  */
 function missesRequiredSecondFactor(f: Facts, s: PermissionSubject): boolean {
-  return s.organizationRequiresSecondFactor === true && f.operator.secondFactor !== true && (f.sysAdmin || f.orgMember || f.projectMember);
+  return (
+    s.organizationRequiresSecondFactor === true &&
+    f.operator.secondFactor !== true &&
+    !signedInThroughOrganizationSso(f, s) &&
+    (f.sysAdmin || f.orgMember || f.projectMember)
+  );
+}
+
+/** A sign-in through the organization's own SSO connection: its identity provider authenticated the person, second factor included. */
+function signedInThroughOrganizationSso(f: Facts, s: PermissionSubject): boolean {
+  return s.organizationSso !== undefined && f.operator.ssoOrganizationId === s.organizationSso.organizationId;
+}
+
+/**
+ * The organization's single-sign-on requirement: an operator inside it whose address is on one of
+ * its SSO domains and whose sign-in did not come through its connection is refused.
+ */
+function missesRequiredSso(f: Facts, s: PermissionSubject): boolean {
+  const sso = s.organizationSso;
+  if (sso === undefined || sso.domains.length === 0 || !(f.sysAdmin || f.orgMember || f.projectMember)) return false;
+  return sso.domains.includes(emailDomain(f.operator.email)) && !signedInThroughOrganizationSso(f, s);
 }
 
 /** Security settings: as any organization-admin action; requiring a second factor needs one in the admin's own sign-in. */
@@ -240,6 +282,7 @@ export function decide(action: Action, subject: PermissionSubject): Decision {
   const operator = subject.operator;
   if (operator == null) return deny(ErrorCodes.UNAUTHENTICATED);
   const f = facts(operator, subject);
+  if (missesRequiredSso(f, subject)) return deny(ErrorCodes.SSO_REQUIRED);
   if (missesRequiredSecondFactor(f, subject)) return deny(ErrorCodes.MFA_REQUIRED);
 
   switch (action) {
@@ -265,6 +308,8 @@ export function decide(action: Action, subject: PermissionSubject): Decision {
     case Actions.OrganizationListDeleted:
     case Actions.OrganizationRestore:
     case Actions.ServiceCredentialManage:
+    case Actions.SsoListAll:
+    case Actions.SsoDisable:
       return allowIf(f.sysAdmin);
 
     case Actions.SystemAdminGrant:
@@ -286,6 +331,7 @@ export function decide(action: Action, subject: PermissionSubject): Decision {
     case Actions.OrganizationExportMembers:
     case Actions.OrganizationDelete:
     case Actions.OrganizationExport:
+    case Actions.OrganizationManageSso:
       return decideOrgAdminAction(f);
     case Actions.OrganizationManageSecurity:
       return decideSecurityChange(f, subject);

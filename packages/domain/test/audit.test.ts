@@ -39,6 +39,7 @@ describe('audit actions', () => {
         'project',
         'serviceCredential',
         'session',
+        'ssoConnection',
         'systemAdmin',
         'webhookDelivery',
         'webhookEndpoint',

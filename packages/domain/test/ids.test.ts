@@ -19,6 +19,7 @@ const ID_LENGTHS: Record<IdKind, number> = {
   changeEvent: 16,
   webhookEndpoint: 12,
   webhookDelivery: 16,
+  ssoConnection: 12,
 };
 const ID_KINDS = Object.keys(ID_LENGTHS) as IdKind[];
 /** Digits, then upper-case, then lower-case letters. */

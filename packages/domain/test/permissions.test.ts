@@ -55,10 +55,13 @@ const MATRIX: Record<Action, string> = {
   'organization.listDeleted': 'U A F F F F F F',
   'organization.restore': 'U A F F F F F F',
   'serviceCredential.manage': 'U A F F F F F F',
+  'sso.listAll': 'U A F F F F F F',
+  'sso.disable': 'U A F F F F F F',
 
   'organization.view': 'U A A A A A A F',
   'organization.update': 'U A A F F F F F',
   'organization.manageSecurity': 'U A A F F F F F',
+  'organization.manageSso': 'U A A F F F F F',
   'organization.uploadImage': 'U A A F F F F F',
   'organization.listMembers': 'U A A A A A A F',
   'organization.invite': 'U A A F F F F F',
@@ -270,6 +273,50 @@ describe('invitations: the invitee', () => {
   it('no target email never matches', () => {
     expect(can('invitation.read', invitee({ targetEmail: undefined }))).toBe(false);
     expect(can('invitation.read', subjectFor('outsider', { operator: { ...me, email: '' }, targetEmail: '' }))).toBe(false);
+  });
+});
+
+describe('an organization that requires single sign-on (docs/product-rules.md#single-sign-on)', () => {
+  const domain = me.email.slice(me.email.lastIndexOf('@') + 1);
+  const requiring = { organizationSso: { organizationId: 'o1234567', domains: [domain] } };
+  const INSIDERS: Caller[] = ['systemAdmin', 'orgAdmin', 'orgMember', 'projectAdmin', 'projectMember', 'customRole'];
+
+  it('refuses every question of an insider on its domain signed in without its connection with SSO_REQUIRED', () => {
+    for (const caller of INSIDERS) {
+      for (const action of ALL_ACTIONS) expect(decide(action, subjectFor(caller, requiring))).toEqual({ allowed: false, reason: 'SSO_REQUIRED' });
+    }
+  });
+
+  it("decides as without the requirement for a sign-in through the organization's connection, not another's", () => {
+    for (const caller of INSIDERS) {
+      const base = subjectFor(caller);
+      const through = base.operator && { ...base.operator, ssoOrganizationId: 'o1234567' };
+      const elsewhere = base.operator && { ...base.operator, ssoOrganizationId: 'o7654321' };
+      for (const action of ALL_ACTIONS) {
+        expect(decide(action, { ...base, operator: through, ...requiring })).toEqual(decide(action, { ...base, operator: through }));
+        expect(decide(action, { ...base, operator: elsewhere, ...requiring })).toEqual({ allowed: false, reason: 'SSO_REQUIRED' });
+      }
+    }
+  });
+
+  it("meets the organization's second-factor requirement with a sign-in through its own connection only", () => {
+    const sso = { ...CALLERS.orgMember, organizationRequiresSecondFactor: true, organizationSso: { organizationId: 'o1234567', domains: [] } };
+    const operator = CALLERS.orgMember.operator;
+    expect(decide('organization.view', { ...sso, operator: operator && { ...operator, ssoOrganizationId: 'o1234567' } })).toEqual({ allowed: true });
+    expect(decide('organization.view', { ...sso, operator: operator && { ...operator, ssoOrganizationId: 'o7654321' } })).toEqual({
+      allowed: false,
+      reason: 'MFA_REQUIRED',
+    });
+  });
+
+  it('leaves addresses on other domains, outsiders and organizations without the requirement to the other rules', () => {
+    const otherDomain = { organizationSso: { organizationId: 'o1234567', domains: ['other.example'] } };
+    const none = { organizationSso: { organizationId: 'o1234567', domains: [] } };
+    for (const action of ALL_ACTIONS) {
+      expect(decide(action, subjectFor('orgMember', otherDomain))).toEqual(decide(action, subjectFor('orgMember')));
+      expect(decide(action, subjectFor('orgMember', none))).toEqual(decide(action, subjectFor('orgMember')));
+      expect(decide(action, subjectFor('outsider', requiring))).toEqual(decide(action, subjectFor('outsider')));
+    }
   });
 });
 

@@ -96,6 +96,8 @@ export interface AppConfig {
   organizationPurge: OrganizationPurgeConfig;
   /** Verifying organizations' domains over DNS (docs/operations.md#verified-domains). */
   domains: DomainsConfig;
+  /** Single sign-on through organizations' identity providers (docs/integration.md#single-sign-on). */
+  sso: SsoConfig;
   /** Metrics, error reporting and traces, each off unless configured (see common/observability and modules/metrics). */
   observability: ObservabilityConfig;
 }
@@ -133,6 +135,14 @@ interface DomainsConfig {
   recheckIntervalHours: number;
   /** Failed re-checks in a row after which a verified domain is failed (DOMAIN_RECHECK_FAILURES). */
   recheckFailures: number;
+}
+
+interface SsoConfig {
+  /**
+   * Whether OpenID providers may be reached over plain HTTP (SSO_ALLOW_INSECURE_ISSUERS: the local
+   * provider of development and the tests); never in eva or prod.
+   */
+  allowInsecureIssuers: boolean;
 }
 
 export interface RateLimitConfig {
@@ -549,6 +559,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       recheckIntervalHours: integer(env, 'DOMAIN_RECHECK_INTERVAL_HOURS', 24, 0, 8760),
       recheckFailures: integer(env, 'DOMAIN_RECHECK_FAILURES', 2, 1, 100),
     },
+    sso: { allowInsecureIssuers: (environmentName === 'dev' || environmentName === 'test') && boolean(env, 'SSO_ALLOW_INSECURE_ISSUERS', false) },
     observability: observability(env, environmentName, port),
   };
 }

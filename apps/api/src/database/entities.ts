@@ -9,10 +9,13 @@ import { EmailOutboxEntity } from '../modules/mail/email-outbox.entity';
 import { OrganizationMembershipEntity } from '../modules/membership/organization-membership.entity';
 import { OrganizationEntity } from '../modules/organization/organization.entity';
 import { OrganizationDomainEntity } from '../modules/organization-domain/organization-domain.entity';
+import { SsoAttemptEntity } from '../modules/sso/sso-attempt.entity';
+import { SsoConnectionEntity } from '../modules/sso/sso-connection.entity';
 import { JoinRequestEntity } from '../modules/organization-join/join-request.entity';
 import { ProjectMembershipEntity } from '../modules/membership/project-membership.entity';
 import { ProjectEntity } from '../modules/project/project.entity';
 import { RoleEntity } from '../modules/role/role.entity';
+import { UsedSamlAssertionEntity } from '../modules/saml/used-saml-assertion.entity';
 import { ServiceCredentialEntity, ServiceCredentialSecretEntity } from '../modules/service-credential/service-credential.entity';
 import { SessionEntity } from '../modules/session/session.entity';
 
@@ -38,4 +41,7 @@ export const ENTITIES = [
   ChangeEventEntity,
   WebhookEndpointEntity,
   WebhookDeliveryEntity,
+  SsoConnectionEntity,
+  SsoAttemptEntity,
+  UsedSamlAssertionEntity,
 ];

@@ -1,19 +1,25 @@
-// Starts what the API tests need: a throwaway Postgres database, the Firebase Auth Emulator and a
-// DNS server on loopback answering from a file the tests write (tools/dns-test-records.cjs).
+// Starts what the API tests need: a throwaway Postgres database, the Firebase Auth Emulator, a
+// DNS server on loopback answering from a file the tests write (tools/dns-test-records.cjs) and an
+// OpenID provider on loopback for single sign-on (tools/oidc-test-provider.mjs).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDnsServer } from '../../../../tools/dns-test-server.mjs';
+import { startOidcProvider } from '../../../../tools/oidc-test-provider.mjs';
 import { startAuthEmulator, startTestDatabase } from '../../../../tools/stack.mjs';
+
+/** The API's public URL in the single sign-on tests (test/sso.test.ts): the callback the OpenID provider redirects to, which the tests follow to the API themselves. */
+const SSO_TEST_API_URL = 'http://api.sso.test';
 
 export default async function globalSetup() {
   const dnsRecordsFile = join(mkdtempSync(join(tmpdir(), 'console-api-test-dns-')), 'records.json');
-  const [database, emulator, dns] = await Promise.all([
+  const [database, emulator, dns, oidc] = await Promise.all([
     startTestDatabase(),
     startAuthEmulator({ projectId: 'demo-console-test' }),
     startDnsServer({ file: dnsRecordsFile }),
+    startOidcProvider({ clientId: 'console-test', clientSecret: 'console-test-secret', redirectUris: [`${SSO_TEST_API_URL}/auth/sso/callback`] }),
   ]);
-  globalThis.__consoleStack = { database, emulator, dns };
+  globalThis.__consoleStack = { database, emulator, dns, oidc };
   process.env.APP_ENV = 'test';
   process.env.DATABASE_URL = database.url;
   process.env.DATABASE_POOL_MAX = database.embedded ? '1' : '10';
@@ -33,4 +39,8 @@ export default async function globalSetup() {
   process.env.DNS_TIMEOUT_MS = '500';
   process.env.DNS_TRIES = '1';
   process.env.TEST_DNS_RECORDS_FILE = dnsRecordsFile;
+  // Single sign-on against the loopback OpenID provider, over HTTP.
+  process.env.SSO_ALLOW_INSECURE_ISSUERS = 'true';
+  process.env.TEST_OIDC_ISSUER = oidc.issuer;
+  process.env.TEST_SSO_API_URL = SSO_TEST_API_URL;
 }

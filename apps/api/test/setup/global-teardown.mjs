@@ -1,5 +1,5 @@
 export default async function globalTeardown() {
   const stack = globalThis.__consoleStack;
   if (!stack) return;
-  await Promise.all([stack.emulator.stop(), stack.database.stop(), stack.dns.stop()]);
+  await Promise.all([stack.emulator.stop(), stack.database.stop(), stack.dns.stop(), stack.oidc.stop()]);
 }

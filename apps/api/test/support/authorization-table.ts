@@ -42,8 +42,8 @@ export const CALLER_KINDS = [
 
 export type CallerKind = (typeof CALLER_KINDS)[number];
 
-/** 'ok' = 200; otherwise the error code of the refusal (its status comes from ERROR_HTTP_STATUS). */
-export type Outcome = 'ok' | ErrorCode;
+/** 'ok' = 200; 'redirect' = 302, or 303 after a form post (a browser navigation); otherwise the error code of the refusal (its status comes from ERROR_HTTP_STATUS). */
+export type Outcome = 'ok' | 'redirect' | ErrorCode;
 
 /**
  * The world every row runs in. Organization A has projects P1 and P2; organization B is another
@@ -68,6 +68,8 @@ export interface MatrixRequest {
   json?: unknown;
   /** Multipart upload instead of JSON: an image (profileImage) or a member CSV (file). */
   multipart?: { fields: Record<string, string>; image: Buffer } | { fields: Record<string, string>; csv: Buffer };
+  /** A form post (application/x-www-form-urlencoded) as a browser sends it, its redirect not followed: an identity provider's answer. */
+  form?: Record<string, string>;
   /** The concrete path when the endpoint has parameters. */
   path?: string;
   /** Replaces the caller's token (e.g. a fresh Firebase user per call). */
@@ -109,6 +111,8 @@ export const everyone = (): Record<CallerKind, Outcome> => allowedFor(...CALLER_
 export const everyAccount = (): Record<CallerKind, Outcome> => allowedFor(...ACCOUNT_CALLERS);
 export const everyFirebaseUser = (): Record<CallerKind, Outcome> => allowedFor('noAccount', ...ACCOUNT_CALLERS);
 export const systemAdminsOnly = (): Record<CallerKind, Outcome> => allowedFor('systemAdmin');
+/** The same outcome for every caller. */
+const forEveryone = (outcome: Outcome): Record<CallerKind, Outcome> => Object.fromEntries(CALLER_KINDS.map((k) => [k, outcome])) as Record<CallerKind, Outcome>;
 const organizationAMembers = (): Record<CallerKind, Outcome> =>
   allowedFor('organizationMember', 'organizationAdmin', 'projectMember', 'projectAdmin', 'systemAdmin');
 const organizationAAdmins = (): Record<CallerKind, Outcome> => allowedFor('organizationAdmin', 'systemAdmin');
@@ -321,6 +325,32 @@ async function laterSessionOf(world: World, kind: CallerKind): Promise<string> {
   return id;
 }
 
+/**
+ * The SSO connection of organization A (to the loopback OpenID provider of the tests), saved by a
+ * system administrator with a fresh verified domain of A; its id.
+ */
+async function ssoConnectionOfA(world: World): Promise<string> {
+  await insertJoinableDomain(world.api, world.organizationA, 'off');
+  const saved = await call<{ id: string }>(
+    world.api,
+    '/organization/sso/save',
+    { organizationId: world.organizationA.organization.id, ...SSO_SETTINGS },
+    world.callers.systemAdmin.token,
+  );
+  if (saved.status !== 200) throw new Error(`SSO connection not saved: ${JSON.stringify(saved.body)}`);
+  return saved.body.id;
+}
+
+/** The OIDC settings of organization A's SSO connection: the loopback OpenID provider of the tests (test/setup/global-setup.mjs). */
+const SSO_SETTINGS = {
+  type: 'oidc',
+  enabled: true,
+  required: false,
+  oidcIssuer: process.env.TEST_OIDC_ISSUER,
+  oidcClientId: 'console-test',
+  oidcClientSecret: 'console-test-secret',
+};
+
 function emailOf(world: World, kind: CallerKind): string {
   return kind === 'anonymous' || kind === 'noAccount' ? uniqueEmail('nobody') : world.callers[kind].user.email;
 }
@@ -330,6 +360,8 @@ export const AUTHORIZATION_TABLE: readonly MatrixRow[] = [
   { endpoint: 'GET /healthz', request: () => ({}), expected: everyone() },
   { endpoint: 'GET /readyz', request: () => ({}), expected: everyone() },
   { endpoint: 'GET /files/:name', request: (w) => ({ path: `/files/${w.storedFileName}` }), expected: everyone() },
+  // The console's SAML metadata, read by identity providers (public).
+  { endpoint: 'GET /auth/sso/saml/metadata', request: () => ({}), expected: everyone() },
 
   // Account.
   {
@@ -493,6 +525,32 @@ export const AUTHORIZATION_TABLE: readonly MatrixRow[] = [
     expected: organizationAAdmins(),
   },
   { endpoint: 'POST /systemAdmin/domain/verify', request: async (w) => ({ json: { domainId: await freshDomainOfA(w) } }), expected: systemAdminsOnly() },
+
+  // Single sign-on: organization A's connection, the system administrators' oversight, and the sign-in (public).
+  { endpoint: 'POST /organization/sso/get', request: (w) => ({ json: { organizationId: w.organizationA.organization.id } }), expected: organizationAAdmins() },
+  {
+    endpoint: 'POST /organization/sso/save',
+    request: async (w) => {
+      await ssoConnectionOfA(w);
+      return { json: { organizationId: w.organizationA.organization.id, ...SSO_SETTINGS } };
+    },
+    expected: organizationAAdmins(),
+  },
+  {
+    endpoint: 'POST /organization/sso/remove',
+    request: async (w) => {
+      await ssoConnectionOfA(w);
+      return { json: { organizationId: w.organizationA.organization.id } };
+    },
+    expected: organizationAAdmins(),
+  },
+  { endpoint: 'POST /systemAdmin/sso/listAll', request: () => ({}), expected: systemAdminsOnly() },
+  { endpoint: 'POST /systemAdmin/sso/disable', request: async (w) => ({ json: { connectionId: await ssoConnectionOfA(w) } }), expected: systemAdminsOnly() },
+  { endpoint: 'POST /auth/sso/discover', request: (_w, kind) => ({ json: { email: uniqueEmail(kind) } }), expected: everyone() },
+  { endpoint: 'POST /auth/sso/exchange', request: () => ({ json: { code: 'no-such-code' } }), expected: forEveryone('SSO_ATTEMPT_INVALID') },
+  { endpoint: 'GET /auth/sso/start', request: () => ({ path: '/auth/sso/start?domain=example.jp' }), expected: forEveryone('redirect') },
+  { endpoint: 'GET /auth/sso/callback', request: () => ({ path: '/auth/sso/callback?state=unknown&code=unknown' }), expected: forEveryone('redirect') },
+  { endpoint: 'POST /auth/sso/callback', request: () => ({ form: { SAMLResponse: 'unknown', RelayState: 'unknown' } }), expected: forEveryone('redirect') },
   { endpoint: 'POST /project/listInAccount', request: () => ({}), expected: everyAccount() },
   { endpoint: 'POST /project/get', request: (w) => ({ json: { projectId: w.project1.project.id } }), expected: organizationAMembers() },
   { endpoint: 'POST /project/listMembers', request: (w) => ({ json: { projectId: w.project1.project.id } }), expected: organizationAMembers() },

@@ -93,6 +93,11 @@ export async function signInUser(email: string, password: string): Promise<strin
   return (await identityToolkit<{ idToken: string }>('signInWithPassword', { email, password }, 'sign-in')).idToken;
 }
 
+/** Signs in with a custom token (as the web's signInWithCustomToken does) and returns the ID token. */
+export async function signInWithCustomToken(token: string): Promise<string> {
+  return (await identityToolkit<{ idToken: string }>('signInWithCustomToken', { token }, 'custom-token sign-in')).idToken;
+}
+
 /** Changes the user's email in the Auth Emulator as the web's Firebase SDK does, and returns the new ID token. */
 export async function changeUserEmail(idToken: string, email: string): Promise<string> {
   return (await identityToolkit<{ idToken: string }>('update', { idToken, email }, 'email change')).idToken;

@@ -1,15 +1,17 @@
 // Starts the whole stack for the browser tests: a throwaway database, the Firebase Auth Emulator,
 // the API (apps/api/dist), a stand-in for the knowledge product (a sibling app on the same
 // origin, outside this console), and the production build of the web app served by
-// `vite preview` with the same-origin proxies, and a DNS server on loopback answering from a file
-// the tests write (tools/dns-test-records.cjs), where the API checks domains. Stack details go to the tests
-// via process.env.
+// `vite preview` with the same-origin proxies, a DNS server on loopback answering from a file
+// the tests write (tools/dns-test-records.cjs), where the API checks domains, and an OpenID provider
+// on loopback (tools/oidc-test-provider.mjs) organizations sign in through. Stack details go to the
+// tests via process.env.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDnsServer } from '../../../../tools/dns-test-server.mjs';
+import { startOidcProvider } from '../../../../tools/oidc-test-provider.mjs';
 import { ROOT, freePort, startApiServer, startAuthEmulator, startTestDatabase, startWebServer } from '../../../../tools/stack.mjs';
 
 const WEB_ROOT = join(ROOT, 'apps', 'web');
@@ -55,6 +57,8 @@ export default async function globalSetup() {
     pieces.push(database, emulator, dns);
     const webPort = await freePort();
     const origin = `http://localhost:${webPort}`;
+    const oidc = await startOidcProvider({ clientId: 'console-e2e', clientSecret: 'console-e2e-secret', redirectUris: [`${origin}/api/auth/sso/callback`] });
+    pieces.push(oidc);
     const api = await startApiServer({
       log,
       env: {
@@ -85,6 +89,8 @@ export default async function globalSetup() {
         // A webhook endpoint that keeps failing is given up after a retry a second later (3 days in production).
         WEBHOOK_RETRY_BASE_SECONDS: '1',
         WEBHOOK_RETRY_SPAN_SECONDS: '2',
+        // The local identity providers of the single sign-on tests (OpenID, SAML) answer over plain HTTP on loopback.
+        SSO_ALLOW_INSECURE_ISSUERS: 'true',
       },
     });
     pieces.push(api);
@@ -130,6 +136,7 @@ export default async function globalSetup() {
     process.env.E2E_ROOT_PASSWORD = 'console-admin-1';
     // Where the tests set what the DNS server answers (tools/dns-test-records.cjs).
     process.env.TEST_DNS_RECORDS_FILE = dnsRecordsFile;
+    process.env.E2E_OIDC_ISSUER = oidc.issuer;
     say(`stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s at ${origin}/auth/`);
   } catch (error) {
     for (const piece of pieces.reverse()) await piece.stop().catch(() => {});

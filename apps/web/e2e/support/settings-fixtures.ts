@@ -3,6 +3,7 @@
  * organization and project (created by the root system administrator) and accounts that join
  * them by accepting a real invitation.
  */
+import { setDnsAnswer } from '../../../../tools/dns-test-records.cjs';
 import { api, createIdentity, rootIdToken, seedAccount, type SeededAccount } from './stack';
 
 interface Role {
@@ -38,12 +39,18 @@ function roleId(roles: Role[], key: string): string {
 }
 
 /**
- * A new account that belongs to the fixture's organization (role `organizationRoleKey`) and
- * project (role `projectRoleKey`; null: the organization only): root invites it and it accepts
- * the invitation.
+ * A new account (its address on `domain` when given) that belongs to the fixture's organization
+ * (role `organizationRoleKey`) and project (role `projectRoleKey`; null: the organization only):
+ * root invites it and it accepts the invitation.
  */
-export async function seedMember(fixture: Fixture, organizationRoleKey: string, projectRoleKey: string | null, prefix = 'member'): Promise<SeededAccount> {
-  const account = await seedAccount(prefix);
+export async function seedMember(
+  fixture: Fixture,
+  organizationRoleKey: string,
+  projectRoleKey: string | null,
+  prefix = 'member',
+  domain?: string,
+): Promise<SeededAccount> {
+  const account = domain === undefined ? await seedAccount(prefix) : await seedAccountOnDomain(domain, prefix);
   const token = await rootIdToken();
   const entries = await api<{ invitation: { id: string } | null }[]>('/organization/inviteMembers', token, {
     organizationId: fixture.organization.id,
@@ -57,6 +64,18 @@ export async function seedMember(fixture: Fixture, organizationRoleKey: string, 
   if (!invitationId) throw new Error(`no invitation for ${account.email}: ${JSON.stringify(entries)}`);
   await api('/invitation/accept', account.idToken, { invitationId });
   return account;
+}
+
+/** A domain of the fixture's organization, added by its admin and verified over the loopback DNS server; its id. */
+export async function verifiedDomain(fixture: Fixture, admin: SeededAccount, name: string): Promise<string> {
+  const added = await api<{ id: string; recordName: string; recordValue: string }>('/organization/domain/add', admin.idToken, {
+    organizationId: fixture.organization.id,
+    domain: name,
+  });
+  setDnsAnswer(added.recordName, { txt: [added.recordValue] });
+  const checked = await api<{ state: string }>('/organization/domain/verify', admin.idToken, { organizationId: fixture.organization.id, domainId: added.id });
+  if (checked.state !== 'verified') throw new Error(`${name} not verified`);
+  return added.id;
 }
 
 /** An account whose address is on the given mail domain (e.g. the company domain). */

@@ -42,6 +42,7 @@ const routes: RouteObject[] = [
           { path: relative(paths.auth.login.path), element: <LoginPage /> },
           { path: relative(paths.auth.signUp.path), ...page(() => import('@/routes/public/sign-up')) },
           { path: relative(paths.auth.forgotPassword.path), ...page(() => import('@/routes/public/forgot-password')) },
+          { path: relative(paths.auth.sso.path), ...page(() => import('@/routes/public/sso')) },
         ],
       },
       {
@@ -79,6 +80,7 @@ const routes: RouteObject[] = [
               { path: 'karteMapping', ...page(() => import('@/routes/private/organization-settings/karte-mapping')) },
               { path: 'domains', ...page(() => import('@/routes/private/organization-settings/domains')) },
               { path: 'security', ...page(() => import('@/routes/private/organization-settings/security')) },
+              { path: 'sso', ...page(() => import('@/routes/private/organization-settings/sso')) },
               { path: 'joinRequests', ...page(() => import('@/routes/private/organization-settings/join-requests')) },
               { path: 'auditLog', ...page(() => import('@/routes/private/organization-settings/audit-log')) },
               { path: 'projects/:projectId', ...page(() => import('@/routes/private/organization-settings/project')) },
@@ -96,6 +98,7 @@ const routes: RouteObject[] = [
                   { path: 'orgs-and-projects', ...page(() => import('@/routes/admin/orgs-and-projects')) },
                   { path: 'audit-log', ...page(() => import('@/routes/admin/audit-log')) },
                   { path: 'domains', ...page(() => import('@/routes/admin/domains')) },
+                  { path: 'sso', ...page(() => import('@/routes/admin/sso-connections')) },
                   { path: 'deleted-organizations', ...page(() => import('@/routes/admin/deleted-organizations')) },
                   { path: 'service-credentials', ...page(() => import('@/routes/admin/service-credentials')) },
                   { path: 'webhooks', ...page(() => import('@/routes/admin/webhooks')) },

@@ -18,6 +18,9 @@ const enc = encodeURIComponent;
 export interface AuthSearch {
   invitation?: string | undefined;
   page?: string | undefined;
+  /** `sso=required`: led here by an organization that requires single sign-on, with the address to sign in with (docs/product-rules.md#single-sign-on). */
+  sso?: 'required' | undefined;
+  email?: string | undefined;
 }
 
 /**
@@ -31,6 +34,8 @@ export const paths = {
     login: { path: '/login', getHref: (search?: AuthSearch) => withSearch('/login', { ...search }) },
     signUp: { path: '/sign-up', getHref: (search?: AuthSearch) => withSearch('/sign-up', { ...search }) },
     forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
+    /** Where a single sign-on comes back to, its code or error code in the fragment (the domain's SSO_COMPLETION_PATH, test/unit checks they agree). */
+    sso: { path: '/sso', getHref: () => '/sso' },
   },
   logout: { path: '/logout', getHref: () => '/logout' },
   account: {
@@ -78,6 +83,10 @@ export const paths = {
       path: '/organizations/:organizationId/settings/security',
       getHref: (organizationId: string) => `/organizations/${enc(organizationId)}/settings/security`,
     },
+    sso: {
+      path: '/organizations/:organizationId/settings/sso',
+      getHref: (organizationId: string) => `/organizations/${enc(organizationId)}/settings/sso`,
+    },
     joinRequests: {
       path: '/organizations/:organizationId/settings/joinRequests',
       getHref: (organizationId: string) => `/organizations/${enc(organizationId)}/settings/joinRequests`,
@@ -98,6 +107,7 @@ export const paths = {
     orgsAndProjects: { path: '/system-admin/orgs-and-projects', getHref: () => '/system-admin/orgs-and-projects' },
     auditLog: { path: '/system-admin/audit-log', getHref: () => '/system-admin/audit-log' },
     domains: { path: '/system-admin/domains', getHref: () => '/system-admin/domains' },
+    ssoConnections: { path: '/system-admin/sso', getHref: () => '/system-admin/sso' },
     deletedOrganizations: { path: '/system-admin/deleted-organizations', getHref: () => '/system-admin/deleted-organizations' },
     serviceCredentials: { path: '/system-admin/service-credentials', getHref: () => '/system-admin/service-credentials' },
     webhooks: { path: '/system-admin/webhooks', getHref: () => '/system-admin/webhooks' },

@@ -1580,6 +1580,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organization/sso/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Get an organization's SSO connection (organization admins) */
+        post: operations["getOrganizationSso"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organization/sso/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create or change an organization's SSO connection and requirement */
+        post: operations["saveOrganizationSso"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organization/sso/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove an organization's SSO connection (and its requirement) */
+        post: operations["removeOrganizationSso"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/systemAdmin/sso/listAll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List every organization's SSO connection (system administrators) */
+        post: operations["listAllSsoConnections"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/systemAdmin/sso/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable a (broken) SSO connection (system administrators) */
+        post: operations["disableSsoConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sso/discover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Tell whether an address signs in with SSO (home-realm discovery) */
+        post: operations["discoverSso"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sso/exchange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exchange the single-use code of a completed SSO sign-in for a Firebase custom token */
+        post: operations["exchangeSso"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1748,9 +1867,9 @@ export interface components {
             deleted: boolean;
         };
         /** @enum {string} */
-        AuditAction: "account.create" | "account.update" | "account.updateEmail" | "account.uploadProfileImage" | "account.delete" | "account.enrollSecondFactor" | "account.removeSecondFactor" | "organization.create" | "organization.update" | "organization.uploadProfileImage" | "organization.delete" | "organization.restore" | "organization.purge" | "organization.export" | "organization.updateSecurity" | "project.create" | "project.update" | "membership.assignOrganizationRole" | "membership.assignProjectRole" | "membership.removeFromOrganization" | "membership.removeFromProject" | "invitation.create" | "invitation.accept" | "invitation.cancel" | "invitation.resend" | "karteMapping.upsertOrganization" | "karteMapping.upsertProject" | "systemAdmin.grant" | "systemAdmin.revoke" | "session.login" | "session.logout" | "session.revoke" | "session.revokeOthers" | "email.requeue" | "domain.add" | "domain.check" | "domain.verifyManually" | "domain.recheck" | "domain.remove" | "serviceCredential.create" | "serviceCredential.rotate" | "serviceCredential.revokeSecret" | "serviceCredential.revoke" | "domain.setJoinPolicy" | "organization.autoJoin" | "joinRequest.create" | "joinRequest.approve" | "joinRequest.decline" | "webhookEndpoint.create" | "webhookEndpoint.update" | "webhookEndpoint.rotateSecret" | "webhookEndpoint.delete" | "webhookDelivery.replay";
+        AuditAction: "account.create" | "account.update" | "account.updateEmail" | "account.uploadProfileImage" | "account.delete" | "account.enrollSecondFactor" | "account.removeSecondFactor" | "organization.create" | "organization.update" | "organization.uploadProfileImage" | "organization.delete" | "organization.restore" | "organization.purge" | "organization.export" | "organization.updateSecurity" | "project.create" | "project.update" | "membership.assignOrganizationRole" | "membership.assignProjectRole" | "membership.removeFromOrganization" | "membership.removeFromProject" | "invitation.create" | "invitation.accept" | "invitation.cancel" | "invitation.resend" | "karteMapping.upsertOrganization" | "karteMapping.upsertProject" | "systemAdmin.grant" | "systemAdmin.revoke" | "session.login" | "session.logout" | "session.revoke" | "session.revokeOthers" | "email.requeue" | "domain.add" | "domain.check" | "domain.verifyManually" | "domain.recheck" | "domain.remove" | "serviceCredential.create" | "serviceCredential.rotate" | "serviceCredential.revokeSecret" | "serviceCredential.revoke" | "domain.setJoinPolicy" | "organization.autoJoin" | "joinRequest.create" | "joinRequest.approve" | "joinRequest.decline" | "webhookEndpoint.create" | "webhookEndpoint.update" | "webhookEndpoint.rotateSecret" | "webhookEndpoint.delete" | "webhookDelivery.replay" | "ssoConnection.create" | "ssoConnection.update" | "ssoConnection.delete" | "ssoConnection.disable";
         /** @enum {string} */
-        AuditTargetType: "account" | "organization" | "project" | "membership" | "invitation" | "karteMapping" | "session" | "email" | "domain" | "serviceCredential" | "joinRequest" | "webhookEndpoint" | "webhookDelivery";
+        AuditTargetType: "account" | "organization" | "project" | "membership" | "invitation" | "karteMapping" | "session" | "email" | "domain" | "serviceCredential" | "joinRequest" | "webhookEndpoint" | "webhookDelivery" | "ssoConnection";
         AuditEventResponse: {
             /** Format: uuid */
             id: string;
@@ -2156,7 +2275,7 @@ export interface components {
          * @description The error catalogue (docs/product-rules.md#errors).
          * @enum {string}
          */
-        ErrorCode: "INVALID_ID" | "VALIDATION_FAILED" | "INVALID_EMAIL" | "INVALID_PASSWORD" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "INVALID_PRODUCT" | "INVALID_PLAN" | "ORGANIZATION_MISMATCH" | "INTERNAL_ACCOUNTS_ONLY" | "INVALID_DOMAIN" | "PUBLIC_WEBMAIL_DOMAIN" | "NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "ROLE_NOT_FOUND" | "INVITATION_NOT_FOUND" | "PROJECT_NOT_IN_ORGANIZATION" | "UNAUTHENTICATED" | "SESSION_REVOKED" | "FORBIDDEN" | "EMAIL_MISMATCH" | "CANNOT_CHANGE_OWN_ROLE" | "CANNOT_REMOVE_SELF" | "CANNOT_CHANGE_OWN_SYSTEM_ADMIN" | "MFA_REQUIRED" | "MFA_SELF_LOCKOUT" | "SECOND_FACTOR_NOT_FOUND" | "ALREADY_ORGANIZATION_MEMBER" | "EMAIL_ALREADY_IN_USE" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZATION_MEMBER" | "LAST_ADMIN" | "LAST_ADMIN_OF_ORGANIZATION" | "DELETION_NOT_CONFIRMED" | "INVITATION_INVALID" | "INVITER_LACKS_RIGHTS" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "ORGANIZATION_DELETION_NOT_CONFIRMED" | "ORGANIZATION_ALREADY_DELETED" | "ORGANIZATION_NOT_DELETED" | "ORGANIZATION_RESTORE_PERIOD_OVER" | "DOMAIN_ALREADY_ADDED" | "DOMAIN_ALREADY_VERIFIED" | "ALREADY_INVITED" | "DUPLICATE_IN_FILE" | "SERVICE_CREDENTIAL_SECRET_LIMIT" | "SERVICE_CREDENTIAL_REVOKED" | "SERVICE_CREDENTIAL_SCOPE_MISSING" | "JOIN_EMAIL_NOT_VERIFIED" | "JOIN_NOT_AVAILABLE" | "JOIN_REQUEST_NOT_PENDING" | "CSV_UNREADABLE" | "CSV_MALFORMED" | "CSV_EMPTY" | "CSV_HEADER_INVALID" | "CSV_TOO_MANY_ROWS" | "CSV_TOO_LARGE" | "UNSUPPORTED_IMAGE" | "IMAGE_TOO_LARGE" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "FAILED_TO_CREATE_ACCOUNT" | "FAILED_TO_UPDATE_ACCOUNT" | "FAILED_TO_UPDATE_EMAIL" | "FAILED_TO_UPLOAD_PROFILE_IMAGE" | "FAILED_TO_ASSIGN_ROLE" | "FAILED_TO_UPDATE_ORGANIZATION" | "FAILED_TO_INVITE" | "FAILED_TO_REMOVE_MEMBER" | "FAILED_TO_UPDATE_PROJECT" | "FAILED_TO_CREATE_PROJECT" | "FAILED_TO_CREATE_ORGANIZATION" | "FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN" | "FAILED_TO_DELETE_ACCOUNT";
+        ErrorCode: "INVALID_ID" | "VALIDATION_FAILED" | "INVALID_EMAIL" | "INVALID_PASSWORD" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "INVALID_PRODUCT" | "INVALID_PLAN" | "ORGANIZATION_MISMATCH" | "INTERNAL_ACCOUNTS_ONLY" | "INVALID_DOMAIN" | "PUBLIC_WEBMAIL_DOMAIN" | "NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "ROLE_NOT_FOUND" | "INVITATION_NOT_FOUND" | "PROJECT_NOT_IN_ORGANIZATION" | "UNAUTHENTICATED" | "SESSION_REVOKED" | "FORBIDDEN" | "EMAIL_MISMATCH" | "CANNOT_CHANGE_OWN_ROLE" | "CANNOT_REMOVE_SELF" | "CANNOT_CHANGE_OWN_SYSTEM_ADMIN" | "MFA_REQUIRED" | "MFA_SELF_LOCKOUT" | "SECOND_FACTOR_NOT_FOUND" | "SSO_REQUIRED" | "ALREADY_ORGANIZATION_MEMBER" | "EMAIL_ALREADY_IN_USE" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZATION_MEMBER" | "LAST_ADMIN" | "LAST_ADMIN_OF_ORGANIZATION" | "DELETION_NOT_CONFIRMED" | "INVITATION_INVALID" | "INVITER_LACKS_RIGHTS" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "ORGANIZATION_DELETION_NOT_CONFIRMED" | "ORGANIZATION_ALREADY_DELETED" | "ORGANIZATION_NOT_DELETED" | "ORGANIZATION_RESTORE_PERIOD_OVER" | "DOMAIN_ALREADY_ADDED" | "DOMAIN_ALREADY_VERIFIED" | "ALREADY_INVITED" | "DUPLICATE_IN_FILE" | "SERVICE_CREDENTIAL_SECRET_LIMIT" | "SERVICE_CREDENTIAL_REVOKED" | "SERVICE_CREDENTIAL_SCOPE_MISSING" | "JOIN_EMAIL_NOT_VERIFIED" | "JOIN_NOT_AVAILABLE" | "JOIN_REQUEST_NOT_PENDING" | "SSO_CONNECTION_EXISTS" | "SSO_NO_VERIFIED_DOMAIN" | "SSO_DISCOVERY_FAILED" | "SSO_CERTIFICATE_INVALID" | "SSO_CERTIFICATE_EXPIRED" | "SSO_CERTIFICATE_KEY_UNSUPPORTED" | "SSO_RESPONSE_INVALID" | "SSO_WRONG_ISSUER" | "SSO_WRONG_AUDIENCE" | "SSO_TOKEN_EXPIRED" | "SSO_ATTEMPT_INVALID" | "SSO_EMAIL_OUTSIDE_DOMAIN" | "SSO_CONNECTION_DISABLED" | "SSO_ASSERTION_REPLAYED" | "CSV_UNREADABLE" | "CSV_MALFORMED" | "CSV_EMPTY" | "CSV_HEADER_INVALID" | "CSV_TOO_MANY_ROWS" | "CSV_TOO_LARGE" | "UNSUPPORTED_IMAGE" | "IMAGE_TOO_LARGE" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "FAILED_TO_CREATE_ACCOUNT" | "FAILED_TO_UPDATE_ACCOUNT" | "FAILED_TO_UPDATE_EMAIL" | "FAILED_TO_UPLOAD_PROFILE_IMAGE" | "FAILED_TO_ASSIGN_ROLE" | "FAILED_TO_UPDATE_ORGANIZATION" | "FAILED_TO_INVITE" | "FAILED_TO_REMOVE_MEMBER" | "FAILED_TO_UPDATE_PROJECT" | "FAILED_TO_CREATE_PROJECT" | "FAILED_TO_CREATE_ORGANIZATION" | "FAILED_TO_UPDATE_CAN_BE_SUPER_ADMIN" | "FAILED_TO_DELETE_ACCOUNT";
         InviteResultEntryResponse: {
             /** @example hanako.sato@example.jp */
             email: string;
@@ -3127,6 +3246,152 @@ export interface components {
             items: components["schemas"]["EventResponse"][];
             /** @description Pass as after for the next call: the position after the last item, or the cursor given when no event follows yet (ask again later). Null only when there is no event at all yet. */
             nextCursor: string | null;
+        };
+        /** @enum {string} */
+        SsoConnectionType: "oidc" | "saml";
+        OidcSettingsResponse: {
+            /** @example https://login.example.co.jp */
+            issuer: string;
+            /** @example console */
+            clientId: string;
+            /** @description Whether a client secret is saved (it is never answered). */
+            hasClientSecret: boolean;
+        };
+        SamlSettingsResponse: {
+            /** @example https://idp.example.co.jp/metadata */
+            entityId: string;
+            /** @example https://idp.example.co.jp/sso */
+            ssoUrl: string;
+            /** @description The signing certificate (PEM). */
+            certificate: string;
+            /** @example CN=idp.example.co.jp */
+            certificateSubject: string | null;
+            /** Format: date-time */
+            certificateValidTo: string | null;
+        };
+        SsoConnectionResponse: {
+            /** @example s1S2o3C4o5N6 */
+            id: string;
+            /** @example a1B2c3D4 */
+            organizationId: string;
+            /** @example oidc */
+            type: components["schemas"]["SsoConnectionType"];
+            enabled: boolean;
+            required: boolean;
+            /** @description A system administrator disabled the connection (a broken one). */
+            disabledBySystemAdmin: boolean;
+            /** @description The settings of an OIDC connection. */
+            oidc?: components["schemas"]["OidcSettingsResponse"];
+            /** @description The settings of a SAML connection. */
+            saml?: components["schemas"]["SamlSettingsResponse"];
+            /**
+             * @description The callback (redirect URI, ACS URL) to register at the identity provider.
+             * @example https://api.example.com/auth/sso/callback
+             */
+            callbackUrl: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        OrganizationSsoResponse: {
+            /** @description Absent when the organization has none. */
+            connection?: components["schemas"]["SsoConnectionResponse"];
+            /**
+             * @description The callback to register at the identity provider.
+             * @example https://api.example.com/auth/sso/callback
+             */
+            callbackUrl: string;
+            /**
+             * @description SAML: the console's entity id (the audience of assertions) to register at the identity provider; its metadata (XML) is published there.
+             * @example https://api.example.com/auth/sso/saml/metadata
+             */
+            samlEntityId: string;
+        };
+        SaveSsoConnectionRequest: {
+            /** @example a1B2c3D4 */
+            organizationId: string;
+            /** @example oidc */
+            type: components["schemas"]["SsoConnectionType"];
+            /** @description A disabled connection signs nobody in, and its requirement does not apply. */
+            enabled: boolean;
+            /** @description Members whose address is on the organization's verified domains must sign in through the connection (403 SSO_REQUIRED otherwise). */
+            required: boolean;
+            /**
+             * @description OIDC: the issuer, discovered at its /.well-known/openid-configuration.
+             * @example https://login.example.co.jp
+             */
+            oidcIssuer?: string;
+            /** @example console */
+            oidcClientId?: string;
+            /** @description OIDC: the client secret; never answered. Left out: the saved one is kept. */
+            oidcClientSecret?: string;
+            /**
+             * @description SAML: the identity provider's entity id.
+             * @example https://idp.example.co.jp/metadata
+             */
+            samlEntityId?: string;
+            /**
+             * @description SAML: the identity provider's single sign-on URL.
+             * @example https://idp.example.co.jp/sso
+             */
+            samlSsoUrl?: string;
+            /** @description SAML: the identity provider's signing certificate (PEM, its line breaks as spaces: a body holds no control characters): RSA of 2048 bits or more, or EC, valid now. */
+            samlCertificate?: string;
+        };
+        SsoConnectionWithOrganizationResponse: {
+            /** @example s1S2o3C4o5N6 */
+            id: string;
+            /** @example a1B2c3D4 */
+            organizationId: string;
+            /** @example oidc */
+            type: components["schemas"]["SsoConnectionType"];
+            enabled: boolean;
+            required: boolean;
+            /** @description A system administrator disabled the connection (a broken one). */
+            disabledBySystemAdmin: boolean;
+            /** @description The settings of an OIDC connection. */
+            oidc?: components["schemas"]["OidcSettingsResponse"];
+            /** @description The settings of a SAML connection. */
+            saml?: components["schemas"]["SamlSettingsResponse"];
+            /**
+             * @description The callback (redirect URI, ACS URL) to register at the identity provider.
+             * @example https://api.example.com/auth/sso/callback
+             */
+            callbackUrl: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @example 株式会社サンプル */
+            organizationName: string;
+        };
+        SsoConnectionIdRequest: {
+            /** @example s1S2o3C4o5N6 */
+            connectionId: string;
+        };
+        SsoDiscoverRequest: {
+            /** @example taro@example.co.jp */
+            email: string;
+        };
+        SsoDiscoverResponse: {
+            /** @description Whether the address's domain signs in through an organization's enabled SSO connection. */
+            sso: boolean;
+            /**
+             * @description Where the browser goes to sign in (null without SSO).
+             * @example /api/auth/sso/start?domain=example.co.jp
+             */
+            startUrl: string | null;
+        };
+        SsoExchangeRequest: {
+            /**
+             * @description The single-use code the callback handed to the web (in the URL fragment).
+             * @example q3v9Xb0rTz1mK8cY2wL5nP7sA4dF6gH0jE1uI3oR2tQ
+             */
+            code: string;
+        };
+        SsoExchangeResponse: {
+            /**
+             * @description A Firebase custom token carrying the sso claim: the web signs in with it (signInWithCustomToken).
+             * @example eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJ1aWQiOiJ1c2VyMSJ9.c2lnbmF0dXJl
+             */
+            customToken: string;
         };
         /** @description The body of every non-OK answer (docs/integration.md#errors): match on errorCode, not on the message. */
         ErrorBody: {
@@ -17477,6 +17742,994 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
                         errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getOrganizationSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "organizationId": "a1B2c3D4"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrganizationIdRequest"];
+            };
+        };
+        responses: {
+            /** @description The connection (null when there is none) and the callback URL to register at the identity provider. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "connection": {
+                     *         "id": "s1S2o3C4o5N6",
+                     *         "organizationId": "a1B2c3D4",
+                     *         "type": "oidc",
+                     *         "enabled": false,
+                     *         "required": false,
+                     *         "disabledBySystemAdmin": false,
+                     *         "oidc": {
+                     *           "issuer": "https://login.example.co.jp",
+                     *           "clientId": "console",
+                     *           "hasClientSecret": false
+                     *         },
+                     *         "callbackUrl": "https://api.example.com/auth/sso/callback",
+                     *         "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *       },
+                     *       "callbackUrl": "https://api.example.com/auth/sso/callback",
+                     *       "samlEntityId": "https://api.example.com/auth/sso/saml/metadata"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrganizationSsoResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it; SSO_REQUIRED: This organization requires single sign-on (SSO). Please sign in again with SSO */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED" | "SSO_REQUIRED";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    saveOrganizationSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "organizationId": "a1B2c3D4",
+                 *       "type": "oidc",
+                 *       "enabled": false,
+                 *       "required": false,
+                 *       "oidcIssuer": "https://login.example.co.jp",
+                 *       "oidcClientId": "console",
+                 *       "samlEntityId": "https://idp.example.co.jp/metadata",
+                 *       "samlSsoUrl": "https://idp.example.co.jp/sso"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SaveSsoConnectionRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "s1S2o3C4o5N6",
+                     *       "organizationId": "a1B2c3D4",
+                     *       "type": "oidc",
+                     *       "enabled": false,
+                     *       "required": false,
+                     *       "disabledBySystemAdmin": false,
+                     *       "oidc": {
+                     *         "issuer": "https://login.example.co.jp",
+                     *         "clientId": "console",
+                     *         "hasClientSecret": false
+                     *       },
+                     *       "callbackUrl": "https://api.example.com/auth/sso/callback",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SsoConnectionResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid; SSO_DISCOVERY_FAILED: The identity provider's configuration (OpenID Connect Discovery) could not be read. Check the issuer URL; SSO_CERTIFICATE_INVALID: The certificate cannot be read. Enter an X.509 certificate in PEM format; SSO_CERTIFICATE_EXPIRED: The certificate is not valid now. Enter a valid certificate; SSO_CERTIFICATE_KEY_UNSUPPORTED: The certificate has an unsupported key. Enter a certificate with an RSA (2048 bits or more) or EC key */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED" | "SSO_DISCOVERY_FAILED" | "SSO_CERTIFICATE_INVALID" | "SSO_CERTIFICATE_EXPIRED" | "SSO_CERTIFICATE_KEY_UNSUPPORTED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it; SSO_REQUIRED: This organization requires single sign-on (SSO). Please sign in again with SSO */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED" | "SSO_REQUIRED";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again; SSO_CONNECTION_EXISTS: This organization already has an SSO connection; SSO_NO_VERIFIED_DOMAIN: Verify one of the organization's domains before setting up SSO */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT" | "SSO_CONNECTION_EXISTS" | "SSO_NO_VERIFIED_DOMAIN";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    removeOrganizationSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "organizationId": "a1B2c3D4"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrganizationIdRequest"];
+            };
+        };
+        responses: {
+            /** @description The removed connection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "s1S2o3C4o5N6",
+                     *       "organizationId": "a1B2c3D4",
+                     *       "type": "oidc",
+                     *       "enabled": false,
+                     *       "required": false,
+                     *       "disabledBySystemAdmin": false,
+                     *       "oidc": {
+                     *         "issuer": "https://login.example.co.jp",
+                     *         "clientId": "console",
+                     *         "hasClientSecret": false
+                     *       },
+                     *       "callbackUrl": "https://api.example.com/auth/sso/callback",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SsoConnectionResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission; MFA_REQUIRED: This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it; SSO_REQUIRED: This organization requires single sign-on (SSO). Please sign in again with SSO */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN" | "MFA_REQUIRED" | "SSO_REQUIRED";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listAllSsoConnections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every connection by organization name (at most 1000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "s1S2o3C4o5N6",
+                     *         "organizationId": "a1B2c3D4",
+                     *         "type": "oidc",
+                     *         "enabled": false,
+                     *         "required": false,
+                     *         "disabledBySystemAdmin": false,
+                     *         "oidc": {
+                     *           "issuer": "https://login.example.co.jp",
+                     *           "clientId": "console",
+                     *           "hasClientSecret": false
+                     *         },
+                     *         "callbackUrl": "https://api.example.com/auth/sso/callback",
+                     *         "updatedAt": "2025-04-01T09:00:00.000Z",
+                     *         "organizationName": "株式会社サンプル"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["SsoConnectionWithOrganizationResponse"][];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    disableSsoConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "connectionId": "s1S2o3C4o5N6"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SsoConnectionIdRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "s1S2o3C4o5N6",
+                     *       "organizationId": "a1B2c3D4",
+                     *       "type": "oidc",
+                     *       "enabled": false,
+                     *       "required": false,
+                     *       "disabledBySystemAdmin": false,
+                     *       "oidc": {
+                     *         "issuer": "https://login.example.co.jp",
+                     *         "clientId": "console",
+                     *         "hasClientSecret": false
+                     *       },
+                     *       "callbackUrl": "https://api.example.com/auth/sso/callback",
+                     *       "updatedAt": "2025-04-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SsoConnectionResponse"];
+                };
+            };
+            /** @description INVALID_ID: Invalid id; VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in; SESSION_REVOKED: This session was signed out. Please sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "UNAUTHENTICATED" | "SESSION_REVOKED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND: Not found; ACCOUNT_NOT_FOUND: Account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOT_FOUND" | "ACCOUNT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    discoverSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "taro@example.co.jp"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SsoDiscoverRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "sso": false,
+                     *       "startUrl": "/api/auth/sso/start?domain=example.co.jp"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SsoDiscoverResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. Please wait a moment and try again */
+            429: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL: An unexpected error occurred */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is temporarily unavailable. Please wait a moment and try again */
+            503: {
+                headers: {
+                    /** @description Seconds after which the call may be retried. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    exchangeSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "q3v9Xb0rTz1mK8cY2wL5nP7sA4dF6gH0jE1uI3oR2tQ"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SsoExchangeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "customToken": "eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJ1aWQiOiJ1c2VyMSJ9.c2lnbmF0dXJl"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SsoExchangeResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: The input is not valid; SSO_ATTEMPT_INVALID: This sign-in has already been used or has expired. Please sign in again */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_FAILED" | "SSO_ATTEMPT_INVALID";
+                    };
+                };
+            };
+            /** @description SSO_CONNECTION_DISABLED: This organization's SSO connection is disabled. Contact your administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "SSO_CONNECTION_DISABLED";
+                    };
+                };
+            };
+            /** @description CONFLICT: This conflicted with another operation. Please try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONFLICT";
                     };
                 };
             };

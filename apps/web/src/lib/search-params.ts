@@ -31,10 +31,20 @@ export function parseViewParam(value: string | null): ProjectSettingsView {
 export interface AuthSearchValues {
   invitation: string | undefined;
   page: AuthPage | undefined;
+  /** Led to the sign-in by an organization that requires single sign-on. */
+  ssoRequired: boolean;
+  /** The address to sign in with (at most 254 characters). */
+  email: string | undefined;
 }
 
 export function parseAuthSearch(search: URLSearchParams): AuthSearchValues {
-  return { invitation: parseInvitationParam(search.get('invitation')), page: parsePageParam(search.get('page')) };
+  const email = search.get('email');
+  return {
+    invitation: parseInvitationParam(search.get('invitation')),
+    page: parsePageParam(search.get('page')),
+    ssoRequired: search.get('sso') === 'required',
+    email: email !== null && email.length <= 254 ? email : undefined,
+  };
 }
 
 /** `returnTo`: an in-app path to go back to (never another site: one leading slash, no backslash). */

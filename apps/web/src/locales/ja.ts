@@ -10,6 +10,7 @@ import type { serviceCredentials } from './ja/service-credentials';
 import type { webhooks } from './ja/webhooks';
 import type { joinRequests } from './ja/join-requests';
 import type { domainJoin } from './ja/domain-join';
+import type { sso } from './ja/sso';
 
 /**
  * The user-visible strings of the console in Japanese (the default language) that the first page
@@ -65,6 +66,8 @@ export const ja = {
     noAccount: 'アカウントをお持ちでない方',
     toSignUp: '新規登録',
     failed: 'ログインできませんでした',
+    sso: 'SSOでログイン',
+    ssoUnavailable: 'このメールアドレスではSSOを利用できません',
   },
   signUp: {
     title: 'アカウント登録',
@@ -174,6 +177,7 @@ export const ja = {
     auditLog: '監査ログ',
     domains: 'ドメイン',
     security: 'セキュリティ',
+    sso: 'SSO',
     joinRequests: '参加リクエスト',
     mfaRequired: '二要素認証を必須にする',
     mfaRequiredDescription: 'オンにすると、二要素認証でログインしたメンバーだけがこの組織とプロジェクトを利用できます',
@@ -314,6 +318,7 @@ interface JapaneseTextsOnDemand {
   organizationDeletion: typeof organizationDeletion;
   organizationExport: typeof organizationExport;
   serviceCredentials: typeof serviceCredentials;
+  sso: typeof sso;
   systemAdmin: typeof systemAdmin;
   webhooks: typeof webhooks;
 }

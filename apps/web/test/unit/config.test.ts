@@ -1,3 +1,4 @@
+import { ssoCompletionUrl } from '@console/domain';
 import { readEnv, shouldUseAuthEmulator } from '@/config/read-env';
 import { absolutePath, paths, productHref } from '@/config/paths';
 import { parseProductMap } from '@/lib/storage';
@@ -44,6 +45,8 @@ describe('paths', () => {
   it('builds links carrying the sign-in search values', () => {
     expect(paths.auth.signUp.getHref({ invitation: 'abc', page: 'sign-up' })).toBe('/sign-up?invitation=abc&page=sign-up');
     expect(paths.auth.login.getHref({})).toBe('/login');
+    // The page the API's SSO callback leads to (docs/product-rules.md#single-sign-on).
+    expect(absolutePath(paths.auth.sso.getHref())).toBe(new URL(ssoCompletionUrl('http://localhost', {})).pathname);
     expect(paths.invitation.getHref('abc')).toBe('/invitations/abc');
     expect(paths.organizationSettings.project.getHref('org00001', 'prj00001')).toBe('/organizations/org00001/settings/projects/prj00001');
     expect(absolutePath(paths.systemAdmin.root.getHref())).toBe('/auth/system-admin');

@@ -17,6 +17,7 @@ import * as serviceCredentials from '@/locales/ja/service-credentials';
 import * as joinRequests from '@/locales/ja/join-requests';
 import * as domainJoin from '@/locales/ja/domain-join';
 import * as webhooks from '@/locales/ja/webhooks';
+import * as sso from '@/locales/ja/sso';
 
 /** Every text of a catalogue by its dotted key. */
 function leaves(value: unknown, path: string[] = []): Map<string, unknown> {
@@ -43,6 +44,7 @@ const ON_DEMAND = {
   'join-requests': joinRequests,
   'domain-join': domainJoin,
   webhooks,
+  sso,
 };
 const jaTexts = leaves({ ...ja, ...Object.assign({}, ...Object.values(ON_DEMAND)) });
 const enTexts = leaves(en);

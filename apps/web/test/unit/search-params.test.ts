@@ -31,7 +31,20 @@ describe('search params', () => {
     expect(parseAuthSearch(new URLSearchParams('invitation=abcdefghij0123456789A&page=sign-up'))).toEqual({
       invitation: 'abcdefghij0123456789A',
       page: 'sign-up',
+      ssoRequired: false,
+      email: undefined,
     });
-    expect(parseAuthSearch(new URLSearchParams('invitation=x&page=y'))).toEqual({ invitation: undefined, page: undefined });
+    expect(parseAuthSearch(new URLSearchParams('sso=required&email=taro%40example.co.jp'))).toEqual({
+      invitation: undefined,
+      page: undefined,
+      ssoRequired: true,
+      email: 'taro@example.co.jp',
+    });
+    expect(parseAuthSearch(new URLSearchParams(`invitation=x&page=y&sso=maybe&email=${'a'.repeat(255)}`))).toEqual({
+      invitation: undefined,
+      page: undefined,
+      ssoRequired: false,
+      email: undefined,
+    });
   });
 });

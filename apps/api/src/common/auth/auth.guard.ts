@@ -79,7 +79,7 @@ export class AuthGuard implements CanActivate {
     const account = await retryReadOnce(() => this.accounts.findByIdaasId(user.uid));
     if (!account) throw new DomainError('ACCOUNT_NOT_FOUND');
     const isSystemAdmin = holdsSystemAdminRights(account, user);
-    request.operator = { id: account.id, email: account.email, isSystemAdmin, secondFactor: user.secondFactor !== null };
+    request.operator = { id: account.id, email: account.email, isSystemAdmin, secondFactor: user.secondFactor !== null, ssoOrganizationId: user.sso?.organizationId ?? null };
     logAccount(request, account.id);
     if (level === 'systemAdmin' && !isSystemAdmin) throw new DomainError('FORBIDDEN');
     return true;

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError } from '@console/domain';
+import { DomainError, isSsoClaim } from '@console/domain';
 import { getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth, type DecodedIdToken, type UserRecord } from 'firebase-admin/auth';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
@@ -77,6 +77,8 @@ function toFirebaseUser(decoded: DecodedIdToken): FirebaseUser {
     authTimeMs: decoded.auth_time * 1000,
     signInProvider: decoded.firebase.sign_in_provider,
     secondFactor: decoded.firebase.sign_in_second_factor ?? null,
+    // A custom claim only the API sets (SsoSignInService): ID tokens of a custom token carry it at their top level.
+    sso: isSsoClaim(decoded.sso) ? { organizationId: decoded.sso.organizationId, connectionId: decoded.sso.connectionId, protocol: decoded.sso.protocol } : null,
   };
 }
 
@@ -228,6 +230,31 @@ export class FirebaseAuthService {
       factorId: factor.factorId,
       phoneNumber: 'phoneNumber' in factor && typeof factor.phoneNumber === 'string' ? factor.phoneNumber : null,
     }));
+  }
+
+  /**
+   * The uid of the user with this address, created (its address verified: an organization's
+   * identity provider vouched for it) when there is none — a single sign-on's user
+   * (docs/product-rules.md#single-sign-on). 503 when the provider cannot answer.
+   */
+  async ensureSsoUser(email: string): Promise<string> {
+    const existing = await this.userRecord(this.auth.getUserByEmail(email));
+    try {
+      if (!existing) return (await this.withTimeout(this.auth.createUser({ email, emailVerified: true }))).uid;
+      if (!existing.emailVerified) await this.withTimeout(this.auth.updateUser(existing.uid, { emailVerified: true }));
+      return existing.uid;
+    } catch {
+      throw new DomainError('SERVICE_UNAVAILABLE');
+    }
+  }
+
+  /** A custom token the web signs in with (signInWithCustomToken), carrying `claims`; 503 when it cannot be signed. */
+  async createCustomToken(uid: string, claims: Record<string, unknown>): Promise<string> {
+    try {
+      return await this.withTimeout(this.auth.createCustomToken(uid, claims));
+    } catch {
+      throw new DomainError('SERVICE_UNAVAILABLE');
+    }
   }
 
   /**

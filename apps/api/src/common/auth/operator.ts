@@ -1,3 +1,5 @@
+import type { SsoClaim } from '@console/domain';
+
 /** The verified Firebase user behind a request. */
 export interface FirebaseUser {
   uid: string;
@@ -10,6 +12,8 @@ export interface FirebaseUser {
   signInProvider: string;
   /** The second factor of the sign-in (the token's firebase.sign_in_second_factor: phone, totp), null without one. */
   secondFactor: string | null;
+  /** The organization and connection of a single sign-on (the token's sso claim, docs/product-rules.md#single-sign-on), null otherwise. */
+  sso: SsoClaim | null;
 }
 
 /** The current operator handed to handlers (docs/product-rules.md#entities). */
@@ -19,6 +23,8 @@ export interface Operator {
   isSystemAdmin: boolean;
   /** Whether the request's sign-in used a second factor (docs/product-rules.md#multi-factor-authentication). */
   secondFactor: boolean;
+  /** The organization whose SSO connection the request's sign-in came through, null for any other sign-in. */
+  ssoOrganizationId: string | null;
 }
 
 declare module 'fastify' {

@@ -13,6 +13,8 @@ import { ServiceCredentials1795641000000 } from './1795641000000-service-credent
 import { EmailOutboxOnJobQueue1795642000000 } from './1795642000000-email-outbox-on-job-queue';
 import { JoinPoliciesAndRequests1795643000000 } from './1795643000000-join-policies-and-requests';
 import { ChangeEvents1795650000000 } from './1795650000000-change-events';
+import { SsoConnections1795652000000 } from './1795652000000-sso-connections';
+import { UsedSamlAssertions1795653000000 } from './1795653000000-used-saml-assertions';
 import { ChangeEventRetention1795655000000 } from './1795655000000-change-event-retention';
 import { SealedWebhookSecrets1795655000001 } from './1795655000001-sealed-webhook-secrets';
 
@@ -33,6 +35,8 @@ export const MIGRATIONS = [
   EmailOutboxOnJobQueue1795642000000,
   JoinPoliciesAndRequests1795643000000,
   ChangeEvents1795650000000,
+  SsoConnections1795652000000,
+  UsedSamlAssertions1795653000000,
   ChangeEventRetention1795655000000,
   SealedWebhookSecrets1795655000001,
 ];

@@ -14,6 +14,8 @@ export interface AccessFacts {
   organizationId: string;
   /** The organization requires a second factor of its members' sign-ins (docs/product-rules.md#multi-factor-authentication). */
   requiresSecondFactor: boolean;
+  /** The domains on which the organization requires single sign-on (none when it does not; docs/product-rules.md#single-sign-on). */
+  ssoDomains: string[];
   /** The account's membership of the organization (none or one), with its assignments to the projects asked about. */
   memberships: Membership[];
   roles: { organization: RoleRef[]; project: RoleRef[] };
@@ -27,6 +29,7 @@ function accessFacts(rows: readonly AccessRow[]): AccessFacts | null {
   const facts: AccessFacts = {
     organizationId: first.organization_id,
     requiresSecondFactor: first.organization_mfa_required,
+    ssoDomains: first.organization_sso_domains,
     memberships: [],
     roles: { organization: [], project: [] },
     projectIds: [],

@@ -17,7 +17,7 @@ import type { Operator } from '../../common/auth/operator';
 import { AccessRepository, type AccessFacts } from './access.repository';
 
 /** What a permission question adds to the operator and its role keys: the account or address acted upon, the inviter, … */
-type AccessSubject = Omit<PermissionSubject, 'operator' | 'organizationRoleKey' | 'projectRoleKey' | 'organizationRequiresSecondFactor'>;
+type AccessSubject = Omit<PermissionSubject, 'operator' | 'organizationRoleKey' | 'projectRoleKey' | 'organizationRequiresSecondFactor' | 'organizationSso'>;
 
 /** An invitation as an access question needs it (null when there is no such invitation). */
 interface InvitationScope {
@@ -45,6 +45,9 @@ type ScopeKind = keyof typeof SCOPES;
  * system administrators are told NOT_FOUND (or INVITATION_NOT_FOUND) for an unknown id.
  */
 const OUTSIDER_ERROR: ErrorCode = 'FORBIDDEN';
+
+/** The refusals of a sign-in that lacks what the organization requires of its insiders: told as they are, for the web to lead the person on. */
+const SIGN_IN_REQUIREMENTS: ReadonlySet<ErrorCode> = new Set([ErrorCodes.MFA_REQUIRED, ErrorCodes.SSO_REQUIRED]);
 
 /**
  * The operator's access in one organization (and in the projects its question named), as one
@@ -84,6 +87,7 @@ export class Access {
       operator: this.operator,
       ...this.roleKeys(projectId),
       organizationRequiresSecondFactor: this.facts.requiresSecondFactor,
+      organizationSso: { organizationId: this.facts.organizationId, domains: this.facts.ssoDomains },
     });
   }
 
@@ -158,10 +162,10 @@ export class AccessService {
    * the sender loses a role): no outsider rule, since nobody is told the answer but a yes or no;
    * null when the organization does not exist.
    */
-  async of(account: Omit<Operator, 'secondFactor'>, organizationId: string, projectIds: readonly string[]): Promise<Access | null> {
+  async of(account: Omit<Operator, 'secondFactor' | 'ssoOrganizationId'>, organizationId: string, projectIds: readonly string[]): Promise<Access | null> {
     const facts = await this.accessFacts.accessInOrganization(account.id, organizationId, projectIds);
     // The rights the account holds, not a sign-in's: the second-factor requirement concerns requests only.
-    return facts && new Access({ ...account, secondFactor: false }, { ...facts, requiresSecondFactor: false });
+    return facts && new Access({ ...account, secondFactor: false, ssoOrganizationId: null }, { ...facts, requiresSecondFactor: false, ssoDomains: [] });
   }
 
   /**
@@ -199,14 +203,15 @@ export class AccessService {
   /**
    * The rule of outsiders, applied once for every scope: whoever may not know that the scope exists
    * (its visibility action) gets {@link OUTSIDER_ERROR}; then `action` is decided for those inside.
-   * An insider whose sign-in lacks the second factor the organization requires gets MFA_REQUIRED
+   * An insider whose sign-in lacks the second factor the organization requires gets MFA_REQUIRED,
+   * one on its SSO domains who did not sign in through its connection SSO_REQUIRED
    * (decide() asks that of insiders only, so outsiders learn nothing of the requirement).
    */
   private authorize(kind: ScopeKind, operator: Operator, facts: AccessFacts | null, action: Action, subject: AccessSubject, projectId?: string): Access {
     if (!facts) return this.missing(kind, operator, subject);
     const access = new Access(operator, facts, projectId);
     const visibility = access.decide(SCOPES[kind].visibility, subject);
-    if (!visibility.allowed) throw new DomainError(visibility.reason === ErrorCodes.MFA_REQUIRED ? visibility.reason : OUTSIDER_ERROR);
+    if (!visibility.allowed) throw new DomainError(SIGN_IN_REQUIREMENTS.has(visibility.reason) ? visibility.reason : OUTSIDER_ERROR);
     access.assert(action, subject);
     return access;
   }

@@ -6,8 +6,10 @@ import { allColumns, arrayOf, EntityColumns, nullable, record, text, type Statem
 import { AccountEntity } from '../account/account.entity';
 import { OrganizationEntity } from '../organization/organization.entity';
 import { isLiveOrganization } from '../organization/organization.sql';
+import { OrganizationDomainEntity } from '../organization-domain/organization-domain.entity';
 import { ProjectEntity } from '../project/project.entity';
 import { RoleEntity } from '../role/role.entity';
+import { SsoConnectionEntity } from '../sso/sso-connection.entity';
 import { OrganizationMembershipEntity } from './organization-membership.entity';
 import { ProjectMembershipEntity } from './project-membership.entity';
 
@@ -23,6 +25,8 @@ const PROJECT_MEMBERSHIP = new EntityColumns(ProjectMembershipEntity, 'pm', ['ac
 /** The project membership listed by a project's member listing. */
 const MEMBER = new EntityColumns(ProjectMembershipEntity, 'member', ['accountId', 'projectId', 'organizationId', 'createdAt']);
 const ACCOUNT = allColumns(AccountEntity, 'a');
+const SSO_DOMAIN = new EntityColumns(OrganizationDomainEntity, 'sd', ['organizationId', 'domain', 'state']);
+const SSO_CONNECTION = new EntityColumns(SsoConnectionEntity, 'sc', ['organizationId', 'enabled', 'required']);
 
 const OM = (property: 'accountId' | 'organizationId' | 'roleId' | 'createdAt'): string => ORGANIZATION_MEMBERSHIP.sql(property);
 const PM = (property: 'accountId' | 'projectId' | 'organizationId' | 'roleId' | 'createdAt'): string => PROJECT_MEMBERSHIP.sql(property);
@@ -31,6 +35,8 @@ const PM = (property: 'accountId' | 'projectId' | 'organizationId' | 'roleId' | 
 export interface AccessRow {
   organization_id: string;
   organization_mfa_required: boolean;
+  /** The organization's verified domains when it requires single sign-on through an enabled connection, else none. */
+  organization_sso_domains: string[];
   organization_role_id: string | null;
   organization_role_key: string | null;
   project_id: string | null;
@@ -41,6 +47,7 @@ export interface AccessRow {
 export const decodeAccessRow = record<AccessRow>({
   organization_id: ORGANIZATION.fields.id,
   organization_mfa_required: ORGANIZATION.fields.mfaRequired,
+  organization_sso_domains: arrayOf(text),
   organization_role_id: nullable(ORGANIZATION_MEMBERSHIP.fields.roleId),
   organization_role_key: nullable(ORGANIZATION_ROLE.fields.key),
   project_id: nullable(PROJECT.fields.id),
@@ -54,7 +61,11 @@ const ACCESS_ROLES = `
   LEFT JOIN roles orole ON ${ORGANIZATION_ROLE.sql('id')} = ${OM('roleId')}
   LEFT JOIN project_memberships pm ON ${PM('projectId')} = ${PROJECT.sql('id')} AND ${PM('accountId')} = $1
   LEFT JOIN roles prole ON ${PROJECT_ROLE.sql('id')} = ${PM('roleId')}`;
-const ACCESS_COLUMNS = `${ORGANIZATION.sql('id')} AS organization_id, ${ORGANIZATION.sql('mfaRequired')} AS organization_mfa_required, ${OM('roleId')} AS organization_role_id, ${ORGANIZATION_ROLE.sql('key')} AS organization_role_key,
+/** The domains on which the organization `o` requires single sign-on (docs/product-rules.md#single-sign-on). */
+const SSO_DOMAINS = `ARRAY(SELECT ${SSO_DOMAIN.sql('domain')} FROM organization_domains sd
+    JOIN sso_connections sc ON ${SSO_CONNECTION.sql('organizationId')} = ${SSO_DOMAIN.sql('organizationId')} AND ${SSO_CONNECTION.sql('enabled')} AND ${SSO_CONNECTION.sql('required')}
+    WHERE ${SSO_DOMAIN.sql('organizationId')} = ${ORGANIZATION.sql('id')} AND ${SSO_DOMAIN.sql('state')} = 'verified')`;
+const ACCESS_COLUMNS = `${ORGANIZATION.sql('id')} AS organization_id, ${ORGANIZATION.sql('mfaRequired')} AS organization_mfa_required, ${SSO_DOMAINS} AS organization_sso_domains, ${OM('roleId')} AS organization_role_id, ${ORGANIZATION_ROLE.sql('key')} AS organization_role_key,
        ${PROJECT.sql('id')} AS project_id, ${PM('roleId')} AS project_role_id, ${PROJECT_ROLE.sql('key')} AS project_role_key`;
 
 /**

@@ -27,8 +27,14 @@ import { SessionRepository } from './session.repository';
 /** An event of a sign-in or sign-out (see SessionService.recordSessionEvent). */
 type SessionEvent = Pick<AuditEventInput, 'targetId' | 'changes'> & { action: Extract<AuditAction, 'session.login' | 'session.logout'> };
 
-/** How the user signed in, from the identity provider's name of it: a password, a federated provider (google.com, saml.…, oidc.…), or another (custom, anonymous, …). */
-function signInMethod(provider: string): string {
+/**
+ * How the user signed in: single sign-on through an organization's connection (a custom token with
+ * the sso claim), else from the identity provider's name of it: a password, a federated provider
+ * (google.com, saml.…, oidc.…), or another (custom, anonymous, …).
+ */
+function signInMethod(user: FirebaseUser): string {
+  if (user.sso) return 'sso';
+  const provider = user.signInProvider;
   if (provider === 'password') return 'password';
   if (provider.includes('.')) return 'federated';
   return provider;
@@ -66,8 +72,9 @@ export class SessionService {
     await this.recordSessionEvent(user, audit, async (targetId) => {
       const changes: AuditChanges = {
         expiresAt: { before: null, after: expiresAt.toISOString() },
-        signInMethod: { before: null, after: signInMethod(user.signInProvider) },
-        signInProvider: { before: null, after: user.signInProvider },
+        signInMethod: { before: null, after: signInMethod(user) },
+        signInProvider: { before: null, after: user.sso ? user.sso.protocol : user.signInProvider },
+        ...(user.sso ? { sso: { before: null, after: { organizationId: user.sso.organizationId, connectionId: user.sso.connectionId } } } : {}),
         secondFactor: { before: null, after: user.secondFactor },
       };
       if (await this.recordSignIn(user, audit)) {
@@ -96,7 +103,8 @@ export class SessionService {
     await this.sessions.insertIfAbsent({
       idaasId: user.uid,
       authTime: new Date(user.authTimeMs),
-      signInMethod: user.signInProvider,
+      // A single sign-on is a custom token to the identity provider: the session says which protocol.
+      signInMethod: user.sso ? `sso.${user.sso.protocol}` : user.signInProvider,
       userAgent: audit.userAgent,
       ip: audit.ip,
     });
@@ -207,7 +215,7 @@ export class SessionService {
       projectId === undefined
         ? null
         : await this.viewableProject(
-            { id: account.id, email: account.email, isSystemAdmin: response.isSystemAdmin, secondFactor: user.secondFactor !== null },
+            { id: account.id, email: account.email, isSystemAdmin: response.isSystemAdmin, secondFactor: user.secondFactor !== null, ssoOrganizationId: user.sso?.organizationId ?? null },
             projectId,
           );
     return { account: response, memberships: response.memberships, project };

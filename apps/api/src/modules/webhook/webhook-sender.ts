@@ -3,7 +3,7 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { Agent, request } from 'undici';
 
 /** The most of an answer's body that is read; the rest is discarded with the connection. */
-export const MAX_RESPONSE_BYTES = 64 * 1024;
+const MAX_RESPONSE_BYTES = 64 * 1024;
 
 /** A delivery that can never succeed as it is: the endpoint's address is refused (no retry). */
 export class DeliveryRefused extends Error {}

@@ -7,7 +7,7 @@ import { IsDomainId, IsHttpUrl } from '../../common/http/validators';
 import { DELIVERY_STATUSES, type ChangeEventEntity, type DeliveryStatus, type WebhookDeliveryEntity } from '../change-event/change-event.entity';
 
 /** Most events one pull returns. */
-export const MAX_EVENTS_PER_PULL = 500;
+const MAX_EVENTS_PER_PULL = 500;
 
 const EVENT_TYPES_PROPERTY = {
   enum: EVENT_TYPES,

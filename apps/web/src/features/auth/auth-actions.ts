@@ -9,6 +9,7 @@ import { queryClient } from '@/lib/query-client';
 import { tracking } from '@/lib/tracking';
 import { sessionLogout } from './api/session-logout';
 import { sessionPasswordChanged } from './api/session-password-changed';
+import { exchangeSsoCode } from './api/sso';
 
 export type SignInResult =
   | { ok: true; account: Account; created: boolean }
@@ -60,10 +61,7 @@ export async function endSessionIfRevoked(error: ApiError): Promise<void> {
   endingRevokedSession = true;
   try {
     toast.warning(i18n.t('errors.SESSION_REVOKED'));
-    tracking.reset();
-    const { firebaseAuth, signOut } = await loadFirebaseAuth();
-    await signOut(firebaseAuth);
-    queryClient.clear();
+    await signOutHere();
   } finally {
     endingRevokedSession = false;
   }
@@ -111,6 +109,34 @@ export async function continueWithGoogle(): Promise<SignInResult> {
     return identityFailure(error, true);
   }
   return ensureAccount(credential.user.uid, true);
+}
+
+/**
+ * Completes a single sign-on (docs/product-rules.md#single-sign-on): the code the API's callback
+ * handed over becomes a custom token to sign in with; a first-time person gets an account, as with
+ * Google. A refused exchange (a used or expired code, a disabled connection) throws its API error.
+ */
+export async function continueWithSso(code: string): Promise<SignInResult> {
+  const customToken = await exchangeSsoCode(code);
+  let credential: UserCredential;
+  try {
+    const { firebaseAuth, signInWithCustomToken } = await loadFirebaseAuth();
+    credential = await signInWithCustomToken(firebaseAuth, customToken);
+  } catch (error) {
+    return identityFailure(error, true);
+  }
+  return ensureAccount(credential.user.uid, true);
+}
+
+/**
+ * Signs this browser out without a logout of the person's other sessions: led to their
+ * organization's single sign-on, they sign in again through it.
+ */
+export async function signOutHere(): Promise<void> {
+  tracking.reset();
+  const { firebaseAuth, signOut } = await loadFirebaseAuth();
+  await signOut(firebaseAuth);
+  queryClient.clear();
 }
 
 /** After the second step of a sign-in: as after the first (the account, created for a first-time Google user). */

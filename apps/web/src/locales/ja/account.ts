@@ -16,7 +16,7 @@ export const account = {
     place: '場所',
     address: 'IPアドレス',
     signInMethod: 'ログイン方法',
-    methods: { password: 'メールアドレスとパスワード', google: 'Google' },
+    methods: { password: 'メールアドレスとパスワード', google: 'Google', sso: 'シングルサインオン（SSO）' },
     signedInAt: 'ログイン日時',
     lastSeenAt: '最終アクセス',
     revoke: 'ログアウト',

@@ -98,6 +98,7 @@ export const auditLog = {
       delete: 'Webhookエンドポイント削除',
     },
     webhookDelivery: { replay: 'Webhook配信の再送' },
+    ssoConnection: { create: 'SSO接続作成', update: 'SSO接続更新', delete: 'SSO接続削除', disable: 'SSO接続をシステム管理者が無効化' },
   },
   targetTypes: {
     account: 'アカウント',
@@ -113,6 +114,7 @@ export const auditLog = {
     joinRequest: '参加リクエスト',
     webhookEndpoint: 'Webhookエンドポイント',
     webhookDelivery: 'Webhook配信',
+    ssoConnection: 'SSO接続',
   },
 } as const;
 

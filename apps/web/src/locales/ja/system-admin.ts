@@ -50,6 +50,7 @@ export const systemAdmin = {
   noMatch: '該当する組織・プロジェクトがありません',
   noProjects: 'プロジェクトがありません',
   domains: 'ドメイン',
+  ssoConnections: 'SSO接続',
   domainSearchPlaceholder: '組織名・ドメインで検索',
   mfaRequired: '二要素認証必須',
   domainLastError: '最後のエラー',

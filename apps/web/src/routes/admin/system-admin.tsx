@@ -7,7 +7,7 @@ import '@/locales/ja/organization-deletion';
 import '@/locales/ja/service-credentials';
 import '@/locales/ja/webhooks';
 
-/** /system-admin (docs/product-rules.md#routes): members, orgs-and-projects, audit-log, domains, deleted-organizations, service-credentials and webhooks tabs. The index redirects to members. */
+/** /system-admin (docs/product-rules.md#routes): members, orgs-and-projects, audit-log, domains, SSO connections, deleted-organizations, service-credentials and webhooks tabs. The index redirects to members. */
 export function Component() {
   const { t } = useTranslation();
   const location = useLocation();
@@ -16,6 +16,7 @@ export function Component() {
     { value: paths.systemAdmin.orgsAndProjects.getHref(), label: t('systemAdmin.orgsAndProjects') },
     { value: paths.systemAdmin.auditLog.getHref(), label: t('systemAdmin.auditLog') },
     { value: paths.systemAdmin.domains.getHref(), label: t('systemAdmin.domains') },
+    { value: paths.systemAdmin.ssoConnections.getHref(), label: t('systemAdmin.ssoConnections') },
     { value: paths.systemAdmin.deletedOrganizations.getHref(), label: t('organizationDeletion.deletedTab') },
     { value: paths.systemAdmin.serviceCredentials.getHref(), label: t('serviceCredentials.title') },
     { value: paths.systemAdmin.webhooks.getHref(), label: t('webhooks.title') },

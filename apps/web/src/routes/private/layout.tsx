@@ -36,14 +36,18 @@ import { paths } from '@/config/paths';
 import { useAuthState } from '@/features/auth';
 import { parseInvitationParam, parsePageParam } from '@/lib/search-params';
 import { MfaRequiredRedirect } from './mfa-required-redirect';
+import { SsoRequiredRedirect, ssoRequiredLogin } from './sso-required-redirect';
 import { SystemAdminBanner } from './system-admin-banner';
 
 /**
  * Where an unauthenticated visitor of a private route goes (docs/product-rules.md#routes): with an invitation
  * (the /invitations/{id} path or the `invitation` search value) to /sign-up when page=sign-up,
- * else /login, carrying invitation and page; without one to /login.
+ * else /login, carrying invitation and page; without one to /login — with the address and the reason
+ * for a person just signed out because their organization requires single sign-on.
  */
 function unauthenticatedRedirect(pathname: string, search: URLSearchParams): string {
+  const ssoLogin = ssoRequiredLogin();
+  if (ssoLogin !== undefined) return ssoLogin;
   const match = matchPath(paths.invitation.path, pathname);
   const invitation = parseInvitationParam(match?.params.invitationId ?? null) ?? parseInvitationParam(search.get('invitation'));
   if (!invitation) return paths.auth.login.getHref();
@@ -63,6 +67,7 @@ export function PrivateLayout() {
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
       <SystemAdminBanner />
       <MfaRequiredRedirect />
+      <SsoRequiredRedirect />
       <Box style={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }}>
         <Outlet />
       </Box>

@@ -1,4 +1,4 @@
-import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import type { UserCredential } from 'firebase/auth';
 import { Link, useSearchParams } from 'react-router';
@@ -6,7 +6,7 @@ import { usePageTitle } from '@/components/page-title';
 import { toast } from '@/components/toasts';
 import { paths } from '@/config/paths';
 import { Spinner } from '@/components/spinner';
-import { AuthCard, continueWithGoogle, finishSecondFactorSignIn, GoogleButton, loginWithEmail, type SignInResult } from '@/features/auth';
+import { AuthCard, continueWithGoogle, discoverSso, finishSecondFactorSignIn, GoogleButton, loginWithEmail, type SignInResult } from '@/features/auth';
 import { parseAuthSearch } from '@/lib/search-params';
 import { useTranslation } from '@/lib/i18n';
 
@@ -15,15 +15,28 @@ const SecondFactorStep = lazy(() => import('@/components/second-factor-step').th
 
 type PendingSecondFactor = Extract<SignInResult, { reason: 'secondFactor' }>;
 
-/** /login (docs/product-rules.md#routes); the SMS code of a second factor (docs/product-rules.md#multi-factor-authentication). */
+/** Where the address signs in through its organization's identity provider (home-realm discovery), null when nowhere or when the API cannot tell. */
+async function ssoStartOf(email: string): Promise<string | null> {
+  try {
+    return await discoverSso(email);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * /login (docs/product-rules.md#routes); the SMS code of a second factor (docs/product-rules.md#multi-factor-authentication).
+ * An address on a domain with single sign-on is sent to its identity provider, from the SSO button
+ * (the address alone) or the form (docs/product-rules.md#single-sign-on).
+ */
 export function Component() {
   const { t } = useTranslation();
   usePageTitle(t('login.title'));
   const [search] = useSearchParams();
-  const { invitation, page } = parseAuthSearch(search);
-  const [email, setEmail] = useState('');
+  const { invitation, page, ssoRequired, email: suggestedEmail } = parseAuthSearch(search);
+  const [email, setEmail] = useState(suggestedEmail ?? '');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState<'email' | 'google' | null>(null);
+  const [busy, setBusy] = useState<'email' | 'google' | 'sso' | null>(null);
   const [secondFactor, setSecondFactor] = useState<PendingSecondFactor | null>(null);
   const canSubmit = email.trim() !== '' && password !== '' && busy === null;
 
@@ -31,9 +44,25 @@ export function Component() {
     event.preventDefault();
     if (!canSubmit) return;
     setBusy('email');
+    const start = await ssoStartOf(email.trim());
+    if (start !== null) {
+      window.location.assign(start);
+      return;
+    }
     const result = await loginWithEmail(email.trim(), password);
     setBusy(null);
     showOutcome(result);
+  }
+
+  async function onSso() {
+    setBusy('sso');
+    const start = await ssoStartOf(email.trim());
+    if (start !== null) {
+      window.location.assign(start);
+      return;
+    }
+    setBusy(null);
+    toast.error(t('login.ssoUnavailable'));
   }
 
   async function onGoogle() {
@@ -71,7 +100,12 @@ export function Component() {
 
   return (
     <AuthCard title={t('login.title')}>
-      <GoogleButton label={t('login.google')} onClick={() => void onGoogle()} loading={busy === 'google'} disabled={busy === 'email'} />
+      {ssoRequired ? (
+        <Alert color="yellow" role="alert">
+          {t('errors.SSO_REQUIRED')}
+        </Alert>
+      ) : null}
+      <GoogleButton label={t('login.google')} onClick={() => void onGoogle()} loading={busy === 'google'} disabled={busy !== null && busy !== 'google'} />
       <Divider label={t('auth.or')} labelPosition="center" />
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <Stack gap="md">
@@ -100,6 +134,16 @@ export function Component() {
           </Group>
           <Button type="submit" size="md" fullWidth disabled={!canSubmit} loading={busy === 'email'}>
             {t('login.submit')}
+          </Button>
+          <Button
+            variant="default"
+            size="md"
+            fullWidth
+            disabled={email.trim() === '' || (busy !== null && busy !== 'sso')}
+            loading={busy === 'sso'}
+            onClick={() => void onSso()}
+          >
+            {t('login.sso')}
           </Button>
         </Stack>
       </form>

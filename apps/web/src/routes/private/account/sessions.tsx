@@ -27,7 +27,9 @@ function SessionItem({ session, onRevoke, revoking }: { session: SignInSession; 
       ? t('account.sessions.methods.password')
       : session.signInMethod === 'google.com'
         ? t('account.sessions.methods.google')
-        : session.signInMethod;
+        : session.signInMethod.startsWith('sso.')
+          ? t('account.sessions.methods.sso')
+          : session.signInMethod;
   const details: [string, string][] = [
     [t('account.sessions.place'), session.place ?? unknown],
     [t('account.sessions.address'), session.ip ?? unknown],

@@ -56,6 +56,7 @@ export function Component() {
       : []),
     { href: paths.organizationSettings.domains.getHref(org.id), label: t('organizationSettings.domains') },
     { href: paths.organizationSettings.security.getHref(org.id), label: t('organizationSettings.security') },
+    { href: paths.organizationSettings.sso.getHref(org.id), label: t('organizationSettings.sso'), allowed: can(Actions.OrganizationManageSso) },
     {
       href: paths.organizationSettings.joinRequests.getHref(org.id),
       label: t('organizationSettings.joinRequests'),
