@@ -12,7 +12,7 @@ export const APP_CONFIG = Symbol('APP_CONFIG');
  * answers only its probes and metrics: it is behind no Service, so that failing deliveries never
  * take CPU from the calls (docs/operations.md#worker-role).
  */
-export type InstanceRole = 'all' | 'serve' | 'worker';
+type InstanceRole = 'all' | 'serve' | 'worker';
 const INSTANCE_ROLES: readonly InstanceRole[] = ['all', 'serve', 'worker'];
 
 export interface AppConfig {
