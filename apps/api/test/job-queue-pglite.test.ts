@@ -110,7 +110,11 @@ describe('the job queue on the embedded dev database (PGlite)', () => {
     const [failing] = await queue(1);
     const second = await startApi({ ...settings, DATABASE_URL: pglite.url, DATA_DIR: dataDirs[1]!, MAIL_WORKER_ENABLED: 'true' });
     try {
-      await waitFor(async () => (await first.app.get(EmailOutboxRepository).findById(failing!))!.attempts >= 2);
+      // Two attempts over (one in progress is `sending` until its outcome is recorded).
+      await waitFor(async () => {
+        const attempted = (await first.app.get(EmailOutboxRepository).findById(failing!))!;
+        return attempted.attempts >= 2 && attempted.status !== 'sending';
+      });
       const row = await first.app.get(EmailOutboxRepository).findById(failing!);
       expect(row).toMatchObject({ status: 'pending' });
       expect(row!.lastError).toMatch(/EEXIST|ENOTDIR/);
