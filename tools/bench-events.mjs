@@ -15,6 +15,7 @@
 //    serving process (API_ROLE=serve, docs/operations.md#worker-role) while the two worker processes
 //    fail the deliveries. All processes share this machine's cores, unlike pods on their own nodes.
 // The API is built beforehand: `pnpm bench:events` does it.
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -198,12 +199,15 @@ try {
   // the worker: calls to a worker process, then to a serving process while the workers fail them.
   await post(writer.url, '/systemAdmin/webhook/updateEndpoint', { endpointId, enabled: false }, admin.token);
   /**
-   * Sequential /account/get calls to `base` before, and while FAILING deliveries to `path` fail.
+   * Sequential /account/get calls to `base` before, and while FAILING deliveries to `path` fail;
+   * the CPU time the two worker processes spent meanwhile.
    * @param {string} base
    * @param {string} path
    */
   const whileFailing = async (base, path) => {
     const before = await accountGetLatencies(base, admin.token, () => false);
+    const workersCpuMs = () => first.cpuMs() + second.cpuMs();
+    const cpuBefore = workersCpuMs();
     const failing = await post(
       writer.url,
       '/systemAdmin/webhook/createEndpoint',
@@ -220,6 +224,7 @@ try {
     const during = await accountGetLatencies(base, admin.token, () => failed() < FAILING && performance.now() - failureStarted < 120_000);
     await failingWrites;
     const seconds = (performance.now() - failureStarted) / 1000;
+    const cpuMs = workersCpuMs() - cpuBefore;
     // Its retries (30 s and more later) are not posted during the next measure.
     await post(writer.url, '/systemAdmin/webhook/updateEndpoint', { endpointId: failing.endpoint.id, enabled: false }, admin.token);
     const counted = await client.query(
@@ -232,6 +237,9 @@ try {
       `  while ${FAILING} deliveries failed (${failed()} failed answers in ${seconds.toFixed(1)} s, ${during.length} calls): p50 ${ms(percentile(during, 50))}, p99 ${ms(percentile(during, 99))}`,
     );
     console.log(`  the failing endpoint's ${counts.total} deliveries: ${counts.pending} pending (waiting for their retry with backoff), none lost`);
+    console.log(
+      `  the two worker processes' CPU meanwhile: ${Math.round(cpuMs)} ms (${(cpuMs / failed()).toFixed(2)} ms per failed attempt, ${((cpuMs / (seconds * 1000)) * 100).toFixed(0)} % of a core)`,
+    );
     // The machine's load: the processes share its cores with whatever else runs on it.
     console.log(`  load average (1 min) at the end: ${(loadavg()[0] ?? 0).toFixed(1)} on ${availableParallelism()} cores`);
   };
@@ -241,6 +249,15 @@ try {
   servers.push(serving);
   console.log(`\n/account/get, sequential calls to a serving process (API_ROLE=serve) while the two worker processes fail the deliveries:`);
   await whileFailing(serving.url, '/failing/worker-role');
+  // As on nodes of their own, as far as one machine allows: the serving process alone on the first
+  // core, everything this script started on the others (Postgres and other programs still share).
+  if (availableParallelism() > 1 && process.platform === 'linux') {
+    const pin = (/** @type {number | undefined} */ pid, /** @type {string} */ cpus) => execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)]);
+    pin(serving.pid, '0');
+    for (const server of [writer, first, second]) pin(server.pid, `1-${availableParallelism() - 1}`);
+    console.log(`\n/account/get, the same with the serving process alone on core 0 and the others on the other cores (taskset):`);
+    await whileFailing(serving.url, '/failing/own-core');
+  }
 } finally {
   for (const server of servers) await server.stop();
   agent.destroy();
