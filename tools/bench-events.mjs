@@ -9,15 +9,19 @@
 // 2. Latency: renames through the API at RATE per second for SECONDS seconds; commit-to-delivery
 //    latency (the rename's answer, sent after its commit, to the receiver's arrival) p50/p99
 //    (target p99 ≤ 2 s).
-// 3. /account/get latency (sequential calls to the first process) before, and while FAILING
-//    deliveries fail (an endpoint answering 500: each fails its first attempt and waits for its retry).
+// 3. /account/get latency (sequential calls) before, and while FAILING deliveries fail (an endpoint
+//    answering 500: each fails its first attempt and waits for its retry), twice: calls to one of the
+//    two worker processes (the deliveries in the process that serves the calls), then calls to a
+//    serving process (API_ROLE=serve, docs/operations.md#worker-role) while the two worker processes
+//    fail the deliveries. All processes share this machine's cores, unlike pods on their own nodes.
 // The API is built beforehand: `pnpm bench:events` does it.
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { Agent } from 'node:http';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { benchApiEnv, percentile, send, signUp, startServer } from './bench/server.mjs';
@@ -42,14 +46,16 @@ const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(
 /** Arrivals at the receiver: the time each renamed-to name arrived at, by path. */
 /** @type {Map<string, number>} */
 const arrivals = new Map();
-let failedAnswers = 0;
+/** Answers 500 to the paths under /failing/, counted by path. */
+/** @type {Map<string, number>} */
+const failedAnswers = new Map();
 const receiver = createServer((req, res) => {
   const chunks = /** @type {Buffer[]} */ ([]);
   req.on('data', (/** @type {Buffer} */ chunk) => chunks.push(chunk));
   req.on('end', () => {
     const at = performance.now();
-    if (req.url === '/failing') {
-      failedAnswers += 1;
+    if (req.url?.startsWith('/failing/')) {
+      failedAnswers.set(req.url, (failedAnswers.get(req.url) ?? 0) + 1);
       res.writeHead(500).end('failing on purpose');
       return;
     }
@@ -189,35 +195,69 @@ try {
     `  commit to delivery p50 ${ms(percentile(latencies, 50))}, p90 ${ms(percentile(latencies, 90))}, p99 ${ms(p99)}, max ${ms(latencies.at(-1) ?? Number.NaN)} (target p99 ≤ ${TARGET_P99_MS} ms): ${missed ? 'MISS' : 'pass'}`,
   );
 
-  // 3. /account/get while deliveries fail: the failing events are written through the process without
-  // the worker, the calls go to a worker process while the two workers fail the deliveries.
+  // 3. /account/get while deliveries fail, the failing events written through the process without
+  // the worker: calls to a worker process, then to a serving process while the workers fail them.
   await post(writer.url, '/systemAdmin/webhook/updateEndpoint', { endpointId, enabled: false }, admin.token);
-  const before = await accountGetLatencies(first.url, admin.token, () => false);
-  const failing = await post(
-    writer.url,
-    '/systemAdmin/webhook/createEndpoint',
-    { credentialId: credential.credential.id, url: `${receiverUrl}/failing`, eventTypes: ['project.renamed'] },
-    admin.token,
-  );
-  const failingNames = Array.from({ length: FAILING }, () => `failing ${randomUUID()}`);
-  const failingWrites = (async () => {
-    for (let i = 0; i < FAILING; i += 16)
-      await Promise.all(failingNames.slice(i, i + 16).map((name, j) => rename(writer.url, admin.token, projectAt(i + j), name)));
-  })();
-  const failureStarted = performance.now();
-  const during = await accountGetLatencies(first.url, admin.token, () => failedAnswers < FAILING && performance.now() - failureStarted < 120_000);
-  await failingWrites;
-  console.log(`\n/account/get (sequential calls to one of the two worker processes):`);
-  console.log(`  before (${before.length} calls):${' '.repeat(33)}p50 ${ms(percentile(before, 50))}, p99 ${ms(percentile(before, 99))}`);
-  console.log(
-    `  while ${FAILING} deliveries failed (${failedAnswers} failed answers in ${((performance.now() - failureStarted) / 1000).toFixed(1)} s, ${during.length} calls): p50 ${ms(percentile(during, 50))}, p99 ${ms(percentile(during, 99))}`,
-  );
-  const counted = await client.query(
-    `SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending, count(*)::int AS total FROM webhook_deliveries WHERE endpoint_id = $1`,
-    [failing.endpoint.id],
-  );
-  const counts = /** @type {{ pending: number, total: number }} */ (/** @type {unknown[]} */ (counted.rows)[0]);
-  console.log(`  the failing endpoint's ${counts.total} deliveries: ${counts.pending} pending (waiting for their retry with backoff), none lost`);
+  /**
+   * Sequential /account/get calls to `base` before, and while FAILING deliveries to `path` fail;
+   * the CPU time the two worker processes spent meanwhile.
+   * @param {string} base
+   * @param {string} path
+   */
+  const whileFailing = async (base, path) => {
+    const before = await accountGetLatencies(base, admin.token, () => false);
+    const workersCpuMs = () => first.cpuMs() + second.cpuMs();
+    const cpuBefore = workersCpuMs();
+    const failing = await post(
+      writer.url,
+      '/systemAdmin/webhook/createEndpoint',
+      { credentialId: credential.credential.id, url: `${receiverUrl}${path}`, eventTypes: ['project.renamed'] },
+      admin.token,
+    );
+    const failingNames = Array.from({ length: FAILING }, () => `failing ${randomUUID()}`);
+    const failingWrites = (async () => {
+      for (let i = 0; i < FAILING; i += 16)
+        await Promise.all(failingNames.slice(i, i + 16).map((name, j) => rename(writer.url, admin.token, projectAt(i + j), name)));
+    })();
+    const failureStarted = performance.now();
+    const failed = () => failedAnswers.get(path) ?? 0;
+    const during = await accountGetLatencies(base, admin.token, () => failed() < FAILING && performance.now() - failureStarted < 120_000);
+    await failingWrites;
+    const seconds = (performance.now() - failureStarted) / 1000;
+    const cpuMs = workersCpuMs() - cpuBefore;
+    // Its retries (30 s and more later) are not posted during the next measure.
+    await post(writer.url, '/systemAdmin/webhook/updateEndpoint', { endpointId: failing.endpoint.id, enabled: false }, admin.token);
+    const counted = await client.query(
+      `SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending, count(*)::int AS total FROM webhook_deliveries WHERE endpoint_id = $1`,
+      [failing.endpoint.id],
+    );
+    const counts = /** @type {{ pending: number, total: number }} */ (/** @type {unknown[]} */ (counted.rows)[0]);
+    console.log(`  before (${before.length} calls):${' '.repeat(33)}p50 ${ms(percentile(before, 50))}, p99 ${ms(percentile(before, 99))}`);
+    console.log(
+      `  while ${FAILING} deliveries failed (${failed()} failed answers in ${seconds.toFixed(1)} s, ${during.length} calls): p50 ${ms(percentile(during, 50))}, p99 ${ms(percentile(during, 99))}`,
+    );
+    console.log(`  the failing endpoint's ${counts.total} deliveries: ${counts.pending} pending (waiting for their retry with backoff), none lost`);
+    console.log(
+      `  the two worker processes' CPU meanwhile: ${Math.round(cpuMs)} ms (${(cpuMs / failed()).toFixed(2)} ms per failed attempt, ${((cpuMs / (seconds * 1000)) * 100).toFixed(0)} % of a core)`,
+    );
+    // The machine's load: the processes share its cores with whatever else runs on it.
+    console.log(`  load average (1 min) at the end: ${(loadavg()[0] ?? 0).toFixed(1)} on ${availableParallelism()} cores`);
+  };
+  console.log(`\n/account/get, sequential calls to one of the two worker processes (the deliveries in the serving process):`);
+  await whileFailing(first.url, '/failing/same-process');
+  const serving = await startServer({ name: 'api-serving', script, env: { ...env, API_ROLE: 'serve' }, logDir: workDir });
+  servers.push(serving);
+  console.log(`\n/account/get, sequential calls to a serving process (API_ROLE=serve) while the two worker processes fail the deliveries:`);
+  await whileFailing(serving.url, '/failing/worker-role');
+  // As on nodes of their own, as far as one machine allows: the serving process alone on the first
+  // core, everything this script started on the others (Postgres and other programs still share).
+  if (availableParallelism() > 1 && process.platform === 'linux') {
+    const pin = (/** @type {number | undefined} */ pid, /** @type {string} */ cpus) => execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)]);
+    pin(serving.pid, '0');
+    for (const server of [writer, first, second]) pin(server.pid, `1-${availableParallelism() - 1}`);
+    console.log(`\n/account/get, the same with the serving process alone on core 0 and the others on the other cores (taskset):`);
+    await whileFailing(serving.url, '/failing/own-core');
+  }
 } finally {
   for (const server of servers) await server.stop();
   agent.destroy();

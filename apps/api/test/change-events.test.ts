@@ -1,6 +1,9 @@
 import { eventCatalogue } from '@console/domain';
 import { randomUUID } from 'node:crypto';
+import { TransactionHost } from '@nestjs-cls/transactional';
 import { DataSource } from 'typeorm';
+import { CHANGE_EVENT_RETENTION_CRON, CHANGE_EVENT_RETENTION_JOB, ChangeEventRetentionJob } from '../src/modules/change-event/change-event-retention.job';
+import { JobQueue } from '../src/modules/queue/job-queue';
 import {
   addOrganizationMember,
   createCaller,
@@ -11,6 +14,7 @@ import {
   type OrganizationFixture,
 } from './support/fixtures';
 import { call, startApi, type TestApi } from './support/harness';
+import { waitFor } from './support/wait';
 
 const KEY_HEADER = 'x-console-subsystem-key';
 
@@ -223,6 +227,10 @@ describe('change events', () => {
         deliveries: { pending: 0, succeeded: 0, failed: 0 },
       });
       const endpointId = created.body.endpoint.id;
+      // Sealed at rest (AES-256-GCM under the key of WEBHOOK_SECRET_KEYS, here the local one): neither the secret nor its key in the row.
+      const [stored] = await db.query<{ secret: string }[]>(`SELECT secret FROM webhook_endpoints WHERE id = $1`, [endpointId]);
+      expect(stored?.secret).toMatch(/^v1\.local\./);
+      expect(stored?.secret).not.toContain(created.body.secret.slice(6));
 
       const updated = await call<{ endpoint: EndpointBody }>(
         api,
@@ -234,6 +242,9 @@ describe('change events', () => {
       const rotated = await call<{ secret: string }>(api, '/systemAdmin/webhook/rotateEndpointSecret', { endpointId }, sysAdmin.token);
       expect(rotated.body.secret).toMatch(/^whsec_/);
       expect(rotated.body.secret).not.toBe(created.body.secret);
+      const [restored] = await db.query<{ secret: string }[]>(`SELECT secret FROM webhook_endpoints WHERE id = $1`, [endpointId]);
+      expect(restored?.secret).toMatch(/^v1\.local\./);
+      expect(restored?.secret).not.toBe(stored?.secret);
       const listed = await call<{ items: EndpointBody[] }>(api, '/systemAdmin/webhook/listEndpoints', {}, sysAdmin.token);
       expect(listed.body.items.find((e) => e.id === endpointId)).toMatchObject({ enabled: false, credentialName: 'イベント events:receive' });
       expect(JSON.stringify(listed.body)).not.toContain(rotated.body.secret);
@@ -250,6 +261,38 @@ describe('change events', () => {
       ]);
       const [secretInLog] = await db.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM audit_events WHERE changes::text LIKE '%whsec_%'`);
       expect(secretInLog?.n).toBe(0);
+    });
+
+    it('are https where the production setting holds (WEBHOOK_REQUIRE_HTTPS, always on in eva and prod): an http URL is refused with a clear message', async () => {
+      const production = await startApi({ WEBHOOK_WORKER_ENABLED: 'false', WEBHOOK_REQUIRE_HTTPS: 'true' });
+      try {
+        const create = (url: string) =>
+          call<ErrorBodyShape & { endpoint: EndpointBody }>(
+            production,
+            '/systemAdmin/webhook/createEndpoint',
+            { credentialId: eventsCredentialId, url, eventTypes: [] },
+            sysAdmin.token,
+          );
+        const refused = await create('http://knowledge.example.jp/hooks');
+        expect([refused.status, refused.body.errorCode, refused.body.message]).toEqual([
+          400,
+          'VALIDATION_FAILED',
+          'url must be an https URL: webhook endpoints are https outside dev and test',
+        ]);
+        const created = await create('https://knowledge.example.jp/hooks');
+        expect(created.status).toBe(200);
+        const endpointId = created.body.endpoint.id;
+        const update = (url: string) => call<ErrorBodyShape>(production, '/systemAdmin/webhook/updateEndpoint', { endpointId, url }, sysAdmin.token);
+        expect((await update('http://knowledge.example.jp/other')).body.errorCode).toBe('VALIDATION_FAILED');
+        expect((await update('https://knowledge.example.jp/other')).status).toBe(200);
+        const [row] = await db.query<{ url: string }[]>(`SELECT url FROM webhook_endpoints WHERE id = $1`, [endpointId]);
+        expect(row?.url).toBe('https://knowledge.example.jp/other');
+        // In test (the default there), http is accepted: local receivers.
+        expect((await call(api, '/systemAdmin/webhook/updateEndpoint', { endpointId, url: 'http://127.0.0.1:9/hooks' }, sysAdmin.token)).status).toBe(200);
+        expect((await call(production, '/systemAdmin/webhook/deleteEndpoint', { endpointId }, sysAdmin.token)).status).toBe(200);
+      } finally {
+        await production.close();
+      }
     });
 
     it('the catalogue gives every event type with the JSON Schema of its envelope', async () => {
@@ -318,6 +361,99 @@ describe('change events', () => {
       }
       const after = await pullAll(start);
       expect(after.events.filter((e) => e.data.projectId === project.id).map((e) => e.type)).toEqual(['project.created', 'project.renamed']);
+    });
+  });
+
+  describe('instance roles (API_ROLE)', () => {
+    it('a serving instance runs no job whatever WEBHOOK_WORKER_ENABLED says; a worker instance delivers', async () => {
+      const endpoint = await call<{ endpoint: EndpointBody }>(
+        api,
+        '/systemAdmin/webhook/createEndpoint',
+        { credentialId: eventsCredentialId, url: 'http://127.0.0.1:9/roles', eventTypes: ['project.renamed'] },
+        sysAdmin.token,
+      );
+      const endpointId = endpoint.body.endpoint.id;
+      const attempts = async () =>
+        (await db.query<{ attempts: number }[]>(`SELECT attempts FROM webhook_deliveries WHERE endpoint_id = $1`, [endpointId])).map((d) => d.attempts);
+      const serving = await startApi({ API_ROLE: 'serve', WEBHOOK_WORKER_ENABLED: 'true', WEBHOOK_POLL_INTERVAL_MS: '500' });
+      try {
+        const project = await newProject('役割');
+        expect((await call(serving, '/project/update', { projectId: project.id, updateProps: { name: '役割 2' } }, orgAdmin.token)).status).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+        expect(await attempts()).toEqual([0]);
+        const worker = await startApi({ API_ROLE: 'worker', WEBHOOK_POLL_INTERVAL_MS: '500' });
+        try {
+          await waitFor(async () => (await attempts())[0] === 1);
+        } finally {
+          await worker.close();
+        }
+      } finally {
+        await serving.close();
+        await call(api, '/systemAdmin/webhook/deleteEndpoint', { endpointId }, sysAdmin.token);
+      }
+    });
+  });
+
+  describe('retention (CHANGE_EVENT_RETENTION_DAYS, 30 by default)', () => {
+    const scheduleOf = (of: TestApi) =>
+      of.app.get(DataSource).query<{ cron: string }[]>(`SELECT cron FROM pgboss.schedule WHERE name = $1`, [CHANGE_EVENT_RETENTION_JOB]);
+
+    it('deletes the events older than the period with their deliveries, delivered or failed, hourly on the job queue, and keeps the rest', async () => {
+      expect(await scheduleOf(api)).toEqual([{ cron: CHANGE_EVENT_RETENTION_CRON }]);
+      const endpoint = await call<{ endpoint: EndpointBody }>(
+        api,
+        '/systemAdmin/webhook/createEndpoint',
+        { credentialId: eventsCredentialId, url: 'https://knowledge.example.jp/retention', eventTypes: ['project.renamed'] },
+        sysAdmin.token,
+      );
+      const endpointId = endpoint.body.endpoint.id;
+      const project = await newProject('保存期間');
+      for (const name of ['古い 1', '古い 2', '期間内', '新しい']) expect((await rename(project.id, name)).status).toBe(200);
+      const renames = await db.query<{ id: string; name: string }[]>(
+        `SELECT id, data->>'name' AS name FROM change_events WHERE type = 'project.renamed' AND data->>'projectId' = $1`,
+        [project.id],
+      );
+      const idOf = (name: string) => renames.find((r) => r.name === name)?.id ?? '';
+      const age = (name: string, days: number) =>
+        db.query(`UPDATE change_events SET occurred_at = now() - make_interval(days => $2) WHERE id = $1`, [idOf(name), days]);
+      await age('古い 1', 31);
+      await age('古い 2', 45);
+      await age('期間内', 29);
+      await db.query(`UPDATE webhook_deliveries SET status = 'succeeded' WHERE event_id = $1`, [idOf('古い 1')]);
+      await db.query(`UPDATE webhook_deliveries SET status = 'failed' WHERE event_id = $1`, [idOf('古い 2')]);
+
+      expect(await api.app.get(ChangeEventRetentionJob, { strict: false }).runOnce()).toBeGreaterThanOrEqual(2);
+      const kept = await db.query<{ name: string }[]>(
+        `SELECT data->>'name' AS name FROM change_events WHERE type = 'project.renamed' AND data->>'projectId' = $1 ORDER BY seq`,
+        [project.id],
+      );
+      expect(kept.map((k) => k.name)).toEqual(['期間内', '新しい']);
+      const deliveries = await db.query<{ event_id: string }[]>(`SELECT event_id FROM webhook_deliveries WHERE endpoint_id = $1 ORDER BY created_at`, [
+        endpointId,
+      ]);
+      expect(deliveries.map((d) => d.event_id)).toEqual([idOf('期間内'), idOf('新しい')]);
+
+      // A run queued as the schedule queues it does the same.
+      await age('期間内', 40);
+      await api.app.get(TransactionHost).withTransaction(() => api.app.get(JobQueue).add(CHANGE_EVENT_RETENTION_JOB, {}));
+      await waitFor(async () => (await db.query<unknown[]>(`SELECT 1 FROM change_events WHERE id = $1`, [idOf('期間内')])).length === 0);
+      expect(await db.query(`SELECT 1 FROM change_events WHERE id = $1`, [idOf('新しい')])).toHaveLength(1);
+      await call(api, '/systemAdmin/webhook/deleteEndpoint', { endpointId }, sysAdmin.token);
+    });
+
+    it('deletes nothing, and removes the schedule, when CHANGE_EVENT_RETENTION_DAYS is 0', async () => {
+      const project = await newProject('永久保存');
+      expect((await rename(project.id, 'ずっと')).status).toBe(200);
+      await db.query(`UPDATE change_events SET occurred_at = now() - interval '4000 days' WHERE data->>'projectId' = $1`, [project.id]);
+      const keeper = await startApi({ WEBHOOK_WORKER_ENABLED: 'false', CHANGE_EVENT_RETENTION_DAYS: '0' });
+      try {
+        expect(await scheduleOf(keeper)).toEqual([]);
+        expect(await keeper.app.get(ChangeEventRetentionJob, { strict: false }).runOnce()).toBe(0);
+        expect(await eventsOfProject(project.id)).toHaveLength(2);
+      } finally {
+        await keeper.close();
+        await db.query(`DELETE FROM change_events WHERE data->>'projectId' = $1`, [project.id]);
+      }
     });
   });
 });

@@ -27,9 +27,15 @@ describe('configuration', () => {
     const config = loadConfig(validEnv);
     expect(config.environment).toBe('test');
     expect(config.deployment.sessionCookieName).toBe('console_session_test');
-    expect(loadConfig({ ...validEnv, APP_ENV: 'prod', SENDGRID_API_KEY: 'SG.key', STORAGE_BUCKET: 'console-uploads' }).deployment.sessionCookieName).toBe(
-      'console_session',
-    );
+    expect(
+      loadConfig({
+        ...validEnv,
+        APP_ENV: 'prod',
+        SENDGRID_API_KEY: 'SG.key',
+        STORAGE_BUCKET: 'console-uploads',
+        WEBHOOK_SECRET_KEYS: `k1:${Buffer.alloc(32, 7).toString('base64')}`,
+      }).deployment.sessionCookieName,
+    ).toBe('console_session');
     expect(config.secureCookies).toBe(true);
     expect(config.databasePoolMax).toBe(10);
     expect(config.databaseDirectUrl).toBe(config.databaseUrl);

@@ -7,6 +7,7 @@ import type { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { AUDIT_RETENTION_JOB } from '../src/modules/audit/audit-retention.job';
 import { AuditService } from '../src/modules/audit/audit.service';
+import { CHANGE_EVENT_RETENTION_CRON, CHANGE_EVENT_RETENTION_JOB } from '../src/modules/change-event/change-event-retention.job';
 import { EmailOutboxRepository } from '../src/modules/mail/email-outbox.repository';
 import { readMailbox } from '../src/modules/mail/local-mailbox-sender';
 import { MailService } from '../src/modules/mail/mail.service';
@@ -109,7 +110,11 @@ describe('the job queue on the embedded dev database (PGlite)', () => {
     const [failing] = await queue(1);
     const second = await startApi({ ...settings, DATABASE_URL: pglite.url, DATA_DIR: dataDirs[1]!, MAIL_WORKER_ENABLED: 'true' });
     try {
-      await waitFor(async () => (await first.app.get(EmailOutboxRepository).findById(failing!))!.attempts >= 2);
+      // Two attempts over (one in progress is `sending` until its outcome is recorded).
+      await waitFor(async () => {
+        const attempted = (await first.app.get(EmailOutboxRepository).findById(failing!))!;
+        return attempted.attempts >= 2 && attempted.status !== 'sending';
+      });
       const row = await first.app.get(EmailOutboxRepository).findById(failing!);
       expect(row).toMatchObject({ status: 'pending' });
       expect(row!.lastError).toMatch(/EEXIST|ENOTDIR/);
@@ -139,6 +144,7 @@ describe('the job queue on the embedded dev database (PGlite)', () => {
     const schedules = await database.query<{ name: string; cron: string }[]>(`SELECT name, cron FROM pgboss.schedule ORDER BY name`);
     expect(schedules).toEqual([
       { name: AUDIT_RETENTION_JOB, cron: '0 * * * *' },
+      { name: CHANGE_EVENT_RETENTION_JOB, cron: CHANGE_EVENT_RETENTION_CRON },
       { name: DOMAIN_RECHECK_JOB, cron: '*/15 * * * *' },
       { name: ORGANIZATION_PURGE_JOB, cron: '* * * * *' },
     ]);

@@ -15,12 +15,15 @@ import {
   PRE_STOP_SECONDS,
   WEB_PORT,
   WEB_UID,
+  QUEUE_STOP_SECONDS,
+  PRIVATE_IPV4_RANGES,
   type ConsoleSettings,
   type Resources,
 } from './settings.ts';
 
 const PART_OF = 'console';
 const API = 'console-api';
+const WORKER = 'console-worker';
 const WEB = 'console-web';
 const MIGRATE = 'console-migrate';
 
@@ -158,12 +161,36 @@ export function migrationChart(app: App, settings: ConsoleSettings): Chart {
 /** Everything that runs the console once its database is migrated. */
 export function consoleChart(app: App, settings: ConsoleSettings): Chart {
   const chart = new Chart(app, 'console', { namespace: settings.namespace, disableResourceNameHashes: true });
-  for (const component of [API, WEB])
+  for (const component of [API, WORKER, WEB])
     add(chart, new ServiceAccount({ metadata: { name: component, labels: labels(component) }, automountServiceAccountToken: false }));
   apiObjects(chart, settings);
+  workerObjects(chart, settings);
   webObjects(chart, settings);
   networkPolicies(chart, settings);
   return chart;
+}
+
+/**
+ * The API image's container in a role (API_ROLE, docs/operations.md#worker-role): its settings from
+ * the API's ConfigMap, its credentials from the cluster's secret, probes on its port, read-only.
+ */
+function apiContainer(settings: ConsoleSettings, role: 'serve' | 'worker', r: Resources): IContainer {
+  return {
+    name: role === 'serve' ? 'api' : 'worker',
+    image: settings.apiImage,
+    ports: [
+      { name: 'http', containerPort: API_PORT },
+      { name: 'metrics', containerPort: API_METRICS_PORT },
+    ],
+    envFrom: [{ configMapRef: { name: API } }],
+    env: [{ name: 'API_ROLE', value: role }, heapLimit(r), ...secretEnv(settings, API_SECRET_KEYS)],
+    resources: resources(r),
+    startupProbe: httpProbe('/healthz', API_PORT, 2, 30),
+    livenessProbe: httpProbe('/healthz', API_PORT, 10, 3),
+    readinessProbe: httpProbe('/readyz', API_PORT, 5, 2),
+    ...lockedDown(API_UID, true),
+    volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }],
+  };
 }
 
 function apiObjects(chart: Chart, settings: ConsoleSettings): void {
@@ -194,21 +221,8 @@ function apiObjects(chart: Chart, settings: ConsoleSettings): void {
             topologySpreadConstraints: spread(API),
             containers: [
               {
-                name: 'api',
-                image: settings.apiImage,
-                ports: [
-                  { name: 'http', containerPort: API_PORT },
-                  { name: 'metrics', containerPort: API_METRICS_PORT },
-                ],
-                envFrom: [{ configMapRef: { name: API } }],
-                env: [heapLimit(settings.apiResources), ...secretEnv(settings, API_SECRET_KEYS)],
-                resources: resources(settings.apiResources),
-                startupProbe: httpProbe('/healthz', API_PORT, 2, 30),
-                livenessProbe: httpProbe('/healthz', API_PORT, 10, 3),
-                readinessProbe: httpProbe('/readyz', API_PORT, 5, 2),
+                ...apiContainer(settings, 'serve', settings.apiResources),
                 lifecycle: { preStop: { exec: { command: ['sleep', String(PRE_STOP_SECONDS)] } } },
-                ...lockedDown(API_UID, true),
-                volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }],
               },
             ],
             volumes: [tmpVolume],
@@ -244,6 +258,42 @@ function apiObjects(chart: Chart, settings: ConsoleSettings): void {
     }),
   );
   add(chart, new PodDisruptionBudget({ metadata: { name: API, labels: labels(API) }, spec: { maxUnavailable: 1, selector: { matchLabels: labels(API) } } }));
+}
+
+/**
+ * The workers: the same image with API_ROLE=worker, which sends the e-mails, delivers the webhooks
+ * and runs the periodic jobs, so that failing deliveries take no CPU from the calls. No Service
+ * selects them; they serve only their probes and metrics. A stopping worker lets its jobs in flight
+ * end (at most QUEUE_STOP_SECONDS); the others wait for another worker.
+ */
+function workerObjects(chart: Chart, settings: ConsoleSettings): void {
+  add(
+    chart,
+    new Deployment({
+      metadata: { name: WORKER, labels: labels(WORKER) },
+      spec: {
+        replicas: settings.workerReplicas,
+        revisionHistoryLimit: 5,
+        selector: { matchLabels: labels(WORKER) },
+        strategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } },
+        template: {
+          metadata: { labels: labels(WORKER) },
+          spec: {
+            ...podBasics(WORKER, API_UID),
+            // The drain and the listener closing as for the API (its probes), then the jobs in flight.
+            terminationGracePeriodSeconds: Math.ceil((settings.shutdownDrainMs + LISTENER_CLOSE_MS) / 1000) + QUEUE_STOP_SECONDS + 10,
+            topologySpreadConstraints: spread(WORKER),
+            containers: [apiContainer(settings, 'worker', settings.workerResources)],
+            volumes: [tmpVolume],
+          },
+        },
+      },
+    }),
+  );
+  add(
+    chart,
+    new PodDisruptionBudget({ metadata: { name: WORKER, labels: labels(WORKER) }, spec: { maxUnavailable: 1, selector: { matchLabels: labels(WORKER) } } }),
+  );
 }
 
 function webObjects(chart: Chart, settings: ConsoleSettings): void {
@@ -367,6 +417,25 @@ function networkPolicies(chart: Chart, settings: ConsoleSettings): void {
           { to: [{ ipBlock: { cidr: settings.databaseCidr } }], ports: [tcp(5432)] },
           { to: [{ ipBlock: { cidr: settings.redisCidr } }], ports: [tcp(6379)] },
           { to: [{ ipBlock: { cidr: '0.0.0.0/0', except: [settings.podCidr] } }], ports: [tcp(443)] },
+          dns,
+        ],
+      },
+    }),
+  );
+  // Webhook endpoints are anywhere on the internet, on any port, but never inside the cluster or
+  // any private network (the API refuses those addresses too, outside dev and test).
+  add(
+    chart,
+    new NetworkPolicy({
+      metadata: { name: WORKER, labels: labels(WORKER) },
+      spec: {
+        podSelector: { matchLabels: labels(WORKER) },
+        policyTypes: ['Ingress', 'Egress'],
+        ingress: [{ from: [namespacePeer(settings.monitoringNamespace)], ports: [tcp(API_METRICS_PORT)] }],
+        egress: [
+          { to: [{ ipBlock: { cidr: settings.databaseCidr } }], ports: [tcp(5432)] },
+          { to: [{ ipBlock: { cidr: settings.redisCidr } }], ports: [tcp(6379)] },
+          { to: [{ ipBlock: { cidr: '0.0.0.0/0', except: [...PRIVATE_IPV4_RANGES] } }], ports: [{ protocol: 'TCP' }] },
           dns,
         ],
       },

@@ -28,7 +28,10 @@ export interface ConsoleSettings {
   apiSecretName: string;
   apiReplicas: { min: number; max: number; targetCpuPercent: number };
   webReplicas: number;
+  /** Replicas of the workers (API_ROLE=worker): e-mails, webhook deliveries, periodic jobs. */
+  workerReplicas: number;
   apiResources: Resources;
+  workerResources: Resources;
   webResources: Resources;
   /** How long the API keeps answering after SIGTERM with /readyz at 503 (SHUTDOWN_DRAIN_MS). */
   shutdownDrainMs: number;
@@ -55,8 +58,39 @@ export const PRE_STOP_SECONDS = 5;
 /** The API closes its listener at most this long after the drain (a quiet moment; docs/operations.md#shutdown). */
 export const LISTENER_CLOSE_MS = 5000;
 
+/** A stopping instance's job queue waits at most this long for its jobs in flight (job-queue.ts onModuleDestroy). */
+export const QUEUE_STOP_SECONDS = 30;
+
+/**
+ * Where a worker may not connect except to its database and Redis: this host, the private
+ * networks (the cluster's among them), carrier-grade NAT, link-local (cloud metadata), multicast
+ * and reserved ranges: the networks the API refuses for webhooks (webhook-sender.ts).
+ */
+export const PRIVATE_IPV4_RANGES = [
+  '0.0.0.0/8',
+  '10.0.0.0/8',
+  '100.64.0.0/10',
+  '127.0.0.0/8',
+  '169.254.0.0/16',
+  '172.16.0.0/12',
+  '192.0.0.0/24',
+  '192.168.0.0/16',
+  '198.18.0.0/15',
+  '224.0.0.0/4',
+  '240.0.0.0/4',
+] as const;
+
 /** The secret keys the API reads, each as the environment variable of the same name. */
-export const API_SECRET_KEYS = ['DATABASE_URL', 'DATABASE_DIRECT_URL', 'REDIS_URL', 'SENDGRID_API_KEY', 'SUBSYSTEM_KEYS', 'METRICS_TOKEN'] as const;
+export const API_SECRET_KEYS = [
+  'DATABASE_URL',
+  'DATABASE_DIRECT_URL',
+  'REDIS_URL',
+  'SENDGRID_API_KEY',
+  'SUBSYSTEM_KEYS',
+  'METRICS_TOKEN',
+  // The keys that seal webhook signing secrets at rest (required in prod, docs/operations.md#webhook-secret-keys).
+  'WEBHOOK_SECRET_KEYS',
+] as const;
 /**
  * Secret keys a deployment may leave out (DATABASE_DIRECT_URL: only behind a pooler in transaction
  * mode, docs/operations.md#connection-pooling; SUBSYSTEM_KEYS: only while moving sibling products
@@ -82,10 +116,14 @@ export function defaultSettings(version = process.env.CONSOLE_VERSION ?? '1.0.0'
     apiSecretName: 'console-api',
     apiReplicas: { min: 3, max: 12, targetCpuPercent: 70 },
     webReplicas: 2,
+    workerReplicas: 2,
     // Measured (pnpm bench, docs/operations.md#kubernetes): one API instance answers about 1,300
     // signed-in calls/s per core; half a core and 256 MiB per replica leave room for a burst
     // before the autoscaler adds one.
     apiResources: { cpuRequest: '500m', cpuLimit: '2', memoryRequest: '256Mi', memoryLimit: '512Mi' },
+    // A worker waits on endpoints most of the time: two workers failing 1,000 deliveries in about
+    // 11 s used a quarter of a core together, 2.5 ms of CPU per failed attempt (pnpm bench:events).
+    workerResources: { cpuRequest: '250m', cpuLimit: '1', memoryRequest: '256Mi', memoryLimit: '512Mi' },
     webResources: { cpuRequest: '100m', cpuLimit: '500m', memoryRequest: '32Mi', memoryLimit: '128Mi' },
     shutdownDrainMs: 5000,
     apiEnvironment: {

@@ -9,9 +9,19 @@ import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2'
 import type { IJob } from 'kubernetes-models/batch/v1';
 import type { IIngress, INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import type { IPodDisruptionBudget } from 'kubernetes-models/policy/v1';
-import type { IConfigMap, IContainer, IPodSpec } from 'kubernetes-models/v1';
+import type { IConfigMap, IContainer, IPodSpec, IService } from 'kubernetes-models/v1';
 import { consoleChart, migrationChart } from '../src/charts.ts';
-import { API_PORT, API_SECRET_KEYS, defaultSettings, LISTENER_CLOSE_MS, PRE_STOP_SECONDS, WEB_PORT } from '../src/settings.ts';
+import {
+  API_METRICS_PORT,
+  API_PORT,
+  API_SECRET_KEYS,
+  defaultSettings,
+  LISTENER_CLOSE_MS,
+  PRE_STOP_SECONDS,
+  PRIVATE_IPV4_RANGES,
+  QUEUE_STOP_SECONDS,
+  WEB_PORT,
+} from '../src/settings.ts';
 
 /** An object as the charts write it: what every Kubernetes object has. */
 interface Manifest {
@@ -39,6 +49,14 @@ function one<T>(objects: readonly Manifest[], kind: string, name: string): T {
   const found = objects.filter((o) => o.kind === kind && o.metadata.name === name);
   assert.equal(found.length, 1, `${kind}/${name} exists once`);
   return found[0] as T;
+}
+
+/** Whether an IPv4 address lies in a CIDR range. */
+function inRange(address: string, range: string): boolean {
+  const [network = '', bits = '32'] = range.split('/');
+  const value = (a: string) => a.split('.').reduce((n, part) => n * 256 + Number(part), 0);
+  const size = 2 ** (32 - Number(bits));
+  return Math.floor(value(address) / size) === Math.floor(value(network) / size);
 }
 
 type Validating = new (data: unknown) => { validate(): void };
@@ -87,6 +105,10 @@ describe('policy', () => {
   const apiPod = podSpecOf(api);
   const apiContainer = firstContainer(apiPod);
   const job = one<IJob>(migration, 'Job', 'console-migrate-2-3-4');
+  const worker = one<IDeployment>(rest, 'Deployment', 'console-worker');
+  const workerPod = podSpecOf(worker);
+  const workerContainer = firstContainer(workerPod);
+  const roleOf = (container: IContainer) => container.env?.find((e) => e.name === 'API_ROLE')?.value;
 
   it('runs every pod and container unprivileged: non-root, no privilege escalation, all capabilities dropped, default seccomp, no service-account token', () => {
     for (const [name, pod] of workloads()) {
@@ -103,8 +125,8 @@ describe('policy', () => {
     }
   });
 
-  it('gives the API and the migration a read-only root filesystem with a small writable /tmp', () => {
-    for (const pod of [apiPod, podSpecOf(job)]) {
+  it('gives the API, the workers and the migration a read-only root filesystem with a small writable /tmp', () => {
+    for (const pod of [apiPod, workerPod, podSpecOf(job)]) {
       const container = firstContainer(pod);
       assert.equal(container.securityContext?.readOnlyRootFilesystem, true);
       assert.deepEqual(container.volumeMounts, [{ name: 'tmp', mountPath: '/tmp' }]);
@@ -191,10 +213,34 @@ describe('policy', () => {
       apiContainer.env?.filter((e) => e.valueFrom?.secretKeyRef).map((e) => e.name),
       [...API_SECRET_KEYS],
     );
-    assert.deepEqual(
-      apiContainer.env?.filter((e) => !e.valueFrom).map((e) => e.name),
-      ['NODE_OPTIONS'],
-    );
+    for (const container of [apiContainer, workerContainer]) {
+      assert.deepEqual(
+        container.env?.filter((e) => e.valueFrom?.secretKeyRef).map((e) => e.name),
+        [...API_SECRET_KEYS],
+      );
+      assert.deepEqual(
+        container.env?.filter((e) => !e.valueFrom).map((e) => e.name),
+        ['API_ROLE', 'NODE_OPTIONS'],
+      );
+    }
+  });
+
+  it('serves calls from instances that run no job, and runs the jobs in workers of the same image that no Service selects', () => {
+    assert.equal(roleOf(apiContainer), 'serve');
+    assert.equal(roleOf(workerContainer), 'worker');
+    assert.equal(workerContainer.image, apiContainer.image);
+    assert.deepEqual(workerContainer.envFrom, apiContainer.envFrom);
+    const selectors = (rest.filter((o) => o.kind === 'Service') as IService[]).map((service) => service.spec?.selector?.['app.kubernetes.io/name']);
+    assert.deepEqual(selectors.sort(), ['console-api', 'console-web']);
+    assert.equal(worker.spec?.template.metadata?.labels?.['app.kubernetes.io/name'], 'console-worker');
+    assert.ok((worker.spec?.replicas ?? 1) >= 2, 'a worker left while another is moved');
+    const pdb = defined(one<IPodDisruptionBudget>(rest, 'PodDisruptionBudget', 'console-worker').spec, 'worker pdb spec');
+    assert.equal(pdb.maxUnavailable, 1);
+    assert.deepEqual(pdb.selector?.matchLabels, worker.spec?.selector.matchLabels);
+    const needed = (settings.shutdownDrainMs + LISTENER_CLOSE_MS) / 1000 + QUEUE_STOP_SECONDS;
+    const grace = defined(workerPod.terminationGracePeriodSeconds, 'worker grace period');
+    assert.ok(grace > needed, `a stopping worker's jobs in flight end: ${grace} s > ${needed} s`);
+    assert.equal(workerContainer.readinessProbe?.httpGet?.path, '/readyz');
   });
 
   it('runs the migration as a job of its own chart, before the rollout, with the same image', () => {
@@ -250,6 +296,33 @@ describe('policy', () => {
     it('let the API out only to Postgres, Redis, HTTPS outside the cluster and DNS', () => {
       const ports = (apiPolicy.egress ?? []).flatMap((rule) => (rule.ports ?? []).map((p) => Number(p.port))).sort((a, b) => a - b);
       assert.deepEqual(ports, [53, 53, 443, 5432, 6379]);
+    });
+
+    it('let the workers be reached only by monitoring, and out to Postgres, Redis, DNS and the internet on any port, never to a private network', () => {
+      const workerPolicy = policy('console-worker');
+      assert.deepEqual(workerPolicy.ingress, [
+        {
+          from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': settings.monitoringNamespace } } }],
+          ports: [{ protocol: 'TCP', port: API_METRICS_PORT }],
+        },
+      ]);
+      const egress = workerPolicy.egress ?? [];
+      const internet = egress.filter((rule) => rule.to?.some((peer) => peer.ipBlock?.cidr === '0.0.0.0/0'));
+      assert.equal(internet.length, 1);
+      assert.deepEqual(internet[0]?.to, [{ ipBlock: { cidr: '0.0.0.0/0', except: [...PRIVATE_IPV4_RANGES] } }]);
+      assert.deepEqual(internet[0]?.ports, [{ protocol: 'TCP' }]);
+      for (const cidr of [settings.podCidr, settings.databaseCidr, settings.redisCidr, '169.254.169.254/32', '192.168.1.0/24', '172.20.0.0/16']) {
+        const [network = ''] = cidr.split('/');
+        assert.ok(
+          PRIVATE_IPV4_RANGES.some((range) => inRange(network, range)),
+          `${cidr} is outside what the internet rule allows`,
+        );
+      }
+      const ports = egress.flatMap((rule) => (rule.ports ?? []).map((p) => p.port).filter((p) => p !== undefined));
+      assert.deepEqual(
+        ports.map(Number).sort((a, b) => a - b),
+        [53, 53, 5432, 6379],
+      );
     });
 
     it('cover every pod the manifests run', () => {

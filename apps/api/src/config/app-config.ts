@@ -1,11 +1,23 @@
 import { deploymentFor, isEnvironmentName, type DeploymentConfig, type EnvironmentName, type Subsystem, SUBSYSTEMS } from '@console/config';
 import { isValidEmail } from '@console/domain';
+import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
+/**
+ * What an instance does (API_ROLE): `all` serves calls and runs the job queue's workers (a single
+ * instance, dev and test); `serve` serves calls and runs no job, whatever MAIL_WORKER_ENABLED and
+ * WEBHOOK_WORKER_ENABLED say; `worker` runs the jobs (e-mails, webhook deliveries, periodic jobs) and
+ * answers only its probes and metrics: it is behind no Service, so that failing deliveries never
+ * take CPU from the calls (docs/operations.md#worker-role).
+ */
+type InstanceRole = 'all' | 'serve' | 'worker';
+const INSTANCE_ROLES: readonly InstanceRole[] = ['all', 'serve', 'worker'];
+
 export interface AppConfig {
   environment: EnvironmentName;
+  role: InstanceRole;
   deployment: DeploymentConfig;
   host: string;
   port: number;
@@ -74,6 +86,12 @@ export interface AppConfig {
   rateLimit: RateLimitConfig;
   /** Days audit events are kept before the retention job deletes them (AUDIT_RETENTION_DAYS); 0 keeps them for ever. */
   auditRetentionDays: number;
+  /**
+   * Days change events are kept (CHANGE_EVENT_RETENTION_DAYS, 30) before the retention job deletes
+   * them with their deliveries; 0 keeps them for ever. Longer than the retries of a delivery
+   * (WEBHOOK_RETRY_SPAN_SECONDS), so that a failed delivery stays visible and replayable a while.
+   */
+  changeEventRetentionDays: number;
   /** Deleted organizations: how long they can be restored before the purge job removes them (docs/operations.md#organization-purge). */
   organizationPurge: OrganizationPurgeConfig;
   /** Verifying organizations' domains over DNS (docs/operations.md#verified-domains). */
@@ -183,6 +201,24 @@ export interface WebhookDeliveryConfig {
    * or prod, where such deliveries are refused (no SSRF).
    */
   allowPrivateAddresses: boolean;
+  /**
+   * Whether endpoint URLs must be https (WEBHOOK_REQUIRE_HTTPS): always in eva and prod, where the
+   * events and their signatures never travel in clear; off by default in dev and test.
+   */
+  requireHttps: boolean;
+  /** The keys that seal endpoint signing secrets in the database (WEBHOOK_SECRET_KEYS). */
+  secretKeys: WebhookSecretKeys;
+}
+
+/**
+ * AES-256 keys of the endpoint signing secrets (WEBHOOK_SECRET_KEYS, `<id>:<32 bytes in base64>`
+ * separated by commas, from the deployment's secret): the first seals new secrets, every one opens
+ * the secrets sealed with it (rotation). Required in prod; without it (dev, test, an evaluation
+ * environment that sets none) a fixed key derived here, which protects nothing.
+ */
+export interface WebhookSecretKeys {
+  current: { id: string; key: Buffer };
+  byId: ReadonlyMap<string, Buffer>;
 }
 
 interface JobQueueConfig {
@@ -234,6 +270,13 @@ function cron(env: Env, name: string, fallback: string): string {
     throw new ConfigError(`Environment variable ${name} must be a cron expression of five fields, got "${raw}"`);
   }
   return raw;
+}
+
+function instanceRole(env: Env): InstanceRole {
+  const raw = env.API_ROLE?.trim() || 'all';
+  const role = INSTANCE_ROLES.find((r) => r === raw);
+  if (!role) throw new ConfigError(`Environment variable API_ROLE must be one of ${INSTANCE_ROLES.join(', ')}, got "${raw}"`);
+  return role;
 }
 
 function url(env: Env, name: string, fallback: string): string {
@@ -356,6 +399,36 @@ function refuseUnsafeFallbacks(env: Env): void {
   }
 }
 
+/** The key without WEBHOOK_SECRET_KEYS (never in prod): derived from a fixed text, so that a developer's endpoints survive restarts. */
+const LOCAL_WEBHOOK_SECRET_KEY = { id: 'local', key: createHash('sha256').update('console webhook signing secrets: dev and test only').digest() };
+
+function webhookSecretKeys(env: Env, environment: string): WebhookSecretKeys {
+  const raw = env.WEBHOOK_SECRET_KEYS?.trim();
+  if (!raw) {
+    if (environment === 'prod') {
+      throw new ConfigError(
+        'Missing environment variable WEBHOOK_SECRET_KEYS (required when APP_ENV is prod: the webhook signing secrets are encrypted with it)',
+      );
+    }
+    return { current: LOCAL_WEBHOOK_SECRET_KEY, byId: new Map([[LOCAL_WEBHOOK_SECRET_KEY.id, LOCAL_WEBHOOK_SECRET_KEY.key]]) };
+  }
+  const keys = raw.split(',').map((entry) => {
+    const [id = '', encoded = '', extra] = entry.trim().split(':');
+    const key = Buffer.from(encoded, 'base64');
+    // The message names the entry by its id only: a key never appears in an error or a log.
+    if (!/^[A-Za-z0-9_-]{1,32}$/.test(id) || extra !== undefined || key.length !== 32 || key.toString('base64') !== encoded) {
+      throw new ConfigError(
+        `Environment variable WEBHOOK_SECRET_KEYS must be a comma-separated list of <key id>:<32 bytes in base64> (openssl rand -base64 32), the first sealing new secrets; entry "${id}" is not`,
+      );
+    }
+    return { id, key };
+  });
+  const byId = new Map(keys.map((k) => [k.id, k.key]));
+  const [current] = keys;
+  if (!current || byId.size !== keys.length) throw new ConfigError('Environment variable WEBHOOK_SECRET_KEYS must name each key id once');
+  return { current, byId };
+}
+
 function webhookDelivery(env: Env, environment: string): WebhookDeliveryConfig {
   const local = environment === 'dev' || environment === 'test';
   const allowPrivateAddresses = boolean(env, 'WEBHOOK_ALLOW_PRIVATE_ADDRESSES', local);
@@ -363,6 +436,10 @@ function webhookDelivery(env: Env, environment: string): WebhookDeliveryConfig {
     throw new ConfigError(
       `Environment variable WEBHOOK_ALLOW_PRIVATE_ADDRESSES must not be true when APP_ENV is ${environment} (webhooks to private addresses are refused)`,
     );
+  }
+  const requireHttps = boolean(env, 'WEBHOOK_REQUIRE_HTTPS', !local);
+  if (!requireHttps && !local) {
+    throw new ConfigError(`Environment variable WEBHOOK_REQUIRE_HTTPS must not be false when APP_ENV is ${environment} (webhook endpoints are https)`);
   }
   return {
     workerEnabled: boolean(env, 'WEBHOOK_WORKER_ENABLED', true),
@@ -372,7 +449,19 @@ function webhookDelivery(env: Env, environment: string): WebhookDeliveryConfig {
     retryBaseSeconds: integer(env, 'WEBHOOK_RETRY_BASE_SECONDS', 30, 1, 3600),
     retrySpanSeconds: integer(env, 'WEBHOOK_RETRY_SPAN_SECONDS', 3 * 24 * 3600, 1, 30 * 24 * 3600),
     allowPrivateAddresses,
+    requireHttps,
+    secretKeys: webhookSecretKeys(env, environment),
   };
+}
+
+function changeEventRetentionDays(env: Env, webhooks: WebhookDeliveryConfig): number {
+  const days = integer(env, 'CHANGE_EVENT_RETENTION_DAYS', 30, 0, 36_500);
+  if (days > 0 && days * 86_400 <= webhooks.retrySpanSeconds) {
+    throw new ConfigError(
+      `Environment variable CHANGE_EVENT_RETENTION_DAYS must be 0 or longer than the retries of a delivery (WEBHOOK_RETRY_SPAN_SECONDS, ${webhooks.retrySpanSeconds} s), got "${days}"`,
+    );
+  }
+  return days;
 }
 
 /** Reads and validates the configuration; a missing or bad variable throws a ConfigError naming it. */
@@ -403,9 +492,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     throw new ConfigError('Environment variable ROOT_ACCOUNT_EMAIL must be an email address on COMPANY_MAIL_DOMAIN');
   }
   const port = integer(env, 'PORT', 3000, 0, 65535);
+  const webhooks = webhookDelivery(env, environmentName);
   const host = env.HOST?.trim() || '127.0.0.1';
   return {
     environment: environmentName,
+    role: instanceRole(env),
     deployment,
     host,
     port,
@@ -434,7 +525,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       retryBaseMs: integer(env, 'MAIL_RETRY_BASE_MS', 30_000, 1, 3_600_000),
       maxAttempts: integer(env, 'MAIL_MAX_ATTEMPTS', 8, 1, 100),
     },
-    webhooks: webhookDelivery(env, environmentName),
+    webhooks,
     queue: {
       poolMax: integer(env, 'QUEUE_POOL_MAX', 2, 1, 20),
       superviseIntervalSeconds: integer(env, 'QUEUE_SUPERVISE_INTERVAL_SECONDS', 10, 1, 3600),
@@ -456,6 +547,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       invitationsPerOrganizationPerDay: integer(env, 'INVITATIONS_PER_ORGANIZATION_PER_DAY', 300, 1, 10_000_000),
     },
     auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 365, 0, 36_500),
+    changeEventRetentionDays: changeEventRetentionDays(env, webhooks),
     organizationPurge: {
       retentionDays: integer(env, 'ORGANIZATION_RETENTION_DAYS', 30, 1, 3650),
       schedule: cron(env, 'ORGANIZATION_PURGE_SCHEDULE', '0 * * * *'),

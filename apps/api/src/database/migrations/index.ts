@@ -15,6 +15,8 @@ import { JoinPoliciesAndRequests1795643000000 } from './1795643000000-join-polic
 import { ChangeEvents1795650000000 } from './1795650000000-change-events';
 import { SsoConnections1795652000000 } from './1795652000000-sso-connections';
 import { UsedSamlAssertions1795653000000 } from './1795653000000-used-saml-assertions';
+import { ChangeEventRetention1795655000000 } from './1795655000000-change-event-retention';
+import { SealedWebhookSecrets1795655000001 } from './1795655000001-sealed-webhook-secrets';
 
 /** Every migration, oldest first; a new migration is appended here. */
 export const MIGRATIONS = [
@@ -35,4 +37,6 @@ export const MIGRATIONS = [
   ChangeEvents1795650000000,
   SsoConnections1795652000000,
   UsedSamlAssertions1795653000000,
+  ChangeEventRetention1795655000000,
+  SealedWebhookSecrets1795655000001,
 ];

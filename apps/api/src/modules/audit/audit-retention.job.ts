@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { deleteInBatches } from '../../common/jobs/delete-in-batches';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { JobQueue } from '../queue/job-queue';
 import { AuditEventRepository } from './audit-event.repository';
@@ -32,12 +33,7 @@ export class AuditRetentionJob {
   /** Deletes every event past the retention period, batch after batch; the number deleted. */
   async runOnce(): Promise<number> {
     if (this.retentionDays <= 0) return 0;
-    let total = 0;
-    for (;;) {
-      const deleted = await this.events.deleteOlderThan(this.retentionDays, AUDIT_RETENTION_BATCH_SIZE);
-      total += deleted;
-      if (deleted < AUDIT_RETENTION_BATCH_SIZE) break;
-    }
+    const total = await deleteInBatches((size) => this.events.deleteOlderThan(this.retentionDays, size), AUDIT_RETENTION_BATCH_SIZE);
     if (total > 0) this.logger.log(`Deleted ${total} audit events older than ${this.retentionDays} days`);
     return total;
   }

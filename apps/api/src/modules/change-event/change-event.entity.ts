@@ -49,10 +49,11 @@ export class WebhookEndpointEntity extends MutableAudit {
   enabled: boolean;
 
   /**
-   * `whsec_<base64 key>`: the key that signs its deliveries. Kept as is (not hashed), since the
-   * console signs with it; it is shown once, when issued.
+   * The key that signs its deliveries (`whsec_<base64 key>`), sealed with AES-256-GCM under a key
+   * of WEBHOOK_SECRET_KEYS (webhook-secret-cipher.ts): not hashed, since the console signs with it;
+   * shown once, when issued.
    */
-  @Column({ type: 'varchar', length: 100 })
+  @Column({ type: 'varchar', length: 400 })
   secret: string;
 }
 

@@ -136,4 +136,10 @@ export class ChangeEventRepository {
       .execute();
     return (result.affected ?? 0) > 0;
   }
+
+  /** Deletes a batch of the events older than `retentionDays` with their deliveries; the number of events deleted. */
+  async deleteOlderThan(retentionDays: number, batchSize: number): Promise<number> {
+    const [row] = await readRows(this.dataSource, sql.deleteEventsOlderThan(retentionDays, batchSize), sql.decodeDeletedCount);
+    return row?.count ?? 0;
+  }
 }

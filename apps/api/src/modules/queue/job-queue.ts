@@ -70,23 +70,27 @@ export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnModuleD
   private readonly boss: PgBoss;
   private readonly tasks = new Map<string, JobTask<object>>();
   private readonly periodicPollingSeconds: number;
+  /** Whether this instance works any job (not when API_ROLE is serve). */
+  private readonly working: boolean;
 
   constructor(
-    @Inject(APP_CONFIG) config: Pick<AppConfig, 'databaseUrl' | 'queue'>,
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'databaseUrl' | 'queue' | 'role'>,
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
   ) {
+    this.working = config.role !== 'serve';
     this.boss = new PgBoss({
       connectionString: config.databaseUrl,
       schema: QUEUE_SCHEMA,
       max: config.queue.poolMax,
       application_name: 'console-job-queue',
-      // Expired jobs (their worker died) are looked for on both timers, per queue.
+      // Expired jobs (their worker died) are looked for on both timers, per queue, by the instances that work jobs.
+      supervise: this.working,
       superviseIntervalSeconds: config.queue.superviseIntervalSeconds,
       monitorIntervalSeconds: config.queue.superviseIntervalSeconds,
       // The ready counts that let a worker fetch again at once while a backlog remains (burstWhenReadyExceeds).
       queueCacheIntervalSeconds: config.queue.cacheIntervalSeconds,
-      // The periodic jobs' cron schedules: one pass per deployment at a time adds the occurrences due.
-      schedule: true,
+      // The periodic jobs' cron schedules: one pass per deployment at a time (of the instances that work jobs) adds the occurrences due.
+      schedule: this.working,
       cronMonitorIntervalSeconds: Math.min(config.queue.superviseIntervalSeconds, MAX_CRON_INTERVAL_SECONDS),
       cronWorkerIntervalSeconds: Math.min(config.queue.superviseIntervalSeconds, MAX_CRON_INTERVAL_SECONDS),
     });
@@ -146,10 +150,10 @@ export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnModuleD
     }
   }
 
-  /** Starts working the enabled kinds of job. */
+  /** Starts working the enabled kinds of job (none on a serving instance, API_ROLE=serve). */
   async onApplicationBootstrap(): Promise<void> {
     for (const task of this.tasks.values()) {
-      if (!task.workerEnabled) continue;
+      if (!this.working || !task.workerEnabled) continue;
       // One job at a time per worker, `concurrency` workers (at most that many jobs in flight when the instance dies); with a backlog a worker fetches again at once.
       const options = {
         batchSize: 1,

@@ -7,6 +7,7 @@ import { JobQueue, type QueuedJob } from '../queue/job-queue';
 import { toEventEnvelope } from './webhook.dto';
 import { webhookHeaders } from './webhook-signature';
 import { DeliveryRefused, WebhookSender } from './webhook-sender';
+import { WebhookSecretCipher } from './webhook-secret-cipher';
 
 /** The longest wait between two attempts. */
 const MAX_RETRY_DELAY_SECONDS = 6 * 3600;
@@ -52,6 +53,7 @@ export class WebhookDelivery implements OnModuleDestroy {
 
   constructor(
     private readonly deliveries: ChangeEventRepository,
+    private readonly cipher: WebhookSecretCipher,
     queue: JobQueue,
     @Inject(APP_CONFIG) config: Pick<AppConfig, 'webhooks'>,
   ) {
@@ -85,10 +87,16 @@ export class WebhookDelivery implements OnModuleDestroy {
     if (!delivery) return 'nothing';
     if (!delivery.endpoint.enabled) return this.fail(delivery, job, null, null, 'endpoint disabled');
     if (delivery.endpoint.credentialRevoked) return this.fail(delivery, job, null, null, 'service credential revoked');
+    let secret: string;
+    try {
+      secret = this.cipher.open(delivery.endpoint.secret);
+    } catch (error) {
+      return this.fail(delivery, job, null, null, describeError(error));
+    }
     const body = JSON.stringify(toEventEnvelope(delivery.event));
     const started = performance.now();
     try {
-      const answer = await this.sender.post(delivery.endpoint.url, webhookHeaders(delivery.endpoint.secret, delivery.event.id, body, new Date()), body);
+      const answer = await this.sender.post(delivery.endpoint.url, webhookHeaders(secret, delivery.event.id, body, new Date()), body);
       const latencyMs = Math.round(performance.now() - started);
       if (answer.statusCode >= 200 && answer.statusCode < 300) {
         await this.deliveries.record(delivery.id, job.id, {

@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { Actions, DomainError, eventCatalogue, generateId, LIST_PAGE_SIZE, UNPAGED_LIST_CAP, type EventType } from '@console/domain';
 import type { Operator } from '../../common/auth/operator';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { encodeCursor, Keyset } from '../../common/http/paging-sql';
 import { listWindow, pageOf, type Page } from '../../common/http/paging';
 import type { AuditContext } from '../audit/audit-context';
@@ -22,6 +23,7 @@ import {
   type WebhookDeliveryResponse,
   type WebhookEndpointResponse,
 } from './webhook.dto';
+import { WebhookSecretCipher } from './webhook-secret-cipher';
 import { newWebhookSecret } from './webhook-signature';
 
 /** Events per pull page unless asked otherwise. */
@@ -48,6 +50,8 @@ function eventPosition(cursor: string): EventPosition {
  */
 @Injectable()
 export class WebhookService {
+  private readonly requireHttps: boolean;
+
   constructor(
     private readonly transactions: TransactionHost,
     private readonly access: AccessService,
@@ -55,7 +59,11 @@ export class WebhookService {
     private readonly credentials: ServiceCredentialRepository,
     private readonly queue: JobQueue,
     private readonly audit: AuditService,
-  ) {}
+    private readonly cipher: WebhookSecretCipher,
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'webhooks'>,
+  ) {
+    this.requireHttps = config.webhooks.requireHttps;
+  }
 
   async createEndpoint(
     operator: Operator,
@@ -63,6 +71,7 @@ export class WebhookService {
     audit: AuditContext,
   ): Promise<IssuedWebhookSecretResponse> {
     this.access.assert(operator, Actions.ServiceCredentialManage);
+    this.assertEndpointUrl(input.url);
     return this.transactions.withTransaction(async () => {
       const credential = await this.credentials.findByIdForUpdate(input.credentialId);
       if (!credential) throw new DomainError('NOT_FOUND');
@@ -75,7 +84,7 @@ export class WebhookService {
         url: input.url,
         eventTypes: input.eventTypes,
         enabled: true,
-        secret,
+        secret: this.cipher.seal(secret),
         createdById: operator.id,
         updatedById: operator.id,
       } satisfies Omit<WebhookEndpointEntity, 'createdAt' | 'updatedAt'>);
@@ -96,6 +105,7 @@ export class WebhookService {
     audit: AuditContext,
   ): Promise<{ endpoint: WebhookEndpointResponse }> {
     this.access.assert(operator, Actions.ServiceCredentialManage);
+    if (input.url !== undefined) this.assertEndpointUrl(input.url);
     return this.transactions.withTransaction(async () => {
       const before = await this.endpointForUpdate(input.endpointId);
       const change = { url: input.url, eventTypes: input.eventTypes, enabled: input.enabled };
@@ -114,7 +124,7 @@ export class WebhookService {
     return this.transactions.withTransaction(async () => {
       await this.endpointForUpdate(endpointId);
       const secret = newWebhookSecret();
-      await this.events.updateEndpoint(endpointId, { secret, updatedById: operator.id });
+      await this.events.updateEndpoint(endpointId, { secret: this.cipher.seal(secret), updatedById: operator.id });
       await this.audit.record(audit, { action: 'webhookEndpoint.rotateSecret', targetType: 'webhookEndpoint', targetId: endpointId });
       return { endpoint: await this.endpointResponse(endpointId), secret };
     });
@@ -219,6 +229,13 @@ export class WebhookService {
         changes: changedFields(d, { status: 'pending' }),
       })),
     );
+  }
+
+  /** Outside dev and test (WEBHOOK_REQUIRE_HTTPS), an endpoint is https: the events and their signatures never travel in clear. */
+  private assertEndpointUrl(url: string): void {
+    if (this.requireHttps && new URL(url).protocol !== 'https:') {
+      throw new DomainError('VALIDATION_FAILED', 'url must be an https URL: webhook endpoints are https outside dev and test');
+    }
   }
 
   private async endpointForUpdate(endpointId: string): Promise<WebhookEndpointEntity> {
