@@ -13,7 +13,6 @@ export default defineConfig(
       '**/node_modules/**',
       '**/coverage/**',
       '**/.data/**',
-      'apps/web/src/lib/api-schema.d.ts',
       'packages/client/src/api-schema.ts',
       '**/*.cjs',
       '**/*.mjs',

@@ -1,14 +1,14 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import { env } from '@/config/env';
-import type { components, paths } from './api-schema';
+import type { ConsolePaths, ConsoleSchemas } from '@console/client';
 import { apiErrorFromBody, type ApiError } from './api-error';
 import { fetchWithTimeout } from './fetch-with-timeout';
 import { currentIdToken } from './firebase';
 import { currentLocale } from './i18n';
 
-/** Every call of the API, generated from apps/api/openapi.json. */
-export type ApiPaths = paths;
-export type Schemas = components['schemas'];
+/** Every call of the API, generated from apps/api/openapi.json (the types @console/client generates for sibling products). */
+export type ApiPaths = ConsolePaths;
+export type Schemas = ConsoleSchemas;
 
 /** Adds `Authorization: Bearer <ID token>` when somebody is signed in. */
 const authMiddleware: Middleware = {
