@@ -184,9 +184,11 @@ describe('change events', () => {
         [member.id],
       );
       expect(event?.data).toEqual({ organizationId, projectId: null, accountId: member.id });
+      // The endpoints of this file's credential (other files' endpoints share the database).
       const deliveries = await db.query<{ endpoint_id: string; status: string; state: string }[]>(
-        `SELECT d.endpoint_id, d.status, j.state FROM webhook_deliveries d JOIN pgboss.job j ON j.id = d.job_id WHERE d.event_id = $1`,
-        [event!.id],
+        `SELECT d.endpoint_id, d.status, j.state FROM webhook_deliveries d JOIN pgboss.job j ON j.id = d.job_id
+           JOIN webhook_endpoints e ON e.id = d.endpoint_id WHERE d.event_id = $1 AND e.credential_id = $2`,
+        [event!.id, eventsCredentialId],
       );
       expect(deliveries).toEqual([{ endpoint_id: endpoint.body.endpoint.id, status: 'pending', state: 'created' }]);
       await call(api, '/systemAdmin/webhook/deleteEndpoint', { endpointId: endpoint.body.endpoint.id }, sysAdmin.token);

@@ -528,7 +528,8 @@ describe('configuration of authentication', () => {
     const load = () => loadConfig({ ...env, APP_ENV: environment, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' });
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(`FIREBASE_AUTH_EMULATOR_HOST must not be set when APP_ENV is ${environment}`);
-    expect(loadConfig({ ...env, APP_ENV: environment, SENDGRID_API_KEY: 'SG.key', STORAGE_BUCKET: 'console-uploads' }).authEmulatorHost).toBeUndefined();
+    const production = { SENDGRID_API_KEY: 'SG.key', STORAGE_BUCKET: 'console-uploads', WEBHOOK_SECRET_KEYS: `k1:${Buffer.alloc(32, 7).toString('base64')}` };
+    expect(loadConfig({ ...env, ...production, APP_ENV: environment }).authEmulatorHost).toBeUndefined();
   });
 
   it('accepts the Auth Emulator in dev and test', () => {
