@@ -266,6 +266,11 @@ describe('long lists', () => {
     // From the keyboard again: Enter opens the switcher, typing searches, Enter opens the first match.
     await page.keyboard.press('Enter');
     await search.waitFor();
+    // The switcher gives its search the focus as it opens: type once it has it.
+    await eventually(
+      () => search.evaluate((el) => el === document.activeElement),
+      (focused) => focused,
+    );
     await page.keyboard.type(`p${TAG}-C-099`);
     await eventually(
       () => options.getByRole('option').allTextContents(),

@@ -57,8 +57,6 @@ async function shownSecret(page: Page): Promise<string> {
   const dialog = page.getByRole('dialog', { name: `${receiver.url}の署名シークレット` });
   await dialog.getByText('このシークレットは今しか表示されません').waitFor();
   const secret = await dialog.getByTestId('issued-secret').innerText();
-  // The dialog that asked fades out as this one fades in: axe reads the colours once both have ended (or were cancelled).
-  await page.evaluate(() => Promise.allSettled(document.getAnimations().map((animation) => animation.finished)));
   await expectNoSeriousA11yViolations(page, 'webhook secret dialog');
   await dialog.getByRole('button', { name: '保管しました' }).press('Enter');
   await dialog.waitFor({ state: 'detached' });
