@@ -86,8 +86,16 @@ function record(label: string, screen: ScreenSummary): void {
  * behind it is out of reach.
  */
 export async function expectNoSeriousA11yViolations(page: Page, label: string, options: { within?: string } = {}): Promise<void> {
-  // Dialogs, menus and dropdowns fade in and out: axe reads colours and landmarks once every transition has ended (or was cancelled).
-  await page.evaluate(() => Promise.allSettled(document.getAnimations().map((animation) => animation.finished)));
+  // Dialogs, menus and dropdowns fade in and out: axe reads colours and landmarks once every transition has ended (or was
+  // cancelled); endless animations (a loader, a skeleton's pulse) are not waited for.
+  await page.evaluate(() =>
+    Promise.allSettled(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
   const builder = new AxeBuilder({ page }).withTags([...WCAG_A_AA_TAGS, BEST_PRACTICE_TAG]);
   if (options.within) builder.include(options.within);
   const results = await builder.analyze();
