@@ -216,3 +216,28 @@ export function rowsOf(result: unknown): unknown {
 export async function execute(manager: Pick<EntityManager, 'query'>, statement: Statement): Promise<void> {
   await manager.query(statement.text, statement.values === undefined ? undefined : [...statement.values]);
 }
+
+/**
+ * Deletes up to `batchSize` of the oldest rows of `table` (the entity's, with an `id` and an
+ * `occurredAt`) written more than `retentionDays` ago, skipping rows another run is deleting
+ * (FOR UPDATE SKIP LOCKED); its row is the number deleted ({@link decodeDeletedCount}).
+ */
+export function deleteOldestRows(
+  entity: EntityClass<{ id: unknown; occurredAt: unknown }>,
+  table: string,
+  retentionDays: number,
+  batchSize: number,
+): Statement {
+  const row = new EntityColumns(entity, 'e', ['id']);
+  const old = new EntityColumns(entity, 'old', ['id', 'occurredAt']);
+  return {
+    text: `WITH deleted AS (
+         DELETE FROM ${table} e WHERE ${row.sql('id')} IN (
+           SELECT ${old.sql('id')} FROM ${table} old WHERE ${old.sql('occurredAt')} < now() - make_interval(days => $1)
+            ORDER BY ${old.sql('occurredAt')} LIMIT $2 FOR UPDATE SKIP LOCKED)
+         RETURNING 1)
+       SELECT count(*)::int AS count FROM deleted`,
+    values: [retentionDays, batchSize],
+  };
+}
+export const decodeDeletedCount = record<{ count: number }>({ count: integer });

@@ -4,14 +4,12 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import { DataSource } from 'typeorm';
 import type { KeyValues } from '../../common/http/paging-sql';
 import { copyOut } from '../../database/copy-out';
-import { execute, readRows } from '../../database/typed-sql';
+import { decodeDeletedCount, deleteOldestRows, execute, readRows } from '../../database/typed-sql';
 import { AuditEventEntity } from './audit-event.entity';
 import {
   auditCsvCopy,
   auditPageQuery,
   decodeAuditEventRow,
-  decodeCount,
-  deleteOlderThan,
   insertEvents,
   type AuditEventFilter,
   type AuditEventRow,
@@ -63,7 +61,7 @@ export class AuditEventRepository {
    * share the work instead of waiting on or failing over each other.
    */
   async deleteOlderThan(retentionDays: number, batchSize: number): Promise<number> {
-    const [row] = await readRows(this.txHost.tx, deleteOlderThan(retentionDays, batchSize), decodeCount);
+    const [row] = await readRows(this.txHost.tx, deleteOldestRows(AuditEventEntity, 'audit_events', retentionDays, batchSize), decodeDeletedCount);
     return row?.count ?? 0;
   }
 }

@@ -2,7 +2,7 @@ import { AUDIT_ACTION_LABELS } from '@console/domain';
 import { escapeLiteral } from 'pg';
 import { csvCellSql } from '../../common/http/csv';
 import { Keyset, keyTime, SqlParameters, type KeyValues } from '../../common/http/paging-sql';
-import { EntityColumns, integer, nullable, record, text, type Statement } from '../../database/typed-sql';
+import { EntityColumns, nullable, record, text, type Statement } from '../../database/typed-sql';
 import { AccountEntity } from '../account/account.entity';
 import { AUDIT_CSV_COLUMNS, type AuditCsvColumn } from './audit-csv';
 import { AuditEventEntity } from './audit-event.entity';
@@ -164,21 +164,3 @@ export function insertEvents(events: readonly NewAuditEvent[]): Statement {
   const rows = events.map((e) => `(${properties.map((p) => parameters.param(p === 'changes' ? JSON.stringify(e.changes) : e[p])).join(', ')})`);
   return { text: `INSERT INTO audit_events (${WRITTEN.columnNames().join(', ')}) VALUES ${rows.join(', ')}`, values: parameters.values };
 }
-
-/**
- * Deletes up to `batchSize` events older than `retentionDays` days, skipping rows another instance
- * is deleting (FOR UPDATE SKIP LOCKED); answers the number deleted.
- */
-export function deleteOlderThan(retentionDays: number, batchSize: number): Statement {
-  const old = new EntityColumns(AuditEventEntity, 'old', ['id', 'occurredAt']);
-  return {
-    text: `WITH deleted AS (
-         DELETE FROM audit_events e WHERE ${EVENT.sql('id')} IN (
-           SELECT ${old.sql('id')} FROM audit_events old WHERE ${old.sql('occurredAt')} < now() - make_interval(days => $1)
-            ORDER BY ${old.sql('occurredAt')} LIMIT $2 FOR UPDATE SKIP LOCKED)
-         RETURNING 1)
-       SELECT count(*)::int AS count FROM deleted`,
-    values: [retentionDays, batchSize],
-  };
-}
-export const decodeCount = record<{ count: number }>({ count: integer });

@@ -3,7 +3,7 @@ import { Propagation, TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { DataSource, In, type UpdateQueryBuilder } from 'typeorm';
 import type { ListWindow } from '../../common/http/paging-sql';
-import { readRows } from '../../database/typed-sql';
+import { decodeDeletedCount, deleteOldestRows, readRows } from '../../database/typed-sql';
 import { ChangeEventEntity, WebhookDeliveryEntity, WebhookEndpointEntity, type DeliveryStatus } from './change-event.entity';
 import * as sql from './change-event.sql';
 import type { ClaimedDelivery, DeliveryRow, EventPosition, EventRow } from './change-event.sql';
@@ -139,7 +139,7 @@ export class ChangeEventRepository {
 
   /** Deletes a batch of the events older than `retentionDays` with their deliveries; the number of events deleted. */
   async deleteOlderThan(retentionDays: number, batchSize: number): Promise<number> {
-    const [row] = await readRows(this.dataSource, sql.deleteEventsOlderThan(retentionDays, batchSize), sql.decodeDeletedCount);
+    const [row] = await readRows(this.dataSource, deleteOldestRows(ChangeEventEntity, 'change_events', retentionDays, batchSize), decodeDeletedCount);
     return row?.count ?? 0;
   }
 }

@@ -136,22 +136,3 @@ export function deliveryPage(endpointId: string, status: string | null, window: 
     ],
   });
 }
-
-/**
- * Deletes up to `batchSize` of the oldest events written more than `retentionDays` ago, with their
- * deliveries (ON DELETE CASCADE): delivered, or failed and never replayed within the period.
- * Rows another run is deleting are skipped (FOR UPDATE SKIP LOCKED). The number of events deleted.
- */
-export function deleteEventsOlderThan(retentionDays: number, batchSize: number): Statement {
-  const old = new EntityColumns(ChangeEventEntity, 'old', ['id', 'occurredAt']);
-  return {
-    text: `WITH deleted AS (
-         DELETE FROM change_events e WHERE ${EVENT.sql('id')} IN (
-           SELECT ${old.sql('id')} FROM change_events old WHERE ${old.sql('occurredAt')} < now() - make_interval(days => $1)
-            ORDER BY ${old.sql('occurredAt')} LIMIT $2 FOR UPDATE SKIP LOCKED)
-         RETURNING 1)
-       SELECT count(*)::int AS count FROM deleted`,
-    values: [retentionDays, batchSize],
-  };
-}
-export const decodeDeletedCount = record<{ count: number }>({ count: integer });
