@@ -77,19 +77,30 @@ export async function startNginx({ port, webRoot, apiServers, cspConnectSrc = ''
   return {
     prefix,
     /**
-     * The proxied calls answered 502 so far, by the upstream address nginx last tried for each.
+     * The proxied calls answered 502 after the access log's first `fromLine` lines, by the upstream
+     * address nginx last tried for each.
      * @returns {Record<string, number>}
      */
-    badGatewaysByUpstream() {
+    badGatewaysByUpstream(fromLine = 0) {
       /** @type {Record<string, number>} */
       const counts = {};
-      for (const line of readFileSync(join(prefix, 'logs', 'access.log'), 'utf8').split('\n')) {
+      for (const line of readFileSync(join(prefix, 'logs', 'access.log'), 'utf8')
+        .split('\n')
+        .slice(fromLine)) {
         const [status, upstreams] = line.split(' ');
         if (status !== '502' || !upstreams) continue;
         const last = upstreams.split(', ').at(-1) ?? upstreams;
         counts[last] = (counts[last] ?? 0) + 1;
       }
       return counts;
+    },
+    /** How many calls the access log holds so far. */
+    accessLogLines() {
+      return readFileSync(join(prefix, 'logs', 'access.log'), 'utf8').split('\n').length - 1;
+    },
+    /** The web server's error log so far (warnings and errors: why a call was answered 502). */
+    errorLog() {
+      return readFileSync(join(prefix, 'logs', 'error.log'), 'utf8');
     },
     async stop() {
       if (child.exitCode === null) {

@@ -39,8 +39,17 @@ export function quietMoment(server: HttpServer, quietMs: number, timeoutMs: numb
     const check = (): void => {
       const now = Date.now();
       if (now - last >= quietMs || now >= deadline) {
-        server.off('connection', onConnection);
-        resolve();
+        // Timers run before the event loop polls for I/O: a handshake the kernel completed since
+        // the last poll is accepted (a 'connection') only in the coming poll, after which
+        // setImmediate runs. Decide there, so that such a connection is not reset by the close.
+        setImmediate(() => {
+          if (Date.now() - last < quietMs && Date.now() < deadline) {
+            setTimeout(check, quietMs);
+            return;
+          }
+          server.off('connection', onConnection);
+          resolve();
+        });
         return;
       }
       setTimeout(check, Math.min(quietMs - (now - last), deadline - now));
