@@ -148,12 +148,16 @@ export function send(agent, base, call, token) {
  * @param {string} email
  */
 export async function signUp(emulatorHost, apiUrl, email) {
-  const signedUp = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=bench`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'password-123', returnSecureToken: true }),
-  });
-  const { idToken: token } = /** @type {{ idToken: string }} */ (/** @type {unknown} */ (await signedUp.json()));
+  const identity = (/** @type {string} */ method) =>
+    fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=bench`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'password-123', returnSecureToken: true }),
+    });
+  // The sign-up's own token may predate the user's validSince (apps/api/test/support/harness.ts signUpUser).
+  await identity('signUp');
+  const signedIn = await identity('signInWithPassword');
+  const { idToken: token } = /** @type {{ idToken: string }} */ (/** @type {unknown} */ (await signedIn.json()));
   const created = await fetch(`${apiUrl}/account/create`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
   const { id } = /** @type {{ id: string }} */ (/** @type {unknown} */ (await created.json()));
   return { token, id };

@@ -296,7 +296,10 @@ describe('production topology', () => {
     before(async () => {
       const clients = [];
       for (let i = 0; i < CLIENTS; i += 1) {
-        const idToken = await identity('signUp', uniqueEmail(`topology-client${i}`), 'client-pass-1');
+        const email = uniqueEmail(`topology-client${i}`);
+        // The sign-up's own token may predate the user's validSince (apps/api/test/support/harness.ts signUpUser).
+        await identity('signUp', email, 'client-pass-1');
+        const idToken = await identity('signInWithPassword', email, 'client-pass-1');
         await api('/account/create', idToken);
         clients.push({ idToken });
       }

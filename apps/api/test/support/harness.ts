@@ -82,10 +82,15 @@ async function identityToolkit<T>(method: string, body: Record<string, unknown>,
   return result;
 }
 
-/** Signs a new user up in the Auth Emulator (as the web's Firebase SDK would) and returns its ID token. */
+/**
+ * Signs a new user up in the Auth Emulator (as the web's Firebase SDK would) and returns an ID token
+ * of a sign-in after it. The emulator stamps a sign-up's auth_time with the moment its request began
+ * and the user's validSince (whole seconds) a moment later: when a second boundary falls between,
+ * the API rightly refuses the sign-up's own token as issued before validSince.
+ */
 export async function signUpUser(email = `user-${randomBytes(5).toString('hex')}@example.com`, password = 'password-123'): Promise<TestUser> {
-  const body = await identityToolkit<{ localId: string; idToken: string }>('signUp', { email, password }, 'sign-up');
-  return { uid: body.localId, email: email.toLowerCase(), password, idToken: body.idToken };
+  const body = await identityToolkit<{ localId: string }>('signUp', { email, password }, 'sign-up');
+  return { uid: body.localId, email: email.toLowerCase(), password, idToken: await signInUser(email, password) };
 }
 
 /** Signs an existing user in and returns a fresh ID token. */

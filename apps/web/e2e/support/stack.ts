@@ -51,10 +51,13 @@ async function emulatorPost<T>(path: string, body: unknown): Promise<T> {
   return json;
 }
 
-/** Creates an identity in the Auth Emulator and returns its ID token. */
+/**
+ * Creates an identity in the Auth Emulator and returns an ID token of a sign-in after it (the
+ * sign-up's own token may predate the user's validSince: see apps/api/test/support/harness.ts signUpUser).
+ */
 export async function createIdentity(email: string, password: string): Promise<string> {
-  const result = await emulatorPost<{ idToken: string }>('accounts:signUp', { email, password, returnSecureToken: true });
-  return result.idToken;
+  await emulatorPost('accounts:signUp', { email, password, returnSecureToken: true });
+  return signInIdentity(email, password);
 }
 
 export async function signInIdentity(email: string, password: string): Promise<string> {
