@@ -18,7 +18,7 @@ const EVENTS = 40;
 const ANSWER_DELAY_MS = 150;
 /** The first worker is killed as the receiver gets this request (before answering it: that delivery is in flight). */
 const KILL_AT = 12;
-/** Workers per instance (WEBHOOK_CONCURRENCY, the default); the queue hands a worker one job at a time, recorded right after its post: at most one is in flight per worker. */
+/** Deliveries per instance (WEBHOOK_CONCURRENCY, the default), each recorded right after its post: at most this many are in flight when the instance dies. */
 const WORKERS_PER_PROCESS = 4;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

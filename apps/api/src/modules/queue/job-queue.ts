@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { Propagation, TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { PgBoss, type JobWithMetadata } from 'pg-boss';
+import { PgBoss, type JobResult, type JobWithMetadata } from 'pg-boss';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { onTransaction } from '../../database/job-queue-connection';
 
@@ -150,21 +150,39 @@ export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnModuleD
     }
   }
 
-  /** Starts working the enabled kinds of job (none on a serving instance, API_ROLE=serve). */
+  /**
+   * Starts working the enabled kinds of job (none on a serving instance, API_ROLE=serve). A kind
+   * that runs an even number of jobs at a time fetches them two by two and runs both at once (still
+   * at most `concurrency` in flight when the instance dies); a fetch that came back full is
+   * followed by the next at once. With one job per fetch, a worker would fetch
+   * again at once only while the queue's statistics show a backlog (burstWhenReadyExceeds), and
+   * those are refreshed every QUEUE_SUPERVISE_INTERVAL_SECONDS: a backlog that grew since waited
+   * a polling interval per job.
+   */
   async onApplicationBootstrap(): Promise<void> {
     for (const task of this.tasks.values()) {
       if (!this.working || !task.workerEnabled) continue;
-      // One job at a time per worker, `concurrency` workers (at most that many jobs in flight when the instance dies); with a backlog a worker fetches again at once.
+      const concurrency = task.concurrency ?? 1;
+      const batchSize = concurrency % 2 === 0 ? 2 : 1;
       const options = {
-        batchSize: 1,
-        localConcurrency: task.concurrency ?? 1,
+        batchSize,
+        localConcurrency: concurrency / batchSize,
         includeMetadata: true,
         pollingIntervalSeconds: task.pollingIntervalSeconds,
         burstWhenReadyExceeds: 1,
+        burstWhenBatchFull: true,
+        perJobResults: true,
       } as const;
-      await this.boss.work<object, unknown, typeof options>(task.name, options, async ([job]) => {
-        if (job) await task.run(job);
-      });
+      await this.boss.work<object, unknown, typeof options>(task.name, options, (jobs) =>
+        Promise.all(
+          jobs.map((job) =>
+            task.run(job).then(
+              (): JobResult => ({ id: job.id, status: 'completed' }),
+              (error: unknown): JobResult => ({ id: job.id, status: 'failed', output: error }),
+            ),
+          ),
+        ),
+      );
       this.logger.log(`Working the ${task.name} jobs`);
     }
   }
