@@ -9,11 +9,13 @@
 // 2. Latency: renames through the API at RATE per second for SECONDS seconds; commit-to-delivery
 //    latency (the rename's answer, sent after its commit, to the receiver's arrival) p50/p99
 //    (target p99 ≤ 2 s).
-// 3. /account/get latency (sequential calls) before, and while FAILING deliveries fail (an endpoint
-//    answering 500: each fails its first attempt and waits for its retry), twice: calls to one of the
-//    two worker processes (the deliveries in the process that serves the calls), then calls to a
-//    serving process (API_ROLE=serve, docs/operations.md#worker-role) while the two worker processes
-//    fail the deliveries. All processes share this machine's cores, unlike pods on their own nodes.
+// 3. /account/get latency (sequential calls) before, and while FAILING deliveries fail: written
+//    beforehand for an endpoint answering 500 and given up, then all replayed at once (each fails
+//    twice more), so that only the failing deliveries load the machine. Three times: calls to one of
+//    the two worker processes (the deliveries in the process that serves the calls), to a serving
+//    process (API_ROLE=serve, docs/operations.md#worker-role) while the two worker processes fail the
+//    deliveries, and the same with the serving process alone on one core. All processes share this
+//    machine's cores and its Postgres, unlike pods on their own nodes.
 // The API is built beforehand: `pnpm bench:events` does it.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -87,7 +89,7 @@ const servers = [];
 async function post(base, path, body, token) {
   const result = await send(agent, base, { label: path, method: 'POST', path, body }, token);
   if (result.status !== 200) throw new Error(`${path} answered ${result.status}: ${result.body}`);
-  return /** @type {{ id: string, credential: { id: string }, endpoint: { id: string } }} */ (parseJson(result.body));
+  return /** @type {{ id: string, credential: { id: string }, endpoint: { id: string }, replayed: number }} */ (parseJson(result.body));
 }
 
 /**
@@ -122,7 +124,13 @@ const ms = (/** @type {number} */ value) => `${value.toFixed(1)} ms`;
 
 try {
   await client.connect();
-  const writer = await startServer({ name: 'api-writer', script, env: { ...env, WEBHOOK_WORKER_ENABLED: 'false' }, logDir: workDir });
+  // The writer's jobs carry its retry policy: one retry after a second, then given up (phase 3).
+  const writer = await startServer({
+    name: 'api-writer',
+    script,
+    env: { ...env, WEBHOOK_WORKER_ENABLED: 'false', WEBHOOK_RETRY_BASE_SECONDS: '1', WEBHOOK_RETRY_SPAN_SECONDS: '1' },
+    logDir: workDir,
+  });
   servers.push(writer);
   const admin = await signUp(emulator.host, writer.url, 'events-admin@console.example.jp');
   await client.query(`UPDATE accounts SET is_system_admin = true WHERE id = $1`, [admin.id]);
@@ -195,50 +203,72 @@ try {
     `  commit to delivery p50 ${ms(percentile(latencies, 50))}, p90 ${ms(percentile(latencies, 90))}, p99 ${ms(p99)}, max ${ms(latencies.at(-1) ?? Number.NaN)} (target p99 ≤ ${TARGET_P99_MS} ms): ${missed ? 'MISS' : 'pass'}`,
   );
 
-  // 3. /account/get while deliveries fail, the failing events written through the process without
-  // the worker: calls to a worker process, then to a serving process while the workers fail them.
+  // 3. /account/get while deliveries fail. Set up first, through the writer: FAILING events for an
+  // endpoint that answers 500, each failed once, retried once and given up (the writer's jobs
+  // carry its short retry policy). Then, with nothing else running, every failed delivery is
+  // replayed (as a system administrator's "replay all failed" does) and fails again, twice, while
+  // /account/get is called: only the failing deliveries load the machine, not the writes.
   await post(writer.url, '/systemAdmin/webhook/updateEndpoint', { endpointId, enabled: false }, admin.token);
+  /** @param {string} id */
+  const deliveryCounts = async (id) => {
+    const counted = await client.query(
+      `SELECT count(*) FILTER (WHERE status = 'failed')::int AS failed, count(*) FILTER (WHERE status = 'pending')::int AS pending, count(*)::int AS total
+         FROM webhook_deliveries WHERE endpoint_id = $1`,
+      [id],
+    );
+    return /** @type {{ failed: number, pending: number, total: number }} */ (/** @type {unknown[]} */ (counted.rows)[0]);
+  };
   /**
-   * Sequential /account/get calls to `base` before, and while FAILING deliveries to `path` fail;
-   * the CPU time the two worker processes spent meanwhile.
+   * Sequential /account/get calls to `base` before, and while FAILING replayed deliveries to `path`
+   * fail; the CPU time the two worker processes spent meanwhile.
    * @param {string} base
    * @param {string} path
    */
   const whileFailing = async (base, path) => {
-    const before = await accountGetLatencies(base, admin.token, () => false);
-    const workersCpuMs = () => first.cpuMs() + second.cpuMs();
-    const cpuBefore = workersCpuMs();
     const failing = await post(
       writer.url,
       '/systemAdmin/webhook/createEndpoint',
       { credentialId: credential.credential.id, url: `${receiverUrl}${path}`, eventTypes: ['project.renamed'] },
       admin.token,
     );
-    const failingNames = Array.from({ length: FAILING }, () => `failing ${randomUUID()}`);
-    const failingWrites = (async () => {
-      for (let i = 0; i < FAILING; i += 16)
-        await Promise.all(failingNames.slice(i, i + 16).map((name, j) => rename(writer.url, admin.token, projectAt(i + j), name)));
-    })();
+    const failingId = failing.endpoint.id;
+    for (let i = 0; i < FAILING; i += 16)
+      await Promise.all(
+        Array.from({ length: Math.min(16, FAILING - i) }, (_, j) => rename(writer.url, admin.token, projectAt(i + j), `failing ${randomUUID()}`)),
+      );
+    const setupDeadline = performance.now() + 300_000;
+    while ((await deliveryCounts(failingId)).failed < FAILING && performance.now() < setupDeadline) await sleep(200);
+    const before = await accountGetLatencies(base, admin.token, () => false);
+    const workersCpuMs = () => first.cpuMs() + second.cpuMs();
+    const cpuBefore = workersCpuMs();
+    const answersBefore = failedAnswers.get(path) ?? 0;
     const failureStarted = performance.now();
-    const failed = () => failedAnswers.get(path) ?? 0;
-    const during = await accountGetLatencies(base, admin.token, () => failed() < FAILING && performance.now() - failureStarted < 120_000);
-    await failingWrites;
+    const { replayed } = await post(writer.url, '/systemAdmin/webhook/replayFailed', { endpointId: failingId }, admin.token);
+    const replayedIn = performance.now() - failureStarted;
+    let settled = false;
+    const watching = (async () => {
+      while (performance.now() - failureStarted < 120_000) {
+        await sleep(200);
+        if ((await deliveryCounts(failingId)).failed >= FAILING) break;
+      }
+      settled = true;
+    })();
+    const during = await accountGetLatencies(base, admin.token, () => !settled);
+    await watching;
     const seconds = (performance.now() - failureStarted) / 1000;
     const cpuMs = workersCpuMs() - cpuBefore;
-    // Its retries (30 s and more later) are not posted during the next measure.
-    await post(writer.url, '/systemAdmin/webhook/updateEndpoint', { endpointId: failing.endpoint.id, enabled: false }, admin.token);
-    const counted = await client.query(
-      `SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending, count(*)::int AS total FROM webhook_deliveries WHERE endpoint_id = $1`,
-      [failing.endpoint.id],
-    );
-    const counts = /** @type {{ pending: number, total: number }} */ (/** @type {unknown[]} */ (counted.rows)[0]);
-    console.log(`  before (${before.length} calls):${' '.repeat(33)}p50 ${ms(percentile(before, 50))}, p99 ${ms(percentile(before, 99))}`);
+    const attempts = (failedAnswers.get(path) ?? 0) - answersBefore;
+    const counts = await deliveryCounts(failingId);
+    await post(writer.url, '/systemAdmin/webhook/updateEndpoint', { endpointId: failingId, enabled: false }, admin.token);
+    console.log(`  before (${before.length} calls):${' '.repeat(45)}p50 ${ms(percentile(before, 50))}, p99 ${ms(percentile(before, 99))}`);
     console.log(
-      `  while ${FAILING} deliveries failed (${failed()} failed answers in ${seconds.toFixed(1)} s, ${during.length} calls): p50 ${ms(percentile(during, 50))}, p99 ${ms(percentile(during, 99))}`,
+      `  while ${replayed} replayed deliveries failed (${attempts} failed attempts in ${seconds.toFixed(1)} s, ${during.length} calls): p50 ${ms(percentile(during, 50))}, p99 ${ms(percentile(during, 99))}`,
     );
-    console.log(`  the failing endpoint's ${counts.total} deliveries: ${counts.pending} pending (waiting for their retry with backoff), none lost`);
     console.log(
-      `  the two worker processes' CPU meanwhile: ${Math.round(cpuMs)} ms (${(cpuMs / failed()).toFixed(2)} ms per failed attempt, ${((cpuMs / (seconds * 1000)) * 100).toFixed(0)} % of a core)`,
+      `  the replay of ${replayed} deliveries answered in ${ms(replayedIn)}; afterwards ${counts.failed} of ${counts.total} failed (given up, replayable), ${counts.pending} pending, none lost`,
+    );
+    console.log(
+      `  the two worker processes' CPU meanwhile: ${Math.round(cpuMs)} ms (${(cpuMs / attempts).toFixed(2)} ms per failed attempt, ${((cpuMs / (seconds * 1000)) * 100).toFixed(0)} % of a core)`,
     );
     // The machine's load: the processes share its cores with whatever else runs on it.
     console.log(`  load average (1 min) at the end: ${(loadavg()[0] ?? 0).toFixed(1)} on ${availableParallelism()} cores`);
