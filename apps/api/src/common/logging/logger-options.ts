@@ -1,5 +1,5 @@
 import type { Params } from 'nestjs-pino';
-import type { LoggerOptions } from 'pino';
+import { pino, type DestinationStream, type LoggerOptions } from 'pino';
 import { redactPersonalData } from './redact';
 
 /**
@@ -18,11 +18,24 @@ export function pinoOptions(level: string): LoggerOptions {
   return { level, redact: REDACTED_PATHS, hooks: { streamWrite: redactPersonalData } };
 }
 
+let destination: DestinationStream | undefined;
+
+/**
+ * Standard output, written asynchronously by every logger of the process: lines logged while a
+ * write is in progress go out together with the next one, instead of one blocking write per line
+ * (a synchronous write per call took more of the event loop's time than the call itself). pino
+ * writes what is pending as the process exits; a crash (SIGKILL) loses the lines not yet written.
+ */
+export function logDestination(): DestinationStream {
+  destination ??= pino.destination({ dest: 1, sync: false });
+  return destination;
+}
+
 /**
  * The application's logger (Nest's, through pino): lines written while a call is handled go to the
  * call's own logger (see installRequestLog), which also writes the call's completion line; the
  * module's request-logging middleware is mounted on no route.
  */
 export function loggerParams(level: string): Params {
-  return { pinoHttp: { ...pinoOptions(level), wrapSerializers: false }, forRoutes: [] };
+  return { pinoHttp: [{ ...pinoOptions(level), wrapSerializers: false }, logDestination()], forRoutes: [] };
 }

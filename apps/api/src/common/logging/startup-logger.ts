@@ -1,10 +1,10 @@
 import type { LoggerService } from '@nestjs/common';
 import { pino, type Logger } from 'pino';
-import { pinoOptions } from './logger-options';
+import { logDestination, pinoOptions } from './logger-options';
 
 /** The pino logger of the process before the application's own (request-aware) logger is installed. */
 export function startupLog(level: string): Logger {
-  return pino(pinoOptions(level));
+  return pino(pinoOptions(level), logDestination());
 }
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
