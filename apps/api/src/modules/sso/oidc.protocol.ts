@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, type ErrorCode } from '@console/domain';
 import * as client from 'openid-client';
+import { LruCache } from '../../common/auth/lru-cache';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { SsoConnectionEntity } from './sso-connection.entity';
 import type { SsoAttemptSecrets, SsoCallbackRequest, SsoIdentity, SsoProtocol } from './sso-protocol';
@@ -37,7 +38,7 @@ function oidcRefusal(error: unknown): ErrorCode {
 export class OidcProtocol implements SsoProtocol {
   readonly type = 'oidc' as const;
   private readonly allowInsecureIssuers: boolean;
-  private readonly configurations = new Map<string, Promise<client.Configuration>>();
+  private readonly configurations = new LruCache<Promise<client.Configuration>>(CONFIGURATION_CACHE_SIZE);
 
   constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'sso'>) {
     this.allowInsecureIssuers = config.sso.allowInsecureIssuers;
@@ -98,7 +99,6 @@ export class OidcProtocol implements SsoProtocol {
       configuration = this.discover(oidcIssuer, oidcClientId, oidcClientSecret);
       // A failed discovery is not kept: the next call tries again.
       configuration.catch(() => this.configurations.delete(key));
-      if (this.configurations.size >= CONFIGURATION_CACHE_SIZE) this.configurations.delete(this.configurations.keys().next().value as string);
       this.configurations.set(key, configuration);
     }
     return configuration;
