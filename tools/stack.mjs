@@ -288,6 +288,39 @@ async function answers(url) {
 }
 
 /**
+ * Signs `email` up (`signUp`) or in (`signInWithPassword`) at the Auth Emulator on `emulatorHost`
+ * and returns the ID token.
+ * @param {string} emulatorHost
+ * @param {'signUp' | 'signInWithPassword'} method
+ * @param {string} email
+ * @param {string} password
+ * @returns {Promise<string>}
+ */
+export async function emulatorIdentity(emulatorHost, method, email, password) {
+  const response = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  /** @type {unknown} */
+  const body = await response.json();
+  if (!response.ok) throw new Error(`${method} ${email}: ${JSON.stringify(body)}`);
+  return /** @type {{ idToken: string }} */ (body).idToken;
+}
+
+/**
+ * Signs a new identity up at the Auth Emulator and returns the ID token of a sign-in after it: the
+ * sign-up's own token may predate the user's validSince (apps/api/test/support/harness.ts signUpUser).
+ * @param {string} emulatorHost
+ * @param {string} email
+ * @param {string} password
+ */
+export async function newIdentityToken(emulatorHost, email, password) {
+  await emulatorIdentity(emulatorHost, 'signUp', email, password);
+  return emulatorIdentity(emulatorHost, 'signInWithPassword', email, password);
+}
+
+/**
  * The API (apps/api/dist, built beforehand) as a child process. `env` carries its
  * configuration (DATABASE_URL, FIREBASE_AUTH_EMULATOR_HOST, ...).
  * @param {{ port?: number, env: Record<string, string | undefined>, log?: Log | undefined }} options

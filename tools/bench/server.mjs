@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { openSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
-import { freePort, ROOT, waitFor } from '../stack.mjs';
+import { freePort, newIdentityToken, ROOT, waitFor } from '../stack.mjs';
 
 /** @typedef {{ label: string, method: 'GET' | 'POST', path: string, body?: Record<string, unknown> }} Call */
 /** @typedef {{ url: string, pid: number | undefined, cpuMs(): number, stop(): Promise<void> }} Server */
@@ -148,16 +148,7 @@ export function send(agent, base, call, token) {
  * @param {string} email
  */
 export async function signUp(emulatorHost, apiUrl, email) {
-  const identity = (/** @type {string} */ method) =>
-    fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=bench`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'password-123', returnSecureToken: true }),
-    });
-  // The sign-up's own token may predate the user's validSince (apps/api/test/support/harness.ts signUpUser).
-  await identity('signUp');
-  const signedIn = await identity('signInWithPassword');
-  const { idToken: token } = /** @type {{ idToken: string }} */ (/** @type {unknown} */ (await signedIn.json()));
+  const token = await newIdentityToken(emulatorHost, email, 'password-123');
   const created = await fetch(`${apiUrl}/account/create`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
   const { id } = /** @type {{ id: string }} */ (/** @type {unknown} */ (await created.json()));
   return { token, id };

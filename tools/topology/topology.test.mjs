@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { chromium } from 'playwright-core';
-import { ROOT, freePort, startApiServer, startAuthEmulator, startTestDatabase, waitFor } from '../stack.mjs';
+import { ROOT, emulatorIdentity, freePort, newIdentityToken, startApiServer, startAuthEmulator, startTestDatabase, waitFor } from '../stack.mjs';
 import { Load, describePhase } from './load.mjs';
 import { startNginx } from './nginx.mjs';
 import { startSendgridStandIn } from './sendgrid-stand-in.mjs';
@@ -126,24 +126,6 @@ async function api(path, idToken, body = {}) {
   return answer;
 }
 
-/**
- * Signs up or signs in at the Auth Emulator and returns the account's ID token.
- * @param {'signUp' | 'signInWithPassword'} method
- * @param {string} email
- * @param {string} password
- */
-async function identity(method, email, password) {
-  const response = await fetch(`http://${state.emulator.host}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
-  /** @type {unknown} */
-  const body = await response.json();
-  if (!response.ok) throw new Error(`${method} ${email}: ${JSON.stringify(body)}`);
-  return /** @type {{ idToken: string }} */ (body).idToken;
-}
-
 let serial = 0;
 const uniqueEmail = (/** @type {string} */ prefix) => `${prefix}-${Date.now().toString(36)}-${(serial += 1)}@example.com`;
 
@@ -197,7 +179,7 @@ before(async () => {
     cspConnectSrc: `http://${emulator.host}`,
   });
   state.browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  state.rootToken = await identity('signInWithPassword', ROOT_EMAIL, ROOT_PASSWORD);
+  state.rootToken = await emulatorIdentity(state.emulator.host, 'signInWithPassword', ROOT_EMAIL, ROOT_PASSWORD);
   const organization = /** @type {Organization} */ (
     await api('/system-admin/organization/create', state.rootToken, { name: `トポロジー組織-${Date.now().toString(36)}`, profileImageSrc: null })
   );
@@ -296,10 +278,7 @@ describe('production topology', () => {
     before(async () => {
       const clients = [];
       for (let i = 0; i < CLIENTS; i += 1) {
-        const email = uniqueEmail(`topology-client${i}`);
-        // The sign-up's own token may predate the user's validSince (apps/api/test/support/harness.ts signUpUser).
-        await identity('signUp', email, 'client-pass-1');
-        const idToken = await identity('signInWithPassword', email, 'client-pass-1');
+        const idToken = await newIdentityToken(state.emulator.host, uniqueEmail(`topology-client${i}`), 'client-pass-1');
         await api('/account/create', idToken);
         clients.push({ idToken });
       }
