@@ -229,7 +229,7 @@ describe('change events', () => {
         deliveries: { pending: 0, succeeded: 0, failed: 0 },
       });
       const endpointId = created.body.endpoint.id;
-      // Sealed at rest (AES-256-GCM under the key of WEBHOOK_SECRET_KEYS, here the local one): neither the secret nor its key in the row.
+      // Sealed at rest (AES-256-GCM under the key of SECRET_SEALING_KEYS, here the local one): neither the secret nor its key in the row.
       const [stored] = await db.query<{ secret: string }[]>(`SELECT secret FROM webhook_endpoints WHERE id = $1`, [endpointId]);
       expect(stored?.secret).toMatch(/^v1\.local\./);
       expect(stored?.secret).not.toContain(created.body.secret.slice(6));

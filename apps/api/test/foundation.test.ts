@@ -33,7 +33,7 @@ describe('configuration', () => {
         APP_ENV: 'prod',
         SENDGRID_API_KEY: 'SG.key',
         STORAGE_BUCKET: 'console-uploads',
-        WEBHOOK_SECRET_KEYS: `k1:${Buffer.alloc(32, 7).toString('base64')}`,
+        SECRET_SEALING_KEYS: `k1:${Buffer.alloc(32, 7).toString('base64')}`,
       }).deployment.sessionCookieName,
     ).toBe('console_session');
     expect(config.secureCookies).toBe(true);

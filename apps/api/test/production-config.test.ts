@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ConfigError, loadConfig } from '../src/config/app-config';
-import { WebhookSecretCipher } from '../src/modules/webhook/webhook-secret-cipher';
+import { SecretCipher } from '../src/common/crypto/secret-cipher';
 
 /** What production needs besides the variables every environment needs. */
 const prodEnv = {
@@ -11,7 +11,7 @@ const prodEnv = {
   ROOT_ACCOUNT_EMAIL: 'root@console.example.jp',
   SENDGRID_API_KEY: 'SG.key',
   STORAGE_BUCKET: 'console-uploads',
-  WEBHOOK_SECRET_KEYS: `k1:${randomBytes(32).toString('base64')}`,
+  SECRET_SEALING_KEYS: `k1:${randomBytes(32).toString('base64')}`,
 };
 
 describe('production refuses the fallbacks of a developer machine', () => {
@@ -33,7 +33,7 @@ describe('production refuses the fallbacks of a developer machine', () => {
       { STORAGE_BUCKET: undefined, LOCAL_UPLOADS_SINGLE_INSTANCE: 'yes' },
       'LOCAL_UPLOADS_SINGLE_INSTANCE must be true or false',
     ],
-    ['without WEBHOOK_SECRET_KEYS', { WEBHOOK_SECRET_KEYS: undefined }, 'Missing environment variable WEBHOOK_SECRET_KEYS (required when APP_ENV is prod'],
+    ['without SECRET_SEALING_KEYS', { SECRET_SEALING_KEYS: undefined }, 'Missing environment variable SECRET_SEALING_KEYS (required when APP_ENV is prod'],
     ['with the Auth Emulator', { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }, 'FIREBASE_AUTH_EMULATOR_HOST must not be set when APP_ENV is prod'],
   ])('refuses to start %s, naming the variable', (_case, override, message) => {
     const load = () => loadConfig({ ...prodEnv, ...override });
@@ -99,23 +99,23 @@ describe('production refuses the fallbacks of a developer machine', () => {
     expect(() => loadConfig({ ...prodEnv, API_ROLE: 'web' })).toThrow('Environment variable API_ROLE must be one of all, serve, worker, got "web"');
   });
 
-  describe('webhook signing secrets sealed with WEBHOOK_SECRET_KEYS (AES-256-GCM, key id for rotation)', () => {
+  describe('secrets kept to be used (webhook signing secrets, SSO client secrets) sealed with SECRET_SEALING_KEYS (AES-256-GCM, key id for rotation)', () => {
     const key = () => randomBytes(32).toString('base64');
 
     it('refuses a malformed list without ever showing a key', () => {
       const short = randomBytes(16).toString('base64');
       for (const value of [`k1:${short}`, 'k1', `k 1:${key()}`, `k1:${key()}:x`, `k1:${key()},k2:${short}`]) {
-        const load = () => loadConfig({ ...prodEnv, WEBHOOK_SECRET_KEYS: value });
-        expect(load).toThrow('Environment variable WEBHOOK_SECRET_KEYS must be a comma-separated list of <key id>:<32 bytes in base64>');
+        const load = () => loadConfig({ ...prodEnv, SECRET_SEALING_KEYS: value });
+        expect(load).toThrow('Environment variable SECRET_SEALING_KEYS must be a comma-separated list of <key id>:<32 bytes in base64>');
         expect(load).not.toThrow(short);
       }
-      expect(() => loadConfig({ ...prodEnv, WEBHOOK_SECRET_KEYS: `k1:${key()},k1:${key()}` })).toThrow('must name each key id once');
+      expect(() => loadConfig({ ...prodEnv, SECRET_SEALING_KEYS: `k1:${key()},k1:${key()}` })).toThrow('must name each key id once');
     });
 
     it('seals with the first key, opens with any key listed, and refuses a value altered or sealed with a key no longer listed', () => {
       const [older, newer] = [key(), key()];
-      const before = new WebhookSecretCipher(loadConfig({ ...prodEnv, WEBHOOK_SECRET_KEYS: `k1:${older}` }));
-      const after = new WebhookSecretCipher(loadConfig({ ...prodEnv, WEBHOOK_SECRET_KEYS: `k2:${newer},k1:${older}` }));
+      const before = new SecretCipher(loadConfig({ ...prodEnv, SECRET_SEALING_KEYS: `k1:${older}` }));
+      const after = new SecretCipher(loadConfig({ ...prodEnv, SECRET_SEALING_KEYS: `k2:${newer},k1:${older}` }));
       const secret = 'whsec_' + randomBytes(32).toString('base64');
       const sealedBefore = before.seal(secret);
       expect(sealedBefore).toMatch(/^v1\.k1\.[\w-]{16}\.[\w-]{22}\.[\w-]+$/);
@@ -126,22 +126,22 @@ describe('production refuses the fallbacks of a developer machine', () => {
       expect(sealedAfter.startsWith('v1.k2.')).toBe(true);
       expect(sealedAfter).not.toBe(after.seal(secret));
       expect(after.open(sealedAfter)).toBe(secret);
-      expect(() => before.open(sealedAfter)).toThrow('the signing secret is sealed with key "k2", which WEBHOOK_SECRET_KEYS does not list');
+      expect(() => before.open(sealedAfter)).toThrow('the secret is sealed with key "k2", which SECRET_SEALING_KEYS does not list');
       const parts = sealedAfter.split('.');
       const altered = [...parts.slice(0, 4), Buffer.from('whsec_forged').toString('base64url')].join('.');
-      expect(() => after.open(altered)).toThrow('the signing secret sealed with key "k2" cannot be opened');
+      expect(() => after.open(altered)).toThrow('the secret sealed with key "k2" cannot be opened');
       // A value sealed with another key under the same id is refused the same way.
-      const impostor = new WebhookSecretCipher(loadConfig({ ...prodEnv, WEBHOOK_SECRET_KEYS: `k2:${key()}` }));
-      expect(() => after.open(impostor.seal(secret))).toThrow('the signing secret sealed with key "k2" cannot be opened');
-      // Secrets written before sealing are opened as they are, until the endpoint's secret is rotated.
+      const impostor = new SecretCipher(loadConfig({ ...prodEnv, SECRET_SEALING_KEYS: `k2:${key()}` }));
+      expect(() => after.open(impostor.seal(secret))).toThrow('the secret sealed with key "k2" cannot be opened');
+      // Secrets written before sealing are opened as they are, until they are saved again.
       expect(after.open(secret)).toBe(secret);
     });
 
-    it('uses a fixed local key without the setting in dev and test, so that endpoints survive a restart', () => {
-      const test = { ...prodEnv, APP_ENV: 'test', WEBHOOK_SECRET_KEYS: undefined };
-      const sealed = new WebhookSecretCipher(loadConfig(test)).seal('whsec_abc');
+    it('uses a fixed local key without the setting in dev and test, so that sealed secrets survive a restart', () => {
+      const test = { ...prodEnv, APP_ENV: 'test', SECRET_SEALING_KEYS: undefined };
+      const sealed = new SecretCipher(loadConfig(test)).seal('whsec_abc');
       expect(sealed.startsWith('v1.local.')).toBe(true);
-      expect(new WebhookSecretCipher(loadConfig(test)).open(sealed)).toBe('whsec_abc');
+      expect(new SecretCipher(loadConfig(test)).open(sealed)).toBe('whsec_abc');
     });
   });
 });

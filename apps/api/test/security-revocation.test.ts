@@ -528,7 +528,7 @@ describe('configuration of authentication', () => {
     const load = () => loadConfig({ ...env, APP_ENV: environment, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' });
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(`FIREBASE_AUTH_EMULATOR_HOST must not be set when APP_ENV is ${environment}`);
-    const production = { SENDGRID_API_KEY: 'SG.key', STORAGE_BUCKET: 'console-uploads', WEBHOOK_SECRET_KEYS: `k1:${Buffer.alloc(32, 7).toString('base64')}` };
+    const production = { SENDGRID_API_KEY: 'SG.key', STORAGE_BUCKET: 'console-uploads', SECRET_SEALING_KEYS: `k1:${Buffer.alloc(32, 7).toString('base64')}` };
     expect(loadConfig({ ...env, ...production, APP_ENV: environment }).authEmulatorHost).toBeUndefined();
   });
 

@@ -304,7 +304,7 @@ describe('environment keys of sibling products', () => {
     ROOT_ACCOUNT_EMAIL: 'root@console.example.jp',
     SENDGRID_API_KEY: 'SG.key',
     STORAGE_BUCKET: 'console-uploads',
-    WEBHOOK_SECRET_KEYS: `k1:${Buffer.alloc(32, 7).toString('base64')}`,
+    SECRET_SEALING_KEYS: `k1:${Buffer.alloc(32, 7).toString('base64')}`,
     SUBSYSTEM_KEYS: `knowledge:${KNOWLEDGE_KEY}`,
   };
 

@@ -1,5 +1,6 @@
 import { ADMIN_ROLE_KEY, DomainError, type AuditAction } from '@console/domain';
 import { execFileSync } from 'node:child_process';
+import { DataSource } from 'typeorm';
 import { checkSamlCertificate, normalizeCertificate } from '../src/modules/sso/saml-certificate';
 import {
   addOrganizationMember,
@@ -187,7 +188,7 @@ describe('single sign-on through an OpenID provider (docs/product-rules.md#singl
     );
   });
 
-  it('an organization admin configures OIDC: the secret is never answered, the change is audit-logged', async () => {
+  it('an organization admin configures OIDC: the secret is never answered, stored sealed, the change is audit-logged', async () => {
     const saved = await save(admin.token, OIDC_SETTINGS);
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({
@@ -200,6 +201,13 @@ describe('single sign-on through an OpenID provider (docs/product-rules.md#singl
     expect(JSON.stringify(saved.body)).not.toContain('console-test-secret');
     const got = await call<{ connection: ConnectionBody }>(api, '/organization/sso/get', { organizationId: organization.organization.id }, admin.token);
     expect(JSON.stringify(got.body)).not.toContain('console-test-secret');
+    // Sealed at rest (AES-256-GCM under the key of SECRET_SEALING_KEYS, here the local one); the sign-ins below open it.
+    const [stored] = await api.app
+      .get(DataSource)
+      .query<{ secret: string }[]>(`SELECT oidc_client_secret AS secret FROM sso_connections WHERE id = $1`, [saved.body.id]);
+    expect(stored?.secret).toMatch(/^v1\.local\./);
+    expect(stored?.secret).not.toContain('console-test-secret');
+    expect(stored?.secret).not.toContain(Buffer.from('console-test-secret').toString('base64url'));
     const [created] = await eventsOf('ssoConnection.create');
     expect(created).toMatchObject({ targetId: saved.body.id, changes: { type: { before: null, after: 'oidc' }, oidcClientSecret: { after: '(changed)' } } });
     expect(JSON.stringify(created)).not.toContain('console-test-secret');

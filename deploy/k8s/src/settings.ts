@@ -88,8 +88,8 @@ export const API_SECRET_KEYS = [
   'SENDGRID_API_KEY',
   'SUBSYSTEM_KEYS',
   'METRICS_TOKEN',
-  // The keys that seal webhook signing secrets at rest (required in prod, docs/operations.md#webhook-secret-keys).
-  'WEBHOOK_SECRET_KEYS',
+  // The keys that seal the webhook signing secrets and SSO client secrets at rest (required in prod, docs/operations.md#secret-sealing-keys).
+  'SECRET_SEALING_KEYS',
 ] as const;
 /**
  * Secret keys a deployment may leave out (DATABASE_DIRECT_URL: only behind a pooler in transaction

@@ -56,6 +56,8 @@ export interface AppConfig {
   queue: JobQueueConfig;
   /** Delivery of change events to webhook endpoints. */
   webhooks: WebhookDeliveryConfig;
+  /** The keys that seal the secrets the console keeps in the database to use them (SECRET_SEALING_KEYS). */
+  sealingKeys: SecretSealingKeys;
   /** How long the API keeps serving after SIGTERM, with /readyz answering 503, before it closes (SHUTDOWN_DRAIN_MS). */
   shutdownDrainMs: number;
   /** How long the API waits for Postgres at startup before it gives up (STARTUP_TIMEOUT_MS). */
@@ -206,17 +208,16 @@ export interface WebhookDeliveryConfig {
    * events and their signatures never travel in clear; off by default in dev and test.
    */
   requireHttps: boolean;
-  /** The keys that seal endpoint signing secrets in the database (WEBHOOK_SECRET_KEYS). */
-  secretKeys: WebhookSecretKeys;
 }
 
 /**
- * AES-256 keys of the endpoint signing secrets (WEBHOOK_SECRET_KEYS, `<id>:<32 bytes in base64>`
- * separated by commas, from the deployment's secret): the first seals new secrets, every one opens
- * the secrets sealed with it (rotation). Required in prod; without it (dev, test, an evaluation
- * environment that sets none) a fixed key derived here, which protects nothing.
+ * AES-256 keys of the secrets the console keeps to use them (webhook signing secrets, SSO client
+ * secrets) (SECRET_SEALING_KEYS, `<id>:<32 bytes in base64>` separated by commas, from the
+ * deployment's secret): the first seals new secrets, every one opens the secrets sealed with it
+ * (rotation). Required in prod; without it (dev, test, an evaluation environment that sets none) a
+ * fixed key derived here, which protects nothing.
  */
-export interface WebhookSecretKeys {
+export interface SecretSealingKeys {
   current: { id: string; key: Buffer };
   byId: ReadonlyMap<string, Buffer>;
 }
@@ -399,18 +400,18 @@ function refuseUnsafeFallbacks(env: Env): void {
   }
 }
 
-/** The key without WEBHOOK_SECRET_KEYS (never in prod): derived from a fixed text, so that a developer's endpoints survive restarts. */
-const LOCAL_WEBHOOK_SECRET_KEY = { id: 'local', key: createHash('sha256').update('console webhook signing secrets: dev and test only').digest() };
+/** The key without SECRET_SEALING_KEYS (never in prod): derived from a fixed text, so that a developer's secrets survive restarts. */
+const LOCAL_SEALING_KEY = { id: 'local', key: createHash('sha256').update('console sealed secrets: dev and test only').digest() };
 
-function webhookSecretKeys(env: Env, environment: string): WebhookSecretKeys {
-  const raw = env.WEBHOOK_SECRET_KEYS?.trim();
+function secretSealingKeys(env: Env, environment: string): SecretSealingKeys {
+  const raw = env.SECRET_SEALING_KEYS?.trim();
   if (!raw) {
     if (environment === 'prod') {
       throw new ConfigError(
-        'Missing environment variable WEBHOOK_SECRET_KEYS (required when APP_ENV is prod: the webhook signing secrets are encrypted with it)',
+        'Missing environment variable SECRET_SEALING_KEYS (required when APP_ENV is prod: the webhook signing secrets and SSO client secrets are encrypted with it)',
       );
     }
-    return { current: LOCAL_WEBHOOK_SECRET_KEY, byId: new Map([[LOCAL_WEBHOOK_SECRET_KEY.id, LOCAL_WEBHOOK_SECRET_KEY.key]]) };
+    return { current: LOCAL_SEALING_KEY, byId: new Map([[LOCAL_SEALING_KEY.id, LOCAL_SEALING_KEY.key]]) };
   }
   const keys = raw.split(',').map((entry) => {
     const [id = '', encoded = '', extra] = entry.trim().split(':');
@@ -418,14 +419,14 @@ function webhookSecretKeys(env: Env, environment: string): WebhookSecretKeys {
     // The message names the entry by its id only: a key never appears in an error or a log.
     if (!/^[A-Za-z0-9_-]{1,32}$/.test(id) || extra !== undefined || key.length !== 32 || key.toString('base64') !== encoded) {
       throw new ConfigError(
-        `Environment variable WEBHOOK_SECRET_KEYS must be a comma-separated list of <key id>:<32 bytes in base64> (openssl rand -base64 32), the first sealing new secrets; entry "${id}" is not`,
+        `Environment variable SECRET_SEALING_KEYS must be a comma-separated list of <key id>:<32 bytes in base64> (openssl rand -base64 32), the first sealing new secrets; entry "${id}" is not`,
       );
     }
     return { id, key };
   });
   const byId = new Map(keys.map((k) => [k.id, k.key]));
   const [current] = keys;
-  if (!current || byId.size !== keys.length) throw new ConfigError('Environment variable WEBHOOK_SECRET_KEYS must name each key id once');
+  if (!current || byId.size !== keys.length) throw new ConfigError('Environment variable SECRET_SEALING_KEYS must name each key id once');
   return { current, byId };
 }
 
@@ -450,7 +451,6 @@ function webhookDelivery(env: Env, environment: string): WebhookDeliveryConfig {
     retrySpanSeconds: integer(env, 'WEBHOOK_RETRY_SPAN_SECONDS', 3 * 24 * 3600, 1, 30 * 24 * 3600),
     allowPrivateAddresses,
     requireHttps,
-    secretKeys: webhookSecretKeys(env, environment),
   };
 }
 
@@ -526,6 +526,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       maxAttempts: integer(env, 'MAIL_MAX_ATTEMPTS', 8, 1, 100),
     },
     webhooks,
+    sealingKeys: secretSealingKeys(env, environmentName),
     queue: {
       poolMax: integer(env, 'QUEUE_POOL_MAX', 2, 1, 20),
       superviseIntervalSeconds: integer(env, 'QUEUE_SUPERVISE_INTERVAL_SECONDS', 10, 1, 3600),

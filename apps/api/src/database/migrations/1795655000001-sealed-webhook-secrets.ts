@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Endpoint signing secrets sealed with AES-256-GCM (WEBHOOK_SECRET_KEYS): longer than the secrets themselves. */
+/** Endpoint signing secrets sealed with AES-256-GCM (SECRET_SEALING_KEYS): longer than the secrets themselves. */
 export class SealedWebhookSecrets1795655000001 implements MigrationInterface {
   name = 'SealedWebhookSecrets1795655000001';
 

@@ -17,6 +17,7 @@ import { SsoConnections1795652000000 } from './1795652000000-sso-connections';
 import { UsedSamlAssertions1795653000000 } from './1795653000000-used-saml-assertions';
 import { ChangeEventRetention1795655000000 } from './1795655000000-change-event-retention';
 import { SealedWebhookSecrets1795655000001 } from './1795655000001-sealed-webhook-secrets';
+import { SealedSsoClientSecrets1795656000000 } from './1795656000000-sealed-sso-client-secrets';
 
 /** Every migration, oldest first; a new migration is appended here. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   UsedSamlAssertions1795653000000,
   ChangeEventRetention1795655000000,
   SealedWebhookSecrets1795655000001,
+  SealedSsoClientSecrets1795656000000,
 ];

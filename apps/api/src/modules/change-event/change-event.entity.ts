@@ -50,7 +50,7 @@ export class WebhookEndpointEntity extends MutableAudit {
 
   /**
    * The key that signs its deliveries (`whsec_<base64 key>`), sealed with AES-256-GCM under a key
-   * of WEBHOOK_SECRET_KEYS (webhook-secret-cipher.ts): not hashed, since the console signs with it;
+   * of SECRET_SEALING_KEYS (common/crypto/secret-cipher.ts): not hashed, since the console signs with it;
    * shown once, when issued.
    */
   @Column({ type: 'varchar', length: 400 })

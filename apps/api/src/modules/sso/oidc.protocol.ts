@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, type ErrorCode } from '@console/domain';
 import * as client from 'openid-client';
 import { LruCache } from '../../common/auth/lru-cache';
+import { SecretCipher } from '../../common/crypto/secret-cipher';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { SsoConnectionEntity } from './sso-connection.entity';
 import type { SsoAttemptSecrets, SsoCallbackRequest, SsoIdentity, SsoProtocol } from './sso-protocol';
@@ -40,7 +41,10 @@ export class OidcProtocol implements SsoProtocol {
   private readonly allowInsecureIssuers: boolean;
   private readonly configurations = new LruCache<Promise<client.Configuration>>(CONFIGURATION_CACHE_SIZE);
 
-  constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'sso'>) {
+  constructor(
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'sso'>,
+    private readonly cipher: SecretCipher,
+  ) {
     this.allowInsecureIssuers = config.sso.allowInsecureIssuers;
   }
 
@@ -89,14 +93,17 @@ export class OidcProtocol implements SsoProtocol {
     return { email: claims.email.toLowerCase(), emailVerified: claims.email_verified === true, subject: claims.sub };
   }
 
-  /** The provider's discovered configuration for the connection's settings (cached); SSO_DISCOVERY_FAILED when it cannot be read. */
+  /**
+   * The provider's discovered configuration for the connection's settings (cached, by the sealed
+   * client secret: a new secret is a new entry); SSO_DISCOVERY_FAILED when it cannot be read.
+   */
   private configuration(connection: SsoConnectionEntity): Promise<client.Configuration> {
     const { oidcIssuer, oidcClientId, oidcClientSecret } = connection;
     if (!oidcIssuer || !oidcClientId || !oidcClientSecret) return Promise.reject(new DomainError('SSO_DISCOVERY_FAILED'));
     const key = JSON.stringify([connection.id, oidcIssuer, oidcClientId, oidcClientSecret]);
     let configuration = this.configurations.get(key);
     if (!configuration) {
-      configuration = this.discover(oidcIssuer, oidcClientId, oidcClientSecret);
+      configuration = this.discover(oidcIssuer, oidcClientId, this.cipher.open(oidcClientSecret));
       // A failed discovery is not kept: the next call tries again.
       configuration.catch(() => this.configurations.delete(key));
       this.configurations.set(key, configuration);

@@ -28,8 +28,8 @@ export class SsoConnectionEntity extends MutableAudit {
   @Column({ name: 'oidc_client_id', type: 'varchar', length: 512, nullable: true })
   oidcClientId: string | null;
 
-  /** Never answered by any call. */
-  @Column({ name: 'oidc_client_secret', type: 'varchar', length: 1024, nullable: true })
+  /** Sealed (common/crypto/secret-cipher.ts); never answered by any call. */
+  @Column({ name: 'oidc_client_secret', type: 'varchar', length: 1500, nullable: true })
   oidcClientSecret: string | null;
 
   @Column({ name: 'saml_entity_id', type: 'varchar', length: 2048, nullable: true })

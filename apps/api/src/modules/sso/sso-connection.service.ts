@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { Actions, DomainError, generateId, UNPAGED_LIST_CAP } from '@console/domain';
 import type { Operator } from '../../common/auth/operator';
+import { SecretCipher } from '../../common/crypto/secret-cipher';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { isUniqueViolation } from '../../database/query-errors';
 import type { AuditContext } from '../audit/audit-context';
@@ -43,15 +44,16 @@ function auditedFields(connection: Partial<SsoConnectionEntity>, secretChanged =
 }
 
 /**
- * The settings a save asks for, the saved client secret kept when none is given for the same type;
- * VALIDATION_FAILED when a field of the type is missing, the certificate's own errors for SAML.
+ * The settings a save asks for, a new client secret sealed (`seal`) and the saved one kept when
+ * none is given for the same type; VALIDATION_FAILED when a field of the type is missing, the
+ * certificate's own errors for SAML.
  */
-function settingsOf(request: SaveSsoConnectionRequest, saved: SsoConnectionEntity | null): ConnectionSettings {
+function settingsOf(request: SaveSsoConnectionRequest, saved: SsoConnectionEntity | null, seal: (secret: string) => string): ConnectionSettings {
   const missing = (field: string): never => {
     throw new DomainError('VALIDATION_FAILED', `${field} is required for a connection of type ${request.type}`);
   };
   if (request.type === 'oidc') {
-    const secret = request.oidcClientSecret ?? (saved?.type === 'oidc' ? saved.oidcClientSecret : null);
+    const secret = request.oidcClientSecret !== undefined ? seal(request.oidcClientSecret) : saved?.type === 'oidc' ? saved.oidcClientSecret : null;
     return {
       type: 'oidc',
       oidcIssuer: (request.oidcIssuer ?? missing('oidcIssuer')).replace(/\/+$/, ''),
@@ -89,6 +91,7 @@ export class SsoConnectionService {
     private readonly protocols: SsoProtocols,
     private readonly audit: AuditService,
     private readonly saml: SamlProtocol,
+    private readonly cipher: SecretCipher,
     @Inject(APP_CONFIG) config: Pick<AppConfig, 'publicApiUrl'>,
   ) {
     this.callbackUrl = `${config.publicApiUrl}/auth/sso/callback`;
@@ -112,7 +115,7 @@ export class SsoConnectionService {
     const organizationId = request.organizationId;
     await this.access.organization(operator, organizationId, Actions.OrganizationManageSso);
     const saved = await this.connections.findOfOrganization(organizationId);
-    const settings = settingsOf(request, saved);
+    const settings = settingsOf(request, saved, (secret) => this.cipher.seal(secret));
     if (!(await this.domains.listOfOrganization(organizationId)).some((domain) => domain.state === 'verified')) throw new DomainError('SSO_NO_VERIFIED_DOMAIN');
     const candidate = Object.assign(new SsoConnectionEntity(), { id: saved?.id ?? generateId('ssoConnection'), organizationId, ...settings });
     if (this.protocols.has(settings.type)) await this.protocols.of(settings.type).check(candidate);

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { SecretCipher } from '../../common/crypto/secret-cipher';
 import { AuditModule } from '../audit/audit.module';
 import { MembershipModule } from '../membership/membership.module';
 import { OrganizationDomainModule } from '../organization-domain/organization-domain.module';
@@ -23,6 +24,7 @@ import { SsoSignInService } from './sso-sign-in.service';
     SsoRepository,
     SsoConnectionService,
     SsoSignInService,
+    SecretCipher,
     OidcProtocol,
     { provide: SSO_PROTOCOLS, useFactory: (oidc: OidcProtocol, saml: SamlProtocol): SsoProtocol[] => [oidc, saml], inject: [OidcProtocol, SamlProtocol] },
     SsoProtocols,

@@ -7,7 +7,7 @@ import { JobQueue, type QueuedJob } from '../queue/job-queue';
 import { toEventEnvelope } from './webhook.dto';
 import { webhookHeaders } from './webhook-signature';
 import { DeliveryRefused, WebhookSender } from './webhook-sender';
-import { WebhookSecretCipher } from './webhook-secret-cipher';
+import { SecretCipher } from '../../common/crypto/secret-cipher';
 
 /** The longest wait between two attempts. */
 const MAX_RETRY_DELAY_SECONDS = 6 * 3600;
@@ -53,7 +53,7 @@ export class WebhookDelivery implements OnModuleDestroy {
 
   constructor(
     private readonly deliveries: ChangeEventRepository,
-    private readonly cipher: WebhookSecretCipher,
+    private readonly cipher: SecretCipher,
     queue: JobQueue,
     @Inject(APP_CONFIG) config: Pick<AppConfig, 'webhooks'>,
   ) {

@@ -23,7 +23,7 @@ import {
   type WebhookDeliveryResponse,
   type WebhookEndpointResponse,
 } from './webhook.dto';
-import { WebhookSecretCipher } from './webhook-secret-cipher';
+import { SecretCipher } from '../../common/crypto/secret-cipher';
 import { newWebhookSecret } from './webhook-signature';
 
 /** Events per pull page unless asked otherwise. */
@@ -59,7 +59,7 @@ export class WebhookService {
     private readonly credentials: ServiceCredentialRepository,
     private readonly queue: JobQueue,
     private readonly audit: AuditService,
-    private readonly cipher: WebhookSecretCipher,
+    private readonly cipher: SecretCipher,
     @Inject(APP_CONFIG) config: Pick<AppConfig, 'webhooks'>,
   ) {
     this.requireHttps = config.webhooks.requireHttps;
