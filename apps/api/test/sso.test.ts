@@ -273,6 +273,27 @@ describe('single sign-on through an OpenID provider (docs/product-rules.md#singl
     expect(await callback(await signInAtProvider(uniqueEmail('sso', 'elsewhere.example.jp')))).toEqual({ error: 'SSO_EMAIL_OUTSIDE_DOMAIN' });
   });
 
+  it('an admin on its domain requires SSO only from a sign-in through the connection (SSO_SELF_LOCKOUT otherwise)', async () => {
+    const domainAdmin = await createCaller(api, uniqueEmail('sso-admin', domain));
+    await addOrganizationMember(api, domainAdmin.id, organization, ADMIN_ROLE_KEY);
+    const requireSso = { ...OIDC_SETTINGS, oidcClientSecret: undefined, required: true };
+    const refused = await save(domainAdmin.token, requireSso);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ errorCode: 'SSO_SELF_LOCKOUT', message: 'SSOを必須にするには、先にご自身がこの組織のSSOでログインしてください' });
+    const unchanged = await call<{ connection: ConnectionBody }>(
+      api,
+      '/organization/sso/get',
+      { organizationId: organization.organization.id },
+      domainAdmin.token,
+    );
+    expect(unchanged.body.connection).toMatchObject({ required: false });
+    // Saving without the requirement stays open to the password sign-in; through the connection, requiring it is.
+    expect((await save(domainAdmin.token, { ...OIDC_SETTINGS, oidcClientSecret: undefined })).status).toBe(200);
+    const through = await ssoToken(domainAdmin.user.email);
+    expect((await save(through, requireSso)).body).toMatchObject({ required: true });
+    expect((await save(through, { ...requireSso, required: false })).body).toMatchObject({ required: false });
+  });
+
   it('requires SSO of the members on its domain only: 403 SSO_REQUIRED to a password sign-in, not to an SSO one', async () => {
     expect((await save(admin.token, { ...OIDC_SETTINGS, oidcClientSecret: undefined, required: true })).body).toMatchObject({ required: true });
     const getOrganization = (token: string) => call<ErrorBodyShape>(api, '/organization/get', { organizationId: organization.organization.id }, token);

@@ -33,6 +33,7 @@ export const ERROR_MESSAGES_EN: Readonly<Record<ErrorCode, string>> = /* @__PURE
   CANNOT_REMOVE_SELF: 'You cannot remove yourself',
   CANNOT_CHANGE_OWN_SYSTEM_ADMIN: 'You cannot change your own system administrator rights',
   SSO_REQUIRED: 'This organization requires single sign-on (SSO). Please sign in again with SSO',
+  SSO_SELF_LOCKOUT: "To require SSO, first sign in yourself through this organization's SSO",
   MFA_REQUIRED: 'This organization requires two-factor authentication. Enrol a second factor in your account settings and sign in with it',
   MFA_SELF_LOCKOUT: 'To require two-factor authentication, first enrol a second factor yourself and sign in with it',
   SECOND_FACTOR_NOT_FOUND: 'The second factor was not found',

@@ -46,6 +46,8 @@ export const ErrorCodes = {
   SECOND_FACTOR_NOT_FOUND: 'SECOND_FACTOR_NOT_FOUND',
   /** The organization requires its members on its SSO domains to sign in through its connection, and this sign-in did not (docs/product-rules.md#single-sign-on). */
   SSO_REQUIRED: 'SSO_REQUIRED',
+  /** Requiring SSO from a sign-in on its domains that did not come through the connection would lock its admin out: they sign in through it first. */
+  SSO_SELF_LOCKOUT: 'SSO_SELF_LOCKOUT',
 
   // State conflicts
   ALREADY_ORGANIZATION_MEMBER: 'ALREADY_ORGANIZATION_MEMBER',
@@ -213,6 +215,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = /* @__PURE__ 
   MFA_SELF_LOCKOUT: '二要素認証を必須にするには、先にご自身が二要素認証を登録し、二要素認証でログインしてください',
   SECOND_FACTOR_NOT_FOUND: '二要素認証の登録が見つかりません',
   SSO_REQUIRED: 'この組織ではシングルサインオン（SSO）でのログインが必要です。SSOでログインし直してください',
+  SSO_SELF_LOCKOUT: 'SSOを必須にするには、先にご自身がこの組織のSSOでログインしてください',
 
   ALREADY_ORGANIZATION_MEMBER: 'The account already belongs to the organization',
   EMAIL_ALREADY_IN_USE: 'このメールアドレスは別のアカウントで使われています',
@@ -305,6 +308,7 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = /* @__PURE
   MFA_SELF_LOCKOUT: 409,
   SECOND_FACTOR_NOT_FOUND: 404,
   SSO_REQUIRED: 403,
+  SSO_SELF_LOCKOUT: 409,
 
   ALREADY_ORGANIZATION_MEMBER: 409,
   EMAIL_ALREADY_IN_USE: 409,

@@ -34,7 +34,8 @@
  *
  * An organization that requires single sign-on (docs/product-rules.md#single-sign-on) refuses, in
  * the same way, the operators inside it whose address is on one of its SSO domains and whose
- * sign-in did not come through its connection: 403 SSO_REQUIRED. A sign-in through the
+ * sign-in did not come through its connection: 403 SSO_REQUIRED; requiring it from such a sign-in
+ * (the admin's own address on those domains) is refused (SSO_SELF_LOCKOUT). A sign-in through the
  * organization's own connection meets its second-factor requirement: its identity provider
  * authenticated the person (and is where a second factor is enforced for them).
  */
@@ -162,6 +163,8 @@ export interface PermissionSubject {
   requiresSecondFactor?: boolean;
   /** The organization concerned (or the project's) and the domains on which it requires single sign-on. */
   organizationSso?: SsoRequirement;
+  /** For 'organization.manageSso': the organization and the domains on which the change makes it require single sign-on. */
+  requiresSso?: SsoRequirement;
 }
 
 export type Decision = { allowed: true } | { allowed: false; reason: ErrorCode };
@@ -270,6 +273,17 @@ function missesRequiredSso(f: Facts, s: PermissionSubject): boolean {
   return sso.domains.includes(emailDomain(f.operator.email)) && !signedInThroughOrganizationSso(f, s);
 }
 
+/**
+ * SSO settings: as any organization-admin action; requiring SSO on the admin's own domain needs the
+ * admin's sign-in to have come through the organization's connection.
+ */
+function decideSsoChange(f: Facts, s: PermissionSubject): Decision {
+  const decision = decideOrgAdminAction(f);
+  const required = s.requiresSso;
+  if (!decision.allowed || required === undefined || !required.domains.includes(emailDomain(f.operator.email))) return decision;
+  return allowIf(f.operator.ssoOrganizationId === required.organizationId, ErrorCodes.SSO_SELF_LOCKOUT);
+}
+
 /** Security settings: as any organization-admin action; requiring a second factor needs one in the admin's own sign-in. */
 function decideSecurityChange(f: Facts, s: PermissionSubject): Decision {
   const decision = decideOrgAdminAction(f);
@@ -331,8 +345,9 @@ export function decide(action: Action, subject: PermissionSubject): Decision {
     case Actions.OrganizationExportMembers:
     case Actions.OrganizationDelete:
     case Actions.OrganizationExport:
-    case Actions.OrganizationManageSso:
       return decideOrgAdminAction(f);
+    case Actions.OrganizationManageSso:
+      return decideSsoChange(f, subject);
     case Actions.OrganizationManageSecurity:
       return decideSecurityChange(f, subject);
     case Actions.OrganizationInvite:

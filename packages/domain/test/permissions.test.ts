@@ -309,6 +309,31 @@ describe('an organization that requires single sign-on (docs/product-rules.md#si
     });
   });
 
+  it('an admin on its domain requires it only from a sign-in through its connection (no self-lockout)', () => {
+    const requiresSso = { organizationId: 'o1234567', domains: [domain] };
+    const through = { ...me, ssoOrganizationId: 'o1234567' };
+    expect(decide('organization.manageSso', { operator: me, organizationRoleKey: 'admin', requiresSso })).toEqual({
+      allowed: false,
+      reason: 'SSO_SELF_LOCKOUT',
+    });
+    expect(decide('organization.manageSso', { operator: { ...me, ssoOrganizationId: 'o7654321' }, organizationRoleKey: 'admin', requiresSso })).toEqual({
+      allowed: false,
+      reason: 'SSO_SELF_LOCKOUT',
+    });
+    expect(decide('organization.manageSso', { operator: through, organizationRoleKey: 'admin', requiresSso })).toEqual({ allowed: true });
+    // An admin whose address is on another domain, or a save that does not require SSO, is not at risk.
+    expect(
+      decide('organization.manageSso', { operator: me, organizationRoleKey: 'admin', requiresSso: { ...requiresSso, domains: ['other.example'] } }),
+    ).toEqual({
+      allowed: true,
+    });
+    expect(decide('organization.manageSso', { operator: me, organizationRoleKey: 'admin' })).toEqual({ allowed: true });
+    expect(decide('organization.manageSso', { operator: through, organizationRoleKey: 'member', requiresSso })).toEqual({
+      allowed: false,
+      reason: 'FORBIDDEN',
+    });
+  });
+
   it('leaves addresses on other domains, outsiders and organizations without the requirement to the other rules', () => {
     const otherDomain = { organizationSso: { organizationId: 'o1234567', domains: ['other.example'] } };
     const none = { organizationSso: { organizationId: 'o1234567', domains: [] } };

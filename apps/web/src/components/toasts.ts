@@ -56,7 +56,8 @@ export const toast = {
 /**
  * Refusals whose API message tells the user why an action failed, which its controls cannot show
  * beforehand (docs/product-rules.md#permissions): the organization's last admin, one's own role (e.g. inviting oneself), an
- * invitation whose sender can no longer grant its roles (cancelled as it was accepted).
+ * invitation whose sender can no longer grant its roles (cancelled as it was accepted), requiring
+ * a second factor or SSO from a sign-in without it.
  */
 const EXPLAINED_REFUSALS: ReadonlySet<string> = new Set<string>([
   ErrorCodes.LAST_ADMIN,
@@ -65,6 +66,7 @@ const EXPLAINED_REFUSALS: ReadonlySet<string> = new Set<string>([
   ErrorCodes.LAST_ADMIN_OF_ORGANIZATION,
   ErrorCodes.DELETION_NOT_CONFIRMED,
   ErrorCodes.MFA_SELF_LOCKOUT,
+  ErrorCodes.SSO_SELF_LOCKOUT,
 ]);
 
 /** The API's message of an explained refusal, for the description of the action's error toast; undefined for any other error. */

@@ -110,13 +110,17 @@ export class SsoConnectionService {
   /**
    * Creates the organization's connection or changes it. The organization needs a verified domain
    * (its members' addresses are on it); an OIDC provider must answer its discovery document now.
+   * An admin whose address is on those domains requires SSO only from a sign-in through it.
    */
   async save(operator: Operator, request: SaveSsoConnectionRequest, audit: AuditContext): Promise<SsoConnectionResponse> {
     const organizationId = request.organizationId;
-    await this.access.organization(operator, organizationId, Actions.OrganizationManageSso);
+    const verified = (await this.domains.listOfOrganization(organizationId)).filter((domain) => domain.state === 'verified').map((domain) => domain.domain);
+    // Requiring SSO on the admin's own domain from a sign-in that did not come through it: SSO_SELF_LOCKOUT.
+    const requiresSso = request.enabled && request.required ? { requiresSso: { organizationId, domains: verified } } : {};
+    await this.access.organization(operator, organizationId, Actions.OrganizationManageSso, requiresSso);
     const saved = await this.connections.findOfOrganization(organizationId);
     const settings = settingsOf(request, saved, (secret) => this.cipher.seal(secret));
-    if (!(await this.domains.listOfOrganization(organizationId)).some((domain) => domain.state === 'verified')) throw new DomainError('SSO_NO_VERIFIED_DOMAIN');
+    if (verified.length === 0) throw new DomainError('SSO_NO_VERIFIED_DOMAIN');
     const candidate = Object.assign(new SsoConnectionEntity(), { id: saved?.id ?? generateId('ssoConnection'), organizationId, ...settings });
     if (this.protocols.has(settings.type)) await this.protocols.of(settings.type).check(candidate);
     return this.transactions.withTransaction(async () => {

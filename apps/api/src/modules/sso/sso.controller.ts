@@ -41,6 +41,7 @@ export class SsoController {
   @ApiErrors(
     'NOT_FOUND',
     'SSO_REQUIRED',
+    'SSO_SELF_LOCKOUT',
     'SSO_NO_VERIFIED_DOMAIN',
     'SSO_CONNECTION_EXISTS',
     'SSO_DISCOVERY_FAILED',
