@@ -85,12 +85,12 @@ describe('e-mail delivery on the job queue', () => {
     await api.terminate();
   }
 
-  /** Invites the addresses through the API and returns the ids of their queued e-mails. */
-  async function invite(emails: string[]): Promise<string[]> {
+  /** Invites the addresses to the organization (the file's) through the API and returns the ids of their queued e-mails. */
+  async function invite(emails: string[], to: OrganizationWithProjectsFixture = org): Promise<string[]> {
     const result = await call<InviteEntryBody[]>(
       fixtures,
       '/organization/inviteMembers',
-      { organizationId: org.organization.id, emails, props: { roleId: org.memberRole.id, projects: [] } },
+      { organizationId: to.organization.id, emails, props: { roleId: to.memberRole.id, projects: [] } },
       admin.token,
     );
     expect(result.status).toBe(200);
@@ -221,6 +221,34 @@ describe('e-mail delivery on the job queue', () => {
       await stop(api);
     }
     expect(await outbox.findById(id!)).toMatchObject({ status: 'failed', attempts: 4 });
+  }, 60_000);
+
+  it('does not send an invitation e-mail whose invitation was cancelled, or whose organization was deleted, before its attempt', async () => {
+    const doomed = await createOrganizationWithProjects(fixtures, '削除される組織', 1);
+    await addOrganizationMember(fixtures, admin.id, doomed, 'admin');
+    const [ofDeleted] = await invite([uniqueEmail('deleted-org')], doomed);
+    const [cancelled, kept] = await invite([uniqueEmail('cancelled'), uniqueEmail('kept')]);
+    const cancelledInvitation = (await outbox.findById(cancelled!))!.referenceId!;
+    expect((await call(fixtures, '/invitation/cancel', { invitationId: cancelledInvitation }, admin.token)).status).toBe(200);
+    const deleted = await call(
+      fixtures,
+      '/organization/delete',
+      { organizationId: doomed.organization.id, confirmName: doomed.organization.name },
+      admin.token,
+    );
+    expect(deleted.status).toBe(200);
+    const api = await worker('invitation-gone');
+    try {
+      await waitFor(statusIs([kept!], 'sent'));
+      await waitFor(statusIs([ofDeleted!, cancelled!], 'failed'));
+    } finally {
+      await stop(api);
+    }
+    for (const id of [ofDeleted!, cancelled!]) {
+      expect(requestsFor(id)).toEqual([]);
+      expect(await outbox.findById(id)).toMatchObject({ status: 'failed', attempts: 1, lastError: expect.stringContaining('no longer pending') as unknown });
+    }
+    expect(requestsFor(kept!)).toHaveLength(1);
   }, 60_000);
 
   it('never lets two workers send the same message', async () => {

@@ -92,7 +92,7 @@ export class EmailOutboxRepository {
 
   /**
    * Whether an invitation e-mail is still wanted: its invitation is neither accepted, cancelled
-   * nor expired (and still exists).
+   * nor expired (and still exists), and its organization is not deleted.
    */
   async invitationPending(invitationId: string): Promise<boolean> {
     return (await readRows(this.dataSource, sql.pendingInvitation(invitationId), sql.decodeInvitationId)).length > 0;

@@ -1,5 +1,6 @@
 import { EntityColumns, integer, number, record, text, type Statement } from '../../database/typed-sql';
 import { InvitationEntity } from '../invitation/invitation.entity';
+import { isLiveOrganization } from '../organization/organization.sql';
 import { EmailOutboxEntity } from './email-outbox.entity';
 
 /** The raw statements of the e-mail outbox (docs/architecture.md#repositories-and-sql). */
@@ -9,7 +10,7 @@ const OUTBOX = new EntityColumns(EmailOutboxEntity, 'o', ['id', 'kind', 'referen
 const DELIVERY = new EntityColumns(EmailOutboxEntity, 'o', ['id', 'kind', 'referenceId', 'toEmail', 'subject', 'textBody', 'htmlBody', 'attempts']);
 const LATEST = new EntityColumns(EmailOutboxEntity, 'o', ['referenceId', 'status']);
 const WAITING = new EntityColumns(EmailOutboxEntity, 'o', ['id']);
-const INVITATION = new EntityColumns(InvitationEntity, 'i', ['id', 'acceptedAt', 'cancelledAt', 'createdAt', 'expiredIn']);
+const INVITATION = new EntityColumns(InvitationEntity, 'i', ['id', 'organizationId', 'acceptedAt', 'cancelledAt', 'createdAt', 'expiredIn']);
 const INVITATION_ID = new EntityColumns(InvitationEntity, 'i', ['id']);
 const set = (property: Parameters<typeof OUTBOX.column>[0], value: string): string => `${OUTBOX.column(property)} = ${value}`;
 
@@ -40,12 +41,13 @@ export function waitingWithoutJob(limit: number): Statement {
 }
 export const decodeWaiting = record(WAITING.fields);
 
-/** The invitation, when it is neither accepted, cancelled nor expired. */
+/** The invitation, when it is neither accepted, cancelled nor expired, and its organization is not deleted. */
 export function pendingInvitation(invitationId: string): Statement {
   return {
     text: `SELECT ${INVITATION_ID.select()} FROM invitations i
        WHERE ${INVITATION.sql('id')} = $1 AND ${INVITATION.sql('acceptedAt')} IS NULL AND ${INVITATION.sql('cancelledAt')} IS NULL
-         AND ${INVITATION.sql('createdAt')} + ${INVITATION.sql('expiredIn')} * interval '1 second' > now()`,
+         AND ${INVITATION.sql('createdAt')} + ${INVITATION.sql('expiredIn')} * interval '1 second' > now()
+         AND ${isLiveOrganization(INVITATION.sql('organizationId'))}`,
     values: [invitationId],
   };
 }

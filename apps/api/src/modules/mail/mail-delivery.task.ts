@@ -50,6 +50,9 @@ function describeError(error: unknown): string {
 /** What an attempt came to: sent; retried by the queue; continued by a new job (an invitation e-mail past its last attempt); given up; or nothing to do (sent, failed or another job's). */
 type AttemptOutcome = 'sent' | 'retried' | 'continued' | 'failed' | 'nothing';
 
+/** Why an invitation e-mail was given up before its send (kept as its last error). */
+const NOT_SENT_INVITATION_GONE = 'not sent: its invitation is no longer pending (accepted, cancelled or expired, or its organization deleted)';
+
 /** A failed send that the queue retries (the job's attempt fails with it). */
 class RetriedSend extends Error {}
 
@@ -62,6 +65,8 @@ class RetriedSend extends Error {}
  * up as failed (logged) once it is accepted, cancelled or expired; any other e-mail is given up
  * after MAIL_MAX_ATTEMPTS. Delivery is at least once: a worker that dies after a send but before
  * recording it leaves that one message to be sent again once its job expires, under the same id.
+ * An invitation e-mail whose invitation is no longer pending when its attempt starts is not sent
+ * (given up as failed, with the reason).
  */
 @Injectable()
 export class MailDelivery implements OnApplicationBootstrap {
@@ -103,6 +108,12 @@ export class MailDelivery implements OnApplicationBootstrap {
   async attempt(job: QueuedJob<MailJob>): Promise<AttemptOutcome> {
     const message = await this.outbox.startAttempt(job.data.messageId, job.id);
     if (!message) return 'nothing';
+    if (message.kind === INVITATION_MAIL_KIND && message.referenceId !== null && !(await this.outbox.invitationPending(message.referenceId))) {
+      // Accepted, cancelled or expired, or its organization deleted, since it was queued: an invitation nobody may use is not sent.
+      await this.outbox.markFailed(message.id, job.id, NOT_SENT_INVITATION_GONE);
+      this.logger.warn({ messageId: message.id, referenceId: message.referenceId }, 'E-mail not sent: its invitation is no longer pending');
+      return 'failed';
+    }
     this.logger.log(`Sending e-mail ${message.id} with ${this.sender.name}`);
     try {
       const mail = { id: message.id, kind: message.kind, to: message.toEmail, subject: message.subject, text: message.textBody, html: message.htmlBody };
