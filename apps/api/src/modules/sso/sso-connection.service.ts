@@ -53,7 +53,9 @@ function settingsOf(request: SaveSsoConnectionRequest, saved: SsoConnectionEntit
     throw new DomainError('VALIDATION_FAILED', `${field} is required for a connection of type ${request.type}`);
   };
   if (request.type === 'oidc') {
-    const secret = request.oidcClientSecret !== undefined ? seal(request.oidcClientSecret) : saved?.type === 'oidc' ? saved.oidcClientSecret : null;
+    // Null passes the validation as a field left out (IsOptional): it keeps the saved secret too.
+    const given = request.oidcClientSecret ?? null;
+    const secret = given !== null ? seal(given) : saved?.type === 'oidc' ? saved.oidcClientSecret : null;
     return {
       type: 'oidc',
       oidcIssuer: (request.oidcIssuer ?? missing('oidcIssuer')).replace(/\/+$/, ''),
@@ -128,7 +130,7 @@ export class SsoConnectionService {
       const changes: ConnectionChanges = { ...settings, enabled: request.enabled, required: request.required, updatedById: operator.id };
       // An admin enabling the connection again takes it back from a system administrator's disabling.
       if (request.enabled) changes.disabledBySystemAdminId = null;
-      const secretChanged = request.oidcClientSecret !== undefined;
+      const secretChanged = (request.oidcClientSecret ?? null) !== null;
       if (current) {
         await this.connections.update(current.id, changes);
         await this.audit.record(audit, {
