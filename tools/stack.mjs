@@ -96,6 +96,47 @@ async function withClient(url, fn) {
   }
 }
 
+/** The wire messages of an extended query before its Sync: Parse, Bind, Describe, Execute, Close, Flush. */
+const EXTENDED_QUERY_MESSAGES = new Set(['P', 'B', 'D', 'E', 'C', 'H'].map((type) => type.charCodeAt(0)));
+
+/**
+ * PGlite as its socket server should see it. The server queues each wire message on its own and,
+ * outside a transaction, lets the connections' messages take turns, so that one connection's Parse
+ * could be followed by another's Bind on PGlite's one session ("bind message supplies 1 parameters,
+ * but prepared statement "" requires 2"). It keeps to one connection while PGlite is in a
+ * transaction: this view also counts an extended query, from its first message to its Sync, as one.
+ * @template {{ isInTransaction(): boolean, execProtocolRawStream(message: Uint8Array, options?: object): Promise<unknown>, exec(query: string): Promise<unknown> }} T
+ * @param {T} db
+ * @returns {T}
+ */
+function extendedQueriesTogether(db) {
+  let inExtendedQuery = false;
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'isInTransaction') return () => inExtendedQuery || target.isInTransaction();
+      if (property === 'execProtocolRawStream') {
+        return async (/** @type {Uint8Array} */ message, /** @type {object | undefined} */ options) => {
+          try {
+            return await target.execProtocolRawStream(message, options);
+          } finally {
+            inExtendedQuery = EXTENDED_QUERY_MESSAGES.has(message[0] ?? 0);
+          }
+        };
+      }
+      // The server's own statements (a rollback for a connection gone mid-transaction) end what it began.
+      if (property === 'exec') {
+        return (/** @type {string} */ query) => {
+          inExtendedQuery = false;
+          return target.exec(query);
+        };
+      }
+      /** @type {unknown} */
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? /** @type {unknown} */ (value.bind(target)) : value;
+    },
+  });
+}
+
 /**
  * Embedded Postgres (PGlite) served over the wire protocol. `dataDir` undefined = in memory.
  * @param {{ dataDir?: string, port?: number }} [options]
@@ -111,7 +152,7 @@ export async function startPglite({ dataDir, port } = {}) {
   const listenPort = port ?? (await freePort());
   // Every connection shares PGlite's one session (a transaction holds it alone); an API instance opens
   // its pool, its LISTEN connection and the job queue's pool, and the tests run several instances.
-  const server = new PGLiteSocketServer({ db, port: listenPort, host: '127.0.0.1', maxConnections: 32 });
+  const server = new PGLiteSocketServer({ db: extendedQueriesTogether(db), port: listenPort, host: '127.0.0.1', maxConnections: 32 });
   await server.start();
   return {
     url: `postgres://postgres@127.0.0.1:${listenPort}/postgres`,
