@@ -53,10 +53,16 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
   guardRequestBodies(app, MAX_JSON_BODY_BYTES);
   const lifecycle = app.get(Lifecycle);
   // Once the instance no longer accepts connections, every answer closes its connection, so that
-  // keep-alive clients move to another instance instead of meeting a closed socket.
+  // keep-alive clients move to another instance instead of meeting a closed socket: those of calls
+  // that came before (marked as they are sent) as well as those that come after.
+  const closingConnections = (): boolean => lifecycle.phase === 'closing' || lifecycle.phase === 'stopping';
   adapter.getInstance().addHook('onRequest', (_request, reply, done) => {
-    if (lifecycle.phase === 'closing' || lifecycle.phase === 'stopping') void reply.header('connection', 'close');
+    if (closingConnections()) void reply.header('connection', 'close');
     done(lifecycle.phase === 'stopping' ? new DomainError('SERVICE_UNAVAILABLE') : undefined);
+  });
+  adapter.getInstance().addHook('onSend', (_request, reply, payload, done) => {
+    if (closingConnections()) void reply.header('connection', 'close');
+    done(null, payload);
   });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10 } });

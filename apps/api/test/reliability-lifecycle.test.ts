@@ -166,6 +166,31 @@ describe('drain on SIGTERM', () => {
     const lingering = new Agent({ keepAlive: true, maxSockets: 1 });
     const duringDrain = await get(port, '/healthz', lingering);
     expect(duringDrain).toEqual({ status: 200, connection: 'keep-alive' });
+    // A call that came during the drain and is answered once the listener closed (its body still
+    // arriving) closes its connection too, so that the proxy's next call goes elsewhere.
+    const inFlight = new Agent({ keepAlive: true, maxSockets: 1 });
+    let sendRest = (): void => {};
+    const slowCall = new Promise<Answer>((resolve, reject) => {
+      const body = JSON.stringify({ name: 'in flight across the close' });
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/account/get',
+          method: 'POST',
+          agent: inFlight,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.write(body.slice(0, 5));
+      sendRest = () => req.end(body.slice(5));
+    });
     expect((await get(port, '/readyz', false)).status).toBe(503);
 
     // After the drain and a quiet moment (250 ms without a new connection): new connections are
@@ -175,6 +200,9 @@ describe('drain on SIGTERM', () => {
     await expect(get(port, '/healthz', false)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
     expect(await get(port, '/healthz', lingering)).toEqual({ status: 200, connection: 'close' });
     lingering.destroy();
+    sendRest();
+    expect(await slowCall).toEqual({ status: 401, connection: 'close' });
+    inFlight.destroy();
 
     const code = await exitCode(child);
     const shutdownMs = Date.now() - sigtermAt;
