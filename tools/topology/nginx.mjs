@@ -98,9 +98,18 @@ export async function startNginx({ port, webRoot, apiServers, cspConnectSrc = ''
     accessLogLines() {
       return readFileSync(join(prefix, 'logs', 'access.log'), 'utf8').split('\n').length - 1;
     },
-    /** The web server's error log so far (warnings and errors: why a call was answered 502). */
+    /**
+     * The web server's error log so far (warnings and errors: why a call was answered 502), its
+     * last 20 lines, without the refused connections to a stopped instance, which nginx sends on
+     * to another instance (only counted).
+     */
     errorLog() {
-      return readFileSync(join(prefix, 'logs', 'error.log'), 'utf8');
+      const lines = readFileSync(join(prefix, 'logs', 'error.log'), 'utf8')
+        .split('\n')
+        .filter(Boolean);
+      const refused = (/** @type {string} */ line) => line.includes('connect() failed (111: Connection refused)');
+      const others = lines.filter((line) => !refused(line));
+      return [`${lines.length - others.length} refused connection(s), each sent on to another instance`, ...others.slice(-20)].join('\n');
     },
     async stop() {
       if (child.exitCode === null) {

@@ -301,7 +301,7 @@ describe('production topology', () => {
       await load.stop();
       const phases = load.phases.splice(0);
       for (const phase of phases) say(describePhase(phase));
-      for (const phase of phases) assert.equal(phase.failed, 0, `${phase.name}: ${phase.failures.join('\n')}\nnginx: ${state.nginx.errorLog()}`);
+      for (const phase of phases) assert.equal(phase.failed, 0, `${describePhase(phase)}\n${phase.failures.join('\n')}\nnginx: ${state.nginx.errorLog()}`);
       assert.ok(restarts.sent > 0);
     });
 
