@@ -487,6 +487,9 @@ describe('the deletion confirmation at 360, 768, 1280 and 1920 px, signed in as 
     await withoutMotion(member.context);
     const person = await seedMember(fixture, 'member', null, 'customer-experience-improvement-leaving');
     await loginThroughUi(member.page, person.email, person.password);
+    // Signing in leads on to the project chooser (the member has no project) once the automatic
+    // join was asked for: the screen starts after that, which would otherwise take its place.
+    await waitForPath(member.page, '/projects');
   });
   afterAll(async () => {
     await member.context.close();
