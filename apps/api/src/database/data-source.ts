@@ -1,6 +1,7 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
+import { POOL_TYPES } from './timestamptz';
 
 export function dataSourceOptions(url: string, poolMax: number): DataSourceOptions {
   return {
@@ -10,7 +11,7 @@ export function dataSourceOptions(url: string, poolMax: number): DataSourceOptio
     migrations: MIGRATIONS,
     migrationsRun: false,
     synchronize: false,
-    extra: { max: poolMax, connectionTimeoutMillis: 10_000 },
+    extra: { max: poolMax, connectionTimeoutMillis: 10_000, types: POOL_TYPES },
   };
 }
 
