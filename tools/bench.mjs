@@ -10,9 +10,10 @@
 //    (node --cpu-prof) there as it stops; with BENCH_API_MAIN=<file>, that build of the API is
 //    measured instead of the API's main entry (@console/api: an earlier build, to compare).
 // 2. Cold start: from spawning the process to /readyz answering 200, median of 5, of both (with
-//    the CPU time spent until then). The API as its image starts it: with Node's compile cache
-//    written beforehand by @console/api/prepare-compile-cache (as the image's build does), a fresh
-//    copy of it for each start; then with an empty cache (which the start writes) and without one.
+//    the CPU time spent until then). The API as its image starts it: with Node's compile cache and
+//    the module resolutions written beforehand by @console/api/prepare-compile-cache (as the image's
+//    build does), a fresh copy of them for each start; then with an empty cache (which the start
+//    writes, with no module resolutions) and without one.
 // 3. The web app's measurement (tools/bench-web.mjs), when there is one.
 // The API (and, for step 3, the web app) is built beforehand: `pnpm bench` does it.
 import { spawn } from 'node:child_process';

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config/app-config';
 import { startupLog } from './common/logging/startup-logger';
 import { startTelemetry } from './common/observability/telemetry';
 import { waitForDatabase } from './database/wait-for-database';
+import { moduleResolutionUse } from './module-resolutions';
 import { Lifecycle } from './modules/health/lifecycle';
 import { connectionsEnded, quietMoment, stopAccepting } from './modules/health/stop-accepting';
 
@@ -39,6 +40,10 @@ async function main(): Promise<void> {
   }
   await app.listen({ port: config.port, host: config.host });
   process.stdout.write(`API listening on ${await app.getUrl()}\n`);
+  const resolutions = moduleResolutionUse();
+  if (resolutions) {
+    log.info(`Module resolutions: ${resolutions.hits} from the image's record of ${resolutions.recorded}, ${resolutions.misses} made anew`);
+  }
   // Graceful shutdown (SIGTERM from an orchestrator; an interactive Ctrl-C skips the drain): drain
   // (/readyz 503, serving as before) for SHUTDOWN_DRAIN_MS; then, at a moment when no connection is
   // coming, refuse new connections and answer the calls of open ones with Connection: close until

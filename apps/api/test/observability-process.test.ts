@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { Client } from 'pg';
-import { spawnApi, type ApiProcess } from './support/api-process';
+import { prepareCompileCache, spawnApi, type ApiProcess } from './support/api-process';
 import { addOrganizationMember, createOrganizationWithProjects, uniqueEmail } from './support/fixtures';
 import { signUpUser, startApi, type TestApi, type TestUser } from './support/harness';
 
@@ -138,8 +139,9 @@ const BODY_MARKER = `body-marker-${randomUUID()}`;
 const METRICS_TOKEN = `metrics-${randomUUID()}`;
 
 /**
- * The API as it runs in production (dist/main.js as a child process, real Postgres and Auth
- * Emulator) with every observability feature on: the Prometheus endpoint, Sentry and OpenTelemetry
+ * The API as it runs in production (dist/main.js as a child process with the compile cache and the
+ * module resolutions its image's build writes, real Postgres and Auth Emulator; tracing instruments
+ * pg as it is required, also when its file comes from that record) with every observability feature on: the Prometheus endpoint, Sentry and OpenTelemetry
  * pointed at local stand-ins, info logs on stdout, and a mail service that refuses every e-mail,
  * naming its recipient. The calls a console user makes, a few refusals and one unexpected error are
  * sent first; each test then reads what the process exposed, reported, exported and logged.
@@ -156,6 +158,7 @@ describe('observability of the API process', () => {
   const databaseUrl = process.env.DATABASE_URL ?? '';
   let setup: TestApi;
   let api: ApiProcess;
+  let compileCache: string;
   let metricsUrl: string;
   let admin: TestUser;
   let adminAccountId: string;
@@ -288,8 +291,10 @@ describe('observability of the API process', () => {
   beforeAll(async () => {
     const [sentryHost, collectorHost, mailHost] = await Promise.all([sentry.start(), collector.start(), mailService.start()]);
     setup = await startApi({ MAIL_WORKER_ENABLED: 'false' });
+    compileCache = prepareCompileCache().directory;
     cookieName = setup.config.deployment.sessionCookieName;
     api = await spawnApi({
+      NODE_COMPILE_CACHE: compileCache,
       LOG_LEVEL: 'info',
       METRICS_PORT: '0',
       METRICS_TOKEN,
@@ -362,6 +367,7 @@ describe('observability of the API process', () => {
     await api?.stop();
     await setup?.close();
     await Promise.all([sentry.stop(), collector.stop(), mailService.stop()]);
+    if (compileCache) rmSync(compileCache, { recursive: true, force: true });
   });
 
   const scrape = async (headers: Record<string, string> = { authorization: `Bearer ${METRICS_TOKEN}` }): Promise<Response> => fetch(metricsUrl, { headers });

@@ -1,9 +1,24 @@
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcessByStdio } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 
 /** The built entry point (the test script builds before it runs); CONSOLE_API_MAIN runs another build instead. */
 export const API_MAIN = process.env.CONSOLE_API_MAIN ?? join(__dirname, '..', '..', 'dist', 'main.js');
+
+/**
+ * A new directory holding what the image's build writes for NODE_COMPILE_CACHE (Node's compile
+ * cache and the module resolutions: dist/prepare-compile-cache.js), and what that script printed.
+ */
+export function prepareCompileCache(): { directory: string; printed: string } {
+  const directory = mkdtempSync(join(tmpdir(), 'console-compile-cache-'));
+  const printed = execFileSync(process.execPath, [join(__dirname, '..', '..', 'dist', 'prepare-compile-cache.js')], {
+    env: { ...process.env, NODE_COMPILE_CACHE: directory },
+    encoding: 'utf8',
+  });
+  return { directory, printed };
+}
 
 /** The API (apps/api/dist/main.js) running as a child process, as it runs in production. */
 export interface ApiProcess {
