@@ -1,5 +1,5 @@
 import { DomainError, type ErrorCode } from '@console/domain';
-import { generateServiceProviderMetadata, SAML, ValidateInResponseTo, type CacheProvider, type Profile } from '@node-saml/node-saml';
+import type { CacheProvider, Profile, SAML } from '@node-saml/node-saml';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { SsoConnectionEntity } from '../sso/sso-connection.entity';
@@ -66,7 +66,8 @@ export class SamlProtocol implements SsoProtocol {
   }
 
   /** The service provider's metadata (XML) an administrator gives their identity provider; `callbackUrl` is its assertion consumer service. */
-  metadata(callbackUrl: string): string {
+  async metadata(callbackUrl: string): Promise<string> {
+    const { generateServiceProviderMetadata } = await nodeSaml();
     return generateServiceProviderMetadata({ issuer: this.entityId, callbackUrl, identifierFormat: NAME_ID_FORMAT, wantAssertionsSigned: true });
   }
 
@@ -80,7 +81,7 @@ export class SamlProtocol implements SsoProtocol {
   }
 
   async startUrl(connection: SsoConnectionEntity, attempt: SsoAttemptSecrets, callbackUrl: string): Promise<URL> {
-    const client = this.client(connection, callbackUrl, requestIdOf(attempt));
+    const client = await this.client(connection, callbackUrl, requestIdOf(attempt));
     return new URL(await client.getAuthorizeUrlAsync(attempt.state, undefined, {}));
   }
 
@@ -117,7 +118,8 @@ export class SamlProtocol implements SsoProtocol {
 
   private async validate(connection: SsoConnectionEntity, samlResponse: string, callbackUrl: string, requestId: string): Promise<Profile> {
     try {
-      const { profile } = await this.client(connection, callbackUrl, requestId).validatePostResponseAsync({ SAMLResponse: samlResponse });
+      const client = await this.client(connection, callbackUrl, requestId);
+      const { profile } = await client.validatePostResponseAsync({ SAMLResponse: samlResponse });
       if (!profile) throw new Error('no assertion (a logout answer)');
       return profile;
     } catch (error) {
@@ -135,7 +137,8 @@ export class SamlProtocol implements SsoProtocol {
    * and the only InResponseTo it accepts is that ID (the attempt row, used once and expiring, keeps
    * it; the library's own store of requests is not used).
    */
-  private client(connection: SsoConnectionEntity, callbackUrl: string, requestId: string): SAML {
+  private async client(connection: SsoConnectionEntity, callbackUrl: string, requestId: string): Promise<SAML> {
+    const { SAML, ValidateInResponseTo } = await nodeSaml();
     const { ssoUrl, certificatePem } = settingsOf(connection);
     const attemptRequest: CacheProvider = {
       saveAsync: (_key, value) => Promise.resolve({ value, createdAt: Date.now() }),
@@ -158,6 +161,11 @@ export class SamlProtocol implements SsoProtocol {
       disableRequestedAuthnContext: true,
     });
   }
+}
+
+/** The library, loaded at the first SAML call (not as the API starts: most consoles have no SAML connection). */
+function nodeSaml(): Promise<typeof import('@node-saml/node-saml')> {
+  return import('@node-saml/node-saml');
 }
 
 /** The SAML settings of a connection (a SAML connection has them all: the table's constraint). */

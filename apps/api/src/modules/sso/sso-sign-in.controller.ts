@@ -78,7 +78,7 @@ export class SsoSignInController {
   @ApiExcludeEndpoint()
   @Access('public')
   async samlMetadata(@Res() reply: FastifyReply): Promise<void> {
-    await reply.header('content-type', 'application/samlmetadata+xml; charset=utf-8').send(this.saml.metadata(this.signIn.callbackUrl));
+    await reply.header('content-type', 'application/samlmetadata+xml; charset=utf-8').send(await this.saml.metadata(this.signIn.callbackUrl));
   }
 
   @Post('exchange')

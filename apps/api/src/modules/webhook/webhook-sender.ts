@@ -1,6 +1,12 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
-import { Agent, request } from 'undici';
+import type { Agent, request } from 'undici';
+
+/** undici's pool of the deliveries, and its call. */
+interface Undici {
+  agent: Agent;
+  request: typeof request;
+}
 
 /** The most of an answer's body that is read; the rest is discarded with the connection. */
 const MAX_RESPONSE_BYTES = 64 * 1024;
@@ -91,31 +97,39 @@ function guardedLookup(): LookupFunction {
  * test) — no connection to a refused address, whether the URL names it or its name resolves to it.
  */
 export class WebhookSender {
-  private readonly agent: Agent;
+  /** undici and its connection pool, loaded at the first delivery (not as the API starts, when most processes deliver nothing yet). */
+  private client: Promise<Undici> | undefined;
 
   constructor(
     private readonly timeoutMs: number,
     private readonly allowPrivateAddresses: boolean,
-  ) {
-    this.agent = new Agent({
-      connect: allowPrivateAddresses ? {} : { lookup: guardedLookup() },
-      connections: 16,
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-    });
+  ) {}
+
+  private undici(): Promise<Undici> {
+    this.client ??= import('undici').then((undici) => ({
+      agent: new undici.Agent({
+        connect: this.allowPrivateAddresses ? {} : { lookup: guardedLookup() },
+        connections: 16,
+        headersTimeout: this.timeoutMs,
+        bodyTimeout: this.timeoutMs,
+      }),
+      request: undici.request,
+    }));
+    return this.client;
   }
 
   /** Posts `body`; throws {@link DeliveryRefused} for a refused address, an Error for a failed exchange (timeout, connection). */
   async post(url: string, headers: Record<string, string>, body: string): Promise<EndpointAnswer> {
     const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
     if (!this.allowPrivateAddresses && isIP(host) !== 0 && isRefusedAddress(host)) throw refusal(host, host);
+    const { agent, request } = await this.undici();
     const signal = AbortSignal.timeout(this.timeoutMs);
     try {
       const answer = await request(url, {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json', 'user-agent': 'console-webhooks/1' },
         body,
-        dispatcher: this.agent,
+        dispatcher: agent,
         signal,
       });
       let read = Buffer.alloc(0);
@@ -135,6 +149,6 @@ export class WebhookSender {
   }
 
   async close(): Promise<void> {
-    await this.agent.close();
+    if (this.client) await (await this.client).agent.close();
   }
 }
