@@ -2,10 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { post, prepareCompileCache, spawnApi, type ApiProcess } from './support/api-process';
+import { post, prepareCompileCache, PREPARE_COMPILE_CACHE, spawnApi, type ApiProcess } from './support/api-process';
 import { signUpUser } from './support/harness';
-
-const PREPARE = join(__dirname, '..', 'dist', 'prepare-compile-cache.js');
 
 /** The counts of the API's log line about the record (main.ts), if it wrote one. */
 function resolutionUse(api: ApiProcess): { hits: number; recorded: number; misses: number } | undefined {
@@ -77,7 +75,7 @@ describe("module resolutions recorded at the image's build", () => {
     try {
       const env: NodeJS.ProcessEnv = { ...process.env, NODE_COMPILE_CACHE_DISABLE: '1' };
       delete env.NODE_COMPILE_CACHE;
-      expect(() => execFileSync(process.execPath, [PREPARE], { env, cwd: other, stdio: 'pipe' })).toThrow(/NODE_COMPILE_CACHE_DISABLE/);
+      expect(() => execFileSync(process.execPath, [PREPARE_COMPILE_CACHE], { env, cwd: other, stdio: 'pipe' })).toThrow(/NODE_COMPILE_CACHE_DISABLE/);
       expect(existsSync(join(other, `module-resolutions-${process.version}.json`))).toBe(false);
     } finally {
       rmSync(other, { recursive: true, force: true });

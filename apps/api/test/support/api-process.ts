@@ -7,13 +7,16 @@ import type { Readable } from 'node:stream';
 /** The built entry point (the test script builds before it runs); CONSOLE_API_MAIN runs another build instead. */
 export const API_MAIN = process.env.CONSOLE_API_MAIN ?? join(__dirname, '..', '..', 'dist', 'main.js');
 
+/** The built script the image's build runs to write what NODE_COMPILE_CACHE names (prepare-compile-cache.ts). */
+export const PREPARE_COMPILE_CACHE = join(__dirname, '..', '..', 'dist', 'prepare-compile-cache.js');
+
 /**
  * A new directory holding what the image's build writes for NODE_COMPILE_CACHE (Node's compile
  * cache and the module resolutions: dist/prepare-compile-cache.js), and what that script printed.
  */
 export function prepareCompileCache(): { directory: string; printed: string } {
   const directory = mkdtempSync(join(tmpdir(), 'console-compile-cache-'));
-  const printed = execFileSync(process.execPath, [join(__dirname, '..', '..', 'dist', 'prepare-compile-cache.js')], {
+  const printed = execFileSync(process.execPath, [PREPARE_COMPILE_CACHE], {
     env: { ...process.env, NODE_COMPILE_CACHE: directory },
     encoding: 'utf8',
   });
