@@ -1,5 +1,8 @@
 import { ADMIN_ROLE_KEY, decide, ENTITLEMENT_ACTIONS } from '@console/domain';
 import { DataSource } from 'typeorm';
+import { ServiceCallers } from '../src/common/auth/service-callers';
+import { ServiceCredentialStore, type ActiveServiceSecret } from '../src/common/auth/service-credential-store';
+import { SessionRevocations } from '../src/common/auth/session-revocations';
 import { ConfigError, loadConfig } from '../src/config/app-config';
 import { addOrganizationMember, addProjectMember, createCaller, createOrganization, createProject, createSystemAdmin, type Caller } from './support/fixtures';
 import { call, startApi, type TestApi } from './support/harness';
@@ -141,6 +144,55 @@ describe('service credentials', () => {
     expect(await probe(issued.secret, api)).toBe(401);
     const again = await call<{ errorCode: string }>(api, '/systemAdmin/serviceCredential/rotate', { credentialId: issued.credential.id }, admin.token);
     expect(again).toMatchObject({ status: 409, body: { errorCode: 'SERVICE_CREDENTIAL_REVOKED' } });
+  });
+
+  it('refuses a revoked secret at once on the instance that revoked it, without waiting for its own announcement', async () => {
+    const solo = await startApi(overrides);
+    try {
+      // This instance no longer hears announcements: only its own revocation can make it forget.
+      await solo.app.get(SessionRevocations).onApplicationShutdown();
+      const issued = await create(['memberships:read']);
+      const rotated = await call<IssuedBody>(solo, '/systemAdmin/serviceCredential/rotate', { credentialId: issued.credential.id }, admin.token);
+      expect(await probe(issued.secret, solo)).toBe(404);
+      expect(await probe(rotated.body.secret, solo)).toBe(404);
+      const secretId = issued.credential.secrets[0]?.id;
+      await call(solo, '/systemAdmin/serviceCredential/revokeSecret', { credentialId: issued.credential.id, secretId }, admin.token);
+      expect(await probe(issued.secret, solo)).toBe(401);
+      expect(await probe(rotated.body.secret, solo)).toBe(404);
+      await call(solo, '/systemAdmin/serviceCredential/revoke', { credentialId: issued.credential.id }, admin.token);
+      expect(await probe(rotated.body.secret, solo)).toBe(401);
+    } finally {
+      await solo.close();
+    }
+  });
+
+  it('does not remember a secret whose verification began before its credential was forgotten', async () => {
+    const issued = await create(['memberships:read']);
+    const store = api.app.get(ServiceCredentialStore);
+    let reads = 0;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The real store, whose first read is held until the credential has been forgotten.
+    const gated: ServiceCredentialStore = {
+      activeSecret: async (secretId: string): Promise<ActiveServiceSecret | null> => {
+        reads++;
+        const stored = await store.activeSecret(secretId);
+        if (reads === 1) await held;
+        return stored;
+      },
+      markUsed: (secretId: string, ip: string) => store.markUsed(secretId, ip),
+    };
+    const callers = new ServiceCallers(gated, api.config);
+    const racing = callers.authenticate(issued.secret, '198.51.100.3');
+    while (reads === 0) await sleep(5);
+    callers.forget(issued.credential.id);
+    release();
+    // The call that raced the revocation is answered as it was read; the next one reads the secret again.
+    expect((await racing).credentialId).toBe(issued.credential.id);
+    await callers.authenticate(issued.secret, '198.51.100.3');
+    expect(reads).toBe(2);
+    await callers.authenticate(issued.secret, '198.51.100.3');
+    expect(reads).toBe(2);
   });
 
   it('refuses a call outside the credential scopes with 403', async () => {

@@ -25,7 +25,7 @@ export class AuthModule {
         AccessDeclarationsCheck,
         { provide: APP_GUARD, useClass: AuthGuard },
       ],
-      exports: [FirebaseAuthService, SessionRevocations, SignInSessions],
+      exports: [FirebaseAuthService, ServiceCallers, SessionRevocations, SignInSessions],
     };
   }
 }

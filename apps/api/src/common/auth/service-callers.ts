@@ -48,7 +48,8 @@ function sameSecret(a: string, b: string): boolean {
  * scrypt hash), else an environment key of SUBSYSTEM_KEYS. A verified secret is remembered by its
  * SHA-256 for a short while so hot calls skip scrypt; a change of the credential's secrets is
  * announced on SERVICE_CREDENTIAL_CHANNEL (SessionRevocations listens) and forgotten at once on
- * every instance. Records each secret's last use at most once a minute per instance.
+ * every instance, the one that changed them without waiting for its own announcement. Records each
+ * secret's last use at most once a minute per instance.
  */
 @Injectable()
 export class ServiceCallers {
@@ -56,6 +57,8 @@ export class ServiceCallers {
   private readonly verified: LruCache<Verified>;
   private readonly used: LruCache<number>;
   private readonly environmentKeys: readonly [string, string][];
+  /** How many times verified secrets were forgotten: a verification that began before a forget is not remembered. */
+  private forgets = 0;
 
   constructor(
     private readonly store: ServiceCredentialStore,
@@ -73,6 +76,7 @@ export class ServiceCallers {
     const digest = createHash('sha256').update(presented).digest('base64url');
     let entry = this.verified.get(digest);
     if (!entry || entry.trustedUntilMs <= Date.now()) {
+      const forgetsBefore = this.forgets;
       const stored = await this.store.activeSecret(secretId);
       if (!stored || !(await verifyServiceSecret(presented, stored.hash))) {
         this.verified.delete(digest);
@@ -83,19 +87,22 @@ export class ServiceCallers {
         secretId,
         trustedUntilMs: Date.now() + VERIFIED_TTL_MS,
       };
-      this.verified.set(digest, entry);
+      // A revocation committed while the secret was read and verified is not outlived by this entry.
+      if (this.forgets === forgetsBefore) this.verified.set(digest, entry);
     }
     await this.markUsed(secretId, ip);
     return entry.caller;
   }
 
-  /** Forgets the verified secrets of the credential (announced on SERVICE_CREDENTIAL_CHANNEL). */
+  /** Forgets the verified secrets of the credential (announced on SERVICE_CREDENTIAL_CHANNEL, and by the instance that changed them once committed). */
   forget(credentialId: string): void {
+    this.forgets++;
     for (const [digest, entry] of this.verified.entries()) if (entry.caller.credentialId === credentialId) this.verified.delete(digest);
   }
 
   /** Forgets every verified secret (announcements may have been missed). */
   forgetAll(): void {
+    this.forgets++;
     this.verified.clear();
   }
 

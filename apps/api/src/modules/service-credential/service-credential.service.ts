@@ -11,6 +11,7 @@ import {
   type ServiceScope,
 } from '@console/domain';
 import type { Operator } from '../../common/auth/operator';
+import { ServiceCallers } from '../../common/auth/service-callers';
 import { hashServiceSecret, newServiceSecret, serviceSecretPrefix } from '../../common/auth/service-secret';
 import type { AuditContext } from '../audit/audit-context';
 import { AuditService, changedFields } from '../audit/audit.service';
@@ -31,6 +32,7 @@ export class ServiceCredentialService {
     private readonly access: AccessService,
     private readonly credentials: ServiceCredentialRepository,
     private readonly audit: AuditService,
+    private readonly callers: ServiceCallers,
   ) {}
 
   async list(operator: Operator): Promise<ServiceCredentialResponse[]> {
@@ -100,7 +102,7 @@ export class ServiceCredentialService {
   /** Revokes one secret of the credential: every instance refuses it at once. */
   async revokeSecret(operator: Operator, credentialId: string, secretId: string, audit: AuditContext): Promise<ServiceCredentialResponse> {
     this.access.assert(operator, Actions.ServiceCredentialManage);
-    return this.transactions.withTransaction(async () => {
+    return this.revoking(credentialId, async () => {
       await this.activeForUpdate(credentialId);
       const secret = (await this.credentials.activeSecretsOf(credentialId)).find((s) => s.id === secretId);
       if (!secret) throw new DomainError('NOT_FOUND');
@@ -119,7 +121,7 @@ export class ServiceCredentialService {
   /** Revokes the credential and all its secrets: every instance refuses them at once. */
   async revoke(operator: Operator, credentialId: string, audit: AuditContext): Promise<ServiceCredentialResponse> {
     this.access.assert(operator, Actions.ServiceCredentialManage);
-    return this.transactions.withTransaction(async () => {
+    return this.revoking(credentialId, async () => {
       await this.activeForUpdate(credentialId);
       const now = new Date();
       const secrets = await this.credentials.activeSecretsOf(credentialId);
@@ -138,6 +140,16 @@ export class ServiceCredentialService {
       });
       return this.response(credentialId);
     });
+  }
+
+  /**
+   * Runs `change`, which revokes secrets of the credential, in a transaction; once committed this
+   * instance refuses them at once, the others when the announcement reaches them.
+   */
+  private async revoking<T>(credentialId: string, change: () => Promise<T>): Promise<T> {
+    const result = await this.transactions.withTransaction(change);
+    this.callers.forget(credentialId);
+    return result;
   }
 
   /** A new secret of the credential and its row (hashed before the transaction: scrypt takes a while). */
