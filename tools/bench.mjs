@@ -203,7 +203,13 @@ async function captureStatements(capturing, captureFile, calls, token, file) {
         statements[call.path] = current;
         break;
       }
-      if (attempt === 5) throw new Error(`${call.path} did not send the same statements twice in a row`);
+      if (attempt === 5) {
+        const lines = (/** @type {unknown[]} */ list) => list.map((statement) => JSON.stringify(statement).slice(0, 300));
+        const before = lines(previous);
+        const after = lines(current);
+        const differing = [...before.filter((l) => !after.includes(l)).map((l) => `- ${l}`), ...after.filter((l) => !before.includes(l)).map((l) => `+ ${l}`)];
+        throw new Error(`${call.path} did not send the same statements twice in a row; the last two calls differ in:\n${differing.join('\n')}`);
+      }
       previous = current;
     }
   }
