@@ -125,6 +125,41 @@ describe('monitoring and error reporting, analytics, each pointed at a local sta
       );
   }
 
+  /**
+   * The first RUM event `find` answers, hiding the page before each look so that RUM sends what it
+   * has batched; at the latest within RUM's flush limit, since on a loaded machine a hide may come
+   * before the event is collected, which then goes with a later batch. A timeout lists the RUM
+   * events that did arrive, to tell a late event from a missing one.
+   */
+  async function rumEvent<T>(page: Page, what: string, find: () => T | undefined): Promise<T> {
+    try {
+      return await eventually(
+        what,
+        async () => {
+          await hidePageMomentarily(page);
+          return find();
+        },
+        RUM_FLUSH_LIMIT_MS + 10_000,
+      );
+    } catch (error) {
+      const received = rumEvents().map((e) =>
+        [
+          e.type,
+          pathOf(e.view.url),
+          `session ${e.session.id}`,
+          e.usr?.id && `user ${e.usr.id}`,
+          typeof e.context?.source === 'string' && `source ${e.context.source}`,
+        ]
+          .filter(Boolean)
+          .join(' '),
+      );
+      throw new Error(
+        `${error instanceof Error ? error.message : String(error)}; RUM events received (${received.length}, the last 20): ${received.slice(-20).join('; ')}`,
+        { cause: error },
+      );
+    }
+  }
+
   function karteCalls(): unknown[][] {
     return started()
       .karte.requests.filter((r) => r.path === '/events')
@@ -156,10 +191,9 @@ describe('monitoring and error reporting, analytics, each pointed at a local sta
     // RUM starts once the page has loaded (its module comes lazily), while a person is still typing;
     // the test waits until the sign-in page's view has been sent (as when the page is hidden) before
     // the sign-in leaves the page, so that view is recorded whatever the page load after it does.
-    const loginView = await eventually('the RUM view of /auth/login', async () => {
-      await hidePageMomentarily(page);
-      return rumEvents().find((event) => event.type === 'view' && !earlierViews.has(event.view.id) && pathOf(event.view.url) === '/auth/login');
-    });
+    const loginView = await rumEvent(page, 'the RUM view of /auth/login', () =>
+      rumEvents().find((event) => event.type === 'view' && !earlierViews.has(event.view.id) && pathOf(event.view.url) === '/auth/login'),
+    );
     await fillLogin(page, user.email, user.password);
     await page.getByRole('button', { name: 'ログイン', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/auth/projects');
@@ -173,10 +207,7 @@ describe('monitoring and error reporting, analytics, each pointed at a local sta
 
   /** The RUM events of the page's session once one of them carries the user (flushing as the page would when hidden). */
   async function rumSessionOf(page: Page, user: SeededAccount): Promise<{ id: string; events: () => RumEvent[] }> {
-    const identified = await eventually(`a RUM event with the user ${user.id}`, async () => {
-      await hidePageMomentarily(page);
-      return rumEvents().find((event) => event.usr?.id === user.id);
-    });
+    const identified = await rumEvent(page, `a RUM event with the user ${user.id}`, () => rumEvents().find((event) => event.usr?.id === user.id));
     const id = identified.session.id;
     return { id, events: () => rumEvents().filter((event) => event.session.id === id) };
   }
@@ -202,15 +233,8 @@ describe('monitoring and error reporting, analytics, each pointed at a local sta
     expect(identified[0]).toMatchObject({ service: 'console-web', version: 'e2e-1', usr: { id: user.id, email: user.email, is_system_admin: false } });
     // The sign-in page's view (sent before signing in) and the projects page's view belong to the session that carries the user.
     expect(loginView.session.id).toBe(rum.id);
-    // Hiding the page makes RUM send at once; on a loaded machine it may miss the view that has
-    // just started, which then goes with the next batch, within RUM's flush limit.
-    await eventually(
-      'the RUM view of /auth/projects',
-      async () => {
-        await hidePageMomentarily(page);
-        return rum.events().find((event) => event.type === 'view' && pathOf(event.view.url) === '/auth/projects');
-      },
-      RUM_FLUSH_LIMIT_MS + 10_000,
+    await rumEvent(page, 'the RUM view of /auth/projects', () =>
+      rum.events().find((event) => event.type === 'view' && pathOf(event.view.url) === '/auth/projects'),
     );
   });
 
@@ -228,10 +252,9 @@ describe('monitoring and error reporting, analytics, each pointed at a local sta
     await accountSettings.click();
     await page.getByText(ERROR_SCREEN_TITLE).waitFor();
 
-    const event = await eventually('the RUM error of the route error', async () => {
-      await hidePageMomentarily(page);
-      return rumEvents().find((e) => e.type === 'error' && e.context?.source === 'route' && e.usr?.id === user.id);
-    });
+    const event = await rumEvent(page, 'the RUM error of the route error', () =>
+      rumEvents().find((e) => e.type === 'error' && e.context?.source === 'route' && e.usr?.id === user.id),
+    );
     expect(event).toMatchObject({ service: 'console-web', version: 'e2e-1', error: { source: 'custom' }, usr: { id: user.id, email: user.email } });
     expect(event.error?.message).toContain('dynamically imported module');
 
@@ -268,17 +291,15 @@ describe('monitoring and error reporting, analytics, each pointed at a local sta
     await page.getByRole('link', { name: 'パスワードをお忘れの方' }).click();
     await page.getByText(ERROR_SCREEN_TITLE).waitFor();
 
-    const event = await eventually('the RUM error of the route error after logout', async () => {
-      await hidePageMomentarily(page);
-      return rum.events().find((e) => e.type === 'error' && e.context?.source === 'route' && pathOf(e.view.url) === '/auth/forgot-password');
-    });
+    const event = await rumEvent(page, 'the RUM error of the route error after logout', () =>
+      rum.events().find((e) => e.type === 'error' && e.context?.source === 'route' && pathOf(e.view.url) === '/auth/forgot-password'),
+    );
     expect(event.usr?.id).toBeUndefined();
 
     const exception = await eventually('the Analytics exception after logout', () => hits.find((hit) => hit.get('en') === 'exception'));
     expect(exception.get('uid')).toBeNull();
 
-    const afterLogout = await eventually('the RUM view of /auth/forgot-password', async () => {
-      await hidePageMomentarily(page);
+    const afterLogout = await rumEvent(page, 'the RUM view of /auth/forgot-password', () => {
       const views = rum.events().filter((e) => e.type === 'view' && pathOf(e.view.url) === '/auth/forgot-password');
       return views.length > 0 ? views : undefined;
     });
