@@ -120,7 +120,9 @@ describe('query budget of list and get calls', () => {
   let systemAdmin: Caller;
 
   beforeAll(async () => {
-    api = await startApi({ MAIL_WORKER_ENABLED: 'false' });
+    // A serving instance (API_ROLE=serve) runs no job: no periodic job's or worker's statements (the
+    // hourly retention and purge jobs, the domain re-checks, the deliveries) are taken for a call's.
+    api = await startApi({ API_ROLE: 'serve', MAIL_WORKER_ENABLED: 'false' });
     logger = new CountingLogger();
     Object.defineProperty(api.app.get(DataSource), 'logger', { value: logger, configurable: true, writable: true });
     systemAdmin = await createSystemAdmin(api);
