@@ -1,6 +1,7 @@
-import { DataSource } from 'typeorm';
+import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
 import { ENTITIES } from '../src/database/entities';
-import { allColumns, readRows, record } from '../src/database/typed-sql';
+import { isUniqueViolation } from '../src/database/query-errors';
+import { allColumns, execute, integer, readRows, record, text } from '../src/database/typed-sql';
 import { AccountEntity } from '../src/modules/account/account.entity';
 import { createCaller, createOrganizationWithProjects } from './support/fixtures';
 import { startApi, type TestApi } from './support/harness';
@@ -43,5 +44,59 @@ describe('typed raw SQL: column lists and row decoders from the entities', () =>
     await expect(
       readRows(db, { text: `SELECT ${account.select().replace('a.email AS', 'length(a.email) AS')} FROM accounts a LIMIT 1` }, record(account.fields)),
     ).rejects.toThrow('row 0.email: expected a string, read number');
+  });
+
+  describe('how a statement is sent', () => {
+    const backend = { text: 'SELECT pg_backend_pid() AS pid' };
+    const decodeBackend = record({ pid: integer });
+
+    beforeAll(async () => {
+      await db.query('CREATE TABLE typed_sql_probe (id integer PRIMARY KEY, label text NOT NULL)');
+    });
+
+    afterAll(async () => {
+      await db.query('DROP TABLE typed_sql_probe');
+    });
+
+    it('outside a transaction: straight to the pool, without a TypeORM query runner', async () => {
+      const runners = jest.spyOn(db, 'createQueryRunner');
+      try {
+        await execute(db.manager, { text: 'INSERT INTO typed_sql_probe (id, label) VALUES ($1, $2)', values: [1, 'one'] });
+        const fromManager = await readRows(db.manager, { text: 'SELECT label FROM typed_sql_probe WHERE id = $1', values: [1] }, record({ label: text }));
+        const fromSource = await readRows(db, { text: 'SELECT label FROM typed_sql_probe WHERE id = $1', values: [1] }, record({ label: text }));
+        expect([fromManager, fromSource]).toEqual([[{ label: 'one' }], [{ label: 'one' }]]);
+        expect(runners).not.toHaveBeenCalled();
+      } finally {
+        runners.mockRestore();
+      }
+    });
+
+    it("within a transaction: on the transaction's connection, seeing its uncommitted rows", async () => {
+      const seen = await db.transaction(async (manager: EntityManager) => {
+        const [own] = await readRows(manager, backend, decodeBackend);
+        const [{ pid }] = (await manager.query('SELECT pg_backend_pid() AS pid')) as [{ pid: number }];
+        await execute(manager, { text: 'INSERT INTO typed_sql_probe (id, label) VALUES ($1, $2)', values: [2, 'two'] });
+        const rows = await readRows(manager, { text: 'SELECT label FROM typed_sql_probe WHERE id = $1', values: [2] }, record({ label: text }));
+        return { same: own?.pid === pid, rows };
+      });
+      expect(seen).toEqual({ same: true, rows: [{ label: 'two' }] });
+    });
+
+    it('answers the rows of an UPDATE … RETURNING, either way', async () => {
+      const update = (label: string) => ({ text: 'UPDATE typed_sql_probe SET label = $1 WHERE id = 1 RETURNING label', values: [label] });
+      const decode = record({ label: text });
+      expect(await readRows(db.manager, update('uno'), decode)).toEqual([{ label: 'uno' }]);
+      expect(await db.transaction((manager: EntityManager) => readRows(manager, update('eins'), decode))).toEqual([{ label: 'eins' }]);
+    });
+
+    it("fails with TypeORM's QueryFailedError carrying the SQLSTATE, either way", async () => {
+      const duplicate = { text: 'INSERT INTO typed_sql_probe (id, label) VALUES (1, $1)', values: ['again'] };
+      const outside = await execute(db.manager, duplicate).catch((error: unknown) => error);
+      const within = await db.transaction((manager: EntityManager) => execute(manager, duplicate)).catch((error: unknown) => error);
+      for (const error of [outside, within]) {
+        expect(error).toBeInstanceOf(QueryFailedError);
+        expect(isUniqueViolation(error)).toBe(true);
+      }
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { getMetadataArgsStorage, type EntityManager } from 'typeorm';
+import { DataSource, QueryFailedError, getMetadataArgsStorage, type EntityManager, type QueryRunner } from 'typeorm';
 
 /**
  * The typed path of the statements TypeORM's query builder cannot write (keyset tuples, trigram
@@ -149,6 +149,7 @@ export class EntityColumns<E, P extends keyof E & string> {
   /** The decoder of each property, for {@link record}. */
   readonly fields: { readonly [K in P]: Decoder<E[K]> };
   private readonly names: ReadonlyMap<P, string>;
+  private selected: string | undefined;
 
   constructor(
     entity: EntityClass<E>,
@@ -176,9 +177,10 @@ export class EntityColumns<E, P extends keyof E & string> {
     return this.names.get(property) ?? property;
   }
 
-  /** `alias.column AS "property", …` */
+  /** `alias.column AS "property", …` (built once: statements ask for it on every call) */
   select(): string {
-    return this.properties.map((property) => `${this.sql(property)} AS "${property}"`).join(', ');
+    this.selected ??= this.properties.map((property) => `${this.sql(property)} AS "${property}"`).join(', ');
+    return this.selected;
   }
 
   /** `json_build_object('property', alias.column, …)` */
@@ -198,13 +200,44 @@ export interface Statement {
   readonly values?: readonly unknown[];
 }
 
+/** What a statement runs on: the transaction's manager, the application's manager or the data source. */
+export type SqlRunner = Pick<EntityManager, 'query'> & ({ readonly queryRunner?: QueryRunner; readonly connection: DataSource } | DataSource);
+
+/** The pg pool behind TypeORM's Postgres driver (kept as `master`, typed any). */
+interface DriverPool {
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+function poolOf(source: DataSource): DriverPool | undefined {
+  const pool: unknown = (source.driver as { master?: unknown }).master;
+  return typeof pool === 'object' && pool !== null && typeof (pool as Partial<DriverPool>).query === 'function' ? (pool as DriverPool) : undefined;
+}
+
 /**
- * Runs the statement and decodes its rows. (An UPDATE or DELETE … RETURNING answers TypeORM's
- * [rows, count]: its rows are taken.)
+ * Sends a statement and answers its rows: within a transaction on the transaction's connection,
+ * through TypeORM's query runner; else straight to the pool, which takes a connection and gives it
+ * back as TypeORM's runner does, without the runner, its events and its result objects (the hot
+ * calls' reads go this way). Either way the data source's logger sees the statement (and its
+ * failure), and a statement that fails throws TypeORM's QueryFailedError (query-errors.ts reads its
+ * SQLSTATE, connection-loss.ts its cause).
  */
-export async function readRows<T>(manager: Pick<EntityManager, 'query'>, statement: Statement, decode: Decoder<T>): Promise<T[]> {
-  const result: unknown = await manager.query(statement.text, statement.values === undefined ? undefined : [...statement.values]);
-  return decodeAt(arrayOf(decode), rowsOf(result), 'row');
+async function send(runner: SqlRunner, statement: Statement): Promise<unknown> {
+  const values = statement.values === undefined ? undefined : [...statement.values];
+  const source = runner instanceof DataSource ? runner : runner.queryRunner === undefined ? runner.connection : undefined;
+  const pool = source === undefined ? undefined : poolOf(source);
+  if (source === undefined || pool === undefined) return rowsOf(await runner.query(statement.text, values));
+  source.logger.logQuery(statement.text, values);
+  try {
+    return (await pool.query(statement.text, values)).rows;
+  } catch (error) {
+    source.logger.logQueryError(error as Error, statement.text, values);
+    throw new QueryFailedError(statement.text, values, error as Error);
+  }
+}
+
+/** Runs the statement and decodes its rows (an UPDATE or DELETE … RETURNING included). */
+export async function readRows<T>(runner: SqlRunner, statement: Statement, decode: Decoder<T>): Promise<T[]> {
+  return decodeAt(arrayOf(decode), await send(runner, statement), 'row');
 }
 
 /** The rows of what TypeORM's query answered: the rows, or [rows, count] for an UPDATE or DELETE. */
@@ -213,8 +246,8 @@ export function rowsOf(result: unknown): unknown {
 }
 
 /** Runs a statement whose rows, if any, are not read. */
-export async function execute(manager: Pick<EntityManager, 'query'>, statement: Statement): Promise<void> {
-  await manager.query(statement.text, statement.values === undefined ? undefined : [...statement.values]);
+export async function execute(runner: SqlRunner, statement: Statement): Promise<void> {
+  await send(runner, statement);
 }
 
 /**
