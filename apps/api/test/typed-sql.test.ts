@@ -74,7 +74,7 @@ describe('typed raw SQL: column lists and row decoders from the entities', () =>
     it("within a transaction: on the transaction's connection, seeing its uncommitted rows", async () => {
       const seen = await db.transaction(async (manager: EntityManager) => {
         const [own] = await readRows(manager, backend, decodeBackend);
-        const [{ pid }] = (await manager.query('SELECT pg_backend_pid() AS pid')) as [{ pid: number }];
+        const [{ pid }] = await manager.query<[{ pid: number }]>('SELECT pg_backend_pid() AS pid');
         await execute(manager, { text: 'INSERT INTO typed_sql_probe (id, label) VALUES ($1, $2)', values: [2, 'two'] });
         const rows = await readRows(manager, { text: 'SELECT label FROM typed_sql_probe WHERE id = $1', values: [2] }, record({ label: text }));
         return { same: own?.pid === pid, rows };
