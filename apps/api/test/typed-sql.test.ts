@@ -1,3 +1,4 @@
+import type { Pool } from 'pg';
 import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
 import { ENTITIES } from '../src/database/entities';
 import { isUniqueViolation } from '../src/database/query-errors';
@@ -89,9 +90,18 @@ describe('typed raw SQL: column lists and row decoders from the entities', () =>
       expect(await db.transaction((manager: EntityManager) => readRows(manager, update('eins'), decode))).toEqual([{ label: 'eins' }]);
     });
 
-    it("fails with TypeORM's QueryFailedError carrying the SQLSTATE, either way", async () => {
+    it("fails with TypeORM's QueryFailedError carrying the SQLSTATE, either way, and keeps the connection", async () => {
       const duplicate = { text: 'INSERT INTO typed_sql_probe (id, label) VALUES (1, $1)', values: ['again'] };
+      // TypeORM's Postgres driver keeps its pg Pool as `master`: a refused statement gives its connection back (with an error the pool would drop it).
+      const pool = (db.driver as unknown as { master: Pool }).master;
+      const releases: (Error | undefined)[] = [];
+      const onRelease = (error: Error | undefined): void => {
+        releases.push(error);
+      };
+      pool.on('release', onRelease);
       const outside = await execute(db.manager, duplicate).catch((error: unknown) => error);
+      pool.off('release', onRelease);
+      expect(releases).toEqual([undefined]);
       const within = await db.transaction((manager: EntityManager) => execute(manager, duplicate)).catch((error: unknown) => error);
       for (const error of [outside, within]) {
         expect(error).toBeInstanceOf(QueryFailedError);

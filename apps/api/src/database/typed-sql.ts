@@ -203,20 +203,48 @@ export interface Statement {
 /** What a statement runs on: the transaction's manager, the application's manager or the data source. */
 export type SqlRunner = Pick<EntityManager, 'query'> & ({ readonly queryRunner?: QueryRunner; readonly connection: DataSource } | DataSource);
 
+/** A connection of the pg pool behind TypeORM's Postgres driver. */
+interface PooledConnection {
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  removeListener(event: 'error', listener: (error: Error) => void): unknown;
+  release(error?: Error): void;
+}
+
 /** The pg pool behind TypeORM's Postgres driver (kept as `master`, typed any). */
 interface DriverPool {
-  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  connect(): Promise<PooledConnection>;
 }
 
 function poolOf(source: DataSource): DriverPool | undefined {
   const pool: unknown = (source.driver as { master?: unknown }).master;
-  return typeof pool === 'object' && pool !== null && typeof (pool as Partial<DriverPool>).query === 'function' ? (pool as DriverPool) : undefined;
+  return typeof pool === 'object' && pool !== null && typeof (pool as Partial<DriverPool>).connect === 'function' ? (pool as DriverPool) : undefined;
+}
+
+/**
+ * Runs a statement on a connection of the pool as TypeORM's query runner does: the connection
+ * listens for errors while it is held and goes back to the pool after the statement, failed or not
+ * (the pool drops a connection that broke), and with the error it met, which the pool drops it for.
+ */
+async function onPooledConnection(pool: DriverPool, text: string, values: unknown[] | undefined): Promise<unknown[]> {
+  const connection = await pool.connect();
+  let broken: Error | undefined;
+  const onError = (error: Error): void => {
+    broken ??= error;
+  };
+  connection.on('error', onError);
+  try {
+    return (await connection.query(text, values)).rows;
+  } finally {
+    connection.removeListener('error', onError);
+    connection.release(broken);
+  }
 }
 
 /**
  * Sends a statement and answers its rows: within a transaction on the transaction's connection,
- * through TypeORM's query runner; else straight to the pool, which takes a connection and gives it
- * back as TypeORM's runner does, without the runner, its events and its result objects (the hot
+ * through TypeORM's query runner; else on a connection of the pool taken for it and given back
+ * (as TypeORM's runner does), without the runner, its events and its result objects (the hot
  * calls' reads go this way). Either way the data source's logger sees the statement (and its
  * failure), and a statement that fails throws TypeORM's QueryFailedError (query-errors.ts reads its
  * SQLSTATE, connection-loss.ts its cause).
@@ -228,7 +256,7 @@ async function send(runner: SqlRunner, statement: Statement): Promise<unknown> {
   if (source === undefined || pool === undefined) return rowsOf(await runner.query(statement.text, values));
   source.logger.logQuery(statement.text, values);
   try {
-    return (await pool.query(statement.text, values)).rows;
+    return await onPooledConnection(pool, statement.text, values);
   } catch (error) {
     source.logger.logQueryError(error as Error, statement.text, values);
     throw new QueryFailedError(statement.text, values, error as Error);
