@@ -60,15 +60,19 @@ describe('typed raw SQL: column lists and row decoders from the entities', () =>
     });
 
     it('outside a transaction: straight to the pool, without a TypeORM query runner', async () => {
-      const runners = jest.spyOn(db, 'createQueryRunner');
+      // The statements TypeORM's query runners send (the API's own calls and jobs send theirs meanwhile).
+      const probeRunner = db.createQueryRunner();
+      const runnerType = Object.getPrototypeOf(probeRunner) as { query(text: string): Promise<unknown> };
+      await probeRunner.release();
+      const runnerQueries = jest.spyOn(runnerType, 'query');
       try {
         await execute(db.manager, { text: 'INSERT INTO typed_sql_probe (id, label) VALUES ($1, $2)', values: [1, 'one'] });
         const fromManager = await readRows(db.manager, { text: 'SELECT label FROM typed_sql_probe WHERE id = $1', values: [1] }, record({ label: text }));
         const fromSource = await readRows(db, { text: 'SELECT label FROM typed_sql_probe WHERE id = $1', values: [1] }, record({ label: text }));
         expect([fromManager, fromSource]).toEqual([[{ label: 'one' }], [{ label: 'one' }]]);
-        expect(runners).not.toHaveBeenCalled();
+        expect(runnerQueries.mock.calls.filter(([sent]) => sent.includes('typed_sql_probe'))).toEqual([]);
       } finally {
-        runners.mockRestore();
+        runnerQueries.mockRestore();
       }
     });
 
@@ -101,7 +105,8 @@ describe('typed raw SQL: column lists and row decoders from the entities', () =>
       pool.on('release', onRelease);
       const outside = await execute(db.manager, duplicate).catch((error: unknown) => error);
       pool.off('release', onRelease);
-      expect(releases).toEqual([undefined]);
+      // Given back without an error (the API's own calls may give theirs back meanwhile).
+      expect({ released: releases.length > 0, withError: releases.filter((error) => error !== undefined) }).toEqual({ released: true, withError: [] });
       const within = await db.transaction((manager: EntityManager) => execute(manager, duplicate)).catch((error: unknown) => error);
       for (const error of [outside, within]) {
         expect(error).toBeInstanceOf(QueryFailedError);
