@@ -1,6 +1,6 @@
-import type { Pool } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { DataSource } from 'typeorm';
+import { driverPool } from './driver-pool';
 
 /**
  * The output of a `COPY (…) TO STDOUT` statement, as Postgres sends it, on a connection of the
@@ -13,8 +13,8 @@ import type { DataSource } from 'typeorm';
  * COPY takes no parameters: every value in the statement is a literal (`escapeLiteral` of pg).
  */
 export async function* copyOut(dataSource: DataSource, statement: string): AsyncGenerator<Buffer> {
-  // TypeORM's Postgres driver keeps its pg Pool as `master` (typed any).
-  const pool = (dataSource.driver as unknown as { master: Pool }).master;
+  const pool = driverPool(dataSource);
+  if (pool === undefined) throw new Error('The database is not connected');
   const client = await pool.connect();
   const copy = client.query(copyTo(statement));
   let finished = false;

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { driverPool } from './driver-pool';
 
 export interface PoolStatistics {
   /** Connections handed out to queries or transactions. */
@@ -12,21 +13,6 @@ export interface PoolStatistics {
   max: number;
 }
 
-/** The counters node-postgres' pool keeps (pg-pool). */
-interface PgPool {
-  totalCount: number;
-  idleCount: number;
-  waitingCount: number;
-  options: { max: number };
-}
-
-function isPgPool(value: unknown): value is PgPool {
-  const pool = value as Partial<PgPool> | null | undefined;
-  return (
-    typeof pool?.totalCount === 'number' && typeof pool.idleCount === 'number' && typeof pool.waitingCount === 'number' && typeof pool.options?.max === 'number'
-  );
-}
-
 /** The connection pool behind TypeORM's data source. */
 @Injectable()
 export class DatabasePool {
@@ -34,9 +20,9 @@ export class DatabasePool {
 
   /** Its connections now; undefined before the data source connected or after it closed. */
   statistics(): PoolStatistics | undefined {
-    // TypeORM's Postgres driver keeps its pg Pool as `master` (typed any).
-    const pool: unknown = (this.dataSource.driver as { master?: unknown }).master;
-    if (!isPgPool(pool)) return undefined;
-    return { inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max };
+    const pool = driverPool(this.dataSource);
+    const max = pool?.options.max;
+    if (pool === undefined || max === undefined) return undefined;
+    return { inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount, max };
   }
 }

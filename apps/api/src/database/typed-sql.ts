@@ -1,4 +1,6 @@
+import type { Pool } from 'pg';
 import { DataSource, QueryFailedError, getMetadataArgsStorage, type EntityManager, type QueryRunner } from 'typeorm';
+import { driverPool } from './driver-pool';
 
 /**
  * The typed path of the statements TypeORM's query builder cannot write (keyset tuples, trigram
@@ -203,30 +205,12 @@ export interface Statement {
 /** What a statement runs on: the transaction's manager, the application's manager or the data source. */
 export type SqlRunner = Pick<EntityManager, 'query'> & ({ readonly queryRunner?: QueryRunner; readonly connection: DataSource } | DataSource);
 
-/** A connection of the pg pool behind TypeORM's Postgres driver. */
-interface PooledConnection {
-  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-  on(event: 'error', listener: (error: Error) => void): unknown;
-  removeListener(event: 'error', listener: (error: Error) => void): unknown;
-  release(error?: Error): void;
-}
-
-/** The pg pool behind TypeORM's Postgres driver (kept as `master`, typed any). */
-interface DriverPool {
-  connect(): Promise<PooledConnection>;
-}
-
-function poolOf(source: DataSource): DriverPool | undefined {
-  const pool: unknown = (source.driver as { master?: unknown }).master;
-  return typeof pool === 'object' && pool !== null && typeof (pool as Partial<DriverPool>).connect === 'function' ? (pool as DriverPool) : undefined;
-}
-
 /**
- * Runs a statement on a connection of the pool as TypeORM's query runner does: the connection
- * listens for errors while it is held and goes back to the pool after the statement, failed or not
- * (the pool drops a connection that broke), and with the error it met, which the pool drops it for.
+ * Runs a statement on a connection of the pool, held as TypeORM's query runner holds one: it
+ * listens for errors while it is held, and goes back to the pool after the statement, with the
+ * error it met if it broke (the pool then drops it), else for reuse (a refused statement included).
  */
-async function onPooledConnection(pool: DriverPool, text: string, values: unknown[] | undefined): Promise<unknown[]> {
+async function onPooledConnection(pool: Pool, text: string, values: unknown[] | undefined): Promise<unknown[]> {
   const connection = await pool.connect();
   let broken: Error | undefined;
   const onError = (error: Error): void => {
@@ -234,7 +218,8 @@ async function onPooledConnection(pool: DriverPool, text: string, values: unknow
   };
   connection.on('error', onError);
   try {
-    return (await connection.query(text, values)).rows;
+    const { rows }: { rows: unknown[] } = await connection.query(text, values);
+    return rows;
   } finally {
     connection.removeListener('error', onError);
     connection.release(broken);
@@ -252,7 +237,7 @@ async function onPooledConnection(pool: DriverPool, text: string, values: unknow
 async function send(runner: SqlRunner, statement: Statement): Promise<unknown> {
   const values = statement.values === undefined ? undefined : [...statement.values];
   const source = runner instanceof DataSource ? runner : runner.queryRunner === undefined ? runner.connection : undefined;
-  const pool = source === undefined ? undefined : poolOf(source);
+  const pool = source === undefined ? undefined : driverPool(source);
   if (source === undefined || pool === undefined) return rowsOf(await runner.query(statement.text, values));
   source.logger.logQuery(statement.text, values);
   try {
