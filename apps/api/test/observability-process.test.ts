@@ -7,6 +7,7 @@ import { Client } from 'pg';
 import { prepareCompileCache, spawnApi, type ApiProcess } from './support/api-process';
 import { addOrganizationMember, createOrganizationWithProjects, uniqueEmail } from './support/fixtures';
 import { signUpUser, startApi, type TestApi, type TestUser } from './support/harness';
+import { lockWaiters } from './support/lock-waits';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -223,10 +224,8 @@ describe('observability of the API process', () => {
     await db.connect();
     const waitingQuery = async (): Promise<number> => {
       for (let attempt = 0; attempt < 400; attempt += 1) {
-        const { rows } = await db.query<{ pid: number }>(
-          `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
-        );
-        if (rows[0]) return rows[0].pid;
+        const [pid] = await lockWaiters(db);
+        if (pid !== undefined) return pid;
         await sleep(25);
       }
       throw new Error('no query waited for the lock');

@@ -19,6 +19,7 @@ import {
   type OrganizationWithProjectsFixture,
 } from './support/fixtures';
 import { call, startApi, type CallResult, type TestApi } from './support/harness';
+import { lockWaiters } from './support/lock-waits';
 import { freePort } from './support/private-postgres';
 
 /**
@@ -220,13 +221,7 @@ describe('behind PgBouncer in transaction mode', () => {
         await blocker.query('SELECT 1 FROM organization_memberships WHERE organization_id = $1 FOR UPDATE', [other.organization.id]);
         const pending = Promise.all([demote(first, a, b.id), demote(second, b, a.id)]);
         const deadline = Date.now() + 15_000;
-        while (
-          (
-            await blocker.query<{ n: number }>(
-              `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-            )
-          ).rows[0]!.n < 2
-        ) {
+        while ((await lockWaiters(blocker)).length < 2) {
           if (Date.now() > deadline) throw new Error('the calls never waited for the locked memberships');
           await sleep(25);
         }

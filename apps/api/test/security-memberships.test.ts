@@ -16,6 +16,7 @@ import {
   type OrganizationWithProjectsFixture,
 } from './support/fixtures';
 import { call, changeUserEmail, startApi, type CallResult, type TestApi } from './support/harness';
+import { lockWaiters } from './support/lock-waits';
 
 /**
  * Security of the membership writes: nobody changes their own roles (not by inviting their own
@@ -254,10 +255,7 @@ describe('membership security', () => {
         const pending = calls.map((send) => send());
         const deadline = Date.now() + 15_000;
         for (;;) {
-          const { rows } = await blocker.query<{ waiting: number }>(
-            `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
-          );
-          if ((rows[0]?.waiting ?? 0) >= calls.length) break;
+          if ((await lockWaiters(blocker)).length >= calls.length) break;
           if (Date.now() > deadline) throw new Error('the calls never waited for the locked memberships');
           await new Promise((resolve) => setTimeout(resolve, 25));
         }
