@@ -74,6 +74,26 @@ export default defineConfig(
     },
   },
   {
+    // The OpenAPI decorators come from common/openapi/decorators.ts, which loads @nestjs/swagger
+    // only when the document is built; its types may be imported anywhere.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/common/openapi/decorators.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@nestjs/swagger',
+              allowTypeImports: true,
+              message: 'Import the OpenAPI decorators from common/openapi/decorators.ts (@nestjs/swagger is loaded when the document is built).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The manifests' tests run on node:test, which runs what describe() and it() declare.
     files: ['deploy/*/test/**/*.ts'],
     rules: {

@@ -4,13 +4,14 @@ import fastifyMultipart from '@fastify/multipart';
 import { DomainError, IMAGE_MAX_BYTES } from '@console/domain';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import type { OpenAPIObject } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
 import { AppModule } from './app.module';
 import { answerClientError } from './common/http/client-error';
 import { guardRequestBodies } from './common/http/request-body';
 import { installSecurityHeaders } from './common/http/security-headers';
+import { applyOpenApiDecorators } from './common/openapi/decorators';
 import { completeOpenApiDocument } from './common/openapi/document';
 import { installRequestLog } from './common/logging/request-log';
 import { StartupLogger, startupLog } from './common/logging/startup-logger';
@@ -74,7 +75,9 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
   return app;
 }
 
-export function openApiDocument(app: NestFastifyApplication): OpenAPIObject {
+/** The OpenAPI document of the application's controllers (loads @nestjs/swagger: common/openapi/decorators.ts). */
+export async function openApiDocument(app: NestFastifyApplication): Promise<OpenAPIObject> {
+  const { DocumentBuilder, SwaggerModule } = await applyOpenApiDecorators();
   const config = new DocumentBuilder()
     .setTitle('Console API')
     .setDescription('Accounts, organizations, projects, invitations and sessions of the console. Every call is a POST with JSON.')

@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   await waitForDatabase(config.databaseUrl, config.startupTimeoutMs, log);
   const app = await createApp(config);
   if (config.environment === 'dev') {
-    const document = openApiDocument(app);
+    const document = await openApiDocument(app);
     app.getHttpAdapter().get('/openapi.json', (_request, reply: { send(body: unknown): void }) => reply.send(document));
   }
   await app.listen({ port: config.port, host: config.host });

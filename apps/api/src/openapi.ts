@@ -18,7 +18,7 @@ export async function generateOpenApiDocument(): Promise<OpenAPIObject> {
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), new FastifyAdapter(), { preview: true, logger: false });
   try {
-    return openApiDocument(app);
+    return await openApiDocument(app);
   } finally {
     await app.close();
   }

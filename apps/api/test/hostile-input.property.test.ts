@@ -475,7 +475,7 @@ describe('hostile input', () => {
   });
 
   it('answers random and hostile bodies on every POST route with a 4xx error body, never a 5xx', async () => {
-    const document = openApiDocument(api.app);
+    const document = await openApiDocument(api.app);
     const routes = discoverRoutes(api)
       .filter((endpoint) => endpoint.startsWith('POST '))
       .map((endpoint) => routeOf(endpoint, document));

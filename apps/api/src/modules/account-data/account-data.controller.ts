@@ -1,6 +1,6 @@
 import { ErrorCodes } from '@console/domain';
 import { Body, Controller, HttpCode, Inject, Post, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '../../common/openapi/decorators';
 import type { FastifyReply } from 'fastify';
 import { Access } from '../../common/auth/access.decorator';
 import { CurrentOperator } from '../../common/auth/current-operator.decorator';

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty } from '../../common/openapi/decorators';
 import { LOCALES, type Locale } from '@console/domain';
 import { IsString, MaxLength } from 'class-validator';
 import { AuditEventResponse } from '../audit/audit.dto';

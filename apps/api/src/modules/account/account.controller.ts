@@ -1,6 +1,6 @@
 import { ErrorCodes } from '@console/domain';
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '../../common/openapi/decorators';
 import type { FastifyRequest } from 'fastify';
 import { Access } from '../../common/auth/access.decorator';
 import { ApiErrors } from '../../common/openapi/error-answers';

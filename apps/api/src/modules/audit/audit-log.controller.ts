@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '../../common/openapi/decorators';
 import type { FastifyReply } from 'fastify';
 import { Access } from '../../common/auth/access.decorator';
 import { ApiErrors } from '../../common/openapi/error-answers';

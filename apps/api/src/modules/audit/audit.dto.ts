@@ -1,4 +1,5 @@
-import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath, IntersectionType, type ApiPropertyOptions } from '@nestjs/swagger';
+import type { ApiPropertyOptions } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath, IntersectionType } from '../../common/openapi/decorators';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, LIST_PAGE_SIZE, type AuditAction, type AuditTargetType } from '@console/domain';
 import { IsIn, IsISO8601, IsOptional, IsString, MaxLength } from 'class-validator';
 import { PageCursor, PageLimit } from '../../common/http/paging';

@@ -1,5 +1,5 @@
 import { applyDecorators, UseInterceptors } from '@nestjs/common';
-import { ApiHeader } from '@nestjs/swagger';
+import { ApiHeader } from '../../common/openapi/decorators';
 import { ApiErrors } from '../../common/openapi/error-answers';
 import { IDEMPOTENCY_KEY_HEADER, IdempotencyInterceptor } from './idempotency.interceptor';
 

@@ -1,4 +1,4 @@
-import { ApiProperty, IntersectionType } from '@nestjs/swagger';
+import { ApiProperty, IntersectionType } from '../../common/openapi/decorators';
 import { ErrorCodes, invitationStatus, MAX_EMAILS_PER_INVITE, type ErrorCode, type InvitationStatus } from '@console/domain';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty } from '../../common/openapi/decorators';
 import { IsDomainId } from '../../common/http/validators';
 import type { OrganizationKarteMappingEntity } from './organization-karte-mapping.entity';
 import type { ProjectKarteMappingEntity } from './project-karte-mapping.entity';

@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Inject, Res } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiExcludeController } from '../../common/openapi/decorators';
 import { DomainError } from '@console/domain';
 import type { FastifyReply } from 'fastify';
 import { Access } from '../../common/auth/access.decorator';

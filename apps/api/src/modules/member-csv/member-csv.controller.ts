@@ -1,6 +1,6 @@
 import { assertValidId, ERROR_MESSAGES, ErrorCodes, MEMBER_CSV_MAX_BYTES, PRODUCT_ERROR_NAME, type ErrorCode } from '@console/domain';
 import { applyDecorators, Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '../../common/openapi/decorators';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../../common/auth/access.decorator';
 import { CurrentOperator } from '../../common/auth/current-operator.decorator';

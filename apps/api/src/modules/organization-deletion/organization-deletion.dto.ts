@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty } from '../../common/openapi/decorators';
 import { NAME_MAX_LENGTH } from '@console/domain';
 import { IsString, MaxLength } from 'class-validator';
 import { OrganizationIdRequest } from '../organization/organization.dto';

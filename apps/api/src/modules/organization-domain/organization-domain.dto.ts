@@ -1,4 +1,4 @@
-import { ApiProperty, IntersectionType } from '@nestjs/swagger';
+import { ApiProperty, IntersectionType } from '../../common/openapi/decorators';
 import {
   DOMAIN_CHECK_FAILURES,
   DOMAIN_STATES,

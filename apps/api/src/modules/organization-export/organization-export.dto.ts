@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '../../common/openapi/decorators';
 import { LOCALES, type Locale } from '@console/domain';
 import { IsIn, IsOptional } from 'class-validator';
 import { IsDomainId } from '../../common/http/validators';

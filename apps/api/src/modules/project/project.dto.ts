@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional, IntersectionType, OmitType, PickType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType, OmitType, PickType } from '../../common/openapi/decorators';
 import type { SchemaObject } from '@nestjs/swagger';
 import { NAME_MAX_LENGTH, PRODUCTS, type ProductSettings } from '@console/domain';
 import { Type } from 'class-transformer';

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty } from '../../common/openapi/decorators';
 import { normalizeRoleDescription } from '@console/domain';
 import type { RoleEntity } from './role.entity';
 

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty } from '../../common/openapi/decorators';
 import { IsString, Matches } from 'class-validator';
 
 export class SecondFactorRequest {

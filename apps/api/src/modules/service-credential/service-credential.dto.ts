@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType } from '../../common/openapi/decorators';
 import {
   MAX_ACCOUNTS_PER_MEMBERSHIP_BATCH,
   NAME_MAX_LENGTH,

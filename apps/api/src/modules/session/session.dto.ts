@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty } from '../../common/openapi/decorators';
 import type { Product } from '@console/domain';
 import { IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import { IsConsoleEmail } from '../../common/http/validators';

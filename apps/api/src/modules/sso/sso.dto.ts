@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '../../common/openapi/decorators';
 import { SSO_CONNECTION_TYPES, type SsoConnectionType } from '@console/domain';
 import { IsBoolean, IsIn, IsOptional, IsString, IsUrl, MaxLength, MinLength } from 'class-validator';
 import { IsConsoleEmail, IsDomainId } from '../../common/http/validators';
