@@ -5,7 +5,7 @@ import type * as Swagger from '@nestjs/swagger';
  * The OpenAPI decorators and mapped types of @nestjs/swagger, for the controllers and DTOs, which
  * import them from here: @nestjs/swagger itself is loaded only when the document is built
  * (openApiDocument: the dev server's /openapi.json, `pnpm openapi`, the tests), not at every start
- * of the API (loading it took about a sixth of the time until /readyz).
+ * of the API (loading it took about a tenth of the time until /readyz).
  *
  * Each decorator records where it was applied and with what; applyOpenApiDecorators() loads
  * @nestjs/swagger and applies the real decorators in the order the classes were defined, so that
