@@ -1,8 +1,8 @@
 import { generateId } from '@console/domain';
 import { parse } from 'csv-parse/sync';
 import { DataSource } from 'typeorm';
-import type { Pool } from 'pg';
 import yauzl from 'yauzl';
+import { driverPool } from '../src/database/driver-pool';
 import { AccountRepository } from '../src/modules/account/account.repository';
 import { AUDIT_CSV_COLUMNS } from '../src/modules/audit/audit-csv';
 import {
@@ -321,7 +321,7 @@ describe('organization export', () => {
     // The statement ends with the connection that was reading it.
     expect(await copyStatementWaits(db, (waits) => waits.length === 0)).toEqual([]);
     // The pool has every connection back: no page is left half read.
-    const pool = (db.driver as unknown as { master: Pool }).master;
+    const pool = driverPool(db)!;
     expect(pool.idleCount).toBe(pool.totalCount);
     const again = await exportOrganization(api, admin.token, { organizationId: organization.organization.id });
     expect(again.status).toBe(200);

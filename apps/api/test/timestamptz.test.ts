@@ -1,6 +1,6 @@
 import { Client, types } from 'pg';
 import { DataSource } from 'typeorm';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { driverPool } from '../src/database/driver-pool';
 import { POOL_TYPES, parseTimestamptz } from '../src/database/timestamptz';
 import { startApi, type TestApi } from './support/harness';
 
@@ -63,9 +63,7 @@ describe('timestamptz values read by position (database/timestamptz.ts)', () => 
   it("is the reading of the API's connection pool (and of nothing else in pg)", async () => {
     const api: TestApi = await startApi();
     try {
-      const driver = api.app.get(DataSource).driver as PostgresDriver;
-      const pool = driver.master as { options: { types?: unknown } };
-      expect(pool.options.types).toBe(POOL_TYPES);
+      expect(driverPool(api.app.get(DataSource))?.options.types).toBe(POOL_TYPES);
       expect(POOL_TYPES.getTypeParser(types.builtins.TIMESTAMPTZ, 'text')).toBe(parseTimestamptz);
       expect(POOL_TYPES.getTypeParser(types.builtins.TIMESTAMPTZ, 'binary')).toBe(types.getTypeParser(types.builtins.TIMESTAMPTZ, 'binary'));
       expect(POOL_TYPES.getTypeParser(types.builtins.INT8, 'text')).toBe(types.getTypeParser(types.builtins.INT8, 'text'));

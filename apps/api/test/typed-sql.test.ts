@@ -1,5 +1,5 @@
-import type { Pool } from 'pg';
 import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
+import { driverPool } from '../src/database/driver-pool';
 import { ENTITIES } from '../src/database/entities';
 import { isUniqueViolation } from '../src/database/query-errors';
 import { allColumns, execute, integer, readRows, record, text } from '../src/database/typed-sql';
@@ -96,8 +96,8 @@ describe('typed raw SQL: column lists and row decoders from the entities', () =>
 
     it("fails with TypeORM's QueryFailedError carrying the SQLSTATE, either way, and keeps the connection", async () => {
       const duplicate = { text: 'INSERT INTO typed_sql_probe (id, label) VALUES (1, $1)', values: ['again'] };
-      // TypeORM's Postgres driver keeps its pg Pool as `master`: a refused statement gives its connection back (with an error the pool would drop it).
-      const pool = (db.driver as unknown as { master: Pool }).master;
+      // A refused statement gives its connection back to the pool (with an error the pool would drop it).
+      const pool = driverPool(db)!;
       const releases: (Error | undefined)[] = [];
       const onRelease = (error: Error | undefined): void => {
         releases.push(error);
