@@ -3,7 +3,8 @@
 // the same work as the API and nothing else — the same ID token check (the API's own, through its
 // package export `@console/api/token-check`: local verification, the same token and revocation
 // caches, configured from the environment as the API is) and the same SQL statements, read from
-// BENCH_STATEMENTS (captured from the API by tools/bench.mjs), sent one after the other on the pool.
+// BENCH_STATEMENTS (captured from the API by tools/bench.mjs), sent one after the other on the pool,
+// prepared where the API prepared them.
 // It answers with the rows those statements read, as JSON. Configured by the API's environment.
 //   BENCH_STATEMENTS=statements.json node tools/bench/baseline.mjs
 import { readFileSync } from 'node:fs';
@@ -11,7 +12,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:http';
 import pg from 'pg';
 
-/** @typedef {{ text: string, values: unknown[] }} Statement */
+/** @typedef {{ text: string, values: unknown[], prepared: boolean }} Statement */
 /**
  * apps/api/src/token-check.ts
  * @typedef {{ server: { host: string, port: number }, database: { url: string, poolMax: number }, verifyIdToken(token: string): Promise<void> }} TokenCheck
@@ -26,6 +27,13 @@ const check = tokenCheck();
 const captured = process.env.BENCH_STATEMENTS ? JSON.parse(readFileSync(process.env.BENCH_STATEMENTS, 'utf8')) : {};
 const statements = /** @type {Record<string, Statement[]>} */ (captured);
 const pool = new pg.Pool({ connectionString: check.database.url, max: check.database.poolMax });
+/** The name of each statement the API prepared, by its text (the API's typed SQL path names them so). */
+const names = new Map(
+  Object.values(statements)
+    .flat()
+    .filter((statement) => statement.prepared)
+    .map((statement, index) => [statement.text, `baseline_${index + 1}`]),
+);
 
 /**
  * @param {import('node:http').ServerResponse} response
@@ -70,7 +78,11 @@ async function answerCall(request, response, sql) {
   }
   /** @type {unknown[]} */
   const rows = [];
-  for (const { text, values } of sql) rows.push(...(await pool.query(text, values)).rows.map((row) => /** @type {unknown} */ (row)));
+  for (const { text, values } of sql) {
+    const name = names.get(text);
+    const result = await pool.query(name === undefined ? { text, values } : { name, text, values });
+    rows.push(...result.rows.map((row) => /** @type {unknown} */ (row)));
+  }
   send(response, 200, rows);
 }
 

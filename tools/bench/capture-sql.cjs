@@ -1,7 +1,8 @@
 // @ts-check
 // Preloaded into the API by `pnpm bench` (node --require) to learn the SQL each call sends: every
-// statement a pg client sends is appended as a JSON line ({ text, values }) to the file named by
-// BENCH_SQL_CAPTURE. The baseline server (tools/bench/baseline.mjs) then sends the same statements.
+// statement a pg client sends is appended as a JSON line ({ text, values, prepared }: prepared when
+// the API sent it as a named statement) to the file named by BENCH_SQL_CAPTURE. The baseline server
+// (tools/bench/baseline.mjs) then sends the same statements, prepared as the API prepared them.
 const { appendFileSync } = require('node:fs');
 const { createRequire } = require('node:module');
 const path = require('node:path');
@@ -18,7 +19,8 @@ if (file) {
     const [config, values] = args;
     const text = typeof config === 'string' ? config : /** @type {{ text?: string }} */ (config).text;
     const bound = Array.isArray(values) ? values : /** @type {{ values?: unknown[] }} */ (config).values;
-    appendFileSync(file, `${JSON.stringify({ text, values: bound ?? [] })}\n`);
+    const prepared = typeof config === 'object' && typeof (/** @type {{ name?: unknown }} */ (config).name) === 'string';
+    appendFileSync(file, `${JSON.stringify({ text, values: bound ?? [], prepared })}\n`);
     return query.apply(this, args);
   };
 }

@@ -46,7 +46,10 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         LoggerModule.forRoot(loggerParams(config.logLevel)),
-        DatabaseModule.forRoot({ ...dataSourceOptions(config.databaseUrl, config.databasePoolMax), migrationsRun: config.migrateOnStart }),
+        DatabaseModule.forRoot({
+          ...dataSourceOptions(config.databaseUrl, config.databasePoolMax, config.databasePreparedStatements),
+          migrationsRun: config.migrateOnStart,
+        }),
         AuthModule.forRoot({ imports: [AccountModule, SessionStoreModule, ServiceCredentialStoreModule] }),
         RateLimitModule,
         HealthModule,

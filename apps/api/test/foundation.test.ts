@@ -42,6 +42,15 @@ describe('configuration', () => {
     expect(loadConfig({ ...validEnv, DATABASE_DIRECT_URL: 'postgres://db:5432/console' }).databaseDirectUrl).toBe('postgres://db:5432/console');
   });
 
+  it('prepares statements on a direct connection, not behind a pooler unless told to', () => {
+    const pooler = { DATABASE_URL: 'postgres://pgbouncer:6432/console', DATABASE_DIRECT_URL: 'postgres://db:5432/console' };
+    expect(loadConfig(validEnv).databasePreparedStatements).toBe(true);
+    expect(loadConfig({ ...validEnv, ...pooler }).databasePreparedStatements).toBe(false);
+    expect(loadConfig({ ...validEnv, ...pooler, DATABASE_PREPARED_STATEMENTS: 'true' }).databasePreparedStatements).toBe(true);
+    expect(loadConfig({ ...validEnv, DATABASE_PREPARED_STATEMENTS: 'false' }).databasePreparedStatements).toBe(false);
+    expect(() => loadConfig({ ...validEnv, DATABASE_PREPARED_STATEMENTS: 'sometimes' })).toThrow('DATABASE_PREPARED_STATEMENTS must be true or false');
+  });
+
   it.each([
     [{ APP_ENV: undefined }, 'Missing environment variable APP_ENV'],
     [{ APP_ENV: 'staging' }, 'APP_ENV must be one of dev, test, eva, prod'],

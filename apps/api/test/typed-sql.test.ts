@@ -1,4 +1,5 @@
 import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
+import { dataSourceOptions } from '../src/database/data-source';
 import { driverPool } from '../src/database/driver-pool';
 import { ENTITIES } from '../src/database/entities';
 import { isUniqueViolation } from '../src/database/query-errors';
@@ -92,6 +93,39 @@ describe('typed raw SQL: column lists and row decoders from the entities', () =>
       const decode = record({ label: text });
       expect(await readRows(db.manager, update('uno'), decode)).toEqual([{ label: 'uno' }]);
       expect(await db.transaction((manager: EntityManager) => readRows(manager, update('eins'), decode))).toEqual([{ label: 'eins' }]);
+    });
+
+    describe('prepared on the connections of a pool that prepares statements (DATABASE_PREPARED_STATEMENTS)', () => {
+      /** A statement listing the prepared statements of its connection that hold `marker`, as it does itself. */
+      const selfSeeing = (marker: string) => ({
+        text: `SELECT /* ${marker} */ name FROM pg_prepared_statements WHERE statement LIKE $1`,
+        values: [`%${marker}%`],
+      });
+      const decodePrepared = record({ name: text });
+
+      it('outside a transaction: under one name on every connection, parsed once per connection', async () => {
+        const statement = selfSeeing('prepared-probe');
+        const runs = [];
+        for (let i = 0; i < 3; i += 1) runs.push(await readRows(db, statement, decodePrepared));
+        const names = new Set(runs.flat().map((row) => row.name));
+        expect(names.size).toBe(1);
+        expect([...names][0]).toMatch(/^console_\d+$/);
+        for (const rows of runs) expect(rows).toHaveLength(1);
+      });
+
+      it('not a statement planned for each call (a search), nor within a transaction', async () => {
+        expect(await readRows(db, { ...selfSeeing('planned-per-call'), planPerCall: true }, decodePrepared)).toEqual([]);
+        expect(await db.transaction((manager: EntityManager) => readRows(manager, selfSeeing('in-transaction'), decodePrepared))).toEqual([]);
+      });
+
+      it('not on a pool told not to (behind a transaction pooler that keeps no prepared statements)', async () => {
+        const unprepared = await new DataSource(dataSourceOptions(process.env.DATABASE_URL ?? '', 1)).initialize();
+        try {
+          expect(await readRows(unprepared, selfSeeing('unprepared-pool'), decodePrepared)).toEqual([]);
+        } finally {
+          await unprepared.destroy();
+        }
+      });
     });
 
     it("fails with TypeORM's QueryFailedError carrying the SQLSTATE, either way, and keeps the connection", async () => {

@@ -28,6 +28,14 @@ export interface AppConfig {
    */
   databaseDirectUrl: string;
   databasePoolMax: number;
+  /**
+   * Whether the pool's connections prepare the statements of the typed path, parsing and planning
+   * each once instead of on every call (DATABASE_PREPARED_STATEMENTS). By default they do on a
+   * direct connection and do not when DATABASE_DIRECT_URL says that DATABASE_URL is a pooler in
+   * transaction mode, which may run the next call on a server connection that never prepared the
+   * statement (PgBouncer before 1.21, or without max_prepared_statements).
+   */
+  databasePreparedStatements: boolean;
   /** Whether the API applies pending migrations as it starts (MIGRATE_ON_START); production runs `db:migrate` once instead. */
   migrateOnStart: boolean;
   firebaseProjectId: string;
@@ -503,6 +511,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     databaseUrl,
     databaseDirectUrl,
     databasePoolMax: integer(env, 'DATABASE_POOL_MAX', 10, 1, 100),
+    databasePreparedStatements: boolean(env, 'DATABASE_PREPARED_STATEMENTS', databaseDirectUrl === databaseUrl),
     migrateOnStart: boolean(env, 'MIGRATE_ON_START', true),
     firebaseProjectId: required(env, 'FIREBASE_PROJECT_ID'),
     authEmulatorHost,

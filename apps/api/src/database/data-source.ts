@@ -3,7 +3,11 @@ import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 import { POOL_TYPES } from './timestamptz';
 
-export function dataSourceOptions(url: string, poolMax: number): DataSourceOptions {
+/**
+ * The data source of `url`: a pool of at most `poolMax` connections, which prepare the statements
+ * of the typed path (typed-sql.ts) when `preparedStatements` (DATABASE_PREPARED_STATEMENTS).
+ */
+export function dataSourceOptions(url: string, poolMax: number, preparedStatements = false): DataSourceOptions {
   return {
     type: 'postgres',
     url,
@@ -11,7 +15,7 @@ export function dataSourceOptions(url: string, poolMax: number): DataSourceOptio
     migrations: MIGRATIONS,
     migrationsRun: false,
     synchronize: false,
-    extra: { max: poolMax, connectionTimeoutMillis: 10_000, types: POOL_TYPES },
+    extra: { max: poolMax, connectionTimeoutMillis: 10_000, types: POOL_TYPES, preparedStatements },
   };
 }
 

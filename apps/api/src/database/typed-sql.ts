@@ -1,4 +1,4 @@
-import type { Pool } from 'pg';
+import type { Pool, PoolOptions, QueryConfig } from 'pg';
 import { DataSource, QueryFailedError, getMetadataArgsStorage, type EntityManager, type QueryRunner } from 'typeorm';
 import { driverPool } from './driver-pool';
 
@@ -200,17 +200,45 @@ export function allColumns<E>(entity: EntityClass<E>, alias: string): EntityColu
 export interface Statement {
   readonly text: string;
   readonly values?: readonly unknown[];
+  /**
+   * Its best plan depends on its values (a search's pattern: a rare one is found through a trigram
+   * index, a common one along the listing's order): planned for each call's values, never prepared.
+   */
+  readonly planPerCall?: boolean;
 }
 
 /** What a statement runs on: the transaction's manager, the application's manager or the data source. */
 export type SqlRunner = Pick<EntityManager, 'query'> & ({ readonly queryRunner?: QueryRunner; readonly connection: DataSource } | DataSource);
+
+/** Most statements given a name; the texts after them run unnamed (a text built with varying lists of parameters, say). */
+const MAX_PREPARED = 500;
+/** The name of each prepared statement's text, the same on every connection of the process. */
+const preparedNames = new Map<string, string>();
+
+/**
+ * The name the statement is prepared under on the pool's connections, when the pool prepares
+ * statements (`preparedStatements` among its options, data-source.ts) and its plan need not be made
+ * for each call's values. A connection then parses the statement once, and after five calls Postgres
+ * may keep one generic plan of it (plan_cache_mode auto: when it is estimated to cost no more than
+ * the plans it made for the calls' values), so that a hot call's statements are neither sent in full
+ * nor parsed and planned again on every call.
+ */
+function preparedName(pool: Pool, statement: Statement): string | undefined {
+  if (statement.planPerCall === true || !(pool.options as PoolOptions & { preparedStatements?: boolean }).preparedStatements) return undefined;
+  let name = preparedNames.get(statement.text);
+  if (name === undefined && preparedNames.size < MAX_PREPARED) {
+    name = `console_${preparedNames.size + 1}`;
+    preparedNames.set(statement.text, name);
+  }
+  return name;
+}
 
 /**
  * Runs a statement on a connection of the pool, held as TypeORM's query runner holds one: it
  * listens for errors while it is held, and goes back to the pool after the statement, with the
  * error it met if it broke (the pool then drops it), else for reuse (a refused statement included).
  */
-async function onPooledConnection(pool: Pool, text: string, values: unknown[] | undefined): Promise<unknown[]> {
+async function onPooledConnection(pool: Pool, query: QueryConfig): Promise<unknown[]> {
   const connection = await pool.connect();
   let broken: Error | undefined;
   const onError = (error: Error): void => {
@@ -218,7 +246,7 @@ async function onPooledConnection(pool: Pool, text: string, values: unknown[] | 
   };
   connection.on('error', onError);
   try {
-    const { rows }: { rows: unknown[] } = await connection.query(text, values);
+    const { rows }: { rows: unknown[] } = await connection.query(query);
     return rows;
   } finally {
     connection.removeListener('error', onError);
@@ -241,7 +269,8 @@ async function send(runner: SqlRunner, statement: Statement): Promise<unknown> {
   if (source === undefined || pool === undefined) return rowsOf(await runner.query(statement.text, values));
   source.logger.logQuery(statement.text, values);
   try {
-    return await onPooledConnection(pool, statement.text, values);
+    const name = preparedName(pool, statement);
+    return await onPooledConnection(pool, name === undefined ? { text: statement.text, values } : { name, text: statement.text, values });
   } catch (error) {
     source.logger.logQueryError(error as Error, statement.text, values);
     throw new QueryFailedError(statement.text, values, error as Error);

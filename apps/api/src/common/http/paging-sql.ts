@@ -151,7 +151,7 @@ export class Keyset {
    * The statement of one page of a listing: its rows in scope that match the window's pattern,
    * after the window's key, in this order, as many as the window reads.
    */
-  pageQuery(window: ListWindow, statement: ListStatement): { text: string; values: unknown[] } {
+  pageQuery(window: ListWindow, statement: ListStatement): { text: string; values: unknown[]; planPerCall: boolean } {
     const sql = new SqlParameters();
     const conditions = statement.where?.(sql) ?? [];
     if (window.after !== null) conditions.push(this.after(window.after, sql));
@@ -166,7 +166,9 @@ export class Keyset {
     } else if (matches.length > 1) {
       matches.splice(0, matches.length, `(${matches.join(' OR ')})`);
     }
-    return { text: `SELECT ${statement.select} FROM ${statement.from} ${where(matches)} ${limit}`, values: sql.values };
+    // A search is planned for its pattern (Statement.planPerCall): one generic plan for every
+    // pattern would walk the listing's order through the rows for a rare one.
+    return { text: `SELECT ${statement.select} FROM ${statement.from} ${where(matches)} ${limit}`, values: sql.values, planPerCall: pattern !== null };
   }
 
   /** The ORDER BY list of the keyset. */
