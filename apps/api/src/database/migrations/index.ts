@@ -18,6 +18,7 @@ import { UsedSamlAssertions1795653000000 } from './1795653000000-used-saml-asser
 import { ChangeEventRetention1795655000000 } from './1795655000000-change-event-retention';
 import { SealedWebhookSecrets1795655000001 } from './1795655000001-sealed-webhook-secrets';
 import { SealedSsoClientSecrets1795656000000 } from './1795656000000-sealed-sso-client-secrets';
+import { InvitationEmailSearch1795660000000 } from './1795660000000-invitation-email-search';
 
 /** Every migration, oldest first; a new migration is appended here. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   ChangeEventRetention1795655000000,
   SealedWebhookSecrets1795655000001,
   SealedSsoClientSecrets1795656000000,
+  InvitationEmailSearch1795660000000,
 ];
