@@ -42,6 +42,8 @@ class DatabaseProxy {
   staleDrops = 0;
   /** Text of a query whose connection is dropped the next time it is sent (once). */
   private dropOnQuery: string | undefined;
+  /** The text of each statement by its name, as Parse messages named them ('' the unnamed one). */
+  private readonly prepared = new Map<string, string>();
 
   constructor(private readonly target: { host: string; port: number }) {
     this.server = createServer((client) => {
@@ -53,8 +55,12 @@ class DatabaseProxy {
         client.destroy();
         upstream.destroy();
       };
+      let started = false;
       client.on('data', (chunk: Buffer) => {
-        if (this.dropOnQuery !== undefined && chunk.includes(this.dropOnQuery)) {
+        // The first message is the startup message, which has no type byte.
+        const statements = started ? this.statementsOf(chunk) : [];
+        started = true;
+        if (this.dropOnQuery !== undefined && statements.some((text) => text.includes(this.dropOnQuery!))) {
           this.dropOnQuery = undefined;
           this.staleDrops += 1;
           drop();
@@ -66,6 +72,37 @@ class DatabaseProxy {
       client.on('error', drop).on('close', drop);
       upstream.on('error', drop).on('close', drop);
     });
+  }
+
+  /**
+   * The text of each statement the chunk's messages send: a Parse's own text, and for a Bind that of
+   * the named statement it runs (prepared on a connection with a Parse seen earlier, the API naming
+   * a text alike on every connection), or of the unnamed one parsed just before it.
+   */
+  private statementsOf(chunk: Buffer): string[] {
+    const texts: string[] = [];
+    const cString = (at: number): [string, number] => {
+      const end = chunk.indexOf(0, at);
+      return [chunk.toString('utf8', at, end), end + 1];
+    };
+    for (let at = 0; at + 5 <= chunk.length; ) {
+      const type = String.fromCharCode(chunk[at]!);
+      const end = at + 1 + chunk.readInt32BE(at + 1);
+      if (end > chunk.length) break;
+      if (type === 'P') {
+        const [name, next] = cString(at + 5);
+        const [text] = cString(next);
+        this.prepared.set(name, text);
+        texts.push(text);
+      } else if (type === 'B') {
+        const [, next] = cString(at + 5);
+        const [name] = cString(next);
+        const text = this.prepared.get(name);
+        if (text !== undefined) texts.push(text);
+      }
+      at = end;
+    }
+    return texts;
   }
 
   async start(): Promise<void> {
