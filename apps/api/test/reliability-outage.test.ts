@@ -85,7 +85,7 @@ class DatabaseProxy {
       const end = chunk.indexOf(0, at);
       return [chunk.toString('utf8', at, end), end + 1];
     };
-    for (let at = 0; at + 5 <= chunk.length; ) {
+    for (let at = 0; at + 5 <= chunk.length;) {
       const type = String.fromCharCode(chunk[at]!);
       const end = at + 1 + chunk.readInt32BE(at + 1);
       if (end > chunk.length) break;
