@@ -118,6 +118,28 @@ describe('typed raw SQL: column lists and row decoders from the entities', () =>
         expect(await db.transaction((manager: EntityManager) => readRows(manager, selfSeeing('in-transaction'), decodePrepared))).toEqual([]);
       });
 
+      it('runs a statement again, unprepared, when a migration changed what its prepared plan reads', async () => {
+        // One connection, so that the statement is prepared on the connection the next call meets.
+        const pooled = await new DataSource(dataSourceOptions(process.env.DATABASE_URL ?? '', 1, true)).initialize();
+        const removed: unknown[] = [];
+        driverPool(pooled)!.on('remove', (client) => removed.push(client));
+        try {
+          await pooled.query('CREATE TABLE typed_sql_plan_probe (id integer PRIMARY KEY, label varchar(10) NOT NULL)');
+          await pooled.query(`INSERT INTO typed_sql_plan_probe (id, label) VALUES (1, 'one')`);
+          const read = { text: 'SELECT label FROM typed_sql_plan_probe WHERE id = $1', values: [1] };
+          expect(await readRows(pooled, read, record({ label: text }))).toEqual([{ label: 'one' }]);
+          // As a migration widening a column does while an instance of the previous release runs.
+          await pooled.query('ALTER TABLE typed_sql_plan_probe ALTER COLUMN label TYPE varchar(20)');
+          expect(await readRows(pooled, read, record({ label: text }))).toEqual([{ label: 'one' }]);
+          // The connection holding the stale plan was dropped; the next one prepares it anew.
+          expect(removed).toHaveLength(1);
+          expect(await readRows(pooled, read, record({ label: text }))).toEqual([{ label: 'one' }]);
+        } finally {
+          await pooled.query('DROP TABLE IF EXISTS typed_sql_plan_probe');
+          await pooled.destroy();
+        }
+      });
+
       it('not on a pool told not to (behind a transaction pooler that keeps no prepared statements)', async () => {
         const unprepared = await new DataSource(dataSourceOptions(process.env.DATABASE_URL ?? '', 1)).initialize();
         try {

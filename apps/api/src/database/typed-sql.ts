@@ -234,9 +234,21 @@ function preparedName(pool: Pool, statement: Statement): string | undefined {
 }
 
 /**
+ * SQLSTATE feature_not_supported: Postgres refuses so a prepared statement whose plan now reads a
+ * column of another type ("cached plan must not change result type", after a migration changed it
+ * while the statement stayed prepared), on every later call on that connection.
+ */
+const STALE_PLAN = '0A000';
+
+function isStalePlan(query: QueryConfig, error: unknown): boolean {
+  return query.name !== undefined && (error as { code?: unknown }).code === STALE_PLAN;
+}
+
+/**
  * Runs a statement on a connection of the pool, held as TypeORM's query runner holds one: it
  * listens for errors while it is held, and goes back to the pool after the statement, with the
- * error it met if it broke (the pool then drops it), else for reuse (a refused statement included).
+ * error it met if it broke (the pool then drops it), else for reuse (a refused statement included,
+ * but for a prepared one whose plan went stale: that connection would refuse it again).
  */
 async function onPooledConnection(pool: Pool, query: QueryConfig): Promise<unknown[]> {
   const connection = await pool.connect();
@@ -248,9 +260,29 @@ async function onPooledConnection(pool: Pool, query: QueryConfig): Promise<unkno
   try {
     const { rows }: { rows: unknown[] } = await connection.query(query);
     return rows;
+  } catch (error) {
+    if (isStalePlan(query, error)) broken ??= error as Error;
+    throw error;
   } finally {
     connection.removeListener('error', onError);
     connection.release(broken);
+  }
+}
+
+/**
+ * Runs a statement on the pool, prepared when it may be ({@link preparedName}); one whose prepared
+ * plan went stale runs once more, unprepared (it did not run: Postgres refuses it before).
+ */
+async function runPooled(pool: Pool, statement: Statement, values: unknown[] | undefined): Promise<unknown[]> {
+  const name = preparedName(pool, statement);
+  const unprepared = { text: statement.text, values };
+  if (name === undefined) return onPooledConnection(pool, unprepared);
+  const prepared = { ...unprepared, name };
+  try {
+    return await onPooledConnection(pool, prepared);
+  } catch (error) {
+    if (!isStalePlan(prepared, error)) throw error;
+    return onPooledConnection(pool, unprepared);
   }
 }
 
@@ -269,8 +301,7 @@ async function send(runner: SqlRunner, statement: Statement): Promise<unknown> {
   if (source === undefined || pool === undefined) return rowsOf(await runner.query(statement.text, values));
   source.logger.logQuery(statement.text, values);
   try {
-    const name = preparedName(pool, statement);
-    return await onPooledConnection(pool, name === undefined ? { text: statement.text, values } : { name, text: statement.text, values });
+    return await runPooled(pool, statement, values);
   } catch (error) {
     source.logger.logQueryError(error as Error, statement.text, values);
     throw new QueryFailedError(statement.text, values, error as Error);
