@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { AppModule } from './app.module';
 import { answerClientError } from './common/http/client-error';
 import { guardRequestBodies } from './common/http/request-body';
+import { lazySchemaCompilers } from './common/http/schema-compilers';
 import { installSecurityHeaders } from './common/http/security-headers';
 import { applyOpenApiDecorators } from './common/openapi/decorators';
 import { completeOpenApiDocument } from './common/openapi/document';
@@ -40,6 +41,7 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
     return503OnClosing: false,
     // A request the HTTP parser refuses (a control byte in a header) answers the error body too.
     clientErrorHandler: (error, socket) => answerClientError(error, socket, securityHeaders),
+    schemaController: { compilersFactory: lazySchemaCompilers() },
   });
   // Bootstrap messages are written as they happen, not held until the application is up.
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {

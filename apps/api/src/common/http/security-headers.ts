@@ -2,6 +2,7 @@ import fastifyHelmet from '@fastify/helmet';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastify from 'fastify';
 import type { AppConfig } from '../../config/app-config';
+import { lazySchemaCompilers } from './schema-compilers';
 
 /** HSTS outside development: two years, subdomains included (as the web server sends it, apps/web/nginx). */
 const HSTS_MAX_AGE_SECONDS = 63_072_000;
@@ -44,7 +45,7 @@ const BODY_HEADERS: ReadonlySet<string> = new Set(['content-type', 'content-leng
 
 /** The headers @fastify/helmet sets with the API's options, read from an answer of a probe server that is not listening. */
 async function helmetHeaders(config: AppConfig): Promise<[string, string][]> {
-  const probe = fastify();
+  const probe = fastify({ schemaController: { compilersFactory: lazySchemaCompilers() } });
   await probe.register(fastifyHelmet, {
     contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
     crossOriginResourcePolicy: { policy: 'same-site' },
