@@ -10,10 +10,11 @@
 //    (node --cpu-prof) there as it stops; with BENCH_API_MAIN=<file>, that build of the API is
 //    measured instead of the API's main entry (@console/api: an earlier build, to compare).
 // 2. Cold start: from spawning the process to /readyz answering 200, median of 5, of both (with
-//    the CPU time spent until then). The API as its image starts it: with Node's compile cache and
-//    the module resolutions written beforehand by @console/api/prepare-compile-cache (as the image's
-//    build does), a fresh copy of them for each start; then with an empty cache (which the start
-//    writes, with no module resolutions) and without one.
+//    the CPU time spent until then). The API as its image starts it (in production, with no look
+//    for pending migrations): with Node's compile cache and the module resolutions written
+//    beforehand by @console/api/prepare-compile-cache (as the image's build does), a fresh copy of
+//    them for each start; then with an empty cache (which the start writes, with no module
+//    resolutions) and without one.
 // 3. The web app's measurement (tools/bench-web.mjs), when there is one.
 // The API (and, for step 3, the web app) is built beforehand: `pnpm bench` does it.
 import { spawn } from 'node:child_process';
@@ -374,10 +375,13 @@ try {
     rmSync(startCache, { recursive: true, force: true });
     cpSync(preparedCache, startCache, { recursive: true });
   };
+  // What the image sets besides (apps/api/Dockerfile): the deployment migrates in a job of its own
+  // before a rollout, so its instances do not look for pending migrations as they start.
+  const imageEnv = { ...env, NODE_ENV: 'production', MIGRATE_ON_START: 'false' };
   const starts = [
-    start('api', apiMain, { ...env, NODE_COMPILE_CACHE: startCache }, freshCache),
-    start('api, empty compile cache', apiMain, { ...env, NODE_COMPILE_CACHE: startCache }, () => rmSync(startCache, { recursive: true, force: true })),
-    start('api, no compile cache', apiMain, { ...env, NODE_COMPILE_CACHE_DISABLE: '1' }),
+    start('api', apiMain, { ...imageEnv, NODE_COMPILE_CACHE: startCache }, freshCache),
+    start('api, empty compile cache', apiMain, { ...imageEnv, NODE_COMPILE_CACHE: startCache }, () => rmSync(startCache, { recursive: true, force: true })),
+    start('api, no compile cache', apiMain, { ...imageEnv, NODE_COMPILE_CACHE_DISABLE: '1' }),
     start('baseline', baselineMain, env),
   ];
   for (let i = 0; i < COLD_STARTS; i += 1) {
