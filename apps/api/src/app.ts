@@ -52,7 +52,7 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
   if (options.logger !== false) app.useLogger(app.get(Logger));
   await installRequestLog(app);
   // First of the answering hooks, so that every answer carries them, the 503 of the hook below included.
-  securityHeaders = await installSecurityHeaders(app, config);
+  securityHeaders = installSecurityHeaders(app, config);
   guardRequestBodies(app, MAX_JSON_BODY_BYTES);
   const lifecycle = app.get(Lifecycle);
   // Once the instance no longer accepts connections, every answer closes its connection, so that

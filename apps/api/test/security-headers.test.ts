@@ -8,6 +8,12 @@ function expectSecurityHeaders(headers: Headers): void {
   expect(headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'");
   expect(headers.get('x-frame-options')).toBe('DENY');
   expect(headers.get('referrer-policy')).toBe('no-referrer');
+  expect(headers.get('cross-origin-opener-policy')).toBe('same-origin');
+  expect(headers.get('origin-agent-cluster')).toBe('?1');
+  expect(headers.get('x-dns-prefetch-control')).toBe('off');
+  expect(headers.get('x-download-options')).toBe('noopen');
+  expect(headers.get('x-permitted-cross-domain-policies')).toBe('none');
+  expect(headers.get('x-xss-protection')).toBe('0');
   expect(headers.get('x-powered-by')).toBeNull();
   expect(headers.get('server')).toBeNull();
 }

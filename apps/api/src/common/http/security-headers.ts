@@ -1,14 +1,13 @@
-import fastifyHelmet from '@fastify/helmet';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import fastify from 'fastify';
+import helmet from 'helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppConfig } from '../../config/app-config';
-import { lazySchemaCompilers } from './schema-compilers';
 
 /** HSTS outside development: two years, subdomains included (as the web server sends it, apps/web/nginx). */
 const HSTS_MAX_AGE_SECONDS = 63_072_000;
 
 /**
- * Security headers of every answer, errors and 404s included (@fastify/helmet, onRequest):
+ * Security headers of every answer, errors and 404s included (helmet's, set on onRequest):
  * - `Content-Security-Policy: default-src 'none'; frame-ancestors 'none'`: an answer is JSON (or an
  *   image), never a page that loads anything or may be framed; `X-Frame-Options: DENY` for old browsers;
  * - `X-Content-Type-Options: nosniff`, `Referrer-Policy: no-referrer`, `Cross-Origin-Opener-Policy`,
@@ -21,13 +20,14 @@ const HSTS_MAX_AGE_SECONDS = 63_072_000;
  *   kept by a browser or a proxy: it is account data, or a state that is only true now), unless the
  *   handler sets its own: the content-addressed images of /files stay cacheable.
  * Handlers may override any of them with their own header (the development mailbox page allows its
- * inline style). The headers are the same on every answer: @fastify/helmet computes them once, on a
- * probe answer at startup, and one hook sets them on each answer (the plugin itself would build
- * its middleware again for every request). Returns them, for the answers written without Fastify
- * (common/http/client-error.ts).
+ * inline style). The headers are the same on every answer: helmet's middleware runs once at
+ * startup, on a response that records what it sets, and one hook sets them on each answer
+ * (@fastify/helmet would run helmet's middleware again for every request, and its probe answer
+ * took a Fastify instance and an injected request at every start). Returns them, for the answers
+ * written without Fastify (common/http/client-error.ts).
  */
-export async function installSecurityHeaders(app: NestFastifyApplication, config: AppConfig): Promise<[string, string][]> {
-  const headers: [string, string][] = [...(await helmetHeaders(config)), ['cache-control', 'no-store']];
+export function installSecurityHeaders(app: NestFastifyApplication, config: AppConfig): [string, string][] {
+  const headers: [string, string][] = [...helmetHeaders(config), ['cache-control', 'no-store']];
   // On the Node response, like helmet's own: a header the handler sets itself takes precedence.
   app
     .getHttpAdapter()
@@ -40,25 +40,29 @@ export async function installSecurityHeaders(app: NestFastifyApplication, config
   return headers;
 }
 
-/** Headers of every answer rather than of the probe's body. */
-const BODY_HEADERS: ReadonlySet<string> = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
-
-/** The headers @fastify/helmet sets with the API's options, read from an answer of a probe server that is not listening. */
-async function helmetHeaders(config: AppConfig): Promise<[string, string][]> {
-  const probe = fastify({ schemaController: { compilersFactory: lazySchemaCompilers() } });
-  await probe.register(fastifyHelmet, {
+/** The headers (lower-case names, in name order) helmet sets with the API's options. */
+function helmetHeaders(config: AppConfig): [string, string][] {
+  const set = new Map<string, string>();
+  // Helmet's middleware only sets and removes headers of the response; it reads nothing of the request.
+  const response: Pick<ServerResponse, 'setHeader' | 'removeHeader'> = {
+    setHeader(name, value) {
+      set.set(name.toLowerCase(), String(value));
+      return response as ServerResponse;
+    },
+    removeHeader(name) {
+      set.delete(name.toLowerCase());
+    },
+  };
+  // What the middleware passed on to the next one: undefined once it has set everything.
+  let outcome: unknown = 'not finished';
+  helmet({
     contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
     crossOriginResourcePolicy: { policy: 'same-site' },
     frameguard: { action: 'deny' },
     strictTransportSecurity: config.environment === 'dev' ? false : { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true },
+  })({} as IncomingMessage, response as ServerResponse, (error?: unknown) => {
+    outcome = error;
   });
-  probe.get('/', () => '');
-  try {
-    const answer = await probe.inject({ method: 'GET', url: '/' });
-    return Object.entries(answer.headers).flatMap(([name, value]) =>
-      BODY_HEADERS.has(name) || value === undefined ? [] : [[name, String(value)] as [string, string]],
-    );
-  } finally {
-    await probe.close();
-  }
+  if (outcome !== undefined) throw new Error('helmet did not set the security headers', { cause: outcome });
+  return [...set].sort(([a], [b]) => a.localeCompare(b));
 }
