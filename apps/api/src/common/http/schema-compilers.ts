@@ -9,9 +9,9 @@ type SerializerFactory = NonNullable<CompilersFactory['buildSerializer']>;
  * Fastify's own schema compilers (Ajv for validation, fast-json-stringify for serialization),
  * loaded when a route first declares a JSON schema instead of when the server is built, which
  * loads them whether a route needs them or not. No route of the API declares one: class-validator
- * checks the calls' bodies. Loading the two
- * (Ajv's 85 files among them) was about 45 ms, a twentieth of the time to /readyz. They are the
- * very packages Fastify would load itself, found from Fastify's directory.
+ * checks the calls' bodies. Loading the two (Ajv's 85 files among them) was about 45 ms, a
+ * twentieth of the time to /readyz. They are the very packages Fastify would load itself, found
+ * from Fastify's directory.
  */
 export function lazySchemaCompilers(): CompilersFactory {
   const fromFastify = createRequire(createRequire(__filename).resolve('fastify'));

@@ -21,10 +21,9 @@ const HSTS_MAX_AGE_SECONDS = 63_072_000;
  *   handler sets its own: the content-addressed images of /files stay cacheable.
  * Handlers may override any of them with their own header (the development mailbox page allows its
  * inline style). The headers are the same on every answer: helmet's middleware runs once at
- * startup, on a response that records what it sets, and one hook sets them on each answer
- * (@fastify/helmet would run helmet's middleware again for every request, and its probe answer
- * took a Fastify instance and an injected request at every start). Returns them, for the answers
- * written without Fastify (common/http/client-error.ts).
+ * startup, on a response that records what it sets, and one hook sets them on each answer (rather
+ * than running the middleware again for every request). Returns them, for the answers written
+ * without Fastify (common/http/client-error.ts).
  */
 export function installSecurityHeaders(app: NestFastifyApplication, config: AppConfig): [string, string][] {
   const headers: [string, string][] = [...helmetHeaders(config), ['cache-control', 'no-store']];
