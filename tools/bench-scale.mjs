@@ -11,7 +11,10 @@
 //    largest organization: first page, a page in the middle (through its cursor), a search by a
 //    name's prefix and one by a substring; SCALE_REQUESTS (default 20) requests one after the other,
 //    then 20 concurrent clients sending SCALE_REQUESTS / 4 each; p50/p95/p99 (ms) against the
-//    targets (page p95 ≤ 50 ms, search p95 ≤ 100 ms).
+//    targets (page p95 ≤ 50 ms, search p95 ≤ 100 ms). The clients keep their 20 connections open
+//    from case to case, as the web's nginx keeps its upstream connections to an instance
+//    (keepalive in apps/web/nginx/console.conf.template); SCALE_FRESH_CONNECTIONS=true opens 20 new
+//    ones for each case instead.
 // 3. The CSV export of the largest organization's audit log (1,000,000 rows): rows/s (≥ 50,000) and
 //    the API process's peak RSS growth while it streams (≤ 50 MB, from /proc/<pid>/status).
 // The API runs with the Node options of its deployment (DEPLOYED_NODE_ARGS).
@@ -27,6 +30,7 @@ import { startAuthEmulator, startTestDatabase } from './stack.mjs';
 
 const SCALE = Number(process.env.SCALE ?? 1);
 const REQUESTS = Number(process.env.SCALE_REQUESTS ?? 20);
+const FRESH_CONNECTIONS = process.env.SCALE_FRESH_CONNECTIONS === 'true';
 const ONLY = process.env.SCALE_ONLY;
 /** The export is measured so many times (median rate, largest RSS growth). */
 const EXPORT_RUNS = 3;
@@ -327,13 +331,26 @@ function summary(latencies) {
 }
 
 /**
- * REQUESTS requests one after the other, then CLIENTS clients sending REQUESTS / 4 each; the latencies of each.
+ * The clients' connections to the API, kept open from case to case as the web's nginx keeps its
+ * upstream connections (keepalive 32, 4 s idle): opened by CLIENTS concurrent calls of /healthz.
+ * @param {string} base
+ */
+async function openConnections(base) {
+  const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
+  await Promise.all(Array.from({ length: CLIENTS }, () => send(agent, base, { label: '/healthz', method: 'GET', path: '/healthz' }, '')));
+  return agent;
+}
+
+/**
+ * REQUESTS requests one after the other, then CLIENTS clients sending REQUESTS / 4 each, on the
+ * clients' connections (new ones for this call with SCALE_FRESH_CONNECTIONS); the latencies of each.
+ * @param {Agent} connections
  * @param {string} base
  * @param {import('./bench/server.mjs').Call} call
  * @param {string} token
  */
-async function measure(base, call, token) {
-  const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
+async function measure(connections, base, call, token) {
+  const agent = FRESH_CONNECTIONS ? new Agent({ keepAlive: true, maxSockets: CLIENTS }) : connections;
   const timed = async () => {
     const t0 = performance.now();
     const { status, body } = await send(agent, base, call, token);
@@ -351,7 +368,7 @@ async function measure(base, call, token) {
       for (let i = 0; i < Math.max(1, Math.round(REQUESTS / 4)); i += 1) concurrent.push(await timed());
     }),
   );
-  agent.destroy();
+  if (agent !== connections) agent.destroy();
   return { sequential: summary(sequential), concurrent: summary(concurrent) };
 }
 
@@ -434,9 +451,10 @@ try {
   );
 
   console.log(
-    `\n${REQUESTS} sequential requests, then ${CLIENTS} concurrent clients × ${Math.max(1, Math.round(REQUESTS / 4))}; ms; targets p95: page ≤ ${TARGET.page}, search ≤ ${TARGET.search}`,
+    `\n${REQUESTS} sequential requests, then ${CLIENTS} concurrent clients × ${Math.max(1, Math.round(REQUESTS / 4))} on ${FRESH_CONNECTIONS ? 'new connections for each case' : 'connections kept open'}; ms; targets p95: page ≤ ${TARGET.page}, search ≤ ${TARGET.search}`,
   );
   console.log(`${'call'.padEnd(34)} ${'caller'.padEnd(6)} ${'case'.padEnd(10)}  seq p50     p95     p99   conc p50     p95     p99  result`);
+  const connections = await openConnections(api.url);
   for (const listing of ONLY === 'export' ? [] : listings(member.id)) {
     const { rows } = /** @type {{ rows: { key: unknown }[] }} */ (await client.query(listing.middle));
     const key = rows[0]?.key;
@@ -454,6 +472,7 @@ try {
     for (const c of cases) {
       const token = listing.caller === 'admin' ? admin.token : member.token;
       const { sequential: s, concurrent: k } = await measure(
+        connections,
         api.url,
         { label: `${listing.path} ${c.name}`, method: 'POST', path: listing.path, body: { ...listing.body, limit: PAGE, ...c.body } },
         token,
@@ -465,6 +484,7 @@ try {
       );
     }
   }
+  connections.destroy();
 
   if (ONLY !== 'listings') {
     const runs = [];
