@@ -160,6 +160,12 @@ describe('the plans of the list calls (docs/operations.md#scale-benchmark)', () 
     const reads = statements.filter((s) => /^\s*(SELECT|WITH)\b/i.test(s.text));
     expect(reads.length).toBeGreaterThan(0);
     const plans = [];
+    // A statement and its alternative, planned together to choose between them (Statement.alternative):
+    // neither may scan a big table sequentially either.
+    for (const { text, values } of statements.filter((s) => s.text.startsWith('EXPLAIN (FORMAT JSON) ('))) {
+      const [row] = await db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(text, values);
+      plans.push({ statement: text.replace(/\s+/g, ' ').slice(0, 160), scans: row ? sequentialScans(row['QUERY PLAN'][0].Plan) : ['no plan'] });
+    }
     for (const { text, values, prepared } of reads) {
       const statement = text.replace(/\s+/g, ' ').slice(0, 160);
       const [row] = await db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(`EXPLAIN (FORMAT JSON) ${text}`, values);
@@ -210,6 +216,51 @@ describe('the plans of the list calls (docs/operations.md#scale-benchmark)', () 
       expect(plans.filter((p) => p.scans.length > 0)).toEqual([]);
     },
   );
+
+  /**
+   * The organizations' names of the scale benchmark, a family name, a company word and a number: the
+   * matches of a family name and a company word (佐藤商事) sit together in the listing's order, after
+   * every name of the families before it; those of a company word alone (商事) are spread over it.
+   */
+  describe('a search of the organizations by a name that many share the start of (Keyset.pageQuery, searchInOrder)', () => {
+    const FAMILY = `ARRAY['佐藤','鈴木','高橋','田中','伊藤','渡辺','山本','中村','小林','加藤','吉田','山田']`;
+    const COMPANY = `ARRAY['商事','製作所','物産','電機','建設','食品','運輸','銀行']`;
+
+    beforeAll(async () => {
+      await db.query(
+        `INSERT INTO organizations (id, name, created_by_id, created_at, updated_by_id, updated_at)
+         SELECT ${id('c', 'g', 8)}, (${FAMILY})[1 + g % 12] || (${COMPANY})[1 + (g / 12) % 8] || ' ' || g, ${BY} FROM generate_series(1, 24000) g`,
+      );
+      await db.query('ANALYZE organizations');
+    });
+
+    /** The ids of every organization matching `query`, in the listing's order (name, then id). */
+    async function everyMatch(query: string): Promise<string[]> {
+      const rows = await db.query<{ id: string }[]>(`SELECT id FROM organizations WHERE deleted_at IS NULL AND name ILIKE $1 ORDER BY name, id`, [
+        `%${query}%`,
+      ]);
+      return rows.map((row) => row.id);
+    }
+
+    it.each([
+      ['佐藤商事', 'reads every match and sorts them', true],
+      ['高橋銀行', 'reads every match and sorts them', true],
+      ['商事', 'walks the order', false],
+    ])('%s: %s, and answers the pages a sort of every match gives', async (query, _how, sorted) => {
+      const matches = await everyMatch(query);
+      expect(matches.length).toBeGreaterThan(100);
+      const first = await statementsOfCall('/system-admin/organization/listAll', { limit: 50, query }, systemAdmin);
+      expect(first.status).toBe(200);
+      const page = first.body as { items: { id: string }[]; nextCursor: string | null };
+      const ran = first.statements.filter((s) => s.text.includes('FROM organizations o') && !s.text.startsWith('EXPLAIN'));
+      expect(ran.map((s) => s.text.includes('OFFSET 0) matches'))).toEqual([sorted]);
+      expect(page.items.map((item) => item.id)).toEqual(matches.slice(0, 50));
+      const next = await call(api, '/system-admin/organization/listAll', { limit: 50, query, cursor: page.nextCursor }, systemAdmin.token);
+      expect((next.body as { items: { id: string }[] }).items.map((item) => item.id)).toEqual(matches.slice(50, 100));
+      const [plan] = await db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(`EXPLAIN (FORMAT JSON) ${ran[0]?.text ?? ''}`, ran[0]?.values);
+      expect(plan && sequentialScans(plan['QUERY PLAN'][0].Plan)).toEqual([]);
+    });
+  });
 
   it.each([
     ['/organization/exportAuditEvents', { organizationId: LARGEST }, () => organizationAdmin],

@@ -150,6 +150,33 @@ describe('typed raw SQL: column lists and row decoders from the entities', () =>
       });
     });
 
+    describe('a statement with an alternative (Statement.alternative)', () => {
+      /** Names itself and reads the value ($1) it is sent; the planner puts it at about `rows` rows (generate_series of constant arguments). */
+      const reading = (which: string, rows: number) => ({
+        text: `SELECT '${which}' AS which, $1::int AS value FROM generate_series(1, ${rows}) g WHERE g = 1`,
+        values: [7],
+      });
+      const decodeWhich = record({ which: text, value: integer });
+      const withAlternative = (ownRows: number, alternativeRows: number, costFactor: number) => ({
+        ...reading('own', ownRows),
+        alternative: { statement: reading('alternative', alternativeRows), costFactor },
+      });
+      const cases: { alternative: [number, number, number]; runs: string }[] = [
+        { alternative: [100_000, 1_000, 1], runs: 'alternative' },
+        { alternative: [1_000, 100_000, 1], runs: 'own' },
+        { alternative: [1_000, 1_500, 2], runs: 'alternative' },
+        { alternative: [1_000, 3_000, 2], runs: 'own' },
+      ];
+
+      it('runs the alternative, with the same values, where the planner puts it at no more than the factor times the statement, outside a transaction and within one', async () => {
+        for (const { alternative, runs } of cases) {
+          const statement = withAlternative(...alternative);
+          expect(await readRows(db, statement, decodeWhich)).toEqual([{ which: runs, value: 7 }]);
+          expect(await db.transaction((manager: EntityManager) => readRows(manager, statement, decodeWhich))).toEqual([{ which: runs, value: 7 }]);
+        }
+      });
+    });
+
     it("fails with TypeORM's QueryFailedError carrying the SQLSTATE, either way, and keeps the connection", async () => {
       const duplicate = { text: 'INSERT INTO typed_sql_probe (id, label) VALUES (1, $1)', values: ['again'] };
       // A refused statement gives its connection back to the pool (with an error the pool would drop it).

@@ -205,6 +205,14 @@ export interface Statement {
    * index, a common one along the listing's order): planned for each call's values, never prepared.
    */
   readonly planPerCall?: boolean;
+  /**
+   * A statement that reads the same rows with the same values by another plan, run instead when
+   * the planner puts that plan's cost at no more than `costFactor` times the cost of this one's:
+   * where the planner's choice of a plan for this statement rests on an estimate it cannot make
+   * well (a search's walk along the listing's order: see Keyset.pageQuery). Both are planned once
+   * more for it, together, in one round trip.
+   */
+  readonly alternative?: { readonly statement: Statement; readonly costFactor: number };
 }
 
 /** What a statement runs on: the transaction's manager, the application's manager or the data source. */
@@ -294,7 +302,8 @@ async function runPooled(pool: Pool, statement: Statement, values: unknown[] | u
  * failure), and a statement that fails throws TypeORM's QueryFailedError (query-errors.ts reads its
  * SQLSTATE, connection-loss.ts its cause).
  */
-async function send(runner: SqlRunner, statement: Statement): Promise<unknown> {
+async function send(runner: SqlRunner, given: Statement): Promise<unknown> {
+  const statement = given.alternative !== undefined && (await takesAlternative(runner, given, given.alternative)) ? given.alternative.statement : given;
   const values = statement.values === undefined ? undefined : [...statement.values];
   const source = runner instanceof DataSource ? runner : runner.queryRunner === undefined ? runner.connection : undefined;
   const pool = source === undefined ? undefined : driverPool(source);
@@ -306,6 +315,28 @@ async function send(runner: SqlRunner, statement: Statement): Promise<unknown> {
     source.logger.logQueryError(error as Error, statement.text, values);
     throw new QueryFailedError(statement.text, values, error as Error);
   }
+}
+
+interface PlanNode {
+  readonly 'Node Type': string;
+  readonly 'Total Cost': number;
+  readonly Plans?: readonly PlanNode[];
+}
+
+const decodePlanNode: Decoder<PlanNode> = (value) =>
+  record<PlanNode>({ 'Node Type': text, 'Total Cost': number, Plans: (plans) => (plans === undefined ? undefined : arrayOf(decodePlanNode)(plans)) })(value);
+const decodeExplained = record<{ 'QUERY PLAN': { Plan: PlanNode }[] }>({ 'QUERY PLAN': arrayOf(record<{ Plan: PlanNode }>({ Plan: decodePlanNode })) });
+
+/**
+ * Whether the planner puts the alternative's plan at no more than its factor times the statement's
+ * (EXPLAIN's total costs, both planned as the branches of one UNION ALL, each as it would be alone).
+ */
+async function takesAlternative(runner: SqlRunner, statement: Statement, alternative: NonNullable<Statement['alternative']>): Promise<boolean> {
+  const explain = { text: `EXPLAIN (FORMAT JSON) (${statement.text}) UNION ALL (${alternative.statement.text})`, values: statement.values, planPerCall: true };
+  const [explained] = decodeAt(arrayOf(decodeExplained), await send(runner, explain), 'plan');
+  const append = explained?.['QUERY PLAN'][0]?.Plan;
+  const [own, other] = append?.['Node Type'] === 'Append' ? (append.Plans ?? []) : [];
+  return own !== undefined && other !== undefined && other['Total Cost'] <= alternative.costFactor * own['Total Cost'];
 }
 
 /** Runs the statement and decodes its rows (an UPDATE or DELETE … RETURNING included). */
