@@ -122,15 +122,9 @@ export class SqlParameters {
  * an index in the same order serves (no OFFSET: a deep page costs what the first one does).
  */
 export class Keyset {
-  /**
-   * @param outer When the keyset spans a join, the number of its first columns that belong to the
-   * outer table: a page then also bounds those alone (`(a, b) >= ($1, $2)`), so that the scan of
-   * that table's index starts at the cursor's row instead of filtering every row before it.
-   */
   constructor(
     private readonly columns: readonly KeyColumn[],
     private readonly direction: 'ASC' | 'DESC' = 'ASC',
-    private readonly outer = 0,
   ) {}
 
   /**
@@ -159,13 +153,7 @@ export class Keyset {
   /** The condition on the rows after `key`: `(a, b) > ($1, $2)` (`<` when descending). */
   after(key: KeyValues, sql: SqlParameters): string {
     const values = this.columns.map((column, i) => `${sql.param(key[i])}${CASTS[column.part] ?? ''}`);
-    const compare = (count: number, strict: boolean): string =>
-      `(${this.columns
-        .slice(0, count)
-        .map((column) => column.sql)
-        .join(', ')}) ${this.direction === 'ASC' ? '>' : '<'}${strict ? '' : '='} (${values.slice(0, count).join(', ')})`;
-    const after = compare(this.columns.length, true);
-    return this.outer > 0 ? `${compare(this.outer, false)} AND ${after}` : after;
+    return `(${this.columns.map((column) => column.sql).join(', ')}) ${this.direction === 'ASC' ? '>' : '<'} (${values.join(', ')})`;
   }
 
   /**

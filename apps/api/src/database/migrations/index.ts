@@ -19,6 +19,7 @@ import { ChangeEventRetention1795655000000 } from './1795655000000-change-event-
 import { SealedWebhookSecrets1795655000001 } from './1795655000001-sealed-webhook-secrets';
 import { SealedSsoClientSecrets1795656000000 } from './1795656000000-sealed-sso-client-secrets';
 import { InvitationEmailSearch1795660000000 } from './1795660000000-invitation-email-search';
+import { ProjectOrganizationName1795670000000 } from './1795670000000-project-organization-name';
 
 /** Every migration, oldest first; a new migration is appended here. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   SealedWebhookSecrets1795655000001,
   SealedSsoClientSecrets1795656000000,
   InvitationEmailSearch1795660000000,
+  ProjectOrganizationName1795670000000,
 ];

@@ -33,20 +33,15 @@ export const decodeProjectRow = record<ProjectRow>({
 
 /**
  * The order of the project listings: by organization (name, id), then project (name, id), so
- * that the projects of an organization are consecutive across pages. Read as organizations in
- * the order of organizations_name_idx (from the cursor's organization on), each with its projects
- * in the order of projects_organization_id_idx.
+ * that the projects of an organization are consecutive across pages. Read in the order of
+ * projects_listing_idx, which holds the organization's name on the project (ProjectEntity.organizationName).
  */
-export const PROJECT_KEYSET = new Keyset(
-  [
-    { sql: ORGANIZATION.sql('name'), part: 'text' },
-    { sql: ORGANIZATION.sql('id'), part: 'organization' },
-    { sql: PROJECT.sql('name'), part: 'text' },
-    { sql: PROJECT.sql('id'), part: 'project' },
-  ],
-  'ASC',
-  2,
-);
+export const PROJECT_KEYSET = new Keyset([
+  { sql: PROJECT.sql('organizationName'), part: 'text' },
+  { sql: PROJECT.sql('organizationId'), part: 'organization' },
+  { sql: PROJECT.sql('name'), part: 'text' },
+  { sql: PROJECT.sql('id'), part: 'project' },
+]);
 
 /** Which projects a listing holds: those of the organizations `memberId` belongs to (null: all), of `organizationId` only (null: any). */
 export interface ProjectScope {
@@ -55,7 +50,7 @@ export interface ProjectScope {
 }
 
 export function projectKeyOf(row: ProjectRow): KeyValues {
-  return [row.organization_name, row.organizationId, row.name, row.id];
+  return [row.organizationName, row.organizationId, row.name, row.id];
 }
 
 /** The roles of the project `p` as a JSON array of { id, key, name } (presets first, then by creation). */
