@@ -55,8 +55,9 @@ const TABLES = [
   {
     table: 'projects',
     rows: PROJECTS,
-    sql: `INSERT INTO projects (id, organization_id, name, product_settings, created_by_id, created_at, updated_by_id, updated_at)
-          SELECT ${id('p', 'g', 8)}, '${ORGANIZATION}', 'プロジェクト ' || g,
+    // The organization's name on the project is written here: the triggers that keep it are off during the load.
+    sql: `INSERT INTO projects (id, organization_id, organization_name, name, product_settings, created_by_id, created_at, updated_by_id, updated_at)
+          SELECT ${id('p', 'g', 8)}, '${ORGANIZATION}', '大規模商事', 'プロジェクト ' || g,
                  CASE WHEN g % 2 = 0 THEN '{"knowledge": {"plan": "enterprise"}}'::jsonb ELSE '{}'::jsonb END, ${BY}
             FROM generate_series(0, ${PROJECTS - 1}) g`,
   },

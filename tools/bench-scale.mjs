@@ -71,6 +71,11 @@ const id = (/** @type {string} */ prefix, /** @type {string} */ n, /** @type {nu
  * a search in them for one that would stop after the first percent of the accounts.
  */
 const accountId = (/** @type {string} */ n) => `'a' || lpad(((${n})::bigint * 387420489 % 1000000000)::text, 9, '0')`;
+/** The name of organization `n` (a family name, a company word and the number). */
+const organizationName = (/** @type {string} */ n) => `(${FAMILY})[1 + (${n}) % 12] || (${COMPANY})[1 + ((${n}) / 12) % 8] || ' ' || (${n})`;
+/** The organization of project `g`: the largest holds the first LARGEST_PROJECTS, the others the rest in turn. */
+const projectOrganization = (/** @type {string} */ g) =>
+  `CASE WHEN ${g} < ${LARGEST_PROJECTS} THEN 0 ELSE 1 + (${g} - ${LARGEST_PROJECTS}) % ${ORGANIZATIONS - 1} END`;
 const BY = `'root000000', '2020-01-01T00:00:00Z'::timestamptz + g * interval '1 second', 'root000000', '2020-01-01T00:00:00Z'::timestamptz + g * interval '1 second'`;
 
 /**
@@ -91,7 +96,7 @@ const TABLES = [
     table: 'organizations',
     rows: ORGANIZATIONS,
     sql: `INSERT INTO organizations (id, name, created_by_id, created_at, updated_by_id, updated_at)
-          SELECT ${id('o', 'g', 8)}, (${FAMILY})[1 + g % 12] || (${COMPANY})[1 + (g / 12) % 8] || ' ' || g, ${BY}
+          SELECT ${id('o', 'g', 8)}, ${organizationName('g')}, ${BY}
             FROM generate_series(0, ${ORGANIZATIONS - 1}) g`,
   },
   {
@@ -101,15 +106,16 @@ const TABLES = [
           SELECT ${id('r', 'g', 8)} || k, ${id('o', 'g', 8)}, NULL, CASE k WHEN 'ad' THEN 'admin' ELSE 'member' END, CASE k WHEN 'ad' THEN '管理者' ELSE 'メンバー' END, '', true, ${BY}
             FROM generate_series(0, ${ORGANIZATIONS - 1}) g, (VALUES ('ad'), ('me')) r(k)
           UNION ALL
-          SELECT ${id('q', 'g', 8)} || k, ${id('o', `CASE WHEN g < ${LARGEST_PROJECTS} THEN 0 ELSE 1 + (g - ${LARGEST_PROJECTS}) % ${ORGANIZATIONS - 1} END`, 8)}, ${id('p', 'g', 8)},
+          SELECT ${id('q', 'g', 8)} || k, ${id('o', projectOrganization('g'), 8)}, ${id('p', 'g', 8)},
                  CASE k WHEN 'ad' THEN 'admin' ELSE 'member' END, CASE k WHEN 'ad' THEN '管理者' ELSE 'メンバー' END, '', true, ${BY}
             FROM generate_series(0, ${PROJECTS - 1}) g, (VALUES ('ad'), ('me')) r(k)`,
   },
   {
     table: 'projects',
     rows: PROJECTS,
-    sql: `INSERT INTO projects (id, organization_id, name, created_by_id, created_at, updated_by_id, updated_at)
-          SELECT ${id('p', 'g', 8)}, ${id('o', `CASE WHEN g < ${LARGEST_PROJECTS} THEN 0 ELSE 1 + (g - ${LARGEST_PROJECTS}) % ${ORGANIZATIONS - 1} END`, 8)},
+    // The organization's name on the project is written here: the triggers that keep it are off during the load.
+    sql: `INSERT INTO projects (id, organization_id, organization_name, name, created_by_id, created_at, updated_by_id, updated_at)
+          SELECT ${id('p', 'g', 8)}, ${id('o', projectOrganization('g'), 8)}, ${organizationName(projectOrganization('g'))},
                  (${TOPIC})[1 + g % 8] || ' ' || g, ${BY}
             FROM generate_series(0, ${PROJECTS - 1}) g`,
   },
@@ -176,6 +182,10 @@ async function seed(client) {
       `  ${table.padEnd(26)} ${rows.toLocaleString('en').padStart(11)} rows  ${((done - started) / 1000).toFixed(1).padStart(6)} s (load ${((loaded - started) / 1000).toFixed(1)} s, ${indexes.length} indexes ${((done - loaded) / 1000).toFixed(1)} s)`,
     );
   }
+  const { rows: astray } = await client.query(
+    `SELECT count(*)::int AS count FROM projects p JOIN organizations o ON o.id = p.organization_id WHERE p.organization_name <> o.name`,
+  );
+  if (astray[0]?.count !== 0) throw new Error(`${astray[0]?.count} projects were seeded with another name than their organization's`);
   const started = performance.now();
   await client.query('VACUUM ANALYZE');
   console.log(`  ${'VACUUM ANALYZE'.padEnd(26)} ${''.padStart(16)}  ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s`);

@@ -104,7 +104,7 @@ interface ListStatement {
  * misjudges nothing, the search costs at most twice what it would have. Planning both costs one
  * planning more (0.3–0.5 ms for a listing of one table, several for a join).
  */
-export const SORTED_MATCHES_COST_FACTOR = 2;
+const SORTED_MATCHES_COST_FACTOR = 2;
 
 /** Numbered parameters of one statement: `param(value)` appends the value and answers its placeholder (`$3`). */
 export class SqlParameters {
