@@ -182,8 +182,8 @@ async function seed(client) {
       `  ${table.padEnd(26)} ${rows.toLocaleString('en').padStart(11)} rows  ${((done - started) / 1000).toFixed(1).padStart(6)} s (load ${((loaded - started) / 1000).toFixed(1)} s, ${indexes.length} indexes ${((done - loaded) / 1000).toFixed(1)} s)`,
     );
   }
-  const { rows: astray } = await client.query(
-    `SELECT count(*)::int AS count FROM projects p JOIN organizations o ON o.id = p.organization_id WHERE p.organization_name <> o.name`,
+  const { rows: astray } = /** @type {{ rows: { count: number }[] }} */ (
+    await client.query(`SELECT count(*)::int AS count FROM projects p JOIN organizations o ON o.id = p.organization_id WHERE p.organization_name <> o.name`)
   );
   if (astray[0]?.count !== 0) throw new Error(`${astray[0]?.count} projects were seeded with another name than their organization's`);
   const started = performance.now();
