@@ -14,6 +14,9 @@ export function dataSourceOptions(url: string, poolMax: number, preparedStatemen
     entities: ENTITIES,
     migrations: MIGRATIONS,
     migrationsRun: false,
+    // Each migration in a transaction of its own, unless it runs outside one (a concurrent index):
+    // the same at start (MIGRATE_ON_START) as in connectAndMigrate.
+    migrationsTransactionMode: 'each',
     synchronize: false,
     extra: { max: poolMax, connectionTimeoutMillis: 10_000, types: POOL_TYPES, preparedStatements },
   };
