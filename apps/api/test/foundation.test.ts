@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { Client } from 'pg';
 import { Access } from '../src/common/auth/access.decorator';
 import { AuthModule } from '../src/common/auth/auth.module';
 import { RateLimitModule } from '../src/common/rate-limit/rate-limit.module';
@@ -79,8 +80,26 @@ describe('configuration', () => {
 });
 
 describe('process lifecycle', () => {
+  // A database of its own (migrated as the process starts): on the tests' shared one, its workers
+  // could take a job another test left (a webhook delivery to an endpoint long gone), and a
+  // graceful stop waits for the jobs running (up to 30 s).
+  const server = new URL(process.env.DATABASE_URL ?? '');
+  const own = new URL(server);
+  own.pathname = `/console_lifecycle_${Date.now()}`;
+  const onServer = async (sql: string): Promise<void> => {
+    const client = new Client({ connectionString: server.toString() });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  beforeAll(() => onServer(`CREATE DATABASE ${own.pathname.slice(1)}`));
+  afterAll(() => onServer(`DROP DATABASE IF EXISTS ${own.pathname.slice(1)} WITH (FORCE)`));
+
   it('shuts down gracefully on SIGTERM', async () => {
-    const child = spawnMain({ ...process.env, PORT: '0' });
+    const child = spawnMain({ ...process.env, DATABASE_URL: own.toString(), PORT: '0' });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     await waitUntil(() => output.includes('API listening'), 30_000);
