@@ -317,15 +317,15 @@ async function send(runner: SqlRunner, given: Statement): Promise<unknown> {
   }
 }
 
-interface PlanNode {
+/** The top of a plan and the total costs of the plans under it (the branches of a UNION ALL), not the nodes below those. */
+interface PlanTop {
   readonly 'Node Type': string;
-  readonly 'Total Cost': number;
-  readonly Plans?: readonly PlanNode[];
+  readonly Plans?: readonly { readonly 'Total Cost': number }[];
 }
 
-const decodePlanNode: Decoder<PlanNode> = (value) =>
-  record<PlanNode>({ 'Node Type': text, 'Total Cost': number, Plans: (plans) => (plans === undefined ? undefined : arrayOf(decodePlanNode)(plans)) })(value);
-const decodeExplained = record<{ 'QUERY PLAN': { Plan: PlanNode }[] }>({ 'QUERY PLAN': arrayOf(record<{ Plan: PlanNode }>({ Plan: decodePlanNode })) });
+const decodeBranch = record<{ 'Total Cost': number }>({ 'Total Cost': number });
+const decodePlanTop = record<PlanTop>({ 'Node Type': text, Plans: (plans) => (plans === undefined ? undefined : arrayOf(decodeBranch)(plans)) });
+const decodeExplained = record<{ 'QUERY PLAN': { Plan: PlanTop }[] }>({ 'QUERY PLAN': arrayOf(record<{ Plan: PlanTop }>({ Plan: decodePlanTop })) });
 
 /**
  * Whether the planner puts the alternative's plan at no more than its factor times the statement's

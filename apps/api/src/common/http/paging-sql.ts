@@ -153,7 +153,7 @@ export class Keyset {
   /** The condition on the rows after `key`: `(a, b) > ($1, $2)` (`<` when descending). */
   after(key: KeyValues, sql: SqlParameters): string {
     const values = this.columns.map((column, i) => `${sql.param(key[i])}${CASTS[column.part] ?? ''}`);
-    return `(${this.columns.map((column) => column.sql).join(', ')}) ${this.direction === 'ASC' ? '>' : '<'} (${values.join(', ')})`;
+    return `(${this.keyList()}) ${this.direction === 'ASC' ? '>' : '<'} (${values.join(', ')})`;
   }
 
   /**
@@ -172,7 +172,7 @@ export class Keyset {
     // A search is planned for its pattern (Statement.planPerCall): one generic plan for every
     // pattern would walk the listing's order through the rows for a rare one.
     if (statement.search.length > 1 && statement.searchApart === true) {
-      const key = this.columns.map((column) => column.sql).join(', ');
+      const key = this.keyList();
       const pages = statement.search.map((column) => `(SELECT ${key} FROM ${statement.from} ${where([`${column} ILIKE ${pattern}`])} ${limit})`);
       return { text: page([`(${key}) IN (${pages.join(' UNION ALL ')})`]), values: sql.values, planPerCall: true };
     }
@@ -197,7 +197,12 @@ export class Keyset {
     const keys = this.columns.map((_column, i) => `key_${i + 1}`);
     const keyed = this.columns.map((column, i) => `${column.sql} AS ${keys[i]}`).join(', ');
     const order = keys.map((key) => `${key} ${this.direction}`).join(', ');
-    return `(${this.columns.map((column) => column.sql).join(', ')}) IN (SELECT ${keys.join(', ')} FROM (SELECT ${keyed} ${fromWhere} OFFSET 0) matches ORDER BY ${order} LIMIT ${fetch})`;
+    return `(${this.keyList()}) IN (SELECT ${keys.join(', ')} FROM (SELECT ${keyed} ${fromWhere} OFFSET 0) matches ORDER BY ${order} LIMIT ${fetch})`;
+  }
+
+  /** The keyset's columns, as a row value's list (`a.name, a.id`). */
+  private keyList(): string {
+    return this.columns.map((column) => column.sql).join(', ');
   }
 
   /** The conditions of the listing's scope and of the window's start. */

@@ -109,7 +109,7 @@ export class ProjectService {
     const window = listWindow(request, PROJECT_KEYSET);
     return listAnswer(window, await this.projects.page(scope, window), projectKeyOf, (row) => ({
       ...toProjectResponse(row, row.roles),
-      organizationName: row.organization_name,
+      organizationName: row.organizationName,
       organizationProfileImageSrc: row.organization_profile_image_src,
       organizationMfaRequired: row.organization_mfa_required,
     }));

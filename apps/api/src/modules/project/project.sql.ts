@@ -15,10 +15,9 @@ const ROLE_SUMMARY = new EntityColumns(RoleEntity, 'r', ['id', 'key', 'name']);
 /** A role as the project listings show it. */
 type RoleSummary = Pick<RoleEntity, 'id' | 'key' | 'name'>;
 
-/** A project as its listings read it: with its roles (summarised) and its organization's name and image. */
+/** A project as its listings read it (its organization's name on it): with its roles (summarised) and its organization's image. */
 export interface ProjectRow extends ProjectEntity {
   roles: RoleSummary[];
-  organization_name: string;
   organization_profile_image_src: string | null;
   organization_mfa_required: boolean;
 }
@@ -26,7 +25,6 @@ export interface ProjectRow extends ProjectEntity {
 export const decodeProjectRow = record<ProjectRow>({
   ...PROJECT.fields,
   roles: arrayOf(record<RoleSummary>(ROLE_SUMMARY.fields)),
-  organization_name: text,
   organization_profile_image_src: nullable(text),
   organization_mfa_required: ORGANIZATION.fields.mfaRequired,
 });
@@ -63,7 +61,7 @@ const PROJECT_ROLES_JSON = `COALESCE((SELECT json_agg(${ROLE_SUMMARY.json()} ORD
  */
 export function projectPage({ memberId, organizationId }: ProjectScope, window: ListWindow): Statement {
   return PROJECT_KEYSET.pageQuery(window, {
-    select: `${PROJECT.select()}, ${ORGANIZATION.sql('name')} AS organization_name, ${ORGANIZATION.sql('profileImageSrc')} AS organization_profile_image_src,
+    select: `${PROJECT.select()}, ${ORGANIZATION.sql('profileImageSrc')} AS organization_profile_image_src,
              ${ORGANIZATION.sql('mfaRequired')} AS organization_mfa_required, ${PROJECT_ROLES_JSON} AS roles`,
     from: `projects p JOIN organizations o ON ${ORGANIZATION.sql('id')} = ${PROJECT.sql('organizationId')}`,
     search: [PROJECT.sql('name'), ORGANIZATION.sql('name')],
