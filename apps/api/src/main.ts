@@ -39,11 +39,6 @@ async function main(): Promise<void> {
     app.getHttpAdapter().get('/openapi.json', (_request, reply: { send(body: unknown): void }) => reply.send(document));
   }
   await app.listen({ port: config.port, host: config.host });
-  process.stdout.write(`API listening on ${await app.getUrl()}\n`);
-  const resolutions = moduleResolutionUse();
-  if (resolutions) {
-    log.info(`Module resolutions: ${resolutions.hits} from the image's record of ${resolutions.recorded}, ${resolutions.misses} made anew`);
-  }
   // Graceful shutdown (SIGTERM from an orchestrator; an interactive Ctrl-C skips the drain): drain
   // (/readyz 503, serving as before) for SHUTDOWN_DRAIN_MS; then, at a moment when no connection is
   // coming, refuse new connections and answer the calls of open ones with Connection: close until
@@ -79,8 +74,15 @@ async function main(): Promise<void> {
         );
     }, drainMs);
   };
+  // Before the line that says it listens: from then on, a SIGTERM is a graceful stop (until a
+  // handler is set, Node's default for it ends the process at once).
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
+  process.stdout.write(`API listening on ${await app.getUrl()}\n`);
+  const resolutions = moduleResolutionUse();
+  if (resolutions) {
+    log.info(`Module resolutions: ${resolutions.hits} from the image's record of ${resolutions.recorded}, ${resolutions.misses} made anew`);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -101,12 +101,17 @@ describe('process lifecycle', () => {
   it('shuts down gracefully on SIGTERM', async () => {
     const child = spawnMain({ ...process.env, DATABASE_URL: own.toString(), PORT: '0' });
     let output = '';
+    let errors = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     await waitUntil(() => output.includes('API listening'), 30_000);
     const started = Date.now();
     child.kill('SIGTERM');
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-    expect(code).toBe(0);
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+      child.once('exit', (exitCode, exitSignal) => resolve([exitCode, exitSignal])),
+    );
+    // How it ended, with what it wrote to stderr: a process ended by a signal has no exit code.
+    expect({ code, signal, errors: code === 0 ? '' : errors.slice(-2000) }).toEqual({ code: 0, signal: null, errors: '' });
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 });
