@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { toErrorResponse } from '../src/common/errors/error.filter';
 import { isConnectionLost } from '../src/database/connection-loss';
 import { dataSourceOptions } from '../src/database/data-source';
+import { JOB_QUEUE_APPLICATION_NAME } from '../src/modules/queue/job-queue';
 import { addOrganizationMember, createOrganization, upload } from './support/fixtures';
 import { call, signUpUser, startApi, type CallResult, type TestApi, type TestUser } from './support/harness';
 
@@ -37,6 +38,8 @@ async function listen(server: Server, port = 0): Promise<number> {
 class DatabaseProxy {
   private readonly server: Server;
   private readonly pairs = new Set<[Socket, Socket]>();
+  /** The pairs of the job queue's own pool, told by the application_name of their startup message. */
+  private readonly jobQueuePairs = new WeakSet<[Socket, Socket]>();
   port = 0;
   /** Connections dropped when they were next used. */
   staleDrops = 0;
@@ -59,6 +62,7 @@ class DatabaseProxy {
       client.on('data', (chunk: Buffer) => {
         // The first message is the startup message, which has no type byte.
         const statements = started ? this.statementsOf(chunk) : [];
+        if (!started && chunk.includes(`application_name\0${JOB_QUEUE_APPLICATION_NAME}\0`)) this.jobQueuePairs.add(pair);
         started = true;
         if (this.dropOnQuery !== undefined && statements.some((text) => text.includes(this.dropOnQuery!))) {
           this.dropOnQuery = undefined;
@@ -133,8 +137,12 @@ class DatabaseProxy {
     this.dropOnQuery = text;
   }
 
+  /**
+   * The open connections of the API's pool; not those of the job queue's own pool, which reconnects
+   * after a cut on its own schedule.
+   */
   get connections(): number {
-    return this.pairs.size;
+    return [...this.pairs].filter((pair) => !this.jobQueuePairs.has(pair)).length;
   }
 }
 

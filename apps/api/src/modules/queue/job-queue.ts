@@ -7,6 +7,8 @@ import { onTransaction } from '../../database/job-queue-connection';
 
 /** The schema of the queue's tables (pg-boss creates and migrates it as the API starts). */
 const QUEUE_SCHEMA = 'pgboss';
+/** How the job queue's own connections name themselves to Postgres (pg_stat_activity). */
+export const JOB_QUEUE_APPLICATION_NAME = 'console-job-queue';
 
 /** A job as its task receives it: attempt `retryCount + 1` of `retryLimit + 1`. */
 export type QueuedJob<T> = Pick<JobWithMetadata<T>, 'id' | 'data' | 'retryCount' | 'retryLimit'>;
@@ -82,7 +84,7 @@ export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnModuleD
       connectionString: config.databaseUrl,
       schema: QUEUE_SCHEMA,
       max: config.queue.poolMax,
-      application_name: 'console-job-queue',
+      application_name: JOB_QUEUE_APPLICATION_NAME,
       // Expired jobs (their worker died) are looked for on both timers, per queue, by the instances that work jobs.
       supervise: this.working,
       superviseIntervalSeconds: config.queue.superviseIntervalSeconds,
