@@ -1,9 +1,8 @@
 import { Module, ValidationPipe, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { AuthModule } from './common/auth/auth.module';
 import { ErrorFilter } from './common/errors/error.filter';
-import { CallInterceptor } from './common/http/call.interceptor';
 import { validationExceptionFactory } from './common/http/validation';
 import { loggerParams } from './common/logging/logger-options';
 import { MetricsModule } from './modules/metrics/metrics.module';
@@ -79,7 +78,6 @@ export class AppModule {
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorFilter },
-        { provide: APP_INTERCEPTOR, useClass: CallInterceptor },
         {
           provide: APP_PIPE,
           useValue: new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, exceptionFactory: validationExceptionFactory }),

@@ -35,13 +35,15 @@ export function isConnectionLost(error: unknown, depth = 0): boolean {
 /**
  * Runs a read and, when it failed because its pooled connection was lost (a connection the
  * database or the network dropped while it sat idle), runs it once more: the pool has discarded
- * the dead connection and opens a new one. Only for reads, which are safe to repeat.
+ * the dead connection and opens a new one (after `pauseMs`, when given). Only for reads, which are
+ * safe to repeat.
  */
-export async function retryReadOnce<T>(read: () => Promise<T>): Promise<T> {
+export async function retryReadOnce<T>(read: () => Promise<T>, pauseMs = 0): Promise<T> {
   try {
     return await read();
   } catch (error) {
     if (!isConnectionLost(error)) throw error;
+    if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
     return read();
   }
 }

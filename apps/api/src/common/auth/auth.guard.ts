@@ -4,6 +4,7 @@ import { DomainError } from '@console/domain';
 import type { FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { retryReadOnce } from '../../database/connection-loss';
+import { isReadCall } from '../http/read-call';
 import { logAccount } from '../logging/request-log';
 import { RateLimiter } from '../rate-limit/rate-limiter';
 import { ACCESS_KEY, SERVICE_SCOPE_KEY, type AccessLevel } from './access.decorator';
@@ -51,12 +52,21 @@ export class AuthGuard implements CanActivate {
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    await this.admit(context, request);
+    // Once the caller is known: a write counts against a signed-in caller's rate limit (anonymous
+    // calls were counted per IP as they arrived, see RateLimiter).
+    if (!isReadCall(this.reflector, context)) await this.limiter.chargeWrite(request);
+    return true;
+  }
+
+  /** Authenticates the request as the handler's access level asks, or throws. */
+  private async admit(context: ExecutionContext, request: FastifyRequest): Promise<void> {
     const level = this.reflector.getAllAndOverride<AccessLevel | undefined>(ACCESS_KEY, [context.getHandler(), context.getClass()]);
     if (!level) throw new DomainError('FORBIDDEN');
-    const request = context.switchToHttp().getRequest<FastifyRequest>();
     switch (level) {
       case 'public':
-        return true;
+        return;
       case 'service': {
         const presented = request.headers[SUBSYSTEM_KEY_HEADER];
         if (typeof presented !== 'string') throw new DomainError('UNAUTHENTICATED');
@@ -64,7 +74,7 @@ export class AuthGuard implements CanActivate {
         const scope = this.reflector.getAllAndOverride<string | undefined>(SERVICE_SCOPE_KEY, [context.getHandler(), context.getClass()]);
         if (scope === undefined || !(caller.scopes as readonly string[]).includes(scope)) throw new DomainError('FORBIDDEN');
         request.serviceCaller = caller;
-        return true;
+        return;
       }
       case 'firebaseUser':
       case 'account':
@@ -74,7 +84,7 @@ export class AuthGuard implements CanActivate {
     const user = await this.authenticate(request);
     await this.signIns.assertActive(user);
     request.firebaseUser = user;
-    if (level === 'firebaseUser') return true;
+    if (level === 'firebaseUser') return;
     // The first query of every signed-in request: the one to meet a connection dropped while idle.
     const account = await retryReadOnce(() => this.accounts.findByIdaasId(user.uid));
     if (!account) throw new DomainError('ACCOUNT_NOT_FOUND');
@@ -88,6 +98,5 @@ export class AuthGuard implements CanActivate {
     };
     logAccount(request, account.id);
     if (level === 'systemAdmin' && !isSystemAdmin) throw new DomainError('FORBIDDEN');
-    return true;
   }
 }

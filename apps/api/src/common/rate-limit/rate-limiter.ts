@@ -66,7 +66,7 @@ return 1`;
  * instances), else in this instance's memory:
  * - per client IP: calls presenting neither a bearer token nor the session cookie, and every call
  *   of /session/introspect (a Fastify onRequest hook, before anything else runs);
- * - per account: write calls of signed-in callers (CallInterceptor, after authentication);
+ * - per account: write calls of signed-in callers (AuthGuard, after authentication);
  * - per organization and UTC day: addresses invited with /organization/inviteMembers;
  * - per client IP: failed authentications (see {@link authenticating}).
  * Beyond a limit a call answers 429 RATE_LIMITED with Retry-After. When Redis cannot be reached
