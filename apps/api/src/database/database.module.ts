@@ -22,15 +22,19 @@ export class DatabaseModule {
       module: DatabaseModule,
       imports: [
         TypeOrmModule.forRoot(options),
-        ClsModule.forRoot({
-          global: true,
-          plugins: [
+        // The CLS service and the transactional plugin, without ClsModule.forRoot: that one also
+        // registers a global guard and a global interceptor, which set up no context unless told to
+        // mount (a transaction makes its own) but put every call through Nest's interceptor chain
+        // and its Observables (about 3 % of the API's CPU time on /account/get).
+        {
+          ...ClsModule.registerPlugins([
             new ClsPluginTransactional({
               imports: [TypeOrmModule],
               adapter: new RetryingTransactionalAdapterTypeOrm({ dataSourceToken: getDataSourceToken() }, retries),
             }),
-          ],
-        }),
+          ]),
+          global: true,
+        },
       ],
       // How often transactions were run again (read by the tests).
       providers: [{ provide: TransactionRetries, useValue: retries }],
