@@ -1,5 +1,6 @@
 import type { Params } from 'nestjs-pino';
 import { pino, type DestinationStream, type LoggerOptions } from 'pino';
+import { callFields } from './call-context';
 import { redactPersonalData } from './redact';
 
 /**
@@ -12,10 +13,12 @@ const REDACTED_PATHS = ['err.parameters'];
 /**
  * The options of every pino logger of the process: JSON lines at `level`, without the values of
  * failed queries, and with e-mail addresses and tokens replaced in whatever is written (messages
- * and errors may quote them).
+ * and errors may quote them). A line written while a call is handled carries the call's fields
+ * (call-context.ts), added as the line is written: no logger is made per call, whose bindings pino
+ * would serialize as it made it, for a call that may write no line at all.
  */
 export function pinoOptions(level: string): LoggerOptions {
-  return { level, redact: REDACTED_PATHS, hooks: { streamWrite: redactPersonalData } };
+  return { level, redact: REDACTED_PATHS, hooks: { streamWrite: redactPersonalData }, mixin: callFields };
 }
 
 let destination: DestinationStream | undefined;
@@ -32,9 +35,9 @@ export function logDestination(): DestinationStream {
 }
 
 /**
- * The application's logger (Nest's, through pino): lines written while a call is handled go to the
- * call's own logger (see installRequestLog), which also writes the call's completion line; the
- * module's request-logging middleware is mounted on no route.
+ * The application's logger (Nest's, through pino): lines written while a call is handled carry its
+ * fields (pinoOptions), and installRequestLog writes the call's completion line; the module's
+ * request-logging middleware is mounted on no route.
  */
 export function loggerParams(level: string): Params {
   return { pinoHttp: [{ ...pinoOptions(level), wrapSerializers: false }, logDestination()], forRoutes: [] };
