@@ -125,7 +125,10 @@ describe('the job queue on the embedded dev database (PGlite)', () => {
       const ids = await queue(20);
       const third = await startApi({ ...settings, DATABASE_URL: pglite.url, DATA_DIR: dataDirs[0]!, MAIL_WORKER_ENABLED: 'true' });
       try {
-        await waitFor(async () => (await statuses(ids)).every((s) => s === 'sent'));
+        // On the embedded database, one connection for three instances, the 20 take 12 to 25 s on a
+        // 2-core machine, and beyond 30 s while other test suites run beside: a bound for their
+        // delivery, not a measure of it (what is checked is that each arrives once).
+        await waitFor(async () => (await statuses(ids)).every((s) => s === 'sent'), 90_000);
       } finally {
         await third.close();
       }
