@@ -31,8 +31,9 @@ async function main(): Promise<void> {
   log.info(`Starting the API (${config.environment})`);
   // Tracing instruments http and pg as they load: before the application's modules.
   const telemetry = await startTelemetry(config.observability);
-  const { createApp, openApiDocument } = await import('./app.js');
+  // The database first: a start that waits for it says so at once, before loading the application.
   await waitForDatabase(config.databaseUrl, config.startupTimeoutMs, log);
+  const { createApp, openApiDocument } = await import('./app.js');
   const app = await createApp(config);
   if (config.environment === 'dev') {
     const document = await openApiDocument(app);
