@@ -247,6 +247,9 @@ async function main() {
           APP_ENV: 'dev',
           DATABASE_URL: database.url,
           DATABASE_POOL_MAX: database.embedded ? '1' : '10',
+          // PGlite's one session outlives the API's connections (a restarted API would find its
+          // statement names taken, 42P05): no named statements on it.
+          ...(database.embedded ? { DATABASE_PREPARED_STATEMENTS: 'false' } : {}),
           FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
           FIREBASE_PROJECT_ID: PROJECT_ID,
           COMPANY_MAIL_DOMAIN,
