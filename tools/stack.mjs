@@ -37,19 +37,37 @@ function signalGroup(child, signal) {
 }
 
 /**
- * A TCP port that is free on the loopback interface right now.
- * @returns {Promise<number>}
+ * Ports handed out by `freePort`: below Linux's ephemeral range (32768–60999), from which the kernel
+ * picks the source port of every outgoing connection. A port of that range, free when it was
+ * chosen, can be taken by any connection opened before its user binds it (the Auth Emulator, which
+ * binds three of them one to two seconds after they were chosen, failed a test run that way).
  */
-export function freePort() {
-  return new Promise((resolvePort, reject) => {
+const PORT_RANGE = { first: 20_000, end: 32_768 };
+
+/**
+ * Whether a TCP port can be bound on the loopback interface right now.
+ * @param {number} port
+ * @returns {Promise<boolean>}
+ */
+function bindable(port) {
+  return new Promise((resolveBindable) => {
     const server = createServer();
     server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = /** @type {import('node:net').AddressInfo} */ (server.address());
-      server.close(() => resolvePort(address.port));
-    });
+    server.once('error', () => resolveBindable(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolveBindable(true)));
   });
+}
+
+/**
+ * A TCP port that is free on the loopback interface right now, outside the ephemeral range.
+ * @returns {Promise<number>}
+ */
+export async function freePort() {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const port = PORT_RANGE.first + Math.floor(Math.random() * (PORT_RANGE.end - PORT_RANGE.first));
+    if (await bindable(port)) return port;
+  }
+  throw new Error(`no free port in ${PORT_RANGE.first}–${PORT_RANGE.end - 1} after 100 attempts`);
 }
 
 /** How often the stack's own readiness checks poll: a piece is seen ready at most this long after it is. */
