@@ -75,9 +75,11 @@ export default defineConfig(
   },
   {
     // The OpenAPI decorators come from common/openapi/decorators.ts, which loads @nestjs/swagger
-    // only when the document is built; its types may be imported anywhere.
+    // only when the document is built; class-validator's decorators from common/validation/
+    // class-validator.ts, each from its own module, and the mapped types from mapped-types.ts
+    // beside it: their packages' indexes are not loaded at start. Types may be imported anywhere.
     files: ['apps/api/src/**/*.ts'],
-    ignores: ['apps/api/src/common/openapi/decorators.ts'],
+    ignores: ['apps/api/src/common/openapi/decorators.ts', 'apps/api/src/common/validation/class-validator-modules.d.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -87,6 +89,17 @@ export default defineConfig(
               name: '@nestjs/swagger',
               allowTypeImports: true,
               message: 'Import the OpenAPI decorators from common/openapi/decorators.ts (@nestjs/swagger is loaded when the document is built).',
+            },
+            {
+              name: 'class-validator',
+              allowTypeImports: true,
+              message:
+                "Import class-validator's decorators from common/validation/class-validator.ts (its index loads every decorator, with validator.js and libphonenumber-js).",
+            },
+            {
+              name: '@nestjs/mapped-types',
+              allowTypeImports: true,
+              message: 'Import the mapped types from common/openapi/decorators.ts (@nestjs/mapped-types loads the index of class-validator).',
             },
           ],
         },

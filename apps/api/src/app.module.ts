@@ -5,6 +5,7 @@ import { AuthModule } from './common/auth/auth.module';
 import { ErrorFilter } from './common/errors/error.filter';
 import { validationExceptionFactory } from './common/http/validation';
 import { loggerParams } from './common/logging/logger-options';
+import { validatorPackage } from './common/validation/class-validator';
 import { MetricsModule } from './modules/metrics/metrics.module';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import type { AppConfig } from './config/app-config';
@@ -80,7 +81,13 @@ export class AppModule {
         { provide: APP_FILTER, useClass: ErrorFilter },
         {
           provide: APP_PIPE,
-          useValue: new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, exceptionFactory: validationExceptionFactory }),
+          useValue: new ValidationPipe({
+            whitelist: true,
+            forbidNonWhitelisted: true,
+            transform: true,
+            exceptionFactory: validationExceptionFactory,
+            validatorPackage,
+          }),
         },
       ],
     };

@@ -3,7 +3,7 @@ import type { ApiPropertyOptions } from '@nestjs/swagger';
 import { ApiExtraModels, ApiOkResponse, ApiProperty, ApiPropertyOptional, getSchemaPath } from '../openapi/decorators';
 import { DomainError, MAX_PAGE_SIZE, SEARCH_QUERY_MAX_LENGTH, UNPAGED_LIST_CAP } from '@console/domain';
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from '../validation/class-validator';
 import { containsPattern, encodeCursor, type Keyset, type KeyValues, type ListWindow } from './paging-sql';
 
 /** Longest cursor this API gives out is well under this (two names, two ids). */

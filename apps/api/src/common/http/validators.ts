@@ -1,5 +1,5 @@
 import { invalidIdMessage, isValidEmail, isValidId, type IdKind } from '@console/domain';
-import { registerDecorator, type ValidationOptions } from 'class-validator';
+import { registerDecorator, type ValidationOptions } from '../validation/class-validator';
 
 /** Constraint name of {@link IsDomainId}; a request failing only these becomes INVALID_ID. */
 export const IS_DOMAIN_ID = 'isDomainId';

@@ -2,7 +2,7 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { PARAMTYPES_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { MetadataScanner, ModulesContainer } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
-import { getMetadataStorage } from 'class-validator';
+import { getMetadataStorage } from '../validation/class-validator';
 import { ACCESS_KEY, type AccessLevel } from '../auth/access.decorator';
 import { READ_CALL_KEY } from '../http/read-call';
 import { declaredWriteFailure } from '../http/write-failure';

@@ -1,5 +1,5 @@
-import { IntersectionType as intersectionOf, OmitType as omitOf, PickType as pickOf } from '@nestjs/mapped-types';
 import type * as Swagger from '@nestjs/swagger';
+import { IntersectionType as intersectionOf, OmitType as omitOf, PickType as pickOf } from '../validation/mapped-types';
 
 /**
  * The OpenAPI decorators and mapped types of @nestjs/swagger, for the controllers and DTOs, which
@@ -10,9 +10,9 @@ import type * as Swagger from '@nestjs/swagger';
  * Each decorator records where it was applied and with what; applyOpenApiDecorators() loads
  * @nestjs/swagger and applies the real decorators in the order the classes were defined, so that
  * the metadata is what the decorators would have written at definition. The mapped types build
- * their classes with @nestjs/mapped-types at once (the same validation and transformation
- * metadata as @nestjs/swagger's, which builds on it) and receive the OpenAPI properties of their
- * base classes when the decorators are applied.
+ * their classes at once (common/validation/mapped-types.ts: the same validation and transformation
+ * metadata as @nestjs/swagger's, which builds on @nestjs/mapped-types) and receive the OpenAPI
+ * properties of their base classes when the decorators are applied.
  */
 type SwaggerModule = typeof Swagger;
 

@@ -1,6 +1,6 @@
 import { ApiProperty } from '../../common/openapi/decorators';
 import { LOCALES, type Locale } from '@console/domain';
-import { IsString, MaxLength } from 'class-validator';
+import { IsString, MaxLength } from '../../common/validation/class-validator';
 import { AuditEventResponse } from '../audit/audit.dto';
 import { InvitationResponse } from '../invitation/invitation.dto';
 

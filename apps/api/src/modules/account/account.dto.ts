@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '../../common/openapi/decorators';
 import { LOCALES, NAME_MAX_LENGTH, type Locale, type Membership } from '@console/domain';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsDefined, IsIn, IsObject, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import { IsBoolean, IsDefined, IsIn, IsObject, IsString, MaxLength, ValidateIf, ValidateNested } from '../../common/validation/class-validator';
 import { IsConsoleEmail, IsDomainId, IsHttpUrl } from '../../common/http/validators';
 import type { AccountEntity } from './account.entity';
 

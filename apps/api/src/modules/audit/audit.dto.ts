@@ -1,7 +1,7 @@
 import type { ApiPropertyOptions } from '@nestjs/swagger';
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath, IntersectionType } from '../../common/openapi/decorators';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, LIST_PAGE_SIZE, type AuditAction, type AuditTargetType } from '@console/domain';
-import { IsIn, IsISO8601, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsISO8601, IsOptional, IsString, MaxLength } from '../../common/validation/class-validator';
 import { PageCursor, PageLimit } from '../../common/http/paging';
 import { IsDomainId } from '../../common/http/validators';
 

@@ -1,7 +1,7 @@
 import { ApiProperty, IntersectionType } from '../../common/openapi/decorators';
 import { ErrorCodes, invitationStatus, MAX_EMAILS_PER_INVITE, type ErrorCode, type InvitationStatus } from '@console/domain';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsObject, IsString, MaxLength, ValidateNested } from '../../common/validation/class-validator';
 import { ListRequest } from '../../common/http/paging';
 import { AccountResponse, ProjectAssignmentResponse } from '../account/account.dto';
 import type { OrganizationEntity } from '../organization/organization.entity';

@@ -11,7 +11,7 @@ import {
   type MemberCsvDetectedEncoding,
   type MemberCsvEncoding,
 } from '@console/domain';
-import { IsIn, IsOptional } from 'class-validator';
+import { IsIn, IsOptional } from '../../common/validation/class-validator';
 import { IsDomainId } from '../../common/http/validators';
 
 /** Form field of the uploaded member CSV (docs/product-rules.md#member-csv). */

@@ -1,6 +1,6 @@
 import { ApiProperty } from '../../common/openapi/decorators';
 import { NAME_MAX_LENGTH } from '@console/domain';
-import { IsString, MaxLength } from 'class-validator';
+import { IsString, MaxLength } from '../../common/validation/class-validator';
 import { OrganizationIdRequest } from '../organization/organization.dto';
 import type { OrganizationEntity } from '../organization/organization.entity';
 import type { DeletedOrganizationRow } from './organization-deletion.sql';

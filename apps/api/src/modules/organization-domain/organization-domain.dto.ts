@@ -11,7 +11,7 @@ import {
   type DomainState,
   type DomainVerifier,
 } from '@console/domain';
-import { IsString, MaxLength } from 'class-validator';
+import { IsString, MaxLength } from '../../common/validation/class-validator';
 import { IsDomainId } from '../../common/http/validators';
 import { OrganizationIdRequest } from '../organization/organization.dto';
 import type { OrganizationDomainEntity } from './organization-domain.entity';

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '../../common/openapi/decorators';
 import { LOCALES, type Locale } from '@console/domain';
-import { IsIn, IsOptional } from 'class-validator';
+import { IsIn, IsOptional } from '../../common/validation/class-validator';
 import { IsDomainId } from '../../common/http/validators';
 
 export class ExportOrganizationRequest {

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType } from '../../common/openapi/decorators';
 import { JOIN_MODES, JOIN_REQUEST_STATUSES, type JoinMode, type JoinRequestStatus } from '@console/domain';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, MaxLength, ValidateNested } from '../../common/validation/class-validator';
 import { ListRequest } from '../../common/http/paging';
 import { IsDomainId } from '../../common/http/validators';
 import { InviteProjectRequest } from '../invitation/invitation.dto';

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType } from '../../common/openapi/decorators';
 import { NAME_MAX_LENGTH } from '@console/domain';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsDefined, IsObject, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import { IsBoolean, IsDefined, IsObject, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from '../../common/validation/class-validator';
 import { ListRequest } from '../../common/http/paging';
 import { IsDomainId, IsHttpUrl } from '../../common/http/validators';
 import { RoleResponse } from '../role/role.dto';

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional, IntersectionType, OmitType, PickType 
 import type { SchemaObject } from '@nestjs/swagger';
 import { NAME_MAX_LENGTH, PRODUCTS, type ProductSettings } from '@console/domain';
 import { Type } from 'class-transformer';
-import { IsDefined, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { IsDefined, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from '../../common/validation/class-validator';
 import { ListRequest } from '../../common/http/paging';
 import { IsDomainId } from '../../common/http/validators';
 import { RoleResponse } from '../role/role.dto';

@@ -1,5 +1,5 @@
 import { ApiProperty } from '../../common/openapi/decorators';
-import { IsString, Matches } from 'class-validator';
+import { IsString, Matches } from '../../common/validation/class-validator';
 
 export class SecondFactorRequest {
   @ApiProperty({ description: "The identity provider's id of the second factor (MultiFactorInfo.uid).", maxLength: 128, example: 'a1b2c3d4-e5f6' })

@@ -8,7 +8,7 @@ import {
   type ProductKey,
   type ServiceScope,
 } from '@console/domain';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsIn, IsOptional, IsString, MaxLength } from '../../common/validation/class-validator';
 import { serviceSecretPrefix } from '../../common/auth/service-secret';
 import { PageCursor, PageLimit } from '../../common/http/paging';
 import { IsDomainId } from '../../common/http/validators';

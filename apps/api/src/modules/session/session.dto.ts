@@ -1,6 +1,6 @@
 import { ApiProperty } from '../../common/openapi/decorators';
 import type { Product } from '@console/domain';
-import { IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsOptional, IsString, IsUUID, MaxLength } from '../../common/validation/class-validator';
 import { IsConsoleEmail } from '../../common/http/validators';
 import { AccountResponse, MembershipResponse } from '../account/account.dto';
 import type { ProjectEntity } from '../project/project.entity';

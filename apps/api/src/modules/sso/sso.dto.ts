@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '../../common/openapi/decorators';
 import { SSO_CONNECTION_TYPES, type SsoConnectionType } from '@console/domain';
-import { IsBoolean, IsIn, IsOptional, IsString, IsUrl, MaxLength, MinLength } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, IsUrl, MaxLength, MinLength } from '../../common/validation/class-validator';
 import { IsConsoleEmail, IsDomainId } from '../../common/http/validators';
 import { OrganizationIdRequest } from '../organization/organization.dto';
 import { certificateFacts } from './saml-certificate';

@@ -1,5 +1,5 @@
 import { ApiProperty } from '../../common/openapi/decorators';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsUUID } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsUUID } from '../../common/validation/class-validator';
 import type { EmailOutboxEntity } from '../mail/email-outbox.entity';
 
 /** Most e-mails one requeue call takes (and one listing returns). */

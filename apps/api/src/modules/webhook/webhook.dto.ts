@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '../../common/openapi/decorators';
 import { EVENT_TYPES, PRODUCT_KEYS, type EventType, type ProductKey } from '@console/domain';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsOptional, Max, Min, ValidateIf } from 'class-validator';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsOptional, Max, Min, ValidateIf } from '../../common/validation/class-validator';
 import { PageCursor, PageLimit } from '../../common/http/paging';
 import { IsDomainId, IsHttpUrl } from '../../common/http/validators';
 import { DELIVERY_STATUSES, type ChangeEventEntity, type DeliveryStatus, type WebhookDeliveryEntity } from '../change-event/change-event.entity';
