@@ -13,8 +13,6 @@ import { getMetadataStorage } from './class-validator';
 type Class<T = object> = new () => T;
 type Inherited = (property: string) => boolean;
 
-const everything: Inherited = () => true;
-
 /** The properties' validation rules of `source`, now also of `target` (with its design type, which ValidateNested reads). */
 function inheritValidation(source: Class, target: Class, inherited: Inherited): void {
   const storage = getMetadataStorage();
@@ -66,48 +64,45 @@ function inheritTransformation(source: Class, target: Class, inherited: Inherite
 }
 
 /** Gives `instance` the initial values of `source`'s properties that it inherits and does not have yet. */
-function inheritInitializers(instance: Record<string, unknown>, source: Class, inherited: Inherited = everything): void {
+function inheritInitializers(instance: Record<string, unknown>, source: Class, inherited: Inherited): void {
   const initial = new source() as Record<string, unknown>;
   for (const property of Object.getOwnPropertyNames(initial)) {
     if (initial[property] !== undefined && instance[property] === undefined && inherited(property)) instance[property] = initial[property];
   }
 }
 
-function mapped<T>(name: string, source: Class<T>, inherited: Inherited): Class {
-  class Mapped {
+/**
+ * A class named `name` of the `inherited` properties of `sources`, in their order: their initial
+ * values, validation rules and transformation metadata (`stack`: see inheritTransformation).
+ */
+function composed(name: string, sources: readonly Class[], inherited: Inherited, stack: boolean): Class {
+  class Composed {
     constructor() {
-      inheritInitializers(this as Record<string, unknown>, source as Class, inherited);
+      for (const source of sources) inheritInitializers(this as Record<string, unknown>, source, inherited);
     }
   }
-  inheritValidation(source as Class, Mapped, inherited);
-  inheritTransformation(source as Class, Mapped, inherited, true);
-  Object.defineProperty(Mapped, 'name', { value: name });
-  return Mapped;
+  for (const source of sources) {
+    inheritValidation(source, Composed, inherited);
+    inheritTransformation(source, Composed, inherited, stack);
+  }
+  Object.defineProperty(Composed, 'name', { value: name });
+  return Composed;
 }
 
 /** A class of the listed properties of `source`. */
-export function PickType<T, K extends keyof T>(source: Class<T>, keys: readonly K[]): Class<Pick<T, (typeof keys)[number]>> {
-  return mapped('PickClassType', source, (property) => keys.includes(property as K)) as Class<Pick<T, K>>;
+export function PickType<T, K extends keyof T>(source: Class<T>, keys: readonly K[]): Class<Pick<T, K>> {
+  return composed('PickClassType', [source as Class], (property) => keys.includes(property as K), true) as Class<Pick<T, K>>;
 }
 
 /** A class of the properties of `source` but the listed ones. */
-export function OmitType<T, K extends keyof T>(source: Class<T>, keys: readonly K[]): Class<Omit<T, (typeof keys)[number]>> {
-  return mapped('OmitClassType', source, (property) => !keys.includes(property as K)) as Class<Omit<T, K>>;
+export function OmitType<T, K extends keyof T>(source: Class<T>, keys: readonly K[]): Class<Omit<T, K>> {
+  return composed('OmitClassType', [source as Class], (property) => !keys.includes(property as K), true) as Class<Omit<T, K>>;
 }
 
 type Intersection<T extends Class[]> = T extends [Class<infer A>, ...infer Rest extends Class[]] ? A & Intersection<Rest> : unknown;
 
 /** A class of every property of the given classes, named Intersection followed by their names. */
 export function IntersectionType<T extends Class[]>(...sources: T): Class<Intersection<T>> {
-  class Intersected {
-    constructor() {
-      for (const source of sources) inheritInitializers(this as Record<string, unknown>, source);
-    }
-  }
-  for (const source of sources) {
-    inheritValidation(source, Intersected, everything);
-    inheritTransformation(source, Intersected, everything, false);
-  }
-  Object.defineProperty(Intersected, 'name', { value: `Intersection${sources.map((source) => source.name).join('')}` });
-  return Intersected as Class<Intersection<T>>;
+  const name = `Intersection${sources.map((source) => source.name).join('')}`;
+  return composed(name, sources, () => true, false) as Class<Intersection<T>>;
 }
