@@ -66,3 +66,61 @@ describe("class-validator's own modules (common/validation/class-validator.ts)",
     );
   });
 });
+
+describe("the storage's answers for a class's metadata, kept until metadata is added (common/validation/class-validator.ts)", () => {
+  const storage = lean.getMetadataStorage();
+  /** What the storage's own method answers, without what is kept. */
+  const computed = (target: object, always = false): unknown =>
+    (Object.getPrototypeOf(storage) as typeof storage).getTargetValidationMetadatas.call(storage, target as never, '', always, false, undefined);
+
+  it('are what the storage computes, for every class with validation metadata and its subclasses', () => {
+    class Derived extends Probe {}
+    const targets = [Derived, ...(storage as unknown as { validationMetadatas: Map<unknown, unknown> }).validationMetadatas.keys()].filter(
+      (target): target is object => typeof target === 'function',
+    );
+    expect(targets.length).toBeGreaterThan(2);
+    for (const target of targets) {
+      for (const always of [false, true]) {
+        const first = storage.getTargetValidationMetadatas(target as never, '', always, false);
+        expect(first).toEqual(computed(target, always));
+        expect(storage.getTargetValidationMetadatas(target as never, '', always, false)).toBe(first);
+      }
+    }
+  });
+
+  it('take in metadata added later, to the class or to a class it extends', async () => {
+    class Base {
+      @lean.IsString()
+      title!: string;
+    }
+    class Child extends Base {
+      @lean.IsInt()
+      rank!: number;
+    }
+    const properties = (target: object): string[] =>
+      storage
+        .getTargetValidationMetadatas(target as never, '', false, false)
+        .map((metadata) => metadata.propertyName)
+        .sort();
+    expect(properties(Child)).toEqual(['rank', 'title']);
+    lean.MaxLength(3)(Base.prototype, 'code');
+    expect(properties(Child)).toEqual(['code', 'rank', 'title']);
+    expect(properties(Child)).toEqual((computed(Child) as { propertyName: string }[]).map((metadata) => metadata.propertyName).sort());
+    const errors = await lean.validatorPackage.validate(Object.assign(new Child(), { title: 't', rank: 1, code: 'long' }));
+    expect(errors.map((error) => error.property)).toEqual(['code']);
+  });
+
+  it('are computed for each lookup with groups, as the storage does', () => {
+    class Grouped {
+      @lean.IsString({ groups: ['a'] })
+      first!: string;
+
+      @lean.IsString({ groups: ['b'] })
+      second!: string;
+    }
+    const names = (groups: string[]): string[] =>
+      storage.getTargetValidationMetadatas(Grouped, '', false, false, groups).map((metadata) => metadata.propertyName);
+    expect(names(['a'])).toEqual(['first']);
+    expect(names(['b'])).toEqual(['second']);
+  });
+});
