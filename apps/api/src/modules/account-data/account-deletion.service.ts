@@ -14,6 +14,7 @@ import { AccessService } from '../membership/access.service';
 import { MembershipRepository } from '../membership/membership.repository';
 import { MembershipService } from '../membership/membership.service';
 import type { AccountDeletionCheckResponse, DeletedAccountResponse } from './account-data.dto';
+import { isoTime } from '../../common/http/iso-time';
 
 /** Deleting one's own account (docs/product-rules.md#account-deletion). */
 @Injectable()
@@ -87,7 +88,7 @@ export class AccountDeletionService {
     if (deleted.idaasId !== null) await this.announce(deleted.idaasId);
     if (deleted.profileImageSrc !== null) await this.deleteImage(deleted.profileImageSrc);
     const after = await this.accounts.findById(deleted.id);
-    return { id: deleted.id, deletedAt: (after?.deletedAt ?? new Date()).toISOString() };
+    return { id: deleted.id, deletedAt: isoTime(after?.deletedAt ?? new Date()) };
   }
 
   /** The organizations a deletion changes: those the account belongs to and those of the open invitations it sent or was sent, in id order. */

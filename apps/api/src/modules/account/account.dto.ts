@@ -5,6 +5,7 @@ import { Type } from 'class-transformer';
 import { IsBoolean, IsDefined, IsIn, IsObject, IsString, MaxLength, ValidateIf, ValidateNested } from '../../common/validation/class-validator';
 import { IsConsoleEmail, IsDomainId, IsHttpUrl } from '../../common/http/validators';
 import type { AccountEntity } from './account.entity';
+import { isoTime } from '../../common/http/iso-time';
 
 export class ProjectAssignmentResponse {
   @ApiProperty({ minLength: 8, maxLength: 8 }) projectId: string;
@@ -47,9 +48,9 @@ export function toAccountResponse(account: AccountEntity, memberships: readonly 
       projects: m.projects.map((p) => ({ projectId: p.projectId, roleId: p.roleId })),
     })),
     createdById: account.createdById,
-    createdAt: account.createdAt.toISOString(),
+    createdAt: isoTime(account.createdAt),
     updatedById: account.updatedById,
-    updatedAt: account.updatedAt.toISOString(),
+    updatedAt: isoTime(account.updatedAt),
   };
 }
 

@@ -6,6 +6,7 @@ import { ListRequest } from '../../common/http/paging';
 import { AccountResponse, ProjectAssignmentResponse } from '../account/account.dto';
 import type { OrganizationEntity } from '../organization/organization.entity';
 import type { InvitationEntity } from './invitation.entity';
+import { isoTime } from '../../common/http/iso-time';
 
 export class InviteProjectRequest {
   @ApiProperty({ minLength: 8, maxLength: 8 }) @IsString() @MaxLength(8) projectId: string;
@@ -131,7 +132,7 @@ export function toInvitationResponse(invitation: InvitationEntity, now: Date, em
     },
     status: invitationStatus(invitation, now),
     createdById: invitation.createdById,
-    createdAt: invitation.createdAt.toISOString(),
+    createdAt: isoTime(invitation.createdAt),
     emailDeliveryFailed,
   };
 }

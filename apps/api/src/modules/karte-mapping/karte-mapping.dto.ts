@@ -2,6 +2,7 @@ import { ApiProperty } from '../../common/openapi/decorators';
 import { IsDomainId } from '../../common/http/validators';
 import type { OrganizationKarteMappingEntity } from './organization-karte-mapping.entity';
 import type { ProjectKarteMappingEntity } from './project-karte-mapping.entity';
+import { isoTime } from '../../common/http/iso-time';
 
 export class ProjectKarteMappingRequest {
   @ApiProperty({ minLength: 8, maxLength: 8 })
@@ -59,9 +60,9 @@ export function toProjectKarteMappingResponse(mapping: ProjectKarteMappingEntity
     rtProjectId: mapping.rtProjectId,
     karteProjectId: mapping.karteProjectId,
     createdById: mapping.createdById,
-    createdAt: mapping.createdAt.toISOString(),
+    createdAt: isoTime(mapping.createdAt),
     updatedById: mapping.updatedById,
-    updatedAt: mapping.updatedAt.toISOString(),
+    updatedAt: isoTime(mapping.updatedAt),
   };
 }
 
@@ -70,8 +71,8 @@ export function toOrganizationKarteMappingResponse(mapping: OrganizationKarteMap
     rtOrganizationId: mapping.rtOrganizationId,
     karteOrganizationId: mapping.karteOrganizationId,
     createdById: mapping.createdById,
-    createdAt: mapping.createdAt.toISOString(),
+    createdAt: isoTime(mapping.createdAt),
     updatedById: mapping.updatedById,
-    updatedAt: mapping.updatedAt.toISOString(),
+    updatedAt: isoTime(mapping.updatedAt),
   };
 }

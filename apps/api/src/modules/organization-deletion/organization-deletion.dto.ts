@@ -4,6 +4,7 @@ import { IsString, MaxLength } from '../../common/validation/class-validator';
 import { OrganizationIdRequest } from '../organization/organization.dto';
 import type { OrganizationEntity } from '../organization/organization.entity';
 import type { DeletedOrganizationRow } from './organization-deletion.sql';
+import { isoTime } from '../../common/http/iso-time';
 
 export class DeleteOrganizationRequest extends OrganizationIdRequest {
   @ApiProperty({ maxLength: NAME_MAX_LENGTH, example: '株式会社サンプル', description: 'The organization’s name, typed exactly as a confirmation.' })
@@ -46,11 +47,11 @@ export function toDeletedOrganizationResponse(
     id: organization.id,
     name: organization.name,
     profileImageSrc: organization.profileImageSrc,
-    deletedAt: organization.deletedAt.toISOString(),
+    deletedAt: isoTime(organization.deletedAt),
     deletedById: organization.deletedById,
     deletedByName: deletedBy.name,
     deletedByEmail: deletedBy.email === '' ? null : deletedBy.email,
-    purgeAt: purgeAt.toISOString(),
+    purgeAt: isoTime(purgeAt),
     restorable: purgeAt > now && organization.purgeLeaseUntil === null,
   };
 }

@@ -16,6 +16,7 @@ import { IsDomainId } from '../../common/http/validators';
 import { OrganizationIdRequest } from '../organization/organization.dto';
 import type { OrganizationDomainEntity } from './organization-domain.entity';
 import type { DomainWithOrganizationRow } from './organization-domain.sql';
+import { isoTime, isoTimeOrNull } from '../../common/http/iso-time';
 
 /** Longest text the add call reads (a name is checked against the domain rules afterwards). */
 const DOMAIN_INPUT_MAX_LENGTH = 300;
@@ -84,8 +85,6 @@ export class DomainWithOrganizationResponse extends OrganizationDomainResponse {
   @ApiProperty({ example: '株式会社サンプル' }) organizationName: string;
 }
 
-const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
-
 export function toOrganizationDomainResponse(domain: OrganizationDomainEntity): OrganizationDomainResponse {
   return {
     id: domain.id,
@@ -95,14 +94,14 @@ export function toOrganizationDomainResponse(domain: OrganizationDomainEntity): 
     state: domain.state,
     recordName: verificationRecordName(domain.domain),
     recordValue: verificationRecordValue(domain.verificationToken),
-    lastCheckedAt: iso(domain.lastCheckedAt),
+    lastCheckedAt: isoTimeOrNull(domain.lastCheckedAt),
     lastError: domain.lastError,
     consecutiveFailures: domain.consecutiveFailures,
-    verifiedAt: iso(domain.verifiedAt),
+    verifiedAt: isoTimeOrNull(domain.verifiedAt),
     verifiedBy: domain.verifiedBy,
     verifiedById: domain.verifiedById,
     joinPolicy: { mode: domain.joinMode, roleId: domain.joinRoleId, projects: domain.joinProjects.map((p) => ({ projectId: p.projectId, roleId: p.roleId })) },
-    createdAt: domain.createdAt.toISOString(),
+    createdAt: isoTime(domain.createdAt),
   };
 }
 

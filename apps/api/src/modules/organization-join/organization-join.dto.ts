@@ -8,6 +8,7 @@ import { InviteProjectRequest } from '../invitation/invitation.dto';
 import { OrganizationDomainRequest } from '../organization-domain/organization-domain.dto';
 import { OrganizationIdRequest } from '../organization/organization.dto';
 import type { JoinRequestRow } from './organization-join.sql';
+import { isoTime, isoTimeOrNull } from '../../common/http/iso-time';
 
 /** Most projects a join policy names. */
 const MAX_POLICY_PROJECTS = 100;
@@ -105,8 +106,8 @@ export function toJoinRequestResponse(row: JoinRequestRow): JoinRequestResponse 
     email: row.email,
     domain: row.displayDomain,
     status: row.status,
-    createdAt: row.createdAt.toISOString(),
-    decidedAt: row.decidedAt?.toISOString() ?? null,
+    createdAt: isoTime(row.createdAt),
+    decidedAt: isoTimeOrNull(row.decidedAt),
     decidedById: row.decidedById,
   };
 }

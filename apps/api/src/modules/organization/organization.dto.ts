@@ -6,6 +6,7 @@ import { ListRequest } from '../../common/http/paging';
 import { IsDomainId, IsHttpUrl } from '../../common/http/validators';
 import { RoleResponse } from '../role/role.dto';
 import type { OrganizationEntity } from './organization.entity';
+import { isoTime } from '../../common/http/iso-time';
 
 export class OrganizationIdRequest {
   @ApiProperty({ minLength: 8, maxLength: 8, example: 'a1B2c3D4' })
@@ -103,8 +104,8 @@ export function toOrganizationResponse(organization: OrganizationEntity, roles: 
     mfaRequired: organization.mfaRequired,
     roles: [...roles],
     createdById: organization.createdById,
-    createdAt: organization.createdAt.toISOString(),
+    createdAt: isoTime(organization.createdAt),
     updatedById: organization.updatedById,
-    updatedAt: organization.updatedAt.toISOString(),
+    updatedAt: isoTime(organization.updatedAt),
   };
 }

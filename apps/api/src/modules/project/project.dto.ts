@@ -7,6 +7,7 @@ import { ListRequest } from '../../common/http/paging';
 import { IsDomainId } from '../../common/http/validators';
 import { RoleResponse } from '../role/role.dto';
 import type { ProjectEntity } from './project.entity';
+import { isoTime } from '../../common/http/iso-time';
 
 const PLAN_KEYS = [...new Set(PRODUCTS.flatMap((p) => p.plans.map((plan) => plan.key)))];
 
@@ -114,8 +115,8 @@ export function toProjectResponse<R extends RoleSummaryResponse>(project: Projec
     roles: [...roles],
     productSettings: project.productSettings,
     createdById: project.createdById,
-    createdAt: project.createdAt.toISOString(),
+    createdAt: isoTime(project.createdAt),
     updatedById: project.updatedById,
-    updatedAt: project.updatedAt.toISOString(),
+    updatedAt: isoTime(project.updatedAt),
   };
 }

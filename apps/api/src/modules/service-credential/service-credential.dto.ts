@@ -14,6 +14,7 @@ import { PageCursor, PageLimit } from '../../common/http/paging';
 import { IsDomainId } from '../../common/http/validators';
 import { ProjectIdRequest } from '../project/project.dto';
 import type { ServiceCredentialEntity, ServiceCredentialSecretEntity } from './service-credential.entity';
+import { isoTime, isoTimeOrNull } from '../../common/http/iso-time';
 
 const SERVICE_CREDENTIAL_STATES = ['active', 'revoked'] as const;
 type ServiceCredentialState = (typeof SERVICE_CREDENTIAL_STATES)[number];
@@ -88,16 +89,14 @@ export class IssuedServiceSecretResponse {
   secret: string;
 }
 
-const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
-
 function toSecretResponse(secret: ServiceCredentialSecretEntity, credentialRevoked: boolean): ServiceCredentialSecretResponse {
   return {
     id: secret.id,
     prefix: serviceSecretPrefix(secret.id),
     active: secret.revokedAt === null && !credentialRevoked,
-    createdAt: secret.createdAt.toISOString(),
-    revokedAt: iso(secret.revokedAt),
-    lastUsedAt: iso(secret.lastUsedAt),
+    createdAt: isoTime(secret.createdAt),
+    revokedAt: isoTimeOrNull(secret.revokedAt),
+    lastUsedAt: isoTimeOrNull(secret.lastUsedAt),
     lastUsedIp: secret.lastUsedIp,
   };
 }
@@ -115,11 +114,11 @@ export function toServiceCredentialResponse(credential: ServiceCredentialEntity,
     scopes: credential.scopes,
     state: revoked ? 'revoked' : 'active',
     secrets: secrets.map((s) => toSecretResponse(s, revoked)),
-    lastUsedAt: iso(lastUsed?.lastUsedAt ?? null),
+    lastUsedAt: isoTimeOrNull(lastUsed?.lastUsedAt),
     lastUsedIp: lastUsed?.lastUsedIp ?? null,
     createdById: credential.createdById,
-    createdAt: credential.createdAt.toISOString(),
-    revokedAt: iso(credential.revokedAt),
+    createdAt: isoTime(credential.createdAt),
+    revokedAt: isoTimeOrNull(credential.revokedAt),
   };
 }
 

@@ -20,6 +20,7 @@ import {
 import { sessionCookieOptions } from './session-cookie';
 import { SessionService } from './session.service';
 import { ReadCall } from '../../common/http/read-call';
+import { isoTime } from '../../common/http/iso-time';
 
 @ApiTags('session')
 @Controller('session')
@@ -45,7 +46,7 @@ export class SessionController {
       ...sessionCookieOptions(this.config),
       maxAge: Math.floor(session.maxAgeMs / 1000),
     });
-    return { active: true, expiresAt: session.expiresAt.toISOString() };
+    return { active: true, expiresAt: isoTime(session.expiresAt) };
   }
 
   @Post('logout')

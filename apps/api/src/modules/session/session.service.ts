@@ -23,6 +23,7 @@ import {
 import { isRecentSignIn, SESSION_COOKIE_MAX_AGE_MS } from './session-cookie';
 import type { SessionEntity } from './session.entity';
 import { SessionRepository } from './session.repository';
+import { isoTime } from '../../common/http/iso-time';
 
 /** An event of a sign-in or sign-out (see SessionService.recordSessionEvent). */
 type SessionEvent = Pick<AuditEventInput, 'targetId' | 'changes'> & { action: Extract<AuditAction, 'session.login' | 'session.logout'> };
@@ -170,8 +171,8 @@ export class SessionService {
       ip: session.ip,
       place: session.ip === null ? null : (this.places?.placeOf(session.ip) ?? null),
       signInMethod: session.signInMethod,
-      signedInAt: session.authTime.toISOString(),
-      lastSeenAt: session.lastSeenAt.toISOString(),
+      signedInAt: isoTime(session.authTime),
+      lastSeenAt: isoTime(session.lastSeenAt),
     };
   }
 

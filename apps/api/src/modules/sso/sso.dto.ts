@@ -6,6 +6,7 @@ import { OrganizationIdRequest } from '../organization/organization.dto';
 import { certificateFacts } from './saml-certificate';
 import type { SsoConnectionEntity } from './sso-connection.entity';
 import type { ConnectionWithOrganizationRow } from './sso.sql';
+import { isoTime, isoTimeOrNull } from '../../common/http/iso-time';
 
 const URL_MAX_LENGTH = 2048;
 /** Longest PEM certificate accepted (a 4096-bit RSA certificate with a long chain of names is well below). */
@@ -188,12 +189,12 @@ export function toSsoConnectionResponse(connection: SsoConnectionEntity, callbac
             ssoUrl: connection.samlSsoUrl,
             certificate: connection.samlCertificate,
             certificateSubject: certificate?.subject ?? null,
-            certificateValidTo: certificate?.validTo.toISOString() ?? null,
+            certificateValidTo: isoTimeOrNull(certificate?.validTo),
           },
         }
       : {}),
     callbackUrl,
-    updatedAt: connection.updatedAt.toISOString(),
+    updatedAt: isoTime(connection.updatedAt),
   };
 }
 

@@ -1,6 +1,7 @@
 import { ApiProperty } from '../../common/openapi/decorators';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsUUID } from '../../common/validation/class-validator';
 import type { EmailOutboxEntity } from '../mail/email-outbox.entity';
+import { isoTime } from '../../common/http/iso-time';
 
 /** Most e-mails one requeue call takes (and one listing returns). */
 export const MAX_FAILED_EMAILS = 500;
@@ -39,6 +40,6 @@ export function toFailedEmailResponse(message: EmailOutboxEntity): FailedEmailRe
     subject: message.subject,
     attempts: message.attempts,
     lastError: message.lastError,
-    createdAt: message.createdAt.toISOString(),
+    createdAt: isoTime(message.createdAt),
   };
 }

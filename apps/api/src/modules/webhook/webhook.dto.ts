@@ -5,6 +5,7 @@ import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsOptional,
 import { PageCursor, PageLimit } from '../../common/http/paging';
 import { IsDomainId, IsHttpUrl } from '../../common/http/validators';
 import { DELIVERY_STATUSES, type ChangeEventEntity, type DeliveryStatus, type WebhookDeliveryEntity } from '../change-event/change-event.entity';
+import { isoTime, isoTimeOrNull } from '../../common/http/iso-time';
 
 /** Most events one pull returns. */
 const MAX_EVENTS_PER_PULL = 500;
@@ -208,10 +209,8 @@ export class EventPageResponse {
 
 /** The envelope of an event: the body of its webhooks and an item of the pull API. */
 export function toEventEnvelope(event: Pick<ChangeEventEntity, 'id' | 'type' | 'data' | 'occurredAt'>): EventResponse {
-  return { id: event.id, type: event.type, timestamp: event.occurredAt.toISOString(), data: event.data };
+  return { id: event.id, type: event.type, timestamp: isoTime(event.occurredAt), data: event.data };
 }
-
-const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
 
 export function toWebhookDeliveryResponse(delivery: WebhookDeliveryEntity, eventType: EventType): WebhookDeliveryResponse {
   return {
@@ -223,8 +222,8 @@ export function toWebhookDeliveryResponse(delivery: WebhookDeliveryEntity, event
     lastStatusCode: delivery.lastStatusCode,
     lastError: delivery.lastError,
     latencyMs: delivery.latencyMs,
-    createdAt: delivery.createdAt.toISOString(),
-    lastAttemptAt: iso(delivery.lastAttemptAt),
-    nextAttemptAt: delivery.status === 'pending' ? iso(delivery.nextAttemptAt) : null,
+    createdAt: isoTime(delivery.createdAt),
+    lastAttemptAt: isoTimeOrNull(delivery.lastAttemptAt),
+    nextAttemptAt: delivery.status === 'pending' ? isoTimeOrNull(delivery.nextAttemptAt) : null,
   };
 }

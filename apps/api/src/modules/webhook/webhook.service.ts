@@ -25,6 +25,7 @@ import {
 } from './webhook.dto';
 import { SecretCipher } from '../../common/crypto/secret-cipher';
 import { newWebhookSecret } from './webhook-signature';
+import { isoTime } from '../../common/http/iso-time';
 
 /** Events per pull page unless asked otherwise. */
 const DEFAULT_EVENTS_PER_PULL = 100;
@@ -265,7 +266,7 @@ export class WebhookService {
           url: endpoint.url,
           eventTypes: endpoint.eventTypes,
           enabled: endpoint.enabled,
-          createdAt: endpoint.createdAt.toISOString(),
+          createdAt: isoTime(endpoint.createdAt),
           deliveries: counts.get(endpoint.id) ?? { pending: 0, succeeded: 0, failed: 0 },
         },
       ];
