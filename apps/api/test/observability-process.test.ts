@@ -360,6 +360,10 @@ describe('observability of the API process', () => {
     await waitUntil('the spans of the failed call', () =>
       otlpSpans(collector.received).some((s) => attribute(s.attributes, 'http.route') === '/project/listInAccount' && spanStatus(s) === '500'),
     );
+    // The log is written in batches, a line at most about 100 ms after it is logged (logger-options.ts).
+    await waitUntil('the closing line of every call logged', () =>
+      [...calls.keys()].every((requestId) => api.lines().some((line) => line.includes(`"reqId":"${requestId}"`) && line.includes('"msg":"request '))),
+    );
   }, 90_000);
 
   afterAll(async () => {
