@@ -4,6 +4,7 @@ import { Actions, DomainError, ERROR_MESSAGES, normalizeEmail } from '@console/d
 import { FirebaseAuthService } from '../../common/auth/firebase-auth.service';
 import type { Operator } from '../../common/auth/operator';
 import { SessionRevocations } from '../../common/auth/session-revocations';
+import { isoTime } from '../../common/http/iso-time';
 import { AccountRepository } from '../account/account.repository';
 import type { AuditContext } from '../audit/audit-context';
 import { AuditService, changedFields } from '../audit/audit.service';
@@ -14,7 +15,6 @@ import { AccessService } from '../membership/access.service';
 import { MembershipRepository } from '../membership/membership.repository';
 import { MembershipService } from '../membership/membership.service';
 import type { AccountDeletionCheckResponse, DeletedAccountResponse } from './account-data.dto';
-import { isoTime } from '../../common/http/iso-time';
 
 /** Deleting one's own account (docs/product-rules.md#account-deletion). */
 @Injectable()

@@ -4,8 +4,8 @@ import { LOCALES, NAME_MAX_LENGTH, type Locale, type Membership } from '@console
 import { Type } from 'class-transformer';
 import { IsBoolean, IsDefined, IsIn, IsObject, IsString, MaxLength, ValidateIf, ValidateNested } from '../../common/validation/class-validator';
 import { IsConsoleEmail, IsDomainId, IsHttpUrl } from '../../common/http/validators';
-import type { AccountEntity } from './account.entity';
 import { isoTime } from '../../common/http/iso-time';
+import type { AccountEntity } from './account.entity';
 
 export class ProjectAssignmentResponse {
   @ApiProperty({ minLength: 8, maxLength: 8 }) projectId: string;

@@ -3,10 +3,10 @@ import { ErrorCodes, invitationStatus, MAX_EMAILS_PER_INVITE, type ErrorCode, ty
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsObject, IsString, MaxLength, ValidateNested } from '../../common/validation/class-validator';
 import { ListRequest } from '../../common/http/paging';
+import { isoTime } from '../../common/http/iso-time';
 import { AccountResponse, ProjectAssignmentResponse } from '../account/account.dto';
 import type { OrganizationEntity } from '../organization/organization.entity';
 import type { InvitationEntity } from './invitation.entity';
-import { isoTime } from '../../common/http/iso-time';
 
 export class InviteProjectRequest {
   @ApiProperty({ minLength: 8, maxLength: 8 }) @IsString() @MaxLength(8) projectId: string;

@@ -1,8 +1,8 @@
 import { ApiProperty } from '../../common/openapi/decorators';
 import { IsDomainId } from '../../common/http/validators';
+import { isoTime } from '../../common/http/iso-time';
 import type { OrganizationKarteMappingEntity } from './organization-karte-mapping.entity';
 import type { ProjectKarteMappingEntity } from './project-karte-mapping.entity';
-import { isoTime } from '../../common/http/iso-time';
 
 export class ProjectKarteMappingRequest {
   @ApiProperty({ minLength: 8, maxLength: 8 })

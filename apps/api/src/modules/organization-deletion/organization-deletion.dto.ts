@@ -1,10 +1,10 @@
 import { ApiProperty } from '../../common/openapi/decorators';
 import { NAME_MAX_LENGTH } from '@console/domain';
 import { IsString, MaxLength } from '../../common/validation/class-validator';
+import { isoTime } from '../../common/http/iso-time';
 import { OrganizationIdRequest } from '../organization/organization.dto';
 import type { OrganizationEntity } from '../organization/organization.entity';
 import type { DeletedOrganizationRow } from './organization-deletion.sql';
-import { isoTime } from '../../common/http/iso-time';
 
 export class DeleteOrganizationRequest extends OrganizationIdRequest {
   @ApiProperty({ maxLength: NAME_MAX_LENGTH, example: '株式会社サンプル', description: 'The organization’s name, typed exactly as a confirmation.' })

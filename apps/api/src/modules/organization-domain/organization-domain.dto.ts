@@ -13,10 +13,10 @@ import {
 } from '@console/domain';
 import { IsString, MaxLength } from '../../common/validation/class-validator';
 import { IsDomainId } from '../../common/http/validators';
+import { isoTime, isoTimeOrNull } from '../../common/http/iso-time';
 import { OrganizationIdRequest } from '../organization/organization.dto';
 import type { OrganizationDomainEntity } from './organization-domain.entity';
 import type { DomainWithOrganizationRow } from './organization-domain.sql';
-import { isoTime, isoTimeOrNull } from '../../common/http/iso-time';
 
 /** Longest text the add call reads (a name is checked against the domain rules afterwards). */
 const DOMAIN_INPUT_MAX_LENGTH = 300;

@@ -4,11 +4,11 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, MaxLength, ValidateNested } from '../../common/validation/class-validator';
 import { ListRequest } from '../../common/http/paging';
 import { IsDomainId } from '../../common/http/validators';
+import { isoTime, isoTimeOrNull } from '../../common/http/iso-time';
 import { InviteProjectRequest } from '../invitation/invitation.dto';
 import { OrganizationDomainRequest } from '../organization-domain/organization-domain.dto';
 import { OrganizationIdRequest } from '../organization/organization.dto';
 import type { JoinRequestRow } from './organization-join.sql';
-import { isoTime, isoTimeOrNull } from '../../common/http/iso-time';
 
 /** Most projects a join policy names. */
 const MAX_POLICY_PROJECTS = 100;

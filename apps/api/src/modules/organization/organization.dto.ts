@@ -4,9 +4,9 @@ import { Type } from 'class-transformer';
 import { IsBoolean, IsDefined, IsObject, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from '../../common/validation/class-validator';
 import { ListRequest } from '../../common/http/paging';
 import { IsDomainId, IsHttpUrl } from '../../common/http/validators';
+import { isoTime } from '../../common/http/iso-time';
 import { RoleResponse } from '../role/role.dto';
 import type { OrganizationEntity } from './organization.entity';
-import { isoTime } from '../../common/http/iso-time';
 
 export class OrganizationIdRequest {
   @ApiProperty({ minLength: 8, maxLength: 8, example: 'a1B2c3D4' })

@@ -5,9 +5,9 @@ import { Type } from 'class-transformer';
 import { IsDefined, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from '../../common/validation/class-validator';
 import { ListRequest } from '../../common/http/paging';
 import { IsDomainId } from '../../common/http/validators';
+import { isoTime } from '../../common/http/iso-time';
 import { RoleResponse } from '../role/role.dto';
 import type { ProjectEntity } from './project.entity';
-import { isoTime } from '../../common/http/iso-time';
 
 const PLAN_KEYS = [...new Set(PRODUCTS.flatMap((p) => p.plans.map((plan) => plan.key)))];
 

@@ -12,9 +12,9 @@ import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsIn, IsOptional, IsS
 import { serviceSecretPrefix } from '../../common/auth/service-secret';
 import { PageCursor, PageLimit } from '../../common/http/paging';
 import { IsDomainId } from '../../common/http/validators';
+import { isoTime, isoTimeOrNull } from '../../common/http/iso-time';
 import { ProjectIdRequest } from '../project/project.dto';
 import type { ServiceCredentialEntity, ServiceCredentialSecretEntity } from './service-credential.entity';
-import { isoTime, isoTimeOrNull } from '../../common/http/iso-time';
 
 const SERVICE_CREDENTIAL_STATES = ['active', 'revoked'] as const;
 type ServiceCredentialState = (typeof SERVICE_CREDENTIAL_STATES)[number];

@@ -6,6 +6,7 @@ import { SessionRevocations } from '../../common/auth/session-revocations';
 import { SignInSessions } from '../../common/auth/sign-in-sessions';
 import type { FirebaseUser, Operator } from '../../common/auth/operator';
 import { holdsSystemAdminRights } from '../../common/auth/system-admin-rights';
+import { isoTime } from '../../common/http/iso-time';
 import { AccountRepository } from '../account/account.repository';
 import { AccountService } from '../account/account.service';
 import type { AuditContext } from '../audit/audit-context';
@@ -23,7 +24,6 @@ import {
 import { isRecentSignIn, SESSION_COOKIE_MAX_AGE_MS } from './session-cookie';
 import type { SessionEntity } from './session.entity';
 import { SessionRepository } from './session.repository';
-import { isoTime } from '../../common/http/iso-time';
 
 /** An event of a sign-in or sign-out (see SessionService.recordSessionEvent). */
 type SessionEvent = Pick<AuditEventInput, 'targetId' | 'changes'> & { action: Extract<AuditAction, 'session.login' | 'session.logout'> };

@@ -2,11 +2,11 @@ import { ApiProperty, ApiPropertyOptional } from '../../common/openapi/decorator
 import { SSO_CONNECTION_TYPES, type SsoConnectionType } from '@console/domain';
 import { IsBoolean, IsIn, IsOptional, IsString, IsUrl, MaxLength, MinLength } from '../../common/validation/class-validator';
 import { IsConsoleEmail, IsDomainId } from '../../common/http/validators';
+import { isoTime, isoTimeOrNull } from '../../common/http/iso-time';
 import { OrganizationIdRequest } from '../organization/organization.dto';
 import { certificateFacts } from './saml-certificate';
 import type { SsoConnectionEntity } from './sso-connection.entity';
 import type { ConnectionWithOrganizationRow } from './sso.sql';
-import { isoTime, isoTimeOrNull } from '../../common/http/iso-time';
 
 const URL_MAX_LENGTH = 2048;
 /** Longest PEM certificate accepted (a 4096-bit RSA certificate with a long chain of names is well below). */

@@ -1,7 +1,7 @@
 import { ApiProperty } from '../../common/openapi/decorators';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsUUID } from '../../common/validation/class-validator';
-import type { EmailOutboxEntity } from '../mail/email-outbox.entity';
 import { isoTime } from '../../common/http/iso-time';
+import type { EmailOutboxEntity } from '../mail/email-outbox.entity';
 
 /** Most e-mails one requeue call takes (and one listing returns). */
 export const MAX_FAILED_EMAILS = 500;

@@ -4,8 +4,8 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsOptional, Max, Min, ValidateIf } from '../../common/validation/class-validator';
 import { PageCursor, PageLimit } from '../../common/http/paging';
 import { IsDomainId, IsHttpUrl } from '../../common/http/validators';
-import { DELIVERY_STATUSES, type ChangeEventEntity, type DeliveryStatus, type WebhookDeliveryEntity } from '../change-event/change-event.entity';
 import { isoTime, isoTimeOrNull } from '../../common/http/iso-time';
+import { DELIVERY_STATUSES, type ChangeEventEntity, type DeliveryStatus, type WebhookDeliveryEntity } from '../change-event/change-event.entity';
 
 /** Most events one pull returns. */
 const MAX_EVENTS_PER_PULL = 500;

@@ -24,8 +24,8 @@ import {
   type WebhookEndpointResponse,
 } from './webhook.dto';
 import { SecretCipher } from '../../common/crypto/secret-cipher';
-import { newWebhookSecret } from './webhook-signature';
 import { isoTime } from '../../common/http/iso-time';
+import { newWebhookSecret } from './webhook-signature';
 
 /** Events per pull page unless asked otherwise. */
 const DEFAULT_EVENTS_PER_PULL = 100;
