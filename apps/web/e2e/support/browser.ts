@@ -76,8 +76,20 @@ function required<T>(value: T | undefined, name: string): T {
   return value;
 }
 
+/**
+ * Opens a page of the console. A navigation the page before had started may take over from it: the
+ * landing after a login sends the user on to the product of the project last used (a full-page
+ * navigation out of the console) once the account is read. The page is then opened again, after
+ * that navigation.
+ */
 export async function open(page: Page, path: string): Promise<void> {
-  await page.goto(appUrl(path));
+  try {
+    await page.goto(appUrl(path));
+  } catch (error) {
+    if (!(error instanceof Error) || !error.message.includes('is interrupted by another navigation')) throw error;
+    await page.waitForLoadState();
+    await page.goto(appUrl(path));
+  }
 }
 
 /** Resolves once the page's path (without origin) equals `/auth` + `path` (search included when given). */
