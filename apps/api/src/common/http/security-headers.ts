@@ -27,13 +27,13 @@ const HSTS_MAX_AGE_SECONDS = 63_072_000;
  */
 export function installSecurityHeaders(app: NestFastifyApplication, config: AppConfig): [string, string][] {
   const headers: [string, string][] = [...helmetHeaders(config), ['cache-control', 'no-store']];
-  // On the Node response, like helmet's own: a header the handler sets itself takes precedence.
+  // Among the answer's own headers, which a handler's own header replaces; not on the Node response
+  // (helmet's way), where Node would then copy every header of the answer once more as it is sent.
   app
     .getHttpAdapter()
     .getInstance()
     .addHook('onRequest', (_request, reply, done) => {
-      const raw = reply.raw;
-      for (const [name, value] of headers) raw.setHeader(name, value);
+      for (const [name, value] of headers) void reply.header(name, value);
       done();
     });
   return headers;
