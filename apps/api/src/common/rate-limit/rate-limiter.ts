@@ -147,8 +147,11 @@ export class RateLimiter implements OnModuleInit, OnApplicationShutdown {
       keyGenerator: (request) => `${AUTH_FAILURES_KEY}${clientIp(request)}`,
       max: this.limits.authFailuresPerMinute,
     });
-    fastify.addHook('onRequest', async (request) => {
-      if (this.limitedPerIp(request)) await this.enforce(request);
+    // A callback hook: the calls not limited per IP (signed-in callers' calls, most of them) go on
+    // at once, without a promise of their own.
+    fastify.addHook('onRequest', (request, _reply, done) => {
+      if (this.limitedPerIp(request)) this.enforce(request).then(() => done(), done);
+      else done();
     });
   }
 
