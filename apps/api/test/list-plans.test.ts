@@ -169,12 +169,18 @@ describe('the plans of the list calls (docs/operations.md#scale-benchmark)', () 
     }
     for (const { text, values, prepared } of reads) {
       const statement = text.replace(/\s+/g, ' ').slice(0, 160);
-      const [row] = await db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(`EXPLAIN (FORMAT JSON) ${text}`, values);
-      plans.push({ statement, scans: row ? sequentialScans(row['QUERY PLAN'][0].Plan) : ['no plan'] });
+      plans.push({ statement, scans: sequentialScans(await planForValues(text, values)) });
       if (prepared) plans.push({ statement: `generic plan of ${statement}`, scans: sequentialScans(await genericPlan(text, values)) });
     }
     expect(plans.length).toBeGreaterThan(reads.length);
     return plans;
+  }
+
+  /** The plan of a statement for its values. */
+  async function planForValues(text: string, values: unknown[]): Promise<PlanNode> {
+    const [row] = await db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(`EXPLAIN (FORMAT JSON) ${text}`, values);
+    if (!row) throw new Error(`no plan of ${text}`);
+    return row['QUERY PLAN'][0].Plan;
   }
 
   let probes = 0;
@@ -215,8 +221,7 @@ describe('the plans of the list calls (docs/operations.md#scale-benchmark)', () 
     const pages = [...first.statements, ...next.statements].filter((statement) => statement.text.includes('FROM invitations i'));
     expect(pages.map((page) => page.prepared)).toEqual([false, false]);
     for (const { text, values } of pages) {
-      const [row] = await db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(`EXPLAIN (FORMAT JSON) ${text}`, values);
-      const forValues = row ? nodeTypes(row['QUERY PLAN'][0].Plan) : [];
+      const forValues = nodeTypes(await planForValues(text, values));
       expect(forValues).toContain('Index Scan');
       expect(forValues).not.toContain('Sort');
     }
@@ -243,8 +248,7 @@ describe('the plans of the list calls (docs/operations.md#scale-benchmark)', () 
         [true, false],
       ]);
       for (const { text, values } of pages) {
-        const [row] = await db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(`EXPLAIN (FORMAT JSON) ${text}`, values);
-        const forValues = row?.['QUERY PLAN'][0].Plan['Total Cost'] ?? Number.NaN;
+        const forValues = (await planForValues(text, values))['Total Cost'];
         expect((await genericPlan(text, values))['Total Cost']).toBeLessThanOrEqual(2 * forValues);
       }
       const other = await statementsOfCall(path, { ...body, limit: 7 }, caller());
@@ -314,8 +318,7 @@ describe('the plans of the list calls (docs/operations.md#scale-benchmark)', () 
       expect(page.items.map((item) => item.id)).toEqual(matches.slice(0, 50));
       const next = await call(api, '/system-admin/organization/listAll', { limit: 50, query, cursor: page.nextCursor }, systemAdmin.token);
       expect((next.body as { items: { id: string }[] }).items.map((item) => item.id)).toEqual(matches.slice(50, 100));
-      const [plan] = await db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(`EXPLAIN (FORMAT JSON) ${ran[0]?.text ?? ''}`, ran[0]?.values);
-      expect(plan && sequentialScans(plan['QUERY PLAN'][0].Plan)).toEqual([]);
+      expect(sequentialScans(await planForValues(ran[0]?.text ?? '', ran[0]?.values ?? []))).toEqual([]);
     });
   });
 
