@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expectDialogTrapsAndReturnsFocus, expectNoSeriousA11yViolations, expectVisibleFocus } from './support/a11y';
-import { expectToast, fillLogin, loginThroughUi, open, setUpBrowserSessions, waitForPath } from './support/browser';
+import { expectToast, fillLogin, loginThroughUi, open, openSignedIn, setUpBrowserSessions, waitForPath } from './support/browser';
 import { createOrganizationWithProject, seedMember, uniqueSuffix, type Fixture } from './support/settings-fixtures';
 import { api, rootIdToken, seedAccount, stack, type SeededAccount } from './support/stack';
 
@@ -32,14 +32,12 @@ function organizationSettingsPath(page: string): string {
   return `/organizations/${fixture.organization.id}/settings/${page}`;
 }
 
-async function openAsAdmin(page: Page, path: string): Promise<void> {
-  await loginThroughUi(page, admin.email, admin.password);
-  await open(page, path);
+async function openAsAdmin(path: string): Promise<void> {
+  await openSignedIn(session(), admin, path);
 }
 
-async function openAsRoot(page: Page, path: string): Promise<void> {
-  await loginThroughUi(page, stack.root.email, stack.root.password);
-  await open(page, path);
+async function openAsRoot(path: string): Promise<void> {
+  await openSignedIn(session(), stack.root, path);
 }
 
 function memberRow(page: Page, email: string): Locator {
@@ -125,14 +123,14 @@ describe('accessibility of the signed-out screens', () => {
 describe('accessibility of the screens of an organization admin', () => {
   it('project chooser', async () => {
     const { page } = session();
-    await openAsAdmin(page, '/projects');
+    await openAsAdmin('/projects');
     await page.getByTestId('project-list').getByRole('link', { name: fixture.project.name }).waitFor();
     await expectNoSeriousA11yViolations(page, 'project chooser');
   });
 
   it('project sidebar and layout', async () => {
     const { page } = session();
-    await openAsAdmin(page, `/projects/${fixture.project.id}`);
+    await openAsAdmin(`/projects/${fixture.project.id}`);
     await page.getByTestId('project-sidebar').getByText('プロダクトがありません').waitFor();
     await expectNoSeriousA11yViolations(page, 'project layout');
     await page.getByRole('button', { name: '組織・プロジェクトを切り替え' }).click();
@@ -143,7 +141,7 @@ describe('accessibility of the screens of an organization admin', () => {
 
   it('account menu', async () => {
     const { page } = session();
-    await openAsAdmin(page, '/projects');
+    await openAsAdmin('/projects');
     await page.getByRole('button', { name: 'アカウントメニュー' }).click();
     await settled(page.getByRole('menu'));
     await expectNoSeriousA11yViolations(page, 'account menu');
@@ -151,7 +149,7 @@ describe('accessibility of the screens of an organization admin', () => {
 
   it.each(['general', 'members', 'roles', 'productUsageSettings'])('project settings: %s', async (view) => {
     const { page } = session();
-    await openAsAdmin(page, projectSettingsPath(view));
+    await openAsAdmin(projectSettingsPath(view));
     await page.getByRole('heading', { name: fixture.project.name }).waitFor();
     await page.getByRole('tab', { selected: true }).waitFor();
     if (view === 'members') await memberRow(page, admin.email).waitFor();
@@ -160,7 +158,7 @@ describe('accessibility of the screens of an organization admin', () => {
 
   it.each(['general', 'members', 'roles', 'auditLog', 'joinRequests'])('organization settings: %s', async (tab) => {
     const { page } = session();
-    await openAsAdmin(page, organizationSettingsPath(tab));
+    await openAsAdmin(organizationSettingsPath(tab));
     await page.getByRole('navigation', { name: '組織設定メニュー' }).waitFor();
     await page.getByRole('heading', { level: 1 }).waitFor();
     if (tab === 'members') await memberRow(page, admin.email).waitFor();
@@ -170,7 +168,7 @@ describe('accessibility of the screens of an organization admin', () => {
 
   it.each(['profile', 'authentication'])('account: %s', async (tab) => {
     const { page } = session();
-    await openAsAdmin(page, `/account/${tab}`);
+    await openAsAdmin(`/account/${tab}`);
     await page.getByRole('heading', { name: 'アカウント設定' }).waitFor();
     await page.getByLabel(tab === 'profile' ? '名前' : 'メールアドレス').waitFor();
     await expectNoSeriousA11yViolations(page, `account: ${tab}`);
@@ -178,7 +176,7 @@ describe('accessibility of the screens of an organization admin', () => {
 
   it('invite dialog: no violations, focus kept inside and given back to its button', async () => {
     const { page } = session();
-    await openAsAdmin(page, projectSettingsPath('members'));
+    await openAsAdmin(projectSettingsPath('members'));
     const trigger = page.getByRole('button', { name: 'メンバーを招待' });
     await trigger.click();
     const dialog = page.getByRole('dialog', { name: `${fixture.project.name}にメンバーを招待` });
@@ -199,7 +197,7 @@ describe('accessibility of the screens of an organization admin', () => {
   it('role change confirmation: no violations, focus kept inside and given back to the role selector; the success toast is a status', async () => {
     const { page } = session();
     const member = await seedMember(fixture, 'member', 'member', 'a11y-role');
-    await openAsAdmin(page, projectSettingsPath('members'));
+    await openAsAdmin(projectSettingsPath('members'));
     const select = memberRow(page, member.email).getByRole('combobox', { name: `${member.email}のロール` });
     await select.click();
     await page.getByRole('option', { name: '管理者' }).click();
@@ -218,7 +216,7 @@ describe('accessibility of the screens of an organization admin', () => {
   it('remove member confirmation: no violations, focus kept inside and given back to the row menu', async () => {
     const { page } = session();
     const member = await seedMember(fixture, 'member', 'member', 'a11y-remove');
-    await openAsAdmin(page, projectSettingsPath('members'));
+    await openAsAdmin(projectSettingsPath('members'));
     const menuButton = page.getByRole('button', { name: `${member.email}の操作` });
     await menuButton.click();
     await page
@@ -235,7 +233,7 @@ describe('accessibility of the screens of an organization admin', () => {
 describe('accessibility of the screens of a system administrator', () => {
   it.each(['members', 'orgs-and-projects', 'audit-log'])('system admin: %s', async (tab) => {
     const { page } = session();
-    await openAsRoot(page, `/system-admin/${tab}`);
+    await openAsRoot(`/system-admin/${tab}`);
     await page.getByRole('heading', { name: 'システム管理' }).waitFor();
     if (tab === 'members') await page.getByTestId('account-row').first().waitFor();
     if (tab === 'orgs-and-projects') await page.getByTestId('organization-group').first().waitFor();
@@ -245,7 +243,7 @@ describe('accessibility of the screens of a system administrator', () => {
 
   it('system admin: grant dialog', async () => {
     const { page } = session();
-    await openAsRoot(page, '/system-admin/members');
+    await openAsRoot('/system-admin/members');
     const trigger = page.getByRole('button', { name: 'システム管理者を追加' });
     await trigger.click();
     const dialog = page.getByRole('dialog', { name: 'システム管理者を追加' });
@@ -256,7 +254,7 @@ describe('accessibility of the screens of a system administrator', () => {
 
   it('system admin: create organization dialog', async () => {
     const { page } = session();
-    await openAsRoot(page, '/system-admin/orgs-and-projects');
+    await openAsRoot('/system-admin/orgs-and-projects');
     const trigger = page.getByRole('button', { name: '組織を作成' });
     await trigger.click();
     const dialog = page.getByRole('dialog', { name: '組織を作成' });
@@ -267,7 +265,7 @@ describe('accessibility of the screens of a system administrator', () => {
 
   it('the KARTE tabs of the project and organization settings, with the system-admin banner', async () => {
     const { page } = session();
-    await openAsRoot(page, projectSettingsPath('karteMapping'));
+    await openAsRoot(projectSettingsPath('karteMapping'));
     await page.getByLabel('KARTEプロジェクトID').waitFor();
     await page.getByText('システム管理者権限でログインしています').waitFor();
     await expectNoSeriousA11yViolations(page, 'project settings: karteMapping');
@@ -295,7 +293,7 @@ describe('accessibility of the invitation page', () => {
 
   it('an invalid invitation', async () => {
     const { page } = session();
-    await openAsAdmin(page, '/invitations/abcdefghij0123456789A');
+    await openAsAdmin('/invitations/abcdefghij0123456789A');
     await page.getByRole('heading', { name: '招待が無効です' }).waitFor();
     await waitForPath(page, '/invitations/abcdefghij0123456789A');
     await expectNoSeriousA11yViolations(page, 'invitation: invalid');

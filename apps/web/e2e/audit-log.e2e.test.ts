@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { expectToast, loginThroughUi, open, setUpBrowserSessions, waitForPath } from './support/browser';
+import { expectToast, open, openSignedIn, setUpBrowserSessions, waitForPath } from './support/browser';
 import { createOrganizationWithProject, seedMember, uniqueSuffix, type Fixture } from './support/settings-fixtures';
 import { api, stack, type SeededAccount } from './support/stack';
 
@@ -51,8 +51,7 @@ async function expectNewestRoleChange(page: Page, actor: SeededAccount, before: 
 describe('audit log', () => {
   it("shows an organization admin's role change at the top of the organization's 監査ログ with its before → after, filters, and downloads the CSV", async () => {
     const { page } = session();
-    await loginThroughUi(page, admin.email, admin.password);
-    await open(page, `/organizations/${fixture.organization.id}/settings/members`);
+    await openSignedIn(session(), admin, `/organizations/${fixture.organization.id}/settings/members`);
     const select = page
       .getByTestId('member-row')
       .filter({ hasText: member.email })
@@ -95,8 +94,7 @@ describe('audit log', () => {
 
   it('shows a member the 監査ログ tab disabled with 権限がありません', async () => {
     const { page } = session();
-    await loginThroughUi(page, viewer.email, viewer.password);
-    await open(page, `/organizations/${fixture.organization.id}/settings/general`);
+    await openSignedIn(session(), viewer, `/organizations/${fixture.organization.id}/settings/general`);
     const nav = page.getByRole('navigation', { name: '組織設定メニュー' });
     const tab = nav.getByRole('button', { name: '監査ログ', exact: true });
     await expect(tab.isDisabled()).resolves.toBe(true);
@@ -121,8 +119,7 @@ describe('audit log', () => {
     });
 
     const { page } = session();
-    await loginThroughUi(page, stack.root.email, stack.root.password);
-    await open(page, '/system-admin');
+    await openSignedIn(session(), stack.root, '/system-admin');
     await page.getByRole('tab', { name: '監査ログ' }).click();
     await waitForPath(page, '/system-admin/audit-log');
     await page.getByRole('combobox', { name: '組織' }).click();

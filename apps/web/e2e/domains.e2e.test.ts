@@ -10,7 +10,7 @@ import { ja } from '@/locales/ja';
 import { domains as domainTexts } from '@/locales/ja/domains';
 import { setDnsAnswer } from '../../../tools/dns-test-records.cjs';
 import { expectDialogTrapsAndReturnsFocus, expectNoSeriousA11yViolations } from './support/a11y';
-import { expectToast, loginThroughUi, open, setUpBrowserSessions, waitForPath } from './support/browser';
+import { expectToast, openSignedIn, setUpBrowserSessions, waitForPath } from './support/browser';
 import { createOrganizationWithProject, seedMember, uniqueSuffix, type Fixture } from './support/settings-fixtures';
 import { api, stack, type SeededAccount } from './support/stack';
 
@@ -35,10 +35,9 @@ beforeAll(async () => {
 
 const domainsTab = () => `/organizations/${fixture.organization.id}/settings/domains`;
 
-async function openDomainsAs(page: Page, account: { email: string; password: string }): Promise<void> {
-  await loginThroughUi(page, account.email, account.password);
-  await open(page, domainsTab());
-  await page.getByRole('heading', { name: 'ドメイン', level: 1 }).waitFor();
+async function openDomainsAs(account: { email: string; password: string }): Promise<void> {
+  await openSignedIn(session(), account, domainsTab());
+  await session().page.getByRole('heading', { name: 'ドメイン', level: 1 }).waitFor();
 }
 
 /** The card of a domain (by its ASCII name) on the organization's tab. */
@@ -65,7 +64,7 @@ describe('verified domains', () => {
   it('an organization admin adds an internationalised domain, copies its TXT record, publishes it and verifies it', async () => {
     const { page, context } = session();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.origin });
-    await openDomainsAs(page, admin);
+    await openDomainsAs(admin);
     await page.getByTestId('domains-empty').waitFor();
     await addDomain(page, IDN);
 
@@ -96,7 +95,7 @@ describe('verified domains', () => {
 
   it('a wrong value or a missing record shows why, and a re-check succeeds once the record is fixed', async () => {
     const { page } = session();
-    await openDomainsAs(page, admin);
+    await openDomainsAs(admin);
     await addDomain(page, FIXED);
     const fixed = card(page, FIXED);
     const record = await shownRecord(fixed);
@@ -121,7 +120,7 @@ describe('verified domains', () => {
 
   it('refuses a public webmail domain with its message, keeping what was typed', async () => {
     const { page } = session();
-    await openDomainsAs(page, admin);
+    await openDomainsAs(admin);
     const input = page.getByLabel('ドメイン', { exact: true });
     await input.fill('gmail.com');
     await page.getByRole('button', { name: '追加', exact: true }).click();
@@ -133,7 +132,7 @@ describe('verified domains', () => {
 
   it('a plain member sees the domains with every control disabled and 権限がありません', async () => {
     const { page } = session();
-    await openDomainsAs(page, member);
+    await openDomainsAs(member);
     const domain = card(page, IDN_ASCII);
     await expectState(domain, '確認済み');
     await expect(page.getByLabel('ドメイン', { exact: true }).isDisabled()).resolves.toBe(true);
@@ -149,8 +148,7 @@ describe('verified domains', () => {
 
   it('a system admin sees every domain and verifies one by hand after a confirmation, with the keyboard', async () => {
     const { page } = session();
-    await loginThroughUi(page, stack.root.email, stack.root.password);
-    await open(page, '/system-admin');
+    await openSignedIn(session(), stack.root, '/system-admin');
     await page.getByRole('tab', { name: 'ドメイン' }).click();
     await waitForPath(page, '/system-admin/domains');
     const row = (domain: string) => page.locator(`[data-testid="domain-row"][data-domain="${domain}"]`);

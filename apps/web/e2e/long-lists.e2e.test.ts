@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
-import { expectToast, loginThroughUi, open, setUpBrowserSessions, waitForPath } from './support/browser';
+import { expectToast, open, openSignedIn, setUpBrowserSessions, waitForPath } from './support/browser';
 import { eventually, renderedRows, scrollToEnd } from './support/lists';
 import { createOrganizationWithProject, seedAccountOnDomain, seedMember, uniqueSuffix, type Fixture } from './support/settings-fixtures';
 import { api, rootIdToken, seedAccount, stack, verifyEmailAddress } from './support/stack';
@@ -68,11 +68,8 @@ afterAll(() => {
   writeFileSync('/tmp/console-e2e-long-lists-figures.json', JSON.stringify(figures, null, 2));
 });
 
-async function loginAsRoot(page: Page): Promise<void> {
-  // A remembered project that does not exist sends the login to /projects (not a product).
-  await open(page, '/login');
-  await page.evaluate(() => window.localStorage.setItem('console.latestProjectId', 'zzzzzzzz'));
-  await loginThroughUi(page, stack.root.email, stack.root.password);
+async function openAsRoot(path: string): Promise<void> {
+  await openSignedIn(session(), stack.root, path);
 }
 
 /** Counts the calls of one API path the page makes from now on. */
@@ -101,8 +98,7 @@ async function expectRevealed(container: Locator, text: string): Promise<void> {
 describe('long lists', () => {
   it('system-admin members: renders a window of the accounts, reads on as it scrolls, and searches on the server', async () => {
     const { page } = session();
-    await loginAsRoot(page);
-    await open(page, '/system-admin/members');
+    await openAsRoot('/system-admin/members');
     const table = page.getByRole('region', { name: 'アカウント一覧' });
     await table.getByTestId('account-row').first().waitFor();
     const rendered = await renderedRows(table);
@@ -144,8 +140,7 @@ describe('long lists', () => {
     const { page } = session();
     const staff = await seedAccountOnDomain(stack.root.email.split('@')[1] ?? '', `zzstaff${TAG}`);
     await verifyEmailAddress(staff.email, staff.password);
-    await loginAsRoot(page);
-    await open(page, '/system-admin/members');
+    await openAsRoot('/system-admin/members');
     const table = page.getByRole('region', { name: 'アカウント一覧' });
     await table.getByTestId('account-row').first().waitFor();
     await page.getByRole('button', { name: 'システム管理者を追加' }).click();
@@ -159,10 +154,9 @@ describe('long lists', () => {
 
   it('a list that cannot be read says so and reads again on 再読み込み', async () => {
     const { page } = session();
-    await loginAsRoot(page);
     // The accounts call fails (the network drops it) until the user asks again.
     await page.route('**/api/systemAdmin/account/list', (route) => route.abort('connectionfailed'));
-    await open(page, '/system-admin/members');
+    await openAsRoot('/system-admin/members');
     const error = page.getByTestId('list-error');
     await error.getByText('読み込めませんでした').waitFor({ timeout: 30_000 });
     await page.unroute('**/api/systemAdmin/account/list');
@@ -172,8 +166,7 @@ describe('long lists', () => {
 
   it('project chooser: groups the projects under their organizations across pages, and searches on the server', async () => {
     const { page } = session();
-    await loginAsRoot(page);
-    await waitForPath(page, '/projects');
+    await openAsRoot('/projects');
     const list = page.getByTestId('project-list');
     await list.getByRole('link').first().waitFor();
     expect((await renderedRows(list)).length).toBeLessThan(40);
@@ -209,9 +202,7 @@ describe('long lists', () => {
 
   it('project switcher: searches on the server, reads on as its options scroll, groups them by organization, and works from the keyboard', async () => {
     const { page } = session();
-    await loginAsRoot(page);
-    await waitForPath(page, '/projects');
-    await open(page, `/projects/${projectIds.get(`p${TAG}-A-000`) ?? ''}`);
+    await openAsRoot(`/projects/${projectIds.get(`p${TAG}-A-000`) ?? ''}`);
     const button = page.getByTestId('project-sidebar').getByRole('button', { name: `${ORGANIZATIONS[0]} p${TAG}-A-000（組織・プロジェクトを切り替え）` });
     await button.click();
     const search = page.getByRole('combobox', { name: '組織・プロジェクトを検索' });
@@ -286,8 +277,7 @@ describe('long lists', () => {
 
   it('member tables: members then invitations a page at a time; the search narrows both and, in the project, lives in the URL', async () => {
     const { page } = session();
-    await loginAsRoot(page);
-    await open(page, `/organizations/${fixture.organization.id}/settings/members`);
+    await openAsRoot(`/organizations/${fixture.organization.id}/settings/members`);
     await page.getByTestId('member-count').getByText('2人のメンバー').waitFor();
     const table = page.getByRole('region', { name: 'メンバーと招待' });
     await table.getByTestId('member-row').first().waitFor();
@@ -336,8 +326,7 @@ describe('long lists', () => {
   // Last: it adds a project to the first organization, which the chooser and switcher tests count.
   it('system-admin organizations and projects: a new organization and a new project are shown to their creator, wherever they sort', async () => {
     const { page } = session();
-    await loginAsRoot(page);
-    await open(page, '/system-admin/orgs-and-projects');
+    await openAsRoot('/system-admin/orgs-and-projects');
     const list = page.getByTestId('organization-list');
     await list.getByTestId('organization-group').first().waitFor();
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import iconv from 'iconv-lite';
 import type { Page } from 'playwright-core';
 import { expectDialogTrapsAndReturnsFocus, expectNoSeriousA11yViolations } from './support/a11y';
-import { loginThroughUi, open, setUpBrowserSessions } from './support/browser';
+import { openSignedIn, setUpBrowserSessions } from './support/browser';
 import { createOrganizationWithProject, seedMember, uniqueSuffix, type Fixture } from './support/settings-fixtures';
 import { api, uniqueEmail, type SeededAccount } from './support/stack';
 
@@ -63,8 +63,7 @@ async function results(page: Page): Promise<[string, string][]> {
 describe('member CSV', () => {
   it('downloads the members in UTF-8 with BOM and in Shift_JIS, formulas neutralised, from a keyboard-usable menu', async () => {
     const { page } = session();
-    await loginThroughUi(page, admin.email, admin.password);
-    await open(page, membersPath());
+    await openSignedIn(session(), admin, membersPath());
     await page.getByTestId('member-row').first().waitFor();
     await expectNoSeriousA11yViolations(page, 'organization members with CSV buttons');
 
@@ -84,8 +83,7 @@ describe('member CSV', () => {
 
   it('imports a mixed UTF-8 file: the preview shows each row, the import each outcome, and a re-run invites nobody twice', async () => {
     const { page } = session();
-    await loginThroughUi(page, admin.email, admin.password);
-    await open(page, membersPath());
+    await openSignedIn(session(), admin, membersPath());
     await page.getByTestId('member-row').first().waitFor();
     const [first, second, unknownRole] = [uniqueEmail('csv-first'), uniqueEmail('csv-second'), uniqueEmail('csv-role')];
     const file = Buffer.from(
@@ -141,8 +139,7 @@ describe('member CSV', () => {
   it('imports a Shift_JIS file as Excel saves it, saying so, with a row it refuses', async () => {
     const { page } = session();
     await page.setViewportSize({ width: 360, height: 740 });
-    await loginThroughUi(page, admin.email, admin.password);
-    await open(page, membersPath());
+    await openSignedIn(session(), admin, membersPath());
     await page.getByTestId('member-row').first().waitFor();
     const valid = uniqueEmail('csv-sjis');
     const file = iconv.encode(
@@ -161,8 +158,7 @@ describe('member CSV', () => {
 
   it('refuses a file with a wrong header with a clear message', async () => {
     const { page } = session();
-    await loginThroughUi(page, admin.email, admin.password);
-    await open(page, membersPath());
+    await openSignedIn(session(), admin, membersPath());
     await page.getByTestId('member-row').first().waitFor();
     await page.getByRole('button', { name: 'CSVインポート' }).click();
     const dialog = page.getByRole('dialog', { name: 'CSVからメンバーを招待' });
@@ -175,8 +171,7 @@ describe('member CSV', () => {
 
   it('disables the CSV buttons for members who are not organization admins', async () => {
     const { page } = session();
-    await loginThroughUi(page, member.email, member.password);
-    await open(page, membersPath());
+    await openSignedIn(session(), member, membersPath());
     await page.getByTestId('member-row').first().waitFor();
     await expect(page.getByRole('button', { name: 'CSVエクスポート' }).isDisabled()).resolves.toBe(true);
     await expect(page.getByRole('button', { name: 'CSVインポート' }).isDisabled()).resolves.toBe(true);

@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { expectDialogTrapsAndReturnsFocus, expectNoSeriousA11yViolations } from './support/a11y';
-import { expectToast, loginThroughUi, newSession, open, setUpBrowserSessions, waitForPath } from './support/browser';
+import { expectToast, loginThroughUi, newSession, open, openSignedIn, setUpBrowserSessions, waitForPath } from './support/browser';
 import { createOrganizationWithProject, seedMember, uniqueSuffix, type Fixture } from './support/settings-fixtures';
 import { api, stack, type SeededAccount } from './support/stack';
 
@@ -34,10 +34,9 @@ async function newOrganization(): Promise<{ fixture: Fixture; admin: SeededAccou
 const dangerZone = (page: Page) => page.getByRole('region', { name: '組織の削除' });
 const deleteButton = (page: Page) => dangerZone(page).getByRole('button', { name: '組織を削除' });
 
-async function openGeneral(page: Page, account: SeededAccount, fixture: Fixture): Promise<void> {
-  await loginThroughUi(page, account.email, account.password);
-  await open(page, `/organizations/${fixture.organization.id}/settings/general`);
-  await page.getByLabel('組織名').waitFor();
+async function openGeneral(account: SeededAccount, fixture: Fixture): Promise<void> {
+  await openSignedIn(session(), account, `/organizations/${fixture.organization.id}/settings/general`);
+  await session().page.getByLabel('組織名').waitFor();
 }
 
 /** The project chooser as the signed-in person sees it: whether the fixture's project is listed. */
@@ -72,14 +71,14 @@ describe('deleting an organization', () => {
 
   it('shows a member the danger zone with the button disabled', async () => {
     const { page } = session();
-    await openGeneral(page, member, fixture);
+    await openGeneral(member, fixture);
     await expect(deleteButton(page).isDisabled()).resolves.toBe(true);
     await expectNoSeriousA11yViolations(page, 'organization general: danger zone, member');
   });
 
   it('an admin deletes it by keyboard after typing its name; its members no longer see it', async () => {
     const { page } = session();
-    await openGeneral(page, admin, fixture);
+    await openGeneral(admin, fixture);
     await deleteButton(page).focus();
     await page.keyboard.press('Enter');
     const dialog = page.locator(MODAL);
@@ -114,8 +113,7 @@ describe('deleting an organization', () => {
 
   it('a system administrator restores it from 削除された組織; its members see it again', async () => {
     const { page } = session();
-    await loginThroughUi(page, stack.root.email, stack.root.password);
-    await open(page, '/system-admin/deleted-organizations');
+    await openSignedIn(session(), stack.root, '/system-admin/deleted-organizations');
     const row = deletedRow(page, fixture);
     await row.waitFor();
     await expect(row.innerText()).resolves.toContain(fixture.organization.name);
@@ -139,8 +137,7 @@ describe('deleting an organization', () => {
     const { fixture: doomed, admin: doomedAdmin } = await newOrganization();
     await api('/organization/delete', doomedAdmin.idToken, { organizationId: doomed.organization.id, confirmName: doomed.organization.name });
     const { page } = session();
-    await loginThroughUi(page, stack.root.email, stack.root.password);
-    await open(page, '/system-admin/deleted-organizations');
+    await openSignedIn(session(), stack.root, '/system-admin/deleted-organizations');
     await deletedRow(page, doomed).waitFor();
 
     // The deletion moved back past the 30 days: the next run of the job (every minute) purges it.

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import yauzl from 'yauzl';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { loginThroughUi, open, setUpBrowserSessions } from './support/browser';
+import { openSignedIn, setUpBrowserSessions } from './support/browser';
 import { createOrganizationWithProject, seedMember, uniqueSuffix, type Fixture } from './support/settings-fixtures';
 import { stack, type SeededAccount } from './support/stack';
 
@@ -78,8 +78,7 @@ async function downloadWithEnter(page: Page, button: Locator): Promise<{ name: s
 describe('organization export', () => {
   it('downloads the organization as a ZIP archive from the keyboard, showing its progress; the archive holds every file', async () => {
     const { page } = session();
-    await loginThroughUi(page, admin.email, admin.password);
-    await open(page, generalPath());
+    await openSignedIn(session(), admin, generalPath());
     const section = page.getByRole('region', { name: '組織データのエクスポート' });
     const button = section.getByRole('button', { name: 'エクスポート', exact: true });
     await button.waitFor();
@@ -117,8 +116,7 @@ describe('organization export', () => {
 
   it('shows a failure with its reason, and 再試行 downloads the archive', async () => {
     const { page } = session();
-    await loginThroughUi(page, admin.email, admin.password);
-    await open(page, generalPath());
+    await openSignedIn(session(), admin, generalPath());
     const section = page.getByRole('region', { name: '組織データのエクスポート' });
     await page.route('**/organization/export', (route) =>
       route.fulfill({
@@ -142,8 +140,7 @@ describe('organization export', () => {
 
   it('shows the export disabled to a member who is not an admin', async () => {
     const { page } = session();
-    await loginThroughUi(page, member.email, member.password);
-    await open(page, generalPath());
+    await openSignedIn(session(), member, generalPath());
     const button = page.getByRole('region', { name: '組織データのエクスポート' }).getByRole('button', { name: 'エクスポート', exact: true });
     await button.waitFor();
     await expect(button.isDisabled()).resolves.toBe(true);
@@ -151,8 +148,7 @@ describe('organization export', () => {
 
   it('lets a system administrator export any organization from the system administration', async () => {
     const { page } = session();
-    await loginThroughUi(page, stack.root.email, stack.root.password);
-    await open(page, '/system-admin/orgs-and-projects');
+    await openSignedIn(session(), stack.root, '/system-admin/orgs-and-projects');
     await page.getByRole('textbox', { name: '検索' }).fill(fixture.organization.name);
     const group = page.getByTestId('organization-group').filter({ hasText: fixture.organization.name });
     await group.getByRole('button', { name: 'エクスポート', exact: true }).click();

@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import type { Page } from 'playwright-core';
-import { expectToast, loginThroughUi, open, setUpBrowserSessions, waitForPath } from './support/browser';
+import { expectToast, loginThroughUi, open, openSignedIn, setUpBrowserSessions, waitForPath } from './support/browser';
 import { createOrganizationWithProject, seedMember, uniqueSuffix, type Fixture } from './support/settings-fixtures';
 import { api, stack, uniqueEmail, type SeededAccount } from './support/stack';
 
@@ -16,10 +15,6 @@ beforeAll(async () => {
   member = await seedMember(fixture, 'member', 'member', 'org-settings-member');
 });
 
-async function login(page: Page, account: SeededAccount): Promise<void> {
-  await loginThroughUi(page, account.email, account.password);
-}
-
 /** Gives the e-mail of an invitation up as failed, directly in the stack's database (psql). */
 function markInvitationMailFailed(invitationId: string): void {
   const url = process.env.E2E_DATABASE_URL;
@@ -32,8 +27,7 @@ function markInvitationMailFailed(invitationId: string): void {
 describe('organization settings', () => {
   it('redirects to general, where an organization admin saves the name (save enabled only when changed)', async () => {
     const { page } = session();
-    await login(page, admin);
-    await open(page, `/organizations/${fixture.organization.id}/settings`);
+    await openSignedIn(session(), admin, `/organizations/${fixture.organization.id}/settings`);
     await waitForPath(page, `/organizations/${fixture.organization.id}/settings/general`);
     const name = page.getByLabel('組織名');
     await expect(name.inputValue()).resolves.toBe(fixture.organization.name);
@@ -49,10 +43,9 @@ describe('organization settings', () => {
 
   it('lists members and pending invitations, and the roles; a member cannot edit the organization', async () => {
     const { page } = session();
-    await login(page, admin);
     const invited = uniqueEmail('org-invitee');
     // Invite through the project settings dialog, then look at the organization's members page.
-    await open(page, `/organizations/${fixture.organization.id}/settings/projects/${fixture.project.id}?view=members`);
+    await openSignedIn(session(), admin, `/organizations/${fixture.organization.id}/settings/projects/${fixture.project.id}?view=members`);
     await page.getByRole('button', { name: 'メンバーを招待' }).click();
     const dialog = page.getByRole('dialog', { name: `${fixture.project.name}にメンバーを招待` });
     // The organization's members already in the project are not suggested.
@@ -76,7 +69,7 @@ describe('organization settings', () => {
     const other = await browser().newContext({ locale: 'ja-JP', viewport: { width: 1280, height: 800 } });
     try {
       const memberPage = await other.newPage();
-      await login(memberPage, member);
+      await loginThroughUi(memberPage, member.email, member.password);
       await open(memberPage, `/organizations/${fixture.organization.id}/settings/general`);
       await expect(memberPage.getByRole('button', { name: '保存' }).isDisabled()).resolves.toBe(true);
       await expect(memberPage.getByRole('button', { name: '画像をアップロード' }).isDisabled()).resolves.toBe(true);
@@ -98,8 +91,7 @@ describe('organization settings', () => {
     const reason = '組織には少なくとも1人の管理者が必要です';
     const toastWithReason = (title: string) =>
       page.locator('.mantine-Notifications-notification').filter({ hasText: title }).filter({ hasText: reason }).first().waitFor({ state: 'visible' });
-    await loginThroughUi(page, stack.root.email, stack.root.password);
-    await open(page, `/organizations/${fixture.organization.id}/settings/members`);
+    await openSignedIn(session(), stack.root, `/organizations/${fixture.organization.id}/settings/members`);
     const row = page.getByTestId('member-row').filter({ hasText: admin.email });
     const select = row.getByRole('combobox', { name: `${admin.email}のロール` });
     await expect(select.inputValue()).resolves.toBe('管理者');
@@ -138,8 +130,7 @@ describe('organization settings', () => {
     markInvitationMailFailed(entries[0]!.invitation!.id);
 
     const { page } = session();
-    await login(page, admin);
-    await open(page, `/organizations/${fixture.organization.id}/settings/members`);
+    await openSignedIn(session(), admin, `/organizations/${fixture.organization.id}/settings/members`);
     const row = page.getByTestId('invitation-row').filter({ hasText: invited });
     await row.getByText('招待中').waitFor();
     await row.getByTestId('delivery-failed').getByText('送信失敗').waitFor();

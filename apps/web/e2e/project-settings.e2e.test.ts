@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { expectToast, loginThroughUi, open, setUpBrowserSessions, waitForPath } from './support/browser';
+import { expectToast, openSignedIn, setUpBrowserSessions, waitForPath } from './support/browser';
 import { createOrganizationWithProject, seedMember, uniqueSuffix, type Fixture } from './support/settings-fixtures';
 import { api, stack, uniqueEmail, type SeededAccount } from './support/stack';
 
@@ -19,10 +19,9 @@ function settingsPath(view?: string): string {
   return view ? `${base}?view=${view}` : base;
 }
 
-async function openSettingsAs(page: Page, account: { email: string; password: string }, view?: string): Promise<void> {
-  await loginThroughUi(page, account.email, account.password);
-  await open(page, settingsPath(view));
-  await page.getByRole('heading', { name: fixture.project.name }).waitFor();
+async function openSettingsAs(account: { email: string; password: string }, view?: string): Promise<void> {
+  await openSignedIn(session(), account, settingsPath(view));
+  await session().page.getByRole('heading', { name: fixture.project.name }).waitFor();
 }
 
 function memberRow(page: Page, email: string) {
@@ -36,7 +35,7 @@ function invitationRow(page: Page, email: string) {
 describe('project settings', () => {
   it('changing tab updates the view parameter; the document title is the project name followed by the product name', async () => {
     const { page } = session();
-    await openSettingsAs(page, admin);
+    await openSettingsAs(admin);
     await expect(page.title()).resolves.toBe(`${fixture.project.name} | コンソール`);
     await expect(page.getByRole('tab', { name: '基本情報' }).getAttribute('aria-selected')).resolves.toBe('true');
     // An organization admin is not a system admin: no KARTE連携 tab.
@@ -68,7 +67,7 @@ describe('project settings', () => {
 
   it('saves the project name (400 px wide field)', async () => {
     const { page } = session();
-    await openSettingsAs(page, admin, 'general');
+    await openSettingsAs(admin, 'general');
     const name = page.getByLabel('プロジェクト名');
     await expect(name.evaluate((el) => Math.round((el.closest('.mantine-TextInput-root') ?? el).getBoundingClientRect().width))).resolves.toBe(400);
     const save = page.getByRole('button', { name: '保存' });
@@ -89,7 +88,7 @@ describe('project settings', () => {
   it('an organization admin invites two addresses (an invalid chip refused, a duplicate removed), copies an invitation URL and cancels one', async () => {
     const { page, context } = session();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.origin });
-    await openSettingsAs(page, admin, 'members');
+    await openSettingsAs(admin, 'members');
     await page.getByRole('button', { name: 'メンバーを招待' }).click();
     const dialog = page.getByRole('dialog', { name: `${fixture.project.name}にメンバーを招待` });
     await dialog.waitFor();
@@ -155,7 +154,7 @@ describe('project settings', () => {
   it("a project admin who is not an organization admin invites into the project, giving the organization's member role only", async () => {
     const { page } = session();
     const projectAdmin = await seedMember(fixture, 'member', 'admin', 'project-admin');
-    await openSettingsAs(page, projectAdmin, 'members');
+    await openSettingsAs(projectAdmin, 'members');
     const invite = page.getByRole('button', { name: 'メンバーを招待' });
     await expect(invite.isEnabled()).resolves.toBe(true);
     await invite.click();
@@ -198,7 +197,7 @@ describe('project settings', () => {
     const outsider = await seedMember(fixture, 'member', null, 'org-only');
     const name = `Sakura Suggest ${uniqueSuffix()}`;
     await api('/account/update', outsider.idToken, { name });
-    await openSettingsAs(page, admin, 'members');
+    await openSettingsAs(admin, 'members');
     await page.getByRole('button', { name: 'メンバーを招待' }).click();
     const dialog = page.getByRole('dialog', { name: `${fixture.project.name}にメンバーを招待` });
     const input = dialog.getByRole('textbox', { name: 'ユーザー名またはメールアドレス' });
@@ -240,7 +239,7 @@ describe('project settings', () => {
       emails: [invited],
       props: { roleId: fixture.organization.roles[0]?.id, projects: [{ projectId: fixture.project.id, roleId: fixture.project.roles[0]?.id }] },
     });
-    await openSettingsAs(page, admin, 'members');
+    await openSettingsAs(admin, 'members');
     await invitationRow(page, invited).getByText('招待中').waitFor();
 
     // Eight days later (the browser's clock) the same invitation has expired.
@@ -264,7 +263,7 @@ describe('project settings', () => {
   it('changes a member role with confirmation; cancelling restores the prior value', async () => {
     const { page } = session();
     const member = await seedMember(fixture, 'member', 'member', 'role-change');
-    await openSettingsAs(page, admin, 'members');
+    await openSettingsAs(admin, 'members');
     const row = memberRow(page, member.email);
     const select = row.getByRole('combobox', { name: `${member.email}のロール` });
     await expect(select.inputValue()).resolves.toBe('メンバー');
@@ -301,7 +300,7 @@ describe('project settings', () => {
   it('removes a member after confirmation', async () => {
     const { page } = session();
     const member = await seedMember(fixture, 'member', 'member', 'removed');
-    await openSettingsAs(page, admin, 'members');
+    await openSettingsAs(admin, 'members');
     await memberRow(page, member.email).waitFor();
     await page.getByRole('button', { name: `${member.email}の操作` }).click();
     await page
@@ -326,7 +325,7 @@ describe('project settings', () => {
   it('a project member sees the controls they may not use disabled with 権限がありません', async () => {
     const { page } = session();
     const member = await seedMember(fixture, 'member', 'member', 'viewer');
-    await openSettingsAs(page, member, 'members');
+    await openSettingsAs(member, 'members');
     const invite = page.getByRole('button', { name: 'メンバーを招待' });
     await expect(invite.isDisabled()).resolves.toBe(true);
     await page.locator('[data-no-permission]').filter({ has: invite }).hover();

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { expectToast, loginThroughUi, open, setUpBrowserSessions, waitForPath } from './support/browser';
+import { expectToast, openSignedIn, setUpBrowserSessions, waitForPath } from './support/browser';
 import { eventually } from './support/lists';
 import { createOrganizationWithProject, seedAccountOnDomain, uniqueSuffix, waitForInputValue } from './support/settings-fixtures';
 import { seedAccount, stack, verifyEmailAddress } from './support/stack';
@@ -8,8 +8,8 @@ const COMPANY_DOMAIN = stack.root.email.split('@')[1] ?? '';
 
 const { session } = setUpBrowserSessions();
 
-async function loginAsRoot(page: Page): Promise<void> {
-  await loginThroughUi(page, stack.root.email, stack.root.password);
+async function openAsRoot(path: string): Promise<void> {
+  await openSignedIn(session(), stack.root, path);
 }
 
 function accountRow(page: Page, email: string) {
@@ -25,8 +25,7 @@ async function searchAccount(page: Page, email: string): Promise<void> {
 describe('system admin', () => {
   it('/system-admin leads to the members table; the own row menu is disabled', async () => {
     const { page } = session();
-    await loginAsRoot(page);
-    await open(page, '/system-admin');
+    await openAsRoot('/system-admin');
     await waitForPath(page, '/system-admin/members');
     const own = accountRow(page, stack.root.email);
     await own.getByText('アクティブ').waitFor();
@@ -44,8 +43,7 @@ describe('system admin', () => {
     const unverified = await seedAccountOnDomain(COMPANY_DOMAIN, 'unverified');
     const outsider = await seedAccount('outsider');
     await Promise.all([verifyEmailAddress(staff.email, staff.password), verifyEmailAddress(colleague.email, colleague.password)]);
-    await loginAsRoot(page);
-    await open(page, '/system-admin/members');
+    await openAsRoot('/system-admin/members');
     await searchAccount(page, staff.email);
     const row = accountRow(page, staff.email);
     await expect(row.getByText('システム管理者').count()).resolves.toBe(0);
@@ -105,8 +103,7 @@ describe('system admin', () => {
     const suffix = uniqueSuffix();
     const organizationName = `新規組織${suffix}`;
     const projectName = `新規プロジェクト${suffix}`;
-    await loginAsRoot(page);
-    await open(page, '/system-admin/orgs-and-projects');
+    await openAsRoot('/system-admin/orgs-and-projects');
     await page.getByRole('button', { name: '組織を作成' }).click();
     const orgDialog = page.getByRole('dialog', { name: '組織を作成' });
     const create = orgDialog.getByRole('button', { name: '作成する' });
@@ -152,9 +149,8 @@ describe('system admin', () => {
     const { page } = session();
     const suffix = uniqueSuffix();
     const fixture = await createOrganizationWithProject(`KARTE組織${suffix}`, `KARTEプロジェクト${suffix}`);
-    await loginAsRoot(page);
     const base = `/organizations/${fixture.organization.id}/settings/projects/${fixture.project.id}`;
-    await open(page, `${base}?view=productUsageSettings`);
+    await openAsRoot(`${base}?view=productUsageSettings`);
     const plan = page.getByRole('combobox', { name: 'ナレッジのプラン' });
     await expect(plan.inputValue()).resolves.toBe('なし');
 

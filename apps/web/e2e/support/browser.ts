@@ -122,3 +122,25 @@ export async function loginWithSessionCookie(page: Page, email: string, password
   await loginThroughUi(page, email, password);
   await exchanged;
 }
+
+type SignedInState = Awaited<ReturnType<BrowserContext['storageState']>>;
+/** Per account, what its sign-in left in the browser (cookies, local storage, Firebase's IndexedDB), kept for the tests of one file. */
+const signedIn = new Map<string, SignedInState>();
+
+/**
+ * Opens a page of the console signed in as the account. Its first sign-in in the test file goes
+ * through the login screen; later tests of the file start where it left the browser (its session
+ * cookie and Firebase's stored user), as a person coming back to the console does, and load the
+ * page once instead of the login screen, the landing after it and the page.
+ * For tests whose subject is not the sign-in, and that do not sign the account out everywhere.
+ */
+export async function openSignedIn(session: Session, account: { email: string; password: string }, path: string): Promise<void> {
+  const state = signedIn.get(account.email);
+  if (state) {
+    await session.context.setStorageState(state);
+  } else {
+    await loginWithSessionCookie(session.page, account.email, account.password);
+    signedIn.set(account.email, await session.context.storageState({ indexedDB: true }));
+  }
+  await open(session.page, path);
+}
