@@ -1,7 +1,7 @@
 // @ts-check
 // The pieces of the local stack, shared by `pnpm dev` (tools/dev.mjs) and the test runs
 // (Jest global setups): a Postgres database and the Firebase Auth Emulator.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -380,7 +380,19 @@ export async function newIdentityToken(emulatorHost, email, password) {
 }
 
 /**
- * The API (apps/api/dist, built beforehand) as a child process. `env` carries its
+ * Builds the API (apps/api/dist), which the test runs start as a process, unless SKIP_API_BUILD=1
+ * says it is built already: `pnpm test` builds it once (turbo's build task) before the API's and
+ * the web's tests, which run side by side, and a build in either would rewrite the files that API
+ * processes of the other are loading.
+ * @param {{ verbose?: boolean }} [options] verbose: the build's output goes to this process's.
+ */
+export function buildApi({ verbose = false } = {}) {
+  if (process.env.SKIP_API_BUILD === '1' && existsSync(join(ROOT, 'apps', 'api', 'dist', 'main.js'))) return;
+  execFileSync('pnpm', ['--filter', '@console/api', 'build'], { cwd: ROOT, stdio: verbose ? 'inherit' : 'pipe' });
+}
+
+/**
+ * The API (apps/api/dist, built beforehand: buildApi) as a child process. `env` carries its
  * configuration (DATABASE_URL, FIREBASE_AUTH_EMULATOR_HOST, ...).
  * @param {{ port?: number, env: Record<string, string | undefined>, log?: Log | undefined }} options
  * @returns {Promise<StartedProcess & { url: string }>}

@@ -6,12 +6,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDnsServer } from '../../../../tools/dns-test-server.mjs';
 import { startOidcProvider } from '../../../../tools/oidc-test-provider.mjs';
-import { startAuthEmulator, startTestDatabase } from '../../../../tools/stack.mjs';
+import { buildApi, startAuthEmulator, startTestDatabase } from '../../../../tools/stack.mjs';
 
 /** The API's public URL in the single sign-on tests (test/sso.test.ts): the callback the OpenID provider redirects to, which the tests follow to the API themselves. */
 const SSO_TEST_API_URL = 'http://api.sso.test';
 
 export default async function globalSetup() {
+  // Tests start the API as a process, as it runs in production (test/support/api-process.ts).
+  buildApi();
   const dnsRecordsFile = join(mkdtempSync(join(tmpdir(), 'console-api-test-dns-')), 'records.json');
   const [database, emulator, dns, oidc] = await Promise.all([
     startTestDatabase(),

@@ -6,13 +6,13 @@
 // on loopback (tools/oidc-test-provider.mjs) organizations sign in through. Stack details go to the
 // tests via process.env.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDnsServer } from '../../../../tools/dns-test-server.mjs';
 import { startOidcProvider } from '../../../../tools/oidc-test-provider.mjs';
-import { ROOT, freePort, startApiServer, startAuthEmulator, startTestDatabase, startWebServer } from '../../../../tools/stack.mjs';
+import { ROOT, buildApi, freePort, startApiServer, startAuthEmulator, startTestDatabase, startWebServer } from '../../../../tools/stack.mjs';
 
 const WEB_ROOT = join(ROOT, 'apps', 'web');
 const PROJECT_ID = 'demo-console-e2e';
@@ -44,10 +44,7 @@ export default async function globalSetup() {
   const pieces = [];
   globalThis.__consoleWebE2e = pieces;
   try {
-    if (process.env.E2E_SKIP_API_BUILD !== '1' || !existsSync(join(ROOT, 'apps', 'api', 'dist', 'main.js'))) {
-      say('building the API…');
-      execFileSync('pnpm', ['--filter', '@console/api', 'build'], { cwd: ROOT, stdio: verbose ? 'inherit' : 'pipe' });
-    }
+    buildApi({ verbose });
     const dnsRecordsFile = join(mkdtempSync(join(tmpdir(), 'console-web-e2e-dns-')), 'records.json');
     const [database, emulator, dns] = await Promise.all([
       startTestDatabase({ log: say }),
