@@ -3,6 +3,7 @@
 // (Jest global setups): a Postgres database and the Firebase Auth Emulator.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { get } from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -340,10 +341,23 @@ async function startProcess({ name, command, args, env, cwd = ROOT, ready, log =
   };
 }
 
-/** @param {string} url */
-async function answers(url) {
-  const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
-  return res.ok;
+/**
+ * Whether `url` answers 2xx within a second. The probe's connection is its own and closes with the
+ * answer, unlike one of fetch's pool, which stays open: an API stopping gracefully waits for its
+ * open connections to close (apps/api/src/main.ts), and would wait for the probe's until killed.
+ * @param {string} url
+ * @returns {Promise<boolean>}
+ */
+function answers(url) {
+  return new Promise((resolve, reject) => {
+    const request = get(url, { agent: false, timeout: 1000 }, (response) => {
+      response.resume();
+      const status = response.statusCode ?? 0;
+      resolve(status >= 200 && status < 300);
+    });
+    request.on('timeout', () => request.destroy(new Error(`${url} did not answer within 1000 ms`)));
+    request.on('error', reject);
+  });
 }
 
 /**
