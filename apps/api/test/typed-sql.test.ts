@@ -7,6 +7,7 @@ import { allColumns, execute, integer, readRows, record, text } from '../src/dat
 import { AccountEntity } from '../src/modules/account/account.entity';
 import { createCaller, createOrganizationWithProjects } from './support/fixtures';
 import { startApi, type TestApi } from './support/harness';
+import { waitFor } from './support/wait';
 
 /**
  * The raw statements' column lists and decoders come from the entities' mappings (database/typed-sql.ts):
@@ -131,7 +132,8 @@ describe('typed raw SQL: column lists and row decoders from the entities', () =>
           // As a migration widening a column does while an instance of the previous release runs.
           await pooled.query('ALTER TABLE typed_sql_plan_probe ALTER COLUMN label TYPE varchar(20)');
           expect(await readRows(pooled, read, record({ label: text }))).toEqual([{ label: 'one' }]);
-          // The connection holding the stale plan was dropped; the next one prepares it anew.
+          // The connection holding the stale plan was dropped (the pool says so once it has ended); the next one prepares it anew.
+          await waitFor(() => Promise.resolve(removed.length > 0), 5_000);
           expect(removed).toHaveLength(1);
           expect(await readRows(pooled, read, record({ label: text }))).toEqual([{ label: 'one' }]);
         } finally {
