@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { expectDialogTrapsAndReturnsFocus, expectNoSeriousA11yViolations } from './support/a11y';
-import { expectToast, loginThroughUi, newSession, open, openSignedIn, type Session, setUpBrowserSessions, waitForPath } from './support/browser';
+import { expectToast, loginThroughUi, newSession, open, setUpBrowserSessions, waitForPath, type Session } from './support/browser';
 import { createOrganizationWithProject, seedMember, uniqueSuffix, verifiedDomain, type Fixture } from './support/settings-fixtures';
 import { api, applyEmailVerification, createIdentity, verifyEmailAddress, type SeededAccount } from './support/stack';
 
@@ -49,7 +49,8 @@ const card = (page: Page, domain: string) => page.locator(`[data-testid="domain"
 describe('auto-join', () => {
   it('an admin sets automatic join; a new person on the domain signs up, verifies the address and lands in the project', async () => {
     const { page } = session();
-    await openSignedIn(session(), admin, domainsTab());
+    await loginThroughUi(page, admin.email, admin.password);
+    await open(page, domainsTab());
     const domain = card(page, AUTOMATIC);
     await expect(domain.getByTestId('join-policy-mode').innerText()).resolves.toBe('参加させない');
     const edit = domain.getByRole('button', { name: '参加設定', exact: true });

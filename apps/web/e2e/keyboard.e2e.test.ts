@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expectVisibleFocus } from './support/a11y';
-import { expectToast, open, openSignedIn, setUpBrowserSessions, waitForPath } from './support/browser';
+import { expectToast, loginThroughUi, open, setUpBrowserSessions, waitForPath } from './support/browser';
 import { createOrganizationWithProject, seedMember, uniqueSuffix, type Fixture } from './support/settings-fixtures';
 import { api, uniqueEmail, type SeededAccount } from './support/stack';
 
@@ -128,7 +128,8 @@ describe('keyboard only', () => {
         projects: [{ projectId: fixture.project.id, roleId: fixture.project.roles[0]?.id }],
       },
     });
-    await openSignedIn(session(), canceller, `/organizations/${fixture.organization.id}/settings/projects/${fixture.project.id}?view=members`);
+    await loginThroughUi(page, canceller.email, canceller.password);
+    await open(page, `/organizations/${fixture.organization.id}/settings/projects/${fixture.project.id}?view=members`);
 
     const rowMenu = page.getByRole('button', { name: `${invited}の操作` });
     await moveFocusTo(page, rowMenu);

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { expectDialogTrapsAndReturnsFocus, expectNoSeriousA11yViolations } from './support/a11y';
-import { expectToast, openSignedIn, setUpBrowserSessions, waitForPath } from './support/browser';
+import { expectToast, loginThroughUi, open, setUpBrowserSessions, waitForPath } from './support/browser';
 import { uniqueSuffix } from './support/settings-fixtures';
 import { api, rootIdToken, stack } from './support/stack';
 
@@ -40,7 +40,8 @@ describe('service credentials', () => {
   it('a system admin creates a credential with the keyboard, copies its secret once, rotates it and revokes', async () => {
     const { page, context } = session();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.origin });
-    await openSignedIn(session(), stack.root, '/system-admin');
+    await loginThroughUi(page, stack.root.email, stack.root.password);
+    await open(page, '/system-admin');
     await page.getByRole('tab', { name: 'サービス認証情報' }).click();
     await waitForPath(page, '/system-admin/service-credentials');
     await page.getByRole('table', { name: 'サービス認証情報' }).waitFor();

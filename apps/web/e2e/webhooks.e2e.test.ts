@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { expectDialogTrapsAndReturnsFocus, expectNoSeriousA11yViolations } from './support/a11y';
-import { expectToast, openSignedIn, setUpBrowserSessions, waitForPath } from './support/browser';
+import { expectToast, loginThroughUi, open, setUpBrowserSessions, waitForPath } from './support/browser';
 import { eventually } from './support/lists';
 import { createOrganizationWithProject, uniqueSuffix } from './support/settings-fixtures';
 import { api, rootIdToken, stack } from './support/stack';
@@ -66,7 +66,8 @@ async function shownSecret(page: Page): Promise<string> {
 describe('webhook endpoints', () => {
   it('a system admin adds an endpoint, sees failed deliveries, replays them, and edits, rotates and deletes the endpoint', async () => {
     const { page } = session();
-    await openSignedIn(session(), stack.root, '/system-admin');
+    await loginThroughUi(page, stack.root.email, stack.root.password);
+    await open(page, '/system-admin');
     await page.getByRole('tab', { name: 'Webhook' }).click();
     await waitForPath(page, '/system-admin/webhooks');
     await page.getByRole('table', { name: 'Webhook' }).waitFor();
