@@ -12,10 +12,12 @@
 //    largest organization: first page, a page in the middle (through its cursor), a search by a
 //    name's prefix and one by a substring; SCALE_REQUESTS (default 20) requests one after the other,
 //    then 20 concurrent clients sending SCALE_REQUESTS / 4 each; p50/p95/p99 (ms) against the
-//    targets (page p95 ≤ 50 ms, search p95 ≤ 100 ms). The clients keep their 20 connections open
-//    from case to case, as the web's nginx keeps its upstream connections to an instance
-//    (keepalive in apps/web/nginx/console.conf.template); SCALE_FRESH_CONNECTIONS=true opens 20 new
-//    ones for each case instead.
+//    targets (page p95 ≤ 50 ms, search p95 ≤ 100 ms), and the CPU time per call of the concurrent
+//    calls: the API process's, its database's backends' (from /proc, where Postgres runs on this
+//    machine) and the clients' own. The clients keep their 20 connections open from case to case,
+//    as the web's nginx keeps its upstream connections to an instance (keepalive in
+//    apps/web/nginx/console.conf.template); SCALE_FRESH_CONNECTIONS=true opens 20 new ones for each
+//    case instead.
 // 3. The CSV export of the largest organization's audit log (1,000,000 rows): rows/s (≥ 50,000) and
 //    the API process's peak RSS growth while it streams (≤ 50 MB, from /proc/<pid>/status).
 // The API runs with the Node options of its deployment (DEPLOYED_NODE_ARGS).
@@ -23,10 +25,10 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { benchApiEnv, DEPLOYED_NODE_ARGS, percentile, send, signUp, startServer } from './bench/server.mjs';
+import { benchApiEnv, cpuMsOf, DEPLOYED_NODE_ARGS, percentile, send, signUp, startServer } from './bench/server.mjs';
 import { startAuthEmulator, startTestDatabase } from './stack.mjs';
 
 const SCALE = Number(process.env.SCALE ?? 1);
@@ -347,7 +349,7 @@ function summary(latencies) {
 
 /**
  * The clients' connections to the API, kept open from case to case as the web's nginx keeps its
- * upstream connections (keepalive 32, 4 s idle): opened by CLIENTS concurrent calls of /healthz.
+ * upstream connections (keepalive, 4 s idle): opened by CLIENTS concurrent calls of /healthz.
  * @param {string} base
  */
 async function openConnections(base) {
@@ -357,14 +359,47 @@ async function openConnections(base) {
 }
 
 /**
+ * The CPU time (ms) used so far by the API process, by the database's backends (but the
+ * benchmark's own connection; NaN where /proc does not show them) and by this process.
+ * @param {pg.Client} database
+ * @param {number | undefined} apiPid
+ */
+async function cpuNow(database, apiPid) {
+  const { rows } = /** @type {{ rows: { pid: number }[] }} */ (
+    await database.query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)
+  );
+  const usage = process.cpuUsage();
+  return {
+    api: cpuMsOf(apiPid),
+    backends: new Map(rows.map(({ pid }) => [pid, cpuMsOf(pid)])),
+    clients: (usage.user + usage.system) / 1000,
+  };
+}
+
+/**
+ * CPU ms per call between two readings of {@link cpuNow}. A backend that started in between
+ * counts from zero; one that ended in between is not counted.
+ * @param {Awaited<ReturnType<typeof cpuNow>>} before
+ * @param {Awaited<ReturnType<typeof cpuNow>>} after
+ * @param {number} calls
+ */
+function cpuPerCall(before, after, calls) {
+  let postgres = 0;
+  for (const [pid, ms] of after.backends) postgres += ms - (before.backends.get(pid) ?? 0);
+  return { api: (after.api - before.api) / calls, postgres: postgres / calls, clients: (after.clients - before.clients) / calls };
+}
+
+/**
  * REQUESTS requests one after the other, then CLIENTS clients sending REQUESTS / 4 each, on the
- * clients' connections (new ones for this call with SCALE_FRESH_CONNECTIONS); the latencies of each.
+ * clients' connections (new ones for this call with SCALE_FRESH_CONNECTIONS); the latencies of
+ * each, and the CPU per call of the concurrent ones.
  * @param {Agent} connections
  * @param {string} base
  * @param {import('./bench/server.mjs').Call} call
  * @param {string} token
+ * @param {() => Promise<Awaited<ReturnType<typeof cpuNow>>>} readCpu
  */
-async function measure(connections, base, call, token) {
+async function measure(connections, base, call, token, readCpu) {
   const agent = FRESH_CONNECTIONS ? new Agent({ keepAlive: true, maxSockets: CLIENTS }) : connections;
   const timed = async () => {
     const t0 = performance.now();
@@ -378,13 +413,15 @@ async function measure(connections, base, call, token) {
   for (let i = 0; i < REQUESTS; i += 1) sequential.push(await timed());
   /** @type {number[]} */
   const concurrent = [];
+  const cpuBefore = await readCpu();
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
       for (let i = 0; i < Math.max(1, Math.round(REQUESTS / 4)); i += 1) concurrent.push(await timed());
     }),
   );
+  const cpu = cpuPerCall(cpuBefore, await readCpu(), concurrent.length);
   if (agent !== connections) agent.destroy();
-  return { sequential: summary(sequential), concurrent: summary(concurrent) };
+  return { sequential: summary(sequential), concurrent: summary(concurrent), cpu };
 }
 
 /** @param {number | undefined} pid */
@@ -433,6 +470,7 @@ async function measureExport(base, pid, token) {
 }
 
 const fmt = (/** @type {number} */ ms) => ms.toFixed(1).padStart(7);
+const cpuFmt = (/** @type {number} */ ms) => (Number.isNaN(ms) ? '–' : ms.toFixed(2)).padStart(5);
 
 const workDir = mkdtempSync(join(tmpdir(), 'console-bench-scale-'));
 const database = await startTestDatabase();
@@ -466,10 +504,15 @@ try {
   );
 
   console.log(
-    `\n${REQUESTS} sequential requests, then ${CLIENTS} concurrent clients × ${Math.max(1, Math.round(REQUESTS / 4))} on ${FRESH_CONNECTIONS ? 'new connections for each case' : 'connections kept open'}; ms; targets p95: page ≤ ${TARGET.page}, search ≤ ${TARGET.search}`,
+    `\n${REQUESTS} sequential requests, then ${CLIENTS} concurrent clients × ${Math.max(1, Math.round(REQUESTS / 4))} on ${FRESH_CONNECTIONS ? 'new connections for each case' : 'connections kept open'}; ms; targets p95: page ≤ ${TARGET.page}, search ≤ ${TARGET.search}; ` +
+      `CPU ms per concurrent call of the API, of Postgres and of the clients (${availableParallelism()} cores)`,
   );
-  console.log(`${'call'.padEnd(34)} ${'caller'.padEnd(6)} ${'case'.padEnd(10)}  seq p50     p95     p99   conc p50     p95     p99  result`);
+  console.log(
+    `${'call'.padEnd(34)} ${'caller'.padEnd(6)} ${'case'.padEnd(10)}  seq p50     p95     p99   conc p50     p95     p99  CPU  API    PG  clients  result`,
+  );
   const connections = await openConnections(api.url);
+  const readCpu = () => cpuNow(client, api?.pid);
+  const cpuSums = { api: 0, postgres: 0, clients: 0, cases: 0 };
   for (const listing of ONLY === 'export' ? [] : listings(member.id)) {
     const { rows } = /** @type {{ rows: { key: unknown }[] }} */ (await client.query(listing.middle));
     const key = rows[0]?.key;
@@ -486,20 +529,37 @@ try {
     ];
     for (const c of cases) {
       const token = listing.caller === 'admin' ? admin.token : member.token;
-      const { sequential: s, concurrent: k } = await measure(
+      const {
+        sequential: s,
+        concurrent: k,
+        cpu,
+      } = await measure(
         connections,
         api.url,
         { label: `${listing.path} ${c.name}`, method: 'POST', path: listing.path, body: { ...listing.body, limit: PAGE, ...c.body } },
         token,
+        readCpu,
       );
       const pass = s.p95 <= c.target && k.p95 <= c.target;
       if (!pass) missed += 1;
+      cpuSums.api += cpu.api;
+      cpuSums.postgres += cpu.postgres;
+      cpuSums.clients += cpu.clients;
+      cpuSums.cases += 1;
       console.log(
-        `${listing.name.padEnd(34)} ${listing.caller.padEnd(6)} ${c.name.padEnd(10)} ${fmt(s.p50)} ${fmt(s.p95)} ${fmt(s.p99)}   ${fmt(k.p50)} ${fmt(k.p95)} ${fmt(k.p99)}  ${pass ? 'pass' : `MISS (> ${c.target})`}`,
+        `${listing.name.padEnd(34)} ${listing.caller.padEnd(6)} ${c.name.padEnd(10)} ${fmt(s.p50)} ${fmt(s.p95)} ${fmt(s.p99)}   ${fmt(k.p50)} ${fmt(k.p95)} ${fmt(k.p99)}  ${cpuFmt(cpu.api)} ${cpuFmt(cpu.postgres)} ${cpuFmt(cpu.clients)}    ${pass ? 'pass' : `MISS (> ${c.target})`}`,
       );
     }
   }
   connections.destroy();
+  if (cpuSums.cases > 0) {
+    const mean = (/** @type {number} */ sum) => sum / cpuSums.cases;
+    const perCall = mean(cpuSums.api) + mean(cpuSums.postgres) + mean(cpuSums.clients);
+    console.log(
+      `\nCPU per concurrent call, mean of the ${cpuSums.cases} cases: API ${cpuFmt(mean(cpuSums.api)).trim()} ms, Postgres ${cpuFmt(mean(cpuSums.postgres)).trim()} ms, clients ${cpuFmt(mean(cpuSums.clients)).trim()} ms: ` +
+        `${CLIENTS} calls in flight on ${availableParallelism()} cores wait about ${CLIENTS} × ${perCall.toFixed(2)} / ${availableParallelism()} = ${((CLIENTS * perCall) / availableParallelism()).toFixed(0)} ms each`,
+    );
+  }
 
   if (ONLY !== 'listings') {
     const runs = [];

@@ -22,7 +22,7 @@ export function percentile(sorted, p) {
  * The CPU time (user and system) the process has used, in ms; NaN where /proc cannot tell.
  * @param {number | undefined} pid
  */
-function cpuMsOf(pid) {
+export function cpuMsOf(pid) {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
     // utime and stime, in clock ticks of 10 ms.
