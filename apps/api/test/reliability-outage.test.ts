@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { toErrorResponse } from '../src/common/errors/error.filter';
 import { isConnectionLost } from '../src/database/connection-loss';
 import { dataSourceOptions } from '../src/database/data-source';
+import { SESSION_REVOCATIONS_APPLICATION_NAME } from '../src/common/auth/session-revocations';
 import { JOB_QUEUE_APPLICATION_NAME } from '../src/modules/queue/job-queue';
 import { addOrganizationMember, createOrganization, upload } from './support/fixtures';
 import { call, signUpUser, startApi, type CallResult, type TestApi, type TestUser } from './support/harness';
@@ -23,6 +24,9 @@ function expectServiceUnavailable(result: CallResult): void {
   expect(result.body).toEqual(SERVICE_UNAVAILABLE_BODY);
 }
 
+/** The application names of the API's connections outside its pool. */
+const OUTSIDE_POOL = [JOB_QUEUE_APPLICATION_NAME, SESSION_REVOCATIONS_APPLICATION_NAME];
+
 async function listen(server: Server, port = 0): Promise<number> {
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.address();
@@ -38,8 +42,12 @@ async function listen(server: Server, port = 0): Promise<number> {
 class DatabaseProxy {
   private readonly server: Server;
   private readonly pairs = new Set<[Socket, Socket]>();
-  /** The pairs of the job queue's own pool, told by the application_name of their startup message. */
-  private readonly jobQueuePairs = new WeakSet<[Socket, Socket]>();
+  /**
+   * The pairs outside the API's pool (the job queue's own pool, the session revocations'
+   * listener), told by the application_name of their startup message: they query on their own
+   * schedules.
+   */
+  private readonly outsidePoolPairs = new WeakSet<[Socket, Socket]>();
   port = 0;
   /** Connections dropped when they were next used. */
   staleDrops = 0;
@@ -62,7 +70,7 @@ class DatabaseProxy {
       client.on('data', (chunk: Buffer) => {
         // The first message is the startup message, which has no type byte.
         const statements = started ? this.statementsOf(chunk) : [];
-        if (!started && chunk.includes(`application_name\0${JOB_QUEUE_APPLICATION_NAME}\0`)) this.jobQueuePairs.add(pair);
+        if (!started && OUTSIDE_POOL.some((name) => chunk.includes(`application_name\0${name}\0`))) this.outsidePoolPairs.add(pair);
         started = true;
         if (this.dropOnQuery !== undefined && statements.some((text) => text.includes(this.dropOnQuery!))) {
           this.dropOnQuery = undefined;
@@ -122,8 +130,11 @@ class DatabaseProxy {
     await closed;
   }
 
+  /** Makes the open connections of the API's pool stale. */
   makeExistingStale(): void {
-    for (const [client, upstream] of this.pairs) {
+    for (const pair of this.pairs) {
+      if (this.outsidePoolPairs.has(pair)) continue;
+      const [client, upstream] = pair;
       client.prependOnceListener('data', () => {
         this.staleDrops += 1;
         client.destroy();
@@ -138,11 +149,11 @@ class DatabaseProxy {
   }
 
   /**
-   * The open connections of the API's pool; not those of the job queue's own pool, which reconnects
-   * after a cut on its own schedule.
+   * The open connections of the API's pool; not those of the job queue's own pool and of the
+   * listener, which reconnect after a cut on their own schedules.
    */
   get connections(): number {
-    return [...this.pairs].filter((pair) => !this.jobQueuePairs.has(pair)).length;
+    return [...this.pairs].filter((pair) => !this.outsidePoolPairs.has(pair)).length;
   }
 }
 
@@ -205,6 +216,18 @@ describe('database outage', () => {
     proxy.makeExistingStale();
     const result = await call(api, '/project/listInAccount', undefined, user.idToken);
     expect(proxy.staleDrops).toBe(1);
+    expect(result.status).toBe(200);
+  });
+
+  it('retries the check of a sign-in on a new connection when its pooled connection was dropped while idle', async () => {
+    // A user this instance has not seen: the check of its sign-in is the call's first query.
+    const newcomer = await signUpUser();
+    expect((await call(api, '/project/listInAccount', undefined, user.idToken)).status).toBe(200);
+    expect(proxy.connections).toBe(1);
+    const drops = proxy.staleDrops;
+    proxy.makeExistingStale();
+    const result = await call(api, '/account/create', undefined, newcomer.idToken);
+    expect(proxy.staleDrops).toBe(drops + 1);
     expect(result.status).toBe(200);
   });
 

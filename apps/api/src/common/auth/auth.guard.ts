@@ -85,7 +85,8 @@ export class AuthGuard implements CanActivate {
     await this.signIns.assertActive(user);
     request.firebaseUser = user;
     if (level === 'firebaseUser') return;
-    // The first query of every signed-in request: the one to meet a connection dropped while idle.
+    // The first query of a signed-in request (but for the sign-in check, when due): the one to meet
+    // a connection dropped while idle.
     const account = await retryReadOnce(() => this.accounts.findByIdaasId(user.uid));
     if (!account) throw new DomainError('ACCOUNT_NOT_FOUND');
     const isSystemAdmin = holdsSystemAdminRights(account, user);

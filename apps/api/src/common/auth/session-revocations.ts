@@ -9,6 +9,8 @@ import { SignInSessions } from './sign-in-sessions';
 
 /** How long the listener waits before connecting again after it lost its connection. */
 const RECONNECT_DELAY_MS = 1000;
+/** How the listener's connection names itself to Postgres (pg_stat_activity). */
+export const SESSION_REVOCATIONS_APPLICATION_NAME = 'console-session-revocations';
 
 /**
  * Revokes a user's sessions on every API instance at once. The identity provider revokes them
@@ -73,7 +75,11 @@ export class SessionRevocations implements OnModuleInit, OnApplicationShutdown {
   }
 
   private async connect(): Promise<void> {
-    const client = new Client({ connectionString: this.config.databaseDirectUrl, connectionTimeoutMillis: 10_000 });
+    const client = new Client({
+      connectionString: this.config.databaseDirectUrl,
+      connectionTimeoutMillis: 10_000,
+      application_name: SESSION_REVOCATIONS_APPLICATION_NAME,
+    });
     this.client = client;
     client.on('notification', (message: Notification) => {
       if (!message.payload) return;

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DomainError } from '@console/domain';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { retryReadOnce } from '../../database/connection-loss';
 import { LruCache } from './lru-cache';
 import type { FirebaseUser } from './operator';
 import { SignInSessionStore } from './sign-in-session-store';
@@ -69,7 +70,9 @@ export class SignInSessions {
   }
 
   private startLookup(uid: string): Promise<ReadonlySet<number>> {
-    const lookup: Promise<ReadonlySet<number>> = this.store.revokedSignIns(uid).then(
+    // Due once per interval and user, the first query of such a request: the one to meet a
+    // connection dropped while idle.
+    const lookup: Promise<ReadonlySet<number>> = retryReadOnce(() => this.store.revokedSignIns(uid)).then(
       (times) => {
         const revoked = new Set(times);
         // A lookup started before forget() may have read the state from before the revocation.
