@@ -9,7 +9,7 @@ import { isConnectionLost } from '../src/database/connection-loss';
 import { dataSourceOptions } from '../src/database/data-source';
 import { SESSION_REVOCATIONS_APPLICATION_NAME } from '../src/common/auth/session-revocations';
 import { JOB_QUEUE_APPLICATION_NAME } from '../src/modules/queue/job-queue';
-import { addOrganizationMember, createOrganization, upload } from './support/fixtures';
+import { addOrganizationMember, createOrganization, createSystemAdmin, upload } from './support/fixtures';
 import { call, signUpUser, startApi, type CallResult, type TestApi, type TestUser } from './support/harness';
 
 const SERVICE_UNAVAILABLE_BODY = {
@@ -229,6 +229,26 @@ describe('database outage', () => {
     const result = await call(api, '/account/create', undefined, newcomer.idToken);
     expect(proxy.staleDrops).toBe(drops + 1);
     expect(result.status).toBe(200);
+  });
+
+  it("retries the read of a sibling product's secret on a new connection when its pooled connection was dropped while idle", async () => {
+    const admin = await createSystemAdmin(api);
+    const issued = await call<{ secret: string }>(
+      api,
+      '/systemAdmin/serviceCredential/create',
+      { name: 'ナレッジ', product: 'knowledge', scopes: ['memberships:read'] },
+      admin.token,
+    );
+    expect(issued.status).toBe(200);
+    expect(proxy.connections).toBe(1);
+    const drops = proxy.staleDrops;
+    proxy.makeExistingStale();
+    // Accepted (not 401, not 503): the project is unknown.
+    const result = await call(api, '/service/membership/get', { projectId: 'p1Q2r3S4', accountId: 'a1B2c3D4e5' }, undefined, {
+      'x-console-subsystem-key': issued.body.secret,
+    });
+    expect(proxy.staleDrops).toBe(drops + 1);
+    expect(result.status).toBe(404);
   });
 
   it('runs a read call again on a new connection when its connection is lost in the middle of the call (after the sign-in check)', async () => {

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DomainError, type ServiceScope } from '@console/domain';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { retryReadOnce } from '../../database/connection-loss';
 import { LruCache } from './lru-cache';
 import { ServiceCredentialStore } from './service-credential-store';
 import { serviceSecretId, verifyServiceSecret } from './service-secret';
@@ -77,7 +78,8 @@ export class ServiceCallers {
     let entry = this.verified.get(digest);
     if (!entry || entry.trustedUntilMs <= Date.now()) {
       const forgetsBefore = this.forgets;
-      const stored = await this.store.activeSecret(secretId);
+      // The first query of such a call: the one to meet a connection dropped while idle.
+      const stored = await retryReadOnce(() => this.store.activeSecret(secretId));
       if (!stored || !(await verifyServiceSecret(presented, stored.hash))) {
         this.verified.delete(digest);
         throw new DomainError('UNAUTHENTICATED');
