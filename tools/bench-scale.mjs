@@ -512,7 +512,8 @@ try {
   );
   const connections = await openConnections(api.url);
   const readCpu = () => cpuNow(client, api?.pid);
-  const cpuSums = { api: 0, postgres: 0, clients: 0, cases: 0 };
+  /** @type {ReturnType<typeof cpuPerCall>[]} */
+  const cpus = [];
   for (const listing of ONLY === 'export' ? [] : listings(member.id)) {
     const { rows } = /** @type {{ rows: { key: unknown }[] }} */ (await client.query(listing.middle));
     const key = rows[0]?.key;
@@ -542,21 +543,18 @@ try {
       );
       const pass = s.p95 <= c.target && k.p95 <= c.target;
       if (!pass) missed += 1;
-      cpuSums.api += cpu.api;
-      cpuSums.postgres += cpu.postgres;
-      cpuSums.clients += cpu.clients;
-      cpuSums.cases += 1;
+      cpus.push(cpu);
       console.log(
         `${listing.name.padEnd(34)} ${listing.caller.padEnd(6)} ${c.name.padEnd(10)} ${fmt(s.p50)} ${fmt(s.p95)} ${fmt(s.p99)}   ${fmt(k.p50)} ${fmt(k.p95)} ${fmt(k.p99)}  ${cpuFmt(cpu.api)} ${cpuFmt(cpu.postgres)} ${cpuFmt(cpu.clients)}    ${pass ? 'pass' : `MISS (> ${c.target})`}`,
       );
     }
   }
   connections.destroy();
-  if (cpuSums.cases > 0) {
-    const mean = (/** @type {number} */ sum) => sum / cpuSums.cases;
-    const perCall = mean(cpuSums.api) + mean(cpuSums.postgres) + mean(cpuSums.clients);
+  if (cpus.length > 0) {
+    const mean = (/** @type {'api' | 'postgres' | 'clients'} */ side) => cpus.reduce((sum, cpu) => sum + cpu[side], 0) / cpus.length;
+    const perCall = mean('api') + mean('postgres') + mean('clients');
     console.log(
-      `\nCPU per concurrent call, mean of the ${cpuSums.cases} cases: API ${cpuFmt(mean(cpuSums.api)).trim()} ms, Postgres ${cpuFmt(mean(cpuSums.postgres)).trim()} ms, clients ${cpuFmt(mean(cpuSums.clients)).trim()} ms: ` +
+      `\nCPU per concurrent call, mean of the ${cpus.length} cases: API ${cpuFmt(mean('api')).trim()} ms, Postgres ${cpuFmt(mean('postgres')).trim()} ms, clients ${cpuFmt(mean('clients')).trim()} ms: ` +
         `${CLIENTS} calls in flight on ${availableParallelism()} cores wait about ${CLIENTS} × ${perCall.toFixed(2)} / ${availableParallelism()} = ${((CLIENTS * perCall) / availableParallelism()).toFixed(0)} ms each`,
     );
   }
