@@ -20,7 +20,7 @@ module.exports = {
   },
   globalSetup: '<rootDir>/test/setup/global-setup.mjs',
   globalTeardown: '<rootDir>/test/setup/global-teardown.mjs',
-  setupFilesAfterEnv: ['<rootDir>/test/setup/disable-webhook-endpoints.ts'],
+  setupFilesAfterEnv: ['<rootDir>/test/setup/delete-webhook-endpoints.ts'],
   testTimeout: 60000,
   reporters: ['default', '<rootDir>/../../tools/jest-summary-reporter.cjs'],
 };
