@@ -31,22 +31,27 @@ const LOG_FLUSH_INTERVAL_MS = 100;
 /**
  * Standard output, shared by every logger of the process and written asynchronously in batches:
  * lines are held until {@link LOG_BUFFER_BYTES} are, or until the next flush, every
- * {@link LOG_FLUSH_INTERVAL_MS} while any line waits (no write while none does; one write per call took
- * a tenth of a hot call's CPU: docs/operations.md#hot-calls-and-the-deployments-node-options).
- * pino writes what is pending as the process exits; a crash (SIGKILL) loses the lines not yet written.
+ * {@link LOG_FLUSH_INTERVAL_MS} while any byte is not yet written (no write while none is; one write
+ * per call took a tenth of a hot call's CPU: docs/operations.md#hot-calls-and-the-deployments-node-options).
+ * A flush does nothing while a write is under way (a reader slower than the process, a full pipe),
+ * and what was logged meanwhile stays held once that write is done if it is under the batch's size:
+ * the next flushes write it. pino writes what is pending as the process exits; a crash (SIGKILL)
+ * loses the lines not yet written.
  */
 export function logDestination(): DestinationStream {
   if (destination) return destination;
   const stream = pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES });
-  let waiting = false;
+  /** Bytes handed to the stream and not yet written (as the stream counts them: UTF-8). */
+  let unwritten = 0;
+  stream.on('write', (bytes: number) => {
+    unwritten -= bytes;
+  });
   setInterval(() => {
-    if (!waiting) return;
-    waiting = false;
-    stream.flush();
+    if (unwritten > 0) stream.flush();
   }, LOG_FLUSH_INTERVAL_MS).unref();
   destination = {
     write(line: string) {
-      waiting = true;
+      unwritten += Buffer.byteLength(line);
       return stream.write(line);
     },
   };
