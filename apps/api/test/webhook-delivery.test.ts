@@ -273,8 +273,35 @@ describe('webhook delivery', () => {
     await waitFor(async () => (await deliveryOf(id, eventId!))?.lastStatusCode === 503);
     expect((await call(api, '/systemAdmin/serviceCredential/revoke', { credentialId: other.body.credential.id }, sysAdmin.token)).status).toBe(200);
     await waitFor(settled(id, [eventId!], 'failed'));
-    expect(await deliveryOf(id, eventId!)).toMatchObject({ attempts: 2, lastError: 'service credential revoked' });
+    const failed = await deliveryOf(id, eventId!);
+    expect(failed).toMatchObject({ attempts: 2, lastError: 'service credential revoked' });
     expect(requestsFor(eventId!).filter((r) => r.path === '/revoked')).toHaveLength(1);
+    // An administrator's decision, not a fault: not in the error log.
+    expect(worker!.errorLines().filter((line) => line.includes(failed!.id))).toEqual([]);
+    receiver.answer = () => ({ status: 200 });
+  }, 30_000);
+
+  it('fails the pending deliveries of a disabled endpoint instead of retrying them, without an error logged for each', async () => {
+    const created = await call<{ endpoint: { id: string } }>(
+      api,
+      '/systemAdmin/webhook/createEndpoint',
+      { credentialId, url: `${receiver.url}/disabled`, eventTypes: ['project.renamed'] },
+      sysAdmin.token,
+    );
+    const id = created.body.endpoint.id;
+    receiver.answer = (r) => (r.path === '/disabled' ? { status: 503 } : { status: 200 });
+    const eventIds = await emitProjectRenames(api, 3);
+    await waitFor(async () => (await deliveries(id)).filter((d) => d.lastStatusCode === 503).length === 3);
+    await retire(id);
+    await waitFor(settled(id, eventIds, 'failed'));
+    const failed = await deliveries(id);
+    // Each one's last attempt posted nothing: it found the endpoint disabled.
+    const posts = (eventId: string) => requestsFor(eventId).filter((r) => r.path === '/disabled').length;
+    expect(failed.map((d) => [d.eventId, d.attempts, d.lastError])).toEqual(
+      expect.arrayContaining(eventIds.map((eventId) => [eventId, posts(eventId) + 1, 'endpoint disabled'])),
+    );
+    expect(failed).toHaveLength(3);
+    expect(worker!.errorLines().filter((line) => failed.some((d) => line.includes(d.id)))).toEqual([]);
     receiver.answer = () => ({ status: 200 });
   }, 30_000);
 

@@ -85,8 +85,8 @@ export class WebhookDelivery implements OnModuleDestroy {
   async attempt(job: QueuedJob<WebhookJob>): Promise<'succeeded' | 'retried' | 'failed' | 'nothing'> {
     const delivery = await this.deliveries.startAttempt(job.data.deliveryId, job.id);
     if (!delivery) return 'nothing';
-    if (!delivery.endpoint.enabled) return this.fail(delivery, job, null, null, 'endpoint disabled');
-    if (delivery.endpoint.credentialRevoked) return this.fail(delivery, job, null, null, 'service credential revoked');
+    if (!delivery.endpoint.enabled) return this.fail(delivery, job, null, null, 'endpoint disabled', 'withdrawn');
+    if (delivery.endpoint.credentialRevoked) return this.fail(delivery, job, null, null, 'service credential revoked', 'withdrawn');
     let secret: string;
     try {
       secret = this.cipher.open(delivery.endpoint.secret);
@@ -141,17 +141,24 @@ export class WebhookDelivery implements OnModuleDestroy {
     return 'retried';
   }
 
-  /** Gives the delivery up as failed (kept, to be replayed). */
+  /**
+   * Gives the delivery up as failed (kept, to be replayed). `withdrawn`: an administrator disabled
+   * its endpoint or revoked its credential, a decision rather than a fault, logged at info: every
+   * pending delivery of the endpoint ends so, which would otherwise fill the error log.
+   */
   private async fail(
     delivery: ClaimedDelivery,
     job: QueuedJob<WebhookJob>,
     statusCode: number | null,
     latencyMs: number | null,
     error: string,
+    cause: 'fault' | 'withdrawn' = 'fault',
   ): Promise<'failed'> {
     await this.deliveries.record(delivery.id, job.id, { status: 'failed', lastStatusCode: statusCode, lastError: error, latencyMs, nextAttemptAt: null });
     WebhookDelivery.outcomes.failed += 1;
-    this.logger.error({ deliveryId: delivery.id, eventId: delivery.event.id, attempts: delivery.attempts, error }, 'Webhook delivery given up as failed');
+    const line = { deliveryId: delivery.id, eventId: delivery.event.id, attempts: delivery.attempts, error };
+    if (cause === 'withdrawn') this.logger.log(line, 'Webhook delivery ended: its endpoint no longer receives events');
+    else this.logger.error(line, 'Webhook delivery given up as failed');
     return 'failed';
   }
 }
