@@ -11,7 +11,7 @@
  * @property {number} ok
  * @property {number} failed
  * @property {Record<string, number>} statuses Answers by HTTP status ('network': no answer).
- * @property {string[]} failures The first 20 failures, described.
+ * @property {string[]} failures The first 20 failures, described, each with the time it came (to set beside nginx's error log).
  * @property {number} lastFailureAt When the last failure came (ms since the epoch; 0: none).
  */
 
@@ -107,7 +107,7 @@ export class Load {
       else {
         phase.failed += 1;
         phase.lastFailureAt = Date.now();
-        if (phase.failures.length < 20) phase.failures.push(`${path}: ${outcome}`);
+        if (phase.failures.length < 20) phase.failures.push(`${new Date().toISOString()} ${path}: ${outcome}`);
       }
     }
   }

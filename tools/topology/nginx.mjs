@@ -22,6 +22,8 @@ function nginxBinary() {
  */
 export async function startNginx({ port, webRoot, apiServers, cspConnectSrc = '' }) {
   const prefix = mkdtempSync(join(tmpdir(), 'console-nginx-'));
+  /** Where the error log is kept once nginx has stopped: one file per run, so that a later run does not overwrite a failed one's. */
+  const keptErrorLog = join(tmpdir(), `console-topology-nginx-error-${new Date().toISOString().replaceAll(':', '-')}-${process.pid}.log`);
   // The worker processes run as an unprivileged user: they must reach the files.
   chmodSync(prefix, 0o755);
   mkdirSync(join(prefix, 'logs'));
@@ -109,7 +111,10 @@ export async function startNginx({ port, webRoot, apiServers, cspConnectSrc = ''
         .filter(Boolean);
       const refused = (/** @type {string} */ line) => line.includes('connect() failed (111: Connection refused)');
       const others = lines.filter((line) => !refused(line));
-      return [`${lines.length - others.length} refused connection(s), each sent on to another instance`, ...others.slice(-20)].join('\n');
+      return [
+        `${lines.length - others.length} refused connection(s), each sent on to another instance; the whole log is kept at ${keptErrorLog}`,
+        ...others.slice(-20),
+      ].join('\n');
     },
     async stop() {
       if (child.exitCode === null) {
@@ -117,7 +122,7 @@ export async function startNginx({ port, webRoot, apiServers, cspConnectSrc = ''
         await exited;
       }
       // Kept for a look after the run.
-      copyFileSync(join(prefix, 'logs', 'error.log'), join(tmpdir(), 'console-topology-nginx-error.log'));
+      copyFileSync(join(prefix, 'logs', 'error.log'), keptErrorLog);
       rmSync(prefix, { recursive: true, force: true });
     },
   };
