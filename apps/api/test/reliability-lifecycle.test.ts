@@ -86,13 +86,17 @@ describe('startup logging', () => {
       child,
       new RegExp(`Waiting for Postgres at 127\\.0\\.0\\.1:${port}/console \\(attempt 1\\): [^"]*ECONNREFUSED`),
       started,
-      5000,
+      10_000,
     );
-    process.stdout.write(`startup: the line naming the database appeared after ${waiting.afterMs} ms\n`);
-    expect(waiting.afterMs).toBeLessThan(3000);
     expect(await exitCode(child)).toBe(1);
     const elapsed = Date.now() - started;
-    expect(elapsed).toBeLessThan(10_000);
+    process.stdout.write(`startup: the line naming the database appeared after ${waiting.afterMs} ms, the process gave up after ${elapsed} ms\n`);
+    // The line came as the waiting began (its first attempt), not as the API gave up: the attempts
+    // went on, 1 s apart, until the next pause would end past STARTUP_TIMEOUT_MS (about 2 s more).
+    // Measured from the spawn, both include loading the process: seconds on a busy machine (3.5 s
+    // once in a CI run beside the browser tests), which the benchmarks measure.
+    expect(elapsed - waiting.afterMs).toBeGreaterThan(1000);
+    expect(elapsed).toBeLessThan(15_000);
     expect(Buffer.concat(stderr).toString()).toContain(
       `API failed to start: Error: Postgres at 127.0.0.1:${port}/console did not accept a connection within 3000 ms`,
     );
