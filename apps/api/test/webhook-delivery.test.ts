@@ -282,13 +282,7 @@ describe('webhook delivery', () => {
   }, 30_000);
 
   it('fails the pending deliveries of a disabled endpoint instead of retrying them, without an error logged for each', async () => {
-    const created = await call<{ endpoint: { id: string } }>(
-      api,
-      '/systemAdmin/webhook/createEndpoint',
-      { credentialId, url: `${receiver.url}/disabled`, eventTypes: ['project.renamed'] },
-      sysAdmin.token,
-    );
-    const id = created.body.endpoint.id;
+    const { id } = await endpoint('/disabled');
     receiver.answer = (r) => (r.path === '/disabled' ? { status: 503 } : { status: 200 });
     const eventIds = await emitProjectRenames(api, 3);
     await waitFor(async () => (await deliveries(id)).filter((d) => d.lastStatusCode === 503).length === 3);
