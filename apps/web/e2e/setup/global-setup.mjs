@@ -97,6 +97,9 @@ export default async function globalSetup() {
     const outDir = mkdtempSync(join(tmpdir(), 'console-web-e2e-dist-'));
     const buildEnv = {
       ...process.env,
+      // Jest runs with NODE_ENV=test, with which Vite would bundle React's development build (three
+      // times the script time in the browser): the tests drive the production build, as deployed.
+      NODE_ENV: 'production',
       CONSOLE_WEB_OUT_DIR: outDir,
       VITE_APP_ENV: 'test',
       VITE_FIREBASE_API_KEY: 'demo-api-key',
