@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { ConfigError, loadConfig } from '../src/config/app-config';
 import { OrganizationDeletionRepository } from '../src/modules/organization-deletion/organization-deletion.repository';
 import { PURGE_LEASE_MS } from '../src/modules/organization-deletion/organization-deletion.service';
-import { OrganizationPurgeJob } from '../src/modules/organization-deletion/organization-purge.job';
+import { ORGANIZATION_PURGE_JOB, OrganizationPurgeJob } from '../src/modules/organization-deletion/organization-purge.job';
 import { tinyPngImage } from './support/authorization-table';
 import {
   addOrganizationMember,
@@ -295,6 +295,8 @@ describe('deleting an organization (docs/product-rules.md#organization-deletion)
   const fileStatus = async (url: string) => (await fetch(`${api.baseUrl}/files/${new URL(url).pathname.split('/').pop() ?? ''}`)).status;
 
   it('the purge job removes an organization past the period with everything it held, keeps its audit events and records the purge', async () => {
+    // Queued hourly by default (ORGANIZATION_PURGE_SCHEDULE), on the schedule the instance set as it started.
+    expect(await db.query(`SELECT cron FROM pgboss.schedule WHERE name = $1`, [ORGANIZATION_PURGE_JOB])).toEqual([{ cron: '0 * * * *' }]);
     const job = api.app.get(OrganizationPurgeJob);
     const { organizationId, projectIds, imageUrl } = await deletedOrganizationWithEverything();
     const before = await remaining(organizationId, projectIds);

@@ -80,9 +80,6 @@ export default async function globalSetup() {
         DNS_RESOLVER_SERVERS: dns.server,
         DNS_TIMEOUT_MS: '500',
         DNS_TRIES: '1',
-        // The purge of deleted organizations runs every minute (the finest a cron schedule goes);
-        // the tests move a deletion back in time to make it due.
-        ORGANIZATION_PURGE_SCHEDULE: '* * * * *',
         // A webhook endpoint that keeps failing is given up after a retry a second later (3 days in production).
         WEBHOOK_RETRY_BASE_SECONDS: '1',
         WEBHOOK_RETRY_SPAN_SECONDS: '2',
