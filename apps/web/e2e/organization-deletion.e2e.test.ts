@@ -18,11 +18,16 @@ const { browser, session } = setUpBrowserSessions();
 /** An open modal dialog. */
 const MODAL = '[role="dialog"][aria-modal="true"]';
 
-/** One value from the stack's database (psql). */
-function sql(statement: string): string {
+/** The stack's database. */
+function databaseUrl(): string {
   const url = process.env.E2E_DATABASE_URL;
   if (!url) throw new Error('E2E_DATABASE_URL is not set: run through the e2e global setup');
-  return execFileSync('psql', [url, '-qAt', '-v', 'ON_ERROR_STOP=1', '-c', statement], { encoding: 'utf8' }).trim();
+  return url;
+}
+
+/** One value from the stack's database (psql). */
+function sql(statement: string): string {
+  return execFileSync('psql', [databaseUrl(), '-qAt', '-v', 'ON_ERROR_STOP=1', '-c', statement], { encoding: 'utf8' }).trim();
 }
 
 /** The periodic purge's kind of job (ORGANIZATION_PURGE_JOB of the API). */
@@ -42,7 +47,7 @@ function queuePurgeRun(): void {
   ].join('\n');
   execFileSync(process.execPath, ['--input-type=module', '-e', script], {
     cwd: join(__dirname, '..', '..', 'api'),
-    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL },
+    env: { ...process.env, DATABASE_URL: databaseUrl() },
     stdio: 'pipe',
   });
 }
