@@ -48,6 +48,11 @@ class DatabaseProxy {
    * schedules.
    */
   private readonly outsidePoolPairs = new WeakSet<[Socket, Socket]>();
+  /**
+   * The pairs whose startup message has come, and so are told apart: a connection accepted but not
+   * yet started (the job queue's pool growing, the listener reconnecting) is nobody's yet.
+   */
+  private readonly startedPairs = new WeakSet<[Socket, Socket]>();
   port = 0;
   /** Connections dropped when they were next used. */
   staleDrops = 0;
@@ -66,12 +71,12 @@ class DatabaseProxy {
         client.destroy();
         upstream.destroy();
       };
-      let started = false;
       client.on('data', (chunk: Buffer) => {
         // The first message is the startup message, which has no type byte.
+        const started = this.startedPairs.has(pair);
         const statements = started ? this.statementsOf(chunk) : [];
         if (!started && OUTSIDE_POOL.some((name) => chunk.includes(`application_name\0${name}\0`))) this.outsidePoolPairs.add(pair);
-        started = true;
+        this.startedPairs.add(pair);
         if (this.dropOnQuery !== undefined && statements.some((text) => text.includes(this.dropOnQuery!))) {
           this.dropOnQuery = undefined;
           this.staleDrops += 1;
@@ -133,7 +138,7 @@ class DatabaseProxy {
   /** Makes the open connections of the API's pool stale. */
   makeExistingStale(): void {
     for (const pair of this.pairs) {
-      if (this.outsidePoolPairs.has(pair)) continue;
+      if (!this.isPooled(pair)) continue;
       const [client, upstream] = pair;
       client.prependOnceListener('data', () => {
         this.staleDrops += 1;
@@ -153,7 +158,11 @@ class DatabaseProxy {
    * listener, which reconnect after a cut on their own schedules.
    */
   get connections(): number {
-    return [...this.pairs].filter((pair) => !this.outsidePoolPairs.has(pair)).length;
+    return [...this.pairs].filter((pair) => this.isPooled(pair)).length;
+  }
+
+  private isPooled(pair: [Socket, Socket]): boolean {
+    return this.startedPairs.has(pair) && !this.outsidePoolPairs.has(pair);
   }
 }
 
