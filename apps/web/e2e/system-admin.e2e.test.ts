@@ -159,6 +159,7 @@ describe('system admin', () => {
     let dialog = page.getByRole('dialog', { name: 'プランの変更' });
     await dialog.getByText('ナレッジのプランを「エンタープライズ」に変更しますか？').waitFor();
     await dialog.getByRole('button', { name: 'キャンセル' }).click();
+    await dialog.waitFor({ state: 'hidden' });
     await expect(plan.inputValue()).resolves.toBe('なし');
 
     await plan.click();

@@ -76,19 +76,30 @@ function required<T>(value: T | undefined, name: string): T {
   return value;
 }
 
+/** How many times {@link open} sends a page to its address when other navigations take over. */
+const OPEN_ATTEMPTS = 3;
+
 /**
  * Opens a page of the console. A navigation the page before had started may take over from it: the
  * landing after a login sends the user on to the product of the project last used (a full-page
- * navigation out of the console) once the account is read. The page is then opened again, after
- * that navigation.
+ * navigation out of the console) once the account is read. Chromium then ends the opening as
+ * aborted, or as interrupted by another navigation, which may be one to this very address (the page
+ * getting there all the same). Once that navigation has loaded, the page is opened again unless it
+ * is there.
  */
 export async function open(page: Page, path: string): Promise<void> {
-  try {
-    await page.goto(appUrl(path));
-  } catch (error) {
-    if (!(error instanceof Error) || !error.message.includes('is interrupted by another navigation')) throw error;
+  const url = appUrl(path);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await page.goto(url);
+      return;
+    } catch (error) {
+      const takenOver =
+        error instanceof Error && (error.message.includes('is interrupted by another navigation') || error.message.includes('net::ERR_ABORTED'));
+      if (!takenOver || attempt === OPEN_ATTEMPTS) throw error;
+    }
     await page.waitForLoadState();
-    await page.goto(appUrl(path));
+    if (page.url() === url) return;
   }
 }
 
@@ -139,7 +150,12 @@ export async function openSignedIn(session: Session, account: { email: string; p
   if (state) {
     await session.context.setStorageState(state);
   } else {
-    await loginWithSessionCookie(session.page, account.email, account.password);
+    // On a page of its own, closed with the landing it goes on to (the product of the latest project,
+    // a full-page navigation): the test's page only opens the path, and the state is read from no
+    // page in the middle of a navigation.
+    const login = await session.context.newPage();
+    await loginWithSessionCookie(login, account.email, account.password);
+    await login.close();
     signedIn.set(account.email, await session.context.storageState({ indexedDB: true }));
   }
   await open(session.page, path);
